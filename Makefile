@@ -1,0 +1,46 @@
+# Notepress — build, run on the samples, test. Every target installs the Debian packages it needs
+# (listed in .ci/apt-packages, PyPI tools in .ci/pip-packages) when they are missing.
+SWIFT ?= swift
+BIN := .build/release/notepress
+FORMATS ?= html,rtf,ansi,tei,man,json
+
+.PHONY: all deps build run test man screenshots bench fuzz clean
+
+all: build
+
+deps:
+	@missing=""; for p in $$(grep -v '^\s*#' .ci/apt-packages | grep -v '^\s*$$'); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
+	@if [ -f .ci/pip-packages ]; then for p in $$(grep -v '^\s*#' .ci/pip-packages | grep -v '^\s*$$'); do \
+	  python3 -m pip show $$p >/dev/null 2>&1 || python3 -m pip install -q $$p; done; fi
+
+build: deps
+	$(SWIFT) build -c release --product notepress
+
+run: build
+	rm -rf out
+	$(BIN) convert samples -o out -t $(FORMATS)
+	@echo "Output is in $(CURDIR)/out (one folder per format; open out/html/index.html)"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) build --product notepress
+	$(SWIFT) test --skip-build
+
+man: build
+	$(BIN) convert man/notepress.1.md -t man -o man/notepress.1
+	$(BIN) convert man/notepress-markup.7.md -t man -o man/notepress-markup.7
+
+screenshots: build
+	bash .ci/screenshots.sh
+
+bench: build
+	Benchmarks/run
+
+fuzz: deps
+	bash .ci/fuzz.sh
+
+clean:
+	rm -rf .build out

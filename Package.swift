@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+// Notepress: note markup and CommonMark/GFM → one attributed AST → HTML, RTF, ANSI, TEI, roff.
+//
+// Layout (readers → AST → emitters, CLI on top):
+//   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
+//   NotepressAST                   the shared attributed AST, visitor, JSON dump
+//   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
+//   NotepressResources             Templates/ embedded into the binary (+ --data-dir override)
+//   NotepressThemes                text styles × content size categories, theme files
+//   NotepressHTML/RTF/ANSI/TEI/Man one emitter per module
+//   Notepress                      the library facade: writer registry, conversion pipeline, batch
+//   NotepressCLI                   the `notepress` executable
+import PackageDescription
+
+let package = Package(
+    name: "Notepress",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Notepress", targets: ["Notepress"]),
+        .executable(name: "notepress", targets: ["NotepressCLI"]),
+        .plugin(name: "NotepressCommand", targets: ["NotepressCommandPlugin"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+
+        .target(name: "NotepressAST"),
+        .target(name: "NotepressReaders", dependencies: ["NotepressAST", "CCmarkGFM", "CYAML"]),
+        .executableTarget(name: "EmbedTemplates"),
+        .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"],
+                path: "Sources/EmbedTemplatesPlugin"),
+        .target(name: "NotepressResources", plugins: ["EmbedTemplatesPlugin"]),
+        .target(name: "NotepressThemes", dependencies: ["NotepressAST", "NotepressResources"]),
+        .target(name: "NotepressHTML", dependencies: ["NotepressAST", "NotepressThemes", "NotepressResources"]),
+        .target(name: "NotepressRTF", dependencies: ["NotepressAST", "NotepressThemes"]),
+        .target(name: "NotepressANSI", dependencies: ["NotepressAST", "NotepressThemes"]),
+        .target(name: "NotepressTEI", dependencies: ["NotepressAST", "NotepressResources", "CLibXML2"]),
+        .target(name: "NotepressMan", dependencies: ["NotepressAST", "NotepressThemes"]),
+        .target(name: "Notepress", dependencies: [
+            "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
+            "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan",
+        ]),
+        .executableTarget(name: "NotepressCLI", dependencies: [
+            "Notepress", "NotepressAST", "NotepressReaders", "NotepressThemes", "NotepressResources", "NotepressANSI", "NotepressTEI",
+        ]),
+        .plugin(
+            name: "NotepressCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "notepress", description: "Convert documents with Notepress"),
+                permissions: [.writeToPackageDirectory(reason: "Notepress writes converted documents")]),
+            dependencies: ["NotepressCLI"],
+            path: "Sources/NotepressCommandPlugin"),
+
+        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "CCmarkGFM", "CLibXML2"], exclude: ["Golden"]),
+    ]
+)

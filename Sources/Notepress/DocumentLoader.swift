@@ -1,0 +1,143 @@
+import Foundation
+import NotepressAST
+import NotepressReaders
+
+/// Reads input files into documents: checks the bytes, splits front matter, picks the reader,
+/// and fills the metadata defaults.
+public struct DocumentLoader: Sendable {
+    /// Forces the input syntax (`-f`); `nil` picks it from the file extension.
+    public var format: SourceFormat?
+    /// Keep note-markup delimiters visible (`--keep-markers`).
+    public var keepMarkers = false
+    /// `SOURCE_DATE_EPOCH` in seconds, when set: clamps dates taken from file times.
+    public var sourceDateEpoch: Date?
+
+    public init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
+        self.format = format
+        self.keepMarkers = keepMarkers
+        self.sourceDateEpoch = sourceDateEpoch
+    }
+
+    /// `SOURCE_DATE_EPOCH` from the environment (reproducible-builds.org spec): a decimal count of
+    /// seconds since 1970-01-01 UTC; `nil` when unset or malformed.
+    public static func sourceDateEpoch(from environment: [String: String]) -> Date? {
+        guard let s = environment["SOURCE_DATE_EPOCH"], let n = Int64(s), n >= 0 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(n))
+    }
+
+    /// The syntax a file name implies: `.note`/`.txt` note markup, `.md`/`.markdown` GFM;
+    /// `nil` for kinds Notepress does not read.
+    public static func format(forPath path: String) -> SourceFormat? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "note", "txt": return .note
+        case "md", "markdown", "mdown", "mkd", "ronn": return .gfm
+        default: return nil
+        }
+    }
+
+    /// Reads a file. - Throws: ``ConversionError`` naming the file (unreadable, a folder, bad
+    /// bytes, bad front matter).
+    public func load(path: String) throws -> ReadResult {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw ConversionError(file: path, "is a folder, not a file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "no such file"
+            throw ConversionError(file: path, reason)
+        }
+        var modified: Date?
+        if let attrs = try? FileManager.default.attributesOfItem(atPath: path) {
+            modified = attrs[.modificationDate] as? Date
+        }
+        return try load(data: data, path: path, modified: modified)
+    }
+
+    /// Reads bytes. `path` names the input in messages and metadata (`nil` for stdin);
+    /// `modified` is the file time used when the front matter has no `created`.
+    /// - Throws: ``ConversionError`` for invalid UTF-8, a NUL byte, or bad front matter.
+    public func load(data: Data, path: String?, modified: Date?) throws -> ReadResult {
+        let name = path ?? "<stdin>"
+        var bytes = [UInt8](data)
+        if let problem = Self.checkBytes(bytes) {
+            throw ConversionError(file: name, position: problem.position, problem.message)
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let format = self.format ?? path.flatMap(Self.format(forPath:)) ?? .gfm
+
+        var frontMatter: FrontMatter?
+        var body = text
+        var lineOffset = 0
+        do {
+            (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name)
+        } catch let e as FrontMatterError {
+            // In Markdown a leading `---` is also a thematic break: only notes insist on YAML.
+            if format == .note { throw ConversionError(file: name, position: SourcePosition(line: e.line, column: e.column), e.message) }
+        }
+
+        var result: ReadResult
+        switch format {
+        case .note:
+            let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset)
+            result = ReadResult(document: Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: blocks))
+        case .gfm, .commonmark:
+            result = MarkdownReader(format: format).parse(body, path: name, lineOffset: lineOffset)
+        }
+        var meta = result.document.metadata
+        meta.sourcePath = path
+        meta.sourceFormat = format
+        meta.title = frontMatter?.title ?? path.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        if let c = frontMatter?.created {
+            meta.created = c
+        } else if let m = modified {
+            meta.created = sourceDateEpoch.map { min($0, m) } ?? m
+        } else {
+            meta.created = sourceDateEpoch
+        }
+        meta.tags = frontMatter?.tags ?? []
+        meta.fields = frontMatter?.fields ?? [:]
+        result.document.metadata = meta
+        return result
+    }
+
+    /// The first problem that stops a file from being read as text: invalid UTF-8 or a NUL byte,
+    /// with its line and column (columns in bytes, 1-based).
+    static func checkBytes(_ bytes: [UInt8]) -> (position: SourcePosition, message: String)? {
+        var line = 1, lineStart = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                if b == 0 {
+                    return (SourcePosition(line: line, column: i - lineStart + 1), "contains a NUL byte (binary file?)")
+                }
+                if b == 0x0A { line += 1; lineStart = i + 1 }
+                i += 1
+                continue
+            }
+            var len = 0
+            var minValue: UInt32 = 0
+            var value: UInt32 = 0
+            if b & 0xE0 == 0xC0 { len = 2; minValue = 0x80; value = UInt32(b & 0x1F) }
+            else if b & 0xF0 == 0xE0 { len = 3; minValue = 0x800; value = UInt32(b & 0x0F) }
+            else if b & 0xF8 == 0xF0 { len = 4; minValue = 0x10000; value = UInt32(b & 0x07) }
+            var ok = len > 0 && i + len <= n
+            if ok {
+                for k in 1..<len {
+                    let c = bytes[i + k]
+                    if c & 0xC0 != 0x80 { ok = false; break }
+                    value = value << 6 | UInt32(c & 0x3F)
+                }
+            }
+            if ok && (value < minValue || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) { ok = false }
+            if !ok {
+                let hex = String(format: "0x%02X", b)
+                return (SourcePosition(line: line, column: i - lineStart + 1), "invalid UTF-8 (byte \(hex)); convert the file to UTF-8 first")
+            }
+            i += len
+        }
+        return nil
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import NotepressAST
+import NotepressResources
+import NotepressThemes
+
+/// Options shared by every writer. Each writer reads the fields that concern it.
+public struct ConversionOptions: Sendable {
+    /// The theme at the chosen size category and Bold Text setting.
+    public var theme: ResolvedTheme
+    /// Templates, themes and schemas (embedded, or overridden by `--data-dir`).
+    public var templates: TemplateStore
+    /// Write only the body content (HTML), no page template.
+    public var fragment = false
+    /// Keep raw HTML and dangerous URLs (`--unsafe`).
+    public var unsafe = false
+    /// Terminal width in columns (ANSI); `nil` = detect.
+    public var width: Int?
+    /// Terminal colour depth (ANSI): `none`, `ansi16`, `ansi256`, `truecolor`.
+    public var colorDepth: ColorDepth = .none
+    /// OSC 8 hyperlinks (ANSI).
+    public var hyperlinks = false
+    /// ASCII table borders instead of box drawing (ANSI).
+    public var ascii = false
+    /// Validate TEI output against the schema before writing it (`--no-validate` turns it off).
+    public var validate = true
+    /// Apply GFM's tagfilter to raw HTML kept by `unsafe` (on for GFM input).
+    public var tagfilter = true
+
+    public init(theme: ResolvedTheme = Theme.standard.resolved(), templates: TemplateStore = TemplateStore()) {
+        self.theme = theme
+        self.templates = templates
+    }
+}
+
+/// Terminal colour depth, from `COLORTERM`/`TERM` or `--color`.
+public enum ColorDepth: String, Sendable, Equatable, CaseIterable {
+    case none, ansi16, ansi256, truecolor
+}
+
+/// An output format: renders a document to bytes.
+public protocol DocumentWriter: Sendable {
+    /// The name users pass to `-t` (`html`, `rtf`, `ansi`, `tei`, `man`, `json`).
+    var name: String { get }
+    /// File extension of outputs, without the dot.
+    var fileExtension: String { get }
+    /// Renders `document`. Warnings go to `diagnostics`.
+    /// - Throws: ``ConversionError`` when the output cannot be produced (for example TEI that fails
+    ///   validation).
+    func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8]
+}
+
+/// A failure converting one input.
+public struct ConversionError: Error, Sendable, CustomStringConvertible {
+    public var file: String?
+    public var position: SourcePosition?
+    public var message: String
+
+    public init(file: String? = nil, position: SourcePosition? = nil, _ message: String) {
+        self.file = file
+        self.position = position
+        self.message = message
+    }
+
+    /// `file:line:column: error: message`.
+    public var description: String {
+        Diagnostic(.error, message, file: file, position: position).description
+    }
+}

@@ -1,0 +1,11 @@
+import NotepressAST
+
+/// `-t json`: the AST as JSON (see ``ASTDump``).
+public struct JSONDumpWriter: DocumentWriter {
+    public init() {}
+    public var name: String { "json" }
+    public var fileExtension: String { "json" }
+    public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+        Array(ASTDump.json(document).utf8)
+    }
+}

@@ -1,0 +1,12 @@
+import NotepressAST
+import NotepressMan
+
+/// `-t man`: a man(7) page (see ``ManEmitter``).
+public struct ManWriter: DocumentWriter {
+    public init() {}
+    public var name: String { "man" }
+    public var fileExtension: String { "man" }
+    public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+        Array(ManEmitter().render(document, diagnostics: &diagnostics).utf8)
+    }
+}

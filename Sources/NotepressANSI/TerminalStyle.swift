@@ -1,0 +1,224 @@
+import Glibc
+import NotepressThemes
+
+/// Terminal colour depth. Mirrors `Notepress.ColorDepth` (which this module cannot import);
+/// `ANSIWriter` maps one to the other.
+public enum TerminalColorDepth: String, Sendable, Equatable, CaseIterable {
+    /// No escape sequences at all.
+    case none
+    /// SGR 30–37 / 90–97 (ECMA-48 §8.3.117).
+    case ansi16
+    /// SGR 38;5;N, the xterm 256-colour palette.
+    case ansi256
+    /// SGR 38;2;R;G;B (ITU T.416 direct colour as terminals implement it).
+    case truecolor
+}
+
+/// Where a style's foreground colour comes from.
+public enum TerminalColor: Sendable, Equatable, Hashable {
+    /// A colour the theme names (``ThemeColors``), with the 16-colour SGR code (30–37, 90–97) used
+    /// at ``TerminalColorDepth/ansi16``.
+    case theme(ThemeColorName, ansi16: Int)
+    /// A fixed colour, with its 16-colour SGR code.
+    case fixed(RGBColor, ansi16: Int)
+}
+
+/// The theme colours a terminal style can use (fields of ``ThemeColors``).
+public enum ThemeColorName: String, Sendable, Equatable, Hashable {
+    case alert, link, secondary, letterpressShadow
+}
+
+/// SGR attributes plus an optional colour: one entry of ``TerminalStyleTable``.
+public struct TerminalStyle: Sendable, Equatable, Hashable {
+    public var bold = false
+    public var dim = false
+    public var italic = false
+    public var underline = false
+    public var strikethrough = false
+    public var color: TerminalColor?
+
+    public init(bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
+                strikethrough: Bool = false, color: TerminalColor? = nil) {
+        self.bold = bold; self.dim = dim; self.italic = italic; self.underline = underline
+        self.strikethrough = strikethrough; self.color = color
+    }
+
+    /// Attributes of both; `other`'s colour wins when it has one.
+    public func merged(_ other: TerminalStyle) -> TerminalStyle {
+        TerminalStyle(bold: bold || other.bold, dim: dim || other.dim, italic: italic || other.italic,
+                      underline: underline || other.underline, strikethrough: strikethrough || other.strikethrough,
+                      color: other.color ?? color)
+    }
+
+    public var isPlain: Bool { self == TerminalStyle() }
+}
+
+/// Every role and inline attribute the terminal emitter styles.
+public enum TerminalRole: String, Sendable, Equatable, Hashable, CaseIterable {
+    case headline, subheadline, body, caption
+    case strong, emphasis, script, strikethrough, link, linkURL, code, alert, image
+    case letterpress, letterpressShadow, marker, footnoteReference
+    case quoteBar, listMarker, tableBorder, tableHeader, rule
+}
+
+/// The declarative style table (as lowdown keeps its terminal styles as data): one entry per role
+/// or inline attribute → SGR attributes (ECMA-48 §8.3.117: 1 bold, 2 faint, 3 italic,
+/// 4 underline, 9 crossed-out) and colour. Inline styles merge over the block's base style in the
+/// order of ``TerminalRole/allCases``, so later roles' colours win (alert over code over link).
+///
+/// `body` is not listed: it is bold exactly when the theme's body weight is bold, which the Bold
+/// Text setting (`--bold-text`) turns on (``FontWeight/steppedUp``).
+public enum TerminalStyleTable {
+    public static let entries: [TerminalRole: TerminalStyle] = [
+        .headline: TerminalStyle(bold: true),
+        .subheadline: TerminalStyle(bold: true),
+        .caption: TerminalStyle(dim: true),
+        .strong: TerminalStyle(bold: true),
+        .emphasis: TerminalStyle(italic: true),
+        .script: TerminalStyle(italic: true),
+        .strikethrough: TerminalStyle(strikethrough: true),
+        .code: TerminalStyle(color: .fixed(RGBColor(red: 0x2a, green: 0xa1, blue: 0x98), ansi16: 36)),
+        .link: TerminalStyle(underline: true, color: .theme(.link, ansi16: 34)),
+        .linkURL: TerminalStyle(dim: true),
+        .alert: TerminalStyle(color: .theme(.alert, ansi16: 31)),
+        .image: TerminalStyle(italic: true),
+        .letterpress: TerminalStyle(bold: true),
+        .letterpressShadow: TerminalStyle(dim: true, color: .theme(.letterpressShadow, ansi16: 90)),
+        .marker: TerminalStyle(dim: true),
+        .footnoteReference: TerminalStyle(dim: true),
+        .quoteBar: TerminalStyle(dim: true, color: .theme(.secondary, ansi16: 90)),
+        .listMarker: TerminalStyle(),
+        .tableBorder: TerminalStyle(dim: true),
+        .tableHeader: TerminalStyle(bold: true),
+        .rule: TerminalStyle(dim: true),
+    ]
+
+    /// The entry for `role` (plain when absent).
+    public static func style(_ role: TerminalRole) -> TerminalStyle { entries[role] ?? TerminalStyle() }
+}
+
+/// Turns a ``TerminalStyle`` into an SGR sequence for a depth and theme.
+struct SGR {
+    var depth: TerminalColorDepth
+    var colors: ThemeColors
+
+    /// `ESC [ 0 ; … m` that sets exactly `style` (starting from a reset), or "" for none.
+    func sequence(_ style: TerminalStyle) -> String {
+        guard depth != .none else { return "" }
+        var p = ["0"]
+        if style.bold { p.append("1") }
+        if style.dim { p.append("2") }
+        if style.italic { p.append("3") }
+        if style.underline { p.append("4") }
+        if style.strikethrough { p.append("9") }
+        if let c = style.color { p.append(color(c)) }
+        return "\u{1B}[" + p.joined(separator: ";") + "m"
+    }
+
+    var reset: String { depth == .none ? "" : "\u{1B}[0m" }
+
+    func color(_ c: TerminalColor) -> String {
+        let rgb: RGBColor, code16: Int
+        switch c {
+        case .fixed(let r, let a): rgb = r; code16 = a
+        case .theme(let name, let a):
+            code16 = a
+            switch name {
+            case .alert: rgb = colors.alert
+            case .link: rgb = colors.link
+            case .secondary: rgb = colors.secondary
+            case .letterpressShadow: rgb = colors.letterpressShadow
+            }
+        }
+        switch depth {
+        case .none: return ""
+        case .ansi16: return String(code16)
+        case .ansi256: return "38;5;\(Self.xterm256(rgb))"
+        case .truecolor: return "38;2;\(rgb.red);\(rgb.green);\(rgb.blue)"
+        }
+    }
+
+    /// The nearest entry of the xterm 6×6×6 colour cube (indices 16–231) or grey ramp (232–255).
+    static func xterm256(_ c: RGBColor) -> Int {
+        let levels = [0, 95, 135, 175, 215, 255]
+        func nearest(_ v: UInt8) -> Int {
+            var best = 0
+            for i in 1..<6 where abs(levels[i] - Int(v)) < abs(levels[best] - Int(v)) { best = i }
+            return best
+        }
+        let r = nearest(c.red), g = nearest(c.green), b = nearest(c.blue)
+        let cube = 16 + 36 * r + 6 * g + b
+        let dc = sq(levels[r] - Int(c.red)) + sq(levels[g] - Int(c.green)) + sq(levels[b] - Int(c.blue))
+        let avg = (Int(c.red) + Int(c.green) + Int(c.blue)) / 3
+        let gi = min(max((avg - 8 + 5) / 10, 0), 23)
+        let gv = 8 + 10 * gi
+        let dg = sq(gv - Int(c.red)) + sq(gv - Int(c.green)) + sq(gv - Int(c.blue))
+        return dg < dc ? 232 + gi : cube
+    }
+
+    private static func sq(_ x: Int) -> Int { x * x }
+}
+
+/// Whether and how deep to colour, from `--color` and the environment.
+///
+/// Sources: NO_COLOR (no-color.org: a non-empty value turns colour off), CLICOLOR_FORCE
+/// (bixense.com/clicolors: non-empty and not "0" forces colour), FORCE_COLOR (as Node.js and
+/// chalk read it: non-empty and not "0" forces colour), COLORTERM `truecolor`/`24bit` for direct
+/// colour, TERM containing `256color` for 256 colours; otherwise 16 colours.
+public enum ColorPolicy {
+    /// - Parameters:
+    ///   - mode: `auto`, `always` or `never` (anything else is treated as `auto`).
+    ///   - isTTY: whether standard output is a terminal.
+    /// - Returns: `.none` when colour is off; else the depth COLORTERM/TERM advertise.
+    public static func depth(mode: String, isTTY: Bool, environment: [String: String]) -> TerminalColorDepth {
+        func set(_ k: String) -> Bool { !(environment[k] ?? "").isEmpty }
+        func forced(_ k: String) -> Bool { set(k) && environment[k] != "0" }
+        switch mode {
+        case "never": return .none
+        case "always": break
+        default:
+            if forced("CLICOLOR_FORCE") || forced("FORCE_COLOR") { break }
+            if set("NO_COLOR") || !isTTY { return .none }
+            if environment["TERM"] == "dumb" { return .none }
+        }
+        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
+        if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
+        if (environment["TERM"] ?? "").contains("256color") { return .ansi256 }
+        return .ansi16
+    }
+
+    /// OSC 8 hyperlinks for `--hyperlinks auto|always|never`: `auto` is on when colour is on and
+    /// standard output is a terminal.
+    public static func hyperlinks(mode: String, colorDepth: TerminalColorDepth, isTTY: Bool) -> Bool {
+        switch mode {
+        case "always": return true
+        case "never": return false
+        default: return colorDepth != .none && isTTY
+        }
+    }
+}
+
+/// The size of the terminal.
+public enum TerminalSize {
+    /// Width in columns: `TIOCGWINSZ` on `fd` when it is a terminal (tty_ioctl(4)), else the
+    /// `COLUMNS` variable when it is a positive integer, else 80.
+    public static func columns(environment: [String: String], fd: Int32) -> Int {
+        if let ws = windowSize(fd), ws.ws_col > 0 { return Int(ws.ws_col) }
+        if let c = environment["COLUMNS"].flatMap(Int.init), c > 0 { return c }
+        return 80
+    }
+
+    /// Height in lines: `TIOCGWINSZ` rows, else `LINES`, else 24.
+    public static func rows(environment: [String: String], fd: Int32) -> Int {
+        if let ws = windowSize(fd), ws.ws_row > 0 { return Int(ws.ws_row) }
+        if let c = environment["LINES"].flatMap(Int.init), c > 0 { return c }
+        return 24
+    }
+
+    private static func windowSize(_ fd: Int32) -> winsize? {
+        guard isatty(fd) != 0 else { return nil }
+        var ws = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 else { return nil }
+        return ws
+    }
+}

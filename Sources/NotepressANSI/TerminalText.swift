@@ -1,0 +1,146 @@
+import Glibc
+
+/// The one escaping function for terminal output: every piece of document text (prose, code,
+/// link text, shown URLs, table cells, titles, front matter, footnotes) passes through
+/// ``TerminalText/visible(_:tabs:)`` before it reaches the output.
+///
+/// Rules (ECMA-48 §5 defines C0 and C1; a terminal acts on them, so none may pass):
+/// - C0 controls U+0000–U+001F become the Control Pictures U+2400 + code (ESC → `␛`, BEL → `␇`,
+///   LF → `␊`), except TAB (see `tabs`).
+/// - DEL U+007F becomes `␡` (U+2421).
+/// - C1 controls U+0080–U+009F (CSI U+009B, OSC U+009D, ST U+009C …) become U+FFFD `�`.
+/// Entities such as `&#27;` are already decoded by the reader, so they are caught here too.
+public enum TerminalText {
+    /// How TAB is treated.
+    public enum TabHandling: Sendable {
+        /// Prose: a tab is whitespace (CommonMark treats it so) and becomes one space.
+        case space
+        /// Code: expand to the next multiple of `n` columns, counted from the start of the string.
+        case expand(Int)
+    }
+
+    /// `s` with every control character replaced by a visible symbol (see the type's rules).
+    public static func visible(_ s: String, tabs: TabHandling = .space) -> String {
+        var out = String.UnicodeScalarView()
+        var column = 0
+        for u in s.unicodeScalars {
+            let v = u.value
+            if v == 0x09 {
+                switch tabs {
+                case .space:
+                    out.append(" "); column += 1
+                case .expand(let n):
+                    let stop = n > 0 ? n - column % n : 1
+                    for _ in 0..<stop { out.append(" ") }
+                    column += stop
+                }
+                continue
+            }
+            let r: Unicode.Scalar
+            if v < 0x20 {
+                r = Unicode.Scalar(0x2400 + v)!
+            } else if v == 0x7F {
+                r = "\u{2421}"
+            } else if v >= 0x80 && v <= 0x9F {
+                r = "\u{FFFD}"
+            } else {
+                r = u
+            }
+            out.append(r)
+            column += max(TerminalWidth.scalarWidth(r), 0)
+        }
+        return String(out)
+    }
+
+    /// Makes a URL safe inside an OSC 8 sequence (`ESC ] 8 ; ; URL ESC \`): every byte outside
+    /// printable ASCII 0x21–0x7E (controls, ESC, BEL, C1, spaces, non-ASCII UTF-8) and `;` is
+    /// percent-encoded (RFC 3986 §2.1), so the URL can neither end the sequence nor add parameters.
+    public static func osc8URL(_ url: String) -> String {
+        var out = ""
+        let hex = Array("0123456789ABCDEF")
+        for b in url.utf8 {
+            if b > 0x20 && b < 0x7F && b != UInt8(ascii: ";") {
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            } else {
+                out.append("%"); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)])
+            }
+        }
+        return out
+    }
+}
+
+/// glibc's `wcwidth(3)`; the Glibc module map hides it behind `_XOPEN_SOURCE`.
+@_silgen_name("wcwidth")
+private func glibcWcwidth(_ c: Int32) -> Int32
+
+/// A UTF-8 `LC_CTYPE` locale handle for glibc's `wcwidth`, created once and never changed.
+private final class UTF8Locale: @unchecked Sendable {
+    let handle: locale_t?
+    init() { handle = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) }
+    static let shared = UTF8Locale()
+}
+
+/// Display widths in terminal columns, measured with glibc's `wcwidth` (POSIX.1-2017 `wcwidth`,
+/// Unicode UAX #11 East Asian Width as glibc's C.UTF-8 locale tables encode it): CJK wide and
+/// fullwidth characters are 2 columns, combining marks 0.
+///
+/// Emoji rule (ours, because terminals draw them two columns wide although older tables say 1):
+/// a scalar in U+1F000–U+1FFFF with the Emoji_Presentation property counts 2 when `wcwidth`
+/// returns 1 or -1. Any other scalar `wcwidth` rejects (-1, e.g. unassigned) counts 1.
+/// Escape sequences are never measured: callers measure text, not output.
+public enum TerminalWidth {
+    /// Columns of one scalar (0, 1 or 2).
+    public static func scalarWidth(_ u: Unicode.Scalar) -> Int {
+        let v = u.value
+        if v < 0x7F { return v < 0x20 ? 0 : 1 }
+        let w = withUTF8Locale { Int(glibcWcwidth(Int32(bitPattern: v))) }
+        if v >= 0x1F000 && v <= 0x1FFFF && (w == 1 || w == -1) && u.properties.isEmojiPresentation { return 2 }
+        if w < 0 { return 1 }
+        return w
+    }
+
+    /// Columns of a string (the sum of its scalars' widths).
+    public static func columns(_ s: String) -> Int {
+        var n = 0
+        for u in s.unicodeScalars { n += scalarWidth(u) }
+        return n
+    }
+
+    /// Columns of one grapheme cluster.
+    public static func columns(_ c: Character) -> Int {
+        var n = 0
+        for u in c.unicodeScalars { n += scalarWidth(u) }
+        return n
+    }
+
+    /// Columns of `s` as it shows on a terminal: escape sequences (CSI `ESC [ … final`, OSC
+    /// `ESC ] … ST|BEL`) are skipped. For tests and callers that measure rendered lines.
+    public static func displayColumns(ofRendered s: String) -> Int {
+        var n = 0
+        var it = s.unicodeScalars.makeIterator()
+        while let u = it.next() {
+            if u == "\u{1B}" {
+                guard let k = it.next() else { break }
+                if k == "[" {
+                    while let x = it.next(), !(x.value >= 0x40 && x.value <= 0x7E) {}
+                } else if k == "]" {
+                    var prevEsc = false
+                    while let x = it.next() {
+                        if x == "\u{07}" || (prevEsc && x == "\\") { break }
+                        prevEsc = x == "\u{1B}"
+                    }
+                }
+                continue
+            }
+            n += scalarWidth(u)
+        }
+        return n
+    }
+
+    private static func withUTF8Locale<T>(_ body: () -> T) -> T {
+        guard let loc = UTF8Locale.shared.handle else { return body() }
+        let old = uselocale(loc)
+        defer { uselocale(old) }
+        return body()
+    }
+}

@@ -1,0 +1,104 @@
+/// One block of a document, with where it starts in the source.
+///
+/// Node names follow the CommonMark spec (section 4–5) and cmark's node types.
+public struct Block: Sendable, Equatable {
+    public var kind: Kind
+    /// Where the block starts in the source (1-based), or `nil` for synthesised blocks.
+    public var position: SourcePosition?
+
+    public init(_ kind: Kind, position: SourcePosition? = nil) {
+        self.kind = kind
+        self.position = position
+    }
+
+    /// The kinds of block. `indirect` because containers hold blocks.
+    public indirect enum Kind: Sendable, Equatable {
+        /// A paragraph of inline content (CommonMark §4.8).
+        case paragraph(Inlines)
+        /// An ATX or setext heading; `level` is 1…6 (CommonMark §4.2, §4.3).
+        case heading(level: Int, content: Inlines)
+        /// A block quote (CommonMark §5.1).
+        case blockQuote([Block])
+        /// A bullet or ordered list (CommonMark §5.3, GFM task list items §5.3).
+        case list(ListBlock)
+        /// An indented or fenced code block. `info` is the unescaped info string ("" when absent);
+        /// `literal` the content, ending with a newline unless empty (CommonMark §4.4, §4.5).
+        case codeBlock(info: String, literal: String)
+        /// A raw HTML block, verbatim (CommonMark §4.6). Emitters drop it unless unsafe output is on.
+        case htmlBlock(String)
+        /// A thematic break (CommonMark §4.1).
+        case thematicBreak
+        /// A GFM table (GFM spec §4.10).
+        case table(Table)
+        /// A footnote definition; `label` as written between `[^` and `]`.
+        case footnoteDefinition(label: String, blocks: [Block])
+        /// A node this version does not know (an extension's block, say). Emitters warn and write
+        /// its children.
+        case unknown(typeName: String, blocks: [Block])
+    }
+}
+
+/// A bullet or ordered list.
+public struct ListBlock: Sendable, Equatable {
+    public enum ListType: String, Sendable, Equatable, Codable { case bullet, ordered }
+    /// `period` for `1.`, `parenthesis` for `1)`; `nil` for bullet lists.
+    public enum Delimiter: String, Sendable, Equatable, Codable { case period, parenthesis }
+
+    public var type: ListType
+    /// The first item's number (ordered lists); 1 for bullet lists.
+    public var start: Int
+    public var delimiter: Delimiter?
+    /// The bullet character (`-`, `+`, `*`) of a bullet list, if known.
+    public var bulletChar: Character?
+    /// A tight list renders its paragraphs without `<p>` (CommonMark §5.3).
+    public var tight: Bool
+    public var items: [ListItem]
+
+    public init(type: ListType, start: Int = 1, delimiter: Delimiter? = nil, bulletChar: Character? = nil,
+                tight: Bool, items: [ListItem]) {
+        self.type = type
+        self.start = start
+        self.delimiter = delimiter
+        self.bulletChar = bulletChar
+        self.tight = tight
+        self.items = items
+    }
+}
+
+/// One item of a list.
+public struct ListItem: Sendable, Equatable {
+    /// The state of a GFM task list item, or `nil` for an ordinary item.
+    public enum TaskState: String, Sendable, Equatable, Codable { case unchecked, checked }
+
+    public var task: TaskState?
+    /// An explicit number the item keeps (note markup keeps each line's own number);
+    /// `nil` means "previous + 1" as in CommonMark.
+    public var number: Int?
+    public var blocks: [Block]
+    public var position: SourcePosition?
+
+    public init(task: TaskState? = nil, number: Int? = nil, blocks: [Block], position: SourcePosition? = nil) {
+        self.task = task
+        self.number = number
+        self.blocks = blocks
+        self.position = position
+    }
+}
+
+/// A GFM table: one header row, zero or more body rows, one alignment per column.
+public struct Table: Sendable, Equatable {
+    public enum Alignment: String, Sendable, Equatable, Codable { case none, left, center, right }
+
+    /// One entry per column; the number of columns.
+    public var alignments: [Alignment]
+    /// The header row; GFM requires exactly one.
+    public var header: [Inlines]
+    /// Body rows. Each has exactly `alignments.count` cells (cmark pads short rows with empty cells).
+    public var rows: [[Inlines]]
+
+    public init(alignments: [Alignment], header: [Inlines], rows: [[Inlines]]) {
+        self.alignments = alignments
+        self.header = header
+        self.rows = rows
+    }
+}

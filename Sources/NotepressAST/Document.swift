@@ -1,0 +1,96 @@
+import Foundation
+
+/// A line and column in a source file, both 1-based. Columns count bytes of UTF-8, as cmark's
+/// `sourcepos` does.
+public struct SourcePosition: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column, in UTF-8 bytes from the start of the line.
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// The input syntax a document was read from.
+public enum SourceFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// Note markup: `*bold*`, `_italic_`, `-struck-`, `~script~`, numbered lines, ALL-CAPS alerts.
+    case note
+    /// CommonMark 0.29 without extensions.
+    case commonmark
+    /// GitHub Flavored Markdown: CommonMark plus table, strikethrough, autolink, tagfilter,
+    /// tasklist and footnotes.
+    case gfm
+}
+
+/// Everything known about a document besides its blocks.
+public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
+    /// The title: front matter `title`, else the file name's stem, else `nil` (stdin without one).
+    public var title: String?
+    /// The creation date: front matter `created`, else the file's modification time clamped by
+    /// `SOURCE_DATE_EPOCH`.
+    public var created: Date?
+    /// Front-matter `tags`, in source order.
+    public var tags: [String]
+    /// The path the document was read from, as given by the user (relative paths stay relative),
+    /// or `nil` for standard input.
+    public var sourcePath: String?
+    /// The syntax the document was parsed as.
+    public var sourceFormat: SourceFormat
+    /// Other scalar front-matter fields (for example `section`, `date`, `source`, `manual` used by
+    /// the man emitter), keyed by field name.
+    public var fields: [String: String]
+
+    public init(title: String? = nil, created: Date? = nil, tags: [String] = [],
+                sourcePath: String? = nil, sourceFormat: SourceFormat, fields: [String: String] = [:]) {
+        self.title = title
+        self.created = created
+        self.tags = tags
+        self.sourcePath = sourcePath
+        self.sourceFormat = sourceFormat
+        self.fields = fields
+    }
+}
+
+/// A parsed document: metadata and a tree of blocks. Immutable once built.
+public struct Document: Sendable, Equatable {
+    public var metadata: DocumentMetadata
+    /// Top-level blocks in source order. Footnote definitions appear where cmark places them
+    /// (GFM: after all other blocks, in order of first reference).
+    public var blocks: [Block]
+
+    public init(metadata: DocumentMetadata, blocks: [Block]) {
+        self.metadata = metadata
+        self.blocks = blocks
+    }
+}
+
+/// A diagnostic produced while reading or writing a document.
+public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Equatable { case warning, error }
+    public var severity: Severity
+    public var message: String
+    /// Path of the file concerned, if any.
+    public var file: String?
+    public var position: SourcePosition?
+
+    public init(_ severity: Severity, _ message: String, file: String? = nil, position: SourcePosition? = nil) {
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.position = position
+    }
+
+    /// `file:line:column: severity: message`, the form compilers and editors understand.
+    public var description: String {
+        var s = ""
+        if let file { s += file + ":" }
+        if let position { s += "\(position.line):\(position.column):" }
+        if !s.isEmpty { s += " " }
+        return s + "\(severity.rawValue): \(message)"
+    }
+}

@@ -1,0 +1,85 @@
+/// Limits every reader enforces so that no later stage can recurse without bound.
+public enum ASTLimits {
+    /// The deepest container nesting (block quotes, lists, list items, footnote definitions) kept
+    /// in the tree. Deeper containers are flattened into their ancestor at this depth and the reader
+    /// emits a warning. Emitters may therefore recurse over blocks.
+    public static let maxNestingDepth = 128
+}
+
+/// Visits blocks. Every method has a default that calls ``defaultVisit(_:)``, so an emitter
+/// implements only the kinds it treats specially and a new kind does not break it.
+public protocol BlockVisitor {
+    mutating func visitParagraph(_ content: Inlines, _ block: Block)
+    mutating func visitHeading(level: Int, _ content: Inlines, _ block: Block)
+    mutating func visitBlockQuote(_ children: [Block], _ block: Block)
+    mutating func visitList(_ list: ListBlock, _ block: Block)
+    mutating func visitCodeBlock(info: String, literal: String, _ block: Block)
+    mutating func visitHTMLBlock(_ html: String, _ block: Block)
+    mutating func visitThematicBreak(_ block: Block)
+    mutating func visitTable(_ table: Table, _ block: Block)
+    mutating func visitFootnoteDefinition(label: String, _ children: [Block], _ block: Block)
+    mutating func visitUnknown(typeName: String, _ children: [Block], _ block: Block)
+    /// Called by every `visit…` method that is not implemented. The default visits children
+    /// (block quotes, list items, footnotes, unknown nodes) and ignores leaf blocks.
+    mutating func defaultVisit(_ block: Block)
+}
+
+extension BlockVisitor {
+    /// Dispatches one block to its `visit…` method.
+    public mutating func visit(_ block: Block) {
+        switch block.kind {
+        case .paragraph(let c): visitParagraph(c, block)
+        case .heading(let l, let c): visitHeading(level: l, c, block)
+        case .blockQuote(let b): visitBlockQuote(b, block)
+        case .list(let l): visitList(l, block)
+        case .codeBlock(let i, let l): visitCodeBlock(info: i, literal: l, block)
+        case .htmlBlock(let h): visitHTMLBlock(h, block)
+        case .thematicBreak: visitThematicBreak(block)
+        case .table(let t): visitTable(t, block)
+        case .footnoteDefinition(let l, let b): visitFootnoteDefinition(label: l, b, block)
+        case .unknown(let n, let b): visitUnknown(typeName: n, b, block)
+        }
+    }
+
+    /// Visits blocks in order.
+    public mutating func visit(_ blocks: [Block]) {
+        for b in blocks { visit(b) }
+    }
+
+    public mutating func visitParagraph(_ content: Inlines, _ block: Block) { defaultVisit(block) }
+    public mutating func visitHeading(level: Int, _ content: Inlines, _ block: Block) { defaultVisit(block) }
+    public mutating func visitBlockQuote(_ children: [Block], _ block: Block) { defaultVisit(block) }
+    public mutating func visitList(_ list: ListBlock, _ block: Block) { defaultVisit(block) }
+    public mutating func visitCodeBlock(info: String, literal: String, _ block: Block) { defaultVisit(block) }
+    public mutating func visitHTMLBlock(_ html: String, _ block: Block) { defaultVisit(block) }
+    public mutating func visitThematicBreak(_ block: Block) { defaultVisit(block) }
+    public mutating func visitTable(_ table: Table, _ block: Block) { defaultVisit(block) }
+    public mutating func visitFootnoteDefinition(label: String, _ children: [Block], _ block: Block) { defaultVisit(block) }
+    public mutating func visitUnknown(typeName: String, _ children: [Block], _ block: Block) { defaultVisit(block) }
+
+    public mutating func defaultVisit(_ block: Block) {
+        visit(block.children)
+    }
+}
+
+extension Block {
+    /// Child blocks of a container, in order (list items' blocks concatenated); `[]` for leaves.
+    public var children: [Block] {
+        switch kind {
+        case .blockQuote(let b), .footnoteDefinition(_, let b), .unknown(_, let b): return b
+        case .list(let l): return l.items.flatMap(\.blocks)
+        default: return []
+        }
+    }
+}
+
+extension Document {
+    /// All blocks in document order (pre-order), iteratively, with their container depth (0 = top).
+    public func forEachBlock(_ body: (Block, Int) throws -> Void) rethrows {
+        var stack: [(Block, Int)] = blocks.reversed().map { ($0, 0) }
+        while let (b, d) = stack.popLast() {
+            try body(b, d)
+            for c in b.children.reversed() { stack.append((c, d + 1)) }
+        }
+    }
+}

@@ -1,0 +1,8 @@
+import Foundation
+import Notepress
+
+// Subcommands: convert (default), view, validate, themes, templates. Each lives in its own file
+// as `func run<Name>Command(_ args: [String]) -> Int32`. Exit status: 0 ok, 1 an input failed,
+// 2 usage error.
+let args = Array(CommandLine.arguments.dropFirst())
+exit(dispatch(args))

@@ -1,0 +1,339 @@
+import NotepressAST
+
+/// Options of the HTML body writer.
+public struct HTMLOptions: Sendable, Equatable {
+    /// Keep raw HTML and dangerous URLs (cmark's `CMARK_OPT_UNSAFE`). Off: raw HTML becomes
+    /// `<!-- raw HTML omitted -->` and dangerous URLs an empty attribute, as cmark-gfm does.
+    public var unsafe: Bool
+    /// Apply GFM's tagfilter to raw HTML that `unsafe` keeps.
+    public var tagfilter: Bool
+
+    public init(unsafe: Bool = false, tagfilter: Bool = true) {
+        self.unsafe = unsafe
+        self.tagfilter = tagfilter
+    }
+}
+
+/// Writes a document's body as HTML.
+///
+/// For Markdown the output is byte for byte what libcmark-gfm's `cmark_render_html` writes for
+/// the same input, options and extensions (tables, task lists, footnotes included). Note markup
+/// adds `<span class="script">`, `<span class="alert">` (ALL-CAPS words), `<span class="marker">`
+/// (delimiters kept by `--keep-markers`), `<span class="letterpress">` and
+/// `<span class="text-STYLE">`; items of a note list whose number does not follow the previous
+/// one carry `value="N"`.
+public struct HTMLEmitter: Sendable {
+    public var options: HTMLOptions
+
+    public init(options: HTMLOptions = HTMLOptions()) {
+        self.options = options
+    }
+
+    /// The body content (no page template).
+    public func fragment(_ document: Document) -> String {
+        var w = HTMLBodyWriter(options: options)
+        w.prepare(document.blocks)
+        w.blocks(document.blocks, tight: false)
+        if w.footnoteIndex > 0 { w.out += "</ol>\n</section>\n" }
+        return w.out
+    }
+}
+
+/// The body renderer; mirrors cmark's html.c event by event so output matches it.
+struct HTMLBodyWriter: BlockVisitor {
+    let options: HTMLOptions
+    var out = ""
+    var footnoteIndex = 0
+    /// How many references each footnote label has (for extra backrefs).
+    var referenceCounts: [String: Int] = [:]
+    var tightStack: [Bool] = [false]
+
+    init(options: HTMLOptions) {
+        self.options = options
+        out.reserveCapacity(1 << 16)
+    }
+
+    mutating func prepare(_ blocks: [Block]) {
+        let doc = Document(metadata: DocumentMetadata(sourceFormat: .gfm), blocks: blocks)
+        func count(_ inl: Inlines) {
+            for r in inl.runs {
+                if case .footnoteReference(let l, _, _) = r.content { referenceCounts[l, default: 0] += 1 }
+            }
+        }
+        doc.forEachBlock { b, _ in
+            switch b.kind {
+            case .paragraph(let i), .heading(_, let i): count(i)
+            case .table(let t): (t.header + t.rows.flatMap { $0 }).forEach(count)
+            default: break
+            }
+        }
+    }
+
+    /// cmark's `cmark_html_render_cr`: a newline unless at the start of output or of a line.
+    mutating func cr() {
+        if let last = out.utf8.last, last != 0x0A { out += "\n" }
+    }
+
+    mutating func blocks(_ bs: [Block], tight: Bool) {
+        tightStack.append(tight)
+        visit(bs)
+        tightStack.removeLast()
+    }
+
+    // MARK: blocks
+
+    mutating func visitParagraph(_ content: Inlines, _ block: Block) {
+        paragraph(content, backrefLabel: nil)
+    }
+
+    mutating func paragraph(_ content: Inlines, backrefLabel: String?) {
+        let tight = tightStack.last ?? false
+        if !tight { cr(); out += "<p>" }
+        inlines(content)
+        if !tight {
+            if let label = backrefLabel { out += " "; backrefs(label) }
+            out += "</p>\n"
+        }
+    }
+
+    mutating func visitHeading(level: Int, _ content: Inlines, _ block: Block) {
+        cr()
+        out += "<h\(level)>"
+        inlines(content)
+        out += "</h\(level)>\n"
+    }
+
+    mutating func visitBlockQuote(_ children: [Block], _ block: Block) {
+        cr(); out += "<blockquote>\n"
+        blocks(children, tight: false)
+        cr(); out += "</blockquote>\n"
+    }
+
+    mutating func visitList(_ list: ListBlock, _ block: Block) {
+        cr()
+        if list.type == .bullet {
+            out += "<ul>\n"
+        } else if list.start == 1 {
+            out += "<ol>\n"
+        } else {
+            out += "<ol start=\"\(list.start)\">\n"
+        }
+        var expected = list.start
+        for item in list.items {
+            cr()
+            out += "<li"
+            if let n = item.number {
+                if n != expected { out += " value=\"\(n)\"" }
+                expected = n
+            }
+            expected += 1
+            out += ">"
+            switch item.task {
+            case .checked: out += "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
+            case .unchecked: out += "<input type=\"checkbox\" disabled=\"\" /> "
+            case nil: break
+            }
+            blocks(item.blocks, tight: list.tight)
+            out += "</li>\n"
+        }
+        out += list.type == .bullet ? "</ul>\n" : "</ol>\n"
+    }
+
+    mutating func visitCodeBlock(info: String, literal: String, _ block: Block) {
+        cr()
+        if info.isEmpty {
+            out += "<pre><code>"
+        } else {
+            let firstWord = info.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}") }
+            out += "<pre><code class=\"language-" + HTMLEscape.attribute(String(firstWord)) + "\">"
+        }
+        out += HTMLEscape.text(literal)
+        out += "</code></pre>\n"
+    }
+
+    mutating func visitHTMLBlock(_ html: String, _ block: Block) {
+        cr()
+        if !options.unsafe {
+            out += "<!-- raw HTML omitted -->"
+        } else if options.tagfilter {
+            out += HTMLEscape.tagfiltered(html)
+        } else {
+            out += html
+        }
+        cr()
+    }
+
+    mutating func visitThematicBreak(_ block: Block) {
+        cr(); out += "<hr />\n"
+    }
+
+    mutating func visitTable(_ table: Table, _ block: Block) {
+        cr(); out += "<table>\n"
+        out += "<thead>\n"
+        row(table.header, table.alignments, cellTag: "th")
+        out += "</thead>\n"
+        if !table.rows.isEmpty {
+            out += "<tbody>\n"
+            for r in table.rows { row(r, table.alignments, cellTag: "td") }
+            out += "</tbody>\n"
+        }
+        out += "</table>\n"
+    }
+
+    mutating func row(_ cells: [Inlines], _ alignments: [Table.Alignment], cellTag: String) {
+        out += "<tr>\n"
+        for (i, c) in cells.enumerated() {
+            out += "<" + cellTag
+            switch i < alignments.count ? alignments[i] : .none {
+            case .left: out += " align=\"left\""
+            case .center: out += " align=\"center\""
+            case .right: out += " align=\"right\""
+            case .none: break
+            }
+            out += ">"
+            inlines(c)
+            out += "</" + cellTag + ">\n"
+        }
+        out += "</tr>\n"
+    }
+
+    mutating func visitFootnoteDefinition(label: String, _ children: [Block], _ block: Block) {
+        if footnoteIndex == 0 { out += "<section class=\"footnotes\" data-footnotes>\n<ol>\n" }
+        footnoteIndex += 1
+        out += "<li id=\"fn-" + HTMLEscape.url(label) + "\">\n"
+        tightStack.append(false)
+        var wroteBackref = false
+        for (i, child) in children.enumerated() {
+            if i == children.count - 1, case .paragraph(let content) = child.kind {
+                paragraph(content, backrefLabel: label)
+                wroteBackref = true
+            } else {
+                visit(child)
+            }
+        }
+        tightStack.removeLast()
+        if !wroteBackref { backrefs(label); out += "\n" }
+        out += "</li>\n"
+    }
+
+    mutating func backrefs(_ label: String) {
+        let l = HTMLEscape.url(label)
+        out += "<a href=\"#fnref-\(l)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>"
+        let n = referenceCounts[label] ?? 1
+        if n > 1 {
+            for i in 2...n {
+                out += " <a href=\"#fnref-\(l)-\(i)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">\(i)</sup></a>"
+            }
+        }
+    }
+
+    mutating func visitUnknown(typeName: String, _ children: [Block], _ block: Block) {
+        blocks(children, tight: false)
+    }
+
+    // MARK: inlines
+
+    /// Writes runs, opening and closing elements where consecutive runs' span stacks differ.
+    mutating func inlines(_ content: Inlines) {
+        var open: [InlineSpan] = []
+        var imageDepth: Int? = nil  // index in `open` of the image being written as alt text
+        for run in content.runs {
+            // Close spans that this run is not in.
+            var common = 0
+            while common < open.count, common < run.spans.count, open[common] == run.spans[common] { common += 1 }
+            while open.count > common {
+                let s = open.removeLast()
+                if let d = imageDepth {
+                    if open.count == d { close(s); imageDepth = nil }
+                } else {
+                    close(s)
+                }
+            }
+            // Open the run's new spans.
+            for s in run.spans[common...] {
+                if imageDepth == nil {
+                    openTag(s)
+                    if case .image = s.kind { imageDepth = open.count }
+                }
+                open.append(s)
+            }
+            if imageDepth != nil {
+                switch run.content {
+                case .text(let t): out += HTMLEscape.text(t)
+                case .rawHTML(let h): out += HTMLEscape.text(h)
+                case .softBreak, .hardBreak: out += " "
+                case .footnoteReference: break
+                }
+            } else {
+                writeContent(run)
+            }
+        }
+        while let s = open.popLast() {
+            if let d = imageDepth {
+                if open.count == d { close(s); imageDepth = nil }
+            } else {
+                close(s)
+            }
+        }
+    }
+
+    mutating func writeContent(_ run: InlineRun) {
+        switch run.content {
+        case .text(let t): out += HTMLEscape.text(t)
+        case .softBreak: out += "\n"
+        case .hardBreak: out += "<br />\n"
+        case .rawHTML(let h):
+            if !options.unsafe {
+                out += "<!-- raw HTML omitted -->"
+            } else if options.tagfilter && HTMLEscape.isFilteredTag(Array(h.utf8)[...]) {
+                out += "&lt;" + String(h.dropFirst())
+            } else {
+                out += h
+            }
+        case .footnoteReference(let label, let number, let occurrence):
+            let l = HTMLEscape.url(label)
+            out += "<sup class=\"footnote-ref\"><a href=\"#fn-\(l)\" id=\"fnref-\(l)"
+            if occurrence > 1 { out += "-\(occurrence)" }
+            out += "\" data-footnote-ref>\(number)</a></sup>"
+        }
+    }
+
+    func safeURL(_ url: String) -> String {
+        if !options.unsafe && HTMLEscape.isDangerousURL(url) { return "" }
+        return HTMLEscape.url(url)
+    }
+
+    mutating func openTag(_ s: InlineSpan) {
+        switch s.kind {
+        case .strong: out += "<strong>"
+        case .emphasis: out += "<em>"
+        case .strikethrough: out += "<del>"
+        case .code: out += "<code>"
+        case .script: out += "<span class=\"script\">"
+        case .marker: out += "<span class=\"marker\">"
+        case .letterpress: out += "<span class=\"letterpress\">"
+        case .colorRole(let r): out += "<span class=\"" + r.rawValue + "\">"
+        case .textStyle(let t): out += "<span class=\"text-" + t.rawValue + "\">"
+        case .link(let l):
+            out += "<a href=\"" + safeURL(l.destination)
+            if !l.title.isEmpty { out += "\" title=\"" + HTMLEscape.attribute(l.title) }
+            out += "\">"
+        case .image(let l):
+            out += "<img src=\"" + safeURL(l.destination) + "\" alt=\""
+        }
+    }
+
+    mutating func close(_ s: InlineSpan) {
+        switch s.kind {
+        case .strong: out += "</strong>"
+        case .emphasis: out += "</em>"
+        case .strikethrough: out += "</del>"
+        case .code: out += "</code>"
+        case .script, .marker, .letterpress, .colorRole, .textStyle: out += "</span>"
+        case .link: out += "</a>"
+        case .image(let l):
+            if !l.title.isEmpty { out += "\" title=\"" + HTMLEscape.attribute(l.title) }
+            out += "\" />"
+        }
+    }
+}

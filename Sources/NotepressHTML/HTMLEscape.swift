@@ -1,0 +1,114 @@
+/// The HTML escaping functions. Every piece of user text reaches HTML output through exactly one
+/// of these, chosen by context.
+public enum HTMLEscape {
+    /// Text content and attribute values: `&`, `<`, `>`, `"` become `&amp;`, `&lt;`, `&gt;`,
+    /// `&quot;` (the set libcmark-gfm's `houdini_escape_html0` escapes in non-secure mode, so our
+    /// output matches cmark's byte for byte).
+    public static func text(_ s: String) -> String {
+        var needs = false
+        for b in s.utf8 where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 { needs = true; break }
+        if !needs { return s }
+        var out = [UInt8]()
+        out.reserveCapacity(s.utf8.count + 16)
+        for b in s.utf8 {
+            switch b {
+            case 0x26: out.append(contentsOf: Array("&amp;".utf8))
+            case 0x3C: out.append(contentsOf: Array("&lt;".utf8))
+            case 0x3E: out.append(contentsOf: Array("&gt;".utf8))
+            case 0x22: out.append(contentsOf: Array("&quot;".utf8))
+            default: out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Attribute values (double-quoted). Same set as ``text(_:)``.
+    public static func attribute(_ s: String) -> String { text(s) }
+
+    /// A URL in `href`/`src`: bytes outside cmark's HREF_SAFE set are percent-encoded, `&` becomes
+    /// `&amp;` and `'` becomes `&#x27;` (libcmark-gfm `houdini_escape_href`).
+    public static func url(_ s: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(s.utf8.count + 8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for b in s.utf8 {
+            if b < 128 && hrefSafe[Int(b)] {
+                out.append(b)
+            } else if b == 0x26 {
+                out.append(contentsOf: Array("&amp;".utf8))
+            } else if b == 0x27 {
+                out.append(contentsOf: Array("&#x27;".utf8))
+            } else {
+                out.append(0x25); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `-_.+!*(),%#@?=;:/,+$~` and alphanumerics pass unescaped.
+    private static let hrefSafe: [Bool] = {
+        var t = [Bool](repeating: false, count: 128)
+        for c in "-_.+!*(),%#@?=;:/,+$~".utf8 { t[Int(c)] = true }
+        for c in UInt8(ascii: "a")...UInt8(ascii: "z") { t[Int(c)] = true }
+        for c in UInt8(ascii: "A")...UInt8(ascii: "Z") { t[Int(c)] = true }
+        for c in UInt8(ascii: "0")...UInt8(ascii: "9") { t[Int(c)] = true }
+        return t
+    }()
+
+    /// Whether a URL is one that safe output drops: `javascript:`, `vbscript:`, `file:`, and
+    /// `data:` except `data:image/png|gif|jpeg|webp` (case-insensitive prefix; libcmark-gfm's
+    /// `scan_dangerous_url`).
+    public static func isDangerousURL(_ url: String) -> Bool {
+        let lower = url.prefix(16).lowercased()
+        if lower.hasPrefix("data:image/png") || lower.hasPrefix("data:image/gif")
+            || lower.hasPrefix("data:image/jpeg") || lower.hasPrefix("data:image/webp") {
+            return false
+        }
+        return lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("file:")
+            || lower.hasPrefix("data:")
+    }
+
+    /// GFM tagfilter (GFM spec §6.11): whether raw HTML starting at `bytes[i]` opens or closes one
+    /// of the disallowed tags (`title textarea style xmp iframe noembed noframes script plaintext`).
+    static func isFilteredTag(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count >= 3, bytes.first == 0x3C else { return false }
+        for name in filteredTags {
+            var i = bytes.startIndex + 1
+            if bytes[i] == 0x2F { i += 1 }
+            var ok = true
+            for c in name {
+                guard i < bytes.endIndex else { ok = false; break }
+                var b = bytes[i]
+                if b >= 0x41 && b <= 0x5A { b += 32 }
+                if b != c { ok = false; break }
+                i += 1
+            }
+            guard ok, i < bytes.endIndex else { continue }
+            let b = bytes[i]
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C || b == 0x0B || b == 0x3E { return true }
+            if b == 0x2F, i + 1 < bytes.endIndex, bytes[i + 1] == 0x3E { return true }
+        }
+        return false
+    }
+
+    private static let filteredTags: [[UInt8]] = ["title", "textarea", "style", "xmp", "iframe", "noembed",
+                                                   "noframes", "script", "plaintext"].map { Array($0.utf8) }
+
+    /// Raw HTML with GFM's tagfilter applied: the `<` of each disallowed tag becomes `&lt;`.
+    public static func tagfiltered(_ html: String) -> String {
+        let bytes = Array(html.utf8)
+        guard bytes.contains(0x3C) else { return html }
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x3C && isFilteredTag(bytes[i...]) {
+                out.append(contentsOf: Array("&lt;".utf8))
+            } else {
+                out.append(bytes[i])
+            }
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

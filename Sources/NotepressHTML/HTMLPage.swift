@@ -1,0 +1,138 @@
+import Foundation
+import NotepressAST
+import NotepressResources
+import NotepressThemes
+
+/// A standalone HTML5 page around a body fragment: the template `html/page.html` filled with the
+/// title, the generated ``Stylesheet``, the size-category switcher, the letterpressed note title
+/// and the date badge.
+///
+/// Template placeholders: `{{name}}` inserts the value HTML-escaped (``HTMLEscape/text(_:)``);
+/// `{{{name}}}` inserts it raw (used only for generated markup and CSS: `body`, `stylesheet`,
+/// `sizeSwitcher`, `dateBadge`). Values: `lang`, `title`, `category`, `theme`, `generator`.
+public struct HTMLPage: Sendable {
+    public var theme: ResolvedTheme
+    public var templates: TemplateStore
+
+    public init(theme: ResolvedTheme, templates: TemplateStore) {
+        self.theme = theme
+        self.templates = templates
+    }
+
+    /// The page for `document` whose body content is `body` (HTML, inserted as is). UTF-8 text.
+    /// The title is the document's title, else `Untitled`; the language the front-matter field
+    /// `lang`, else `en`; the badge shows `metadata.created` (no badge without one).
+    /// - Throws: ``TemplateError`` when the template is missing, ``HTMLTemplateError`` when it
+    ///   names an unknown placeholder.
+    public func render(document: Document, body: String) throws -> String {
+        let template = try templates.text("html/page.html")
+        let meta = document.metadata
+        let title = meta.title ?? "Untitled"
+        let badge = meta.created.map { DateBadge.markup($0) } ?? ""
+        return try HTMLTemplate.fill(
+            template,
+            values: ["lang": meta.fields["lang"] ?? "en", "title": title, "category": theme.category.rawValue,
+                     "theme": theme.theme.name, "generator": "Notepress"],
+            raw: ["stylesheet": Stylesheet(theme: theme).css(), "sizeSwitcher": SizeSwitcher.markup(selected: theme.category),
+                  "dateBadge": badge, "body": body],
+            templateName: "html/page.html")
+    }
+}
+
+/// An unknown placeholder in a page template.
+public struct HTMLTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var template: String
+    public var placeholder: String
+    public var description: String {
+        "\(template): unknown placeholder '\(placeholder)'; expected one of lang, title, category, theme, generator, "
+            + "stylesheet, sizeSwitcher, dateBadge, body (index.html: entries)"
+    }
+}
+
+/// The tiny `{{name}}` / `{{{name}}}` substitution of the page templates.
+enum HTMLTemplate {
+    /// Replaces `{{{name}}}` with `raw[name]` and `{{name}}` (spaces inside the braces allowed)
+    /// with `HTMLEscape.text(values[name])`. Inserted text is not scanned again.
+    static func fill(_ template: String, values: [String: String], raw: [String: String], templateName: String) throws -> String {
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.range(of: "{{") {
+            out += rest[..<open.lowerBound]
+            let isRaw = rest[open.upperBound...].hasPrefix("{")
+            let nameStart = isRaw ? rest.index(after: open.upperBound) : open.upperBound
+            let closer = isRaw ? "}}}" : "}}"
+            guard let close = rest[nameStart...].range(of: closer) else {
+                out += rest[open.lowerBound...]
+                return out
+            }
+            let name = rest[nameStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if isRaw, let v = raw[name] {
+                out += v
+            } else if !isRaw, let v = values[name] {
+                out += HTMLEscape.text(v)
+            } else {
+                throw HTMLTemplateError(template: templateName, placeholder: name)
+            }
+            rest = rest[close.upperBound...]
+        }
+        out += rest
+        return out
+    }
+}
+
+/// The created-date badge of a note page.
+public enum DateBadge {
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// The date's day, month abbreviation (English) and year in UTC, proleptic Gregorian calendar.
+    static func parts(_ date: Date) -> (day: Int, month: Int, year: Int, time: String) {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        let c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let time = "\(pad(c.hour ?? 0, 2)):\(pad(c.minute ?? 0, 2)):\(pad(c.second ?? 0, 2))"
+        return (c.day ?? 1, c.month ?? 1, c.year ?? 1970, time)
+    }
+
+    static func pad(_ n: Int, _ width: Int) -> String {
+        let s = String(n)
+        return String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+
+    /// `29 Nov 2026`: deterministic, UTC, English month abbreviations.
+    public static func format(_ date: Date) -> String {
+        let p = parts(date)
+        return "\(p.day) \(months[p.month - 1]) \(p.year)"
+    }
+
+    /// The `datetime` attribute value: a valid global date and time string in UTC,
+    /// `2026-11-29T14:17:10Z` (HTML Living Standard §2.3.5.7).
+    public static func machineReadable(_ date: Date) -> String {
+        let p = parts(date)
+        return "\(pad(p.year, 4))-\(pad(p.month, 2))-\(pad(p.day, 2))T\(p.time)Z"
+    }
+
+    /// `<time class="date-badge" datetime="…"><span class="day">29</span> <span class="month">Nov</span>
+    /// <span class="year">2026</span></time>`; its text content is ``format(_:)``.
+    public static func markup(_ date: Date) -> String {
+        let p = parts(date)
+        return "<time class=\"date-badge\" datetime=\"\(HTMLEscape.attribute(machineReadable(date)))\">"
+            + "<span class=\"day\">\(p.day)</span> <span class=\"month\">\(months[p.month - 1])</span> "
+            + "<span class=\"year\">\(p.year)</span></time>"
+    }
+}
+
+/// The no-JavaScript size-category switcher: one radio input per ``SizeCategory`` (id
+/// `size-ALIAS`) with its label; the stylesheet's `:root:has(#size-ALIAS:checked)` rules apply the
+/// checked category's sizes.
+enum SizeSwitcher {
+    static func markup(selected: SizeCategory) -> String {
+        var out = "<nav class=\"size-switcher\" aria-label=\"Text size\"><span class=\"size-legend\" aria-hidden=\"true\">Text size</span>\n"
+        for c in SizeCategory.allCases {
+            let id = "size-" + c.alias
+            out += "<input type=\"radio\" name=\"size-category\" id=\"\(id)\" value=\"\(c.rawValue)\""
+                + (c == selected ? " checked" : "") + ">"
+                + "<label for=\"\(id)\" title=\"\(c.rawValue)\">\(c.alias.uppercased())</label>\n"
+        }
+        return out + "</nav>"
+    }
+}

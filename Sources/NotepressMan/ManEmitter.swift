@@ -1,0 +1,615 @@
+import Foundation
+import NotepressAST
+
+/// Writes a ``Document`` as a man page in the man(7) macro language (groff_man(7); the portable
+/// subset mandoc(1) also reads), with tbl(1) tables.
+///
+/// Mapping:
+/// - Title line: ``ManTitleResolver`` (`.TH NAME section date source manual`, name upper-cased).
+/// - Headings: the shallowest heading level in the body becomes `.SH` (text upper-cased except code),
+///   the next `.SS`, deeper ones a bold paragraph.
+/// - NAME: the first paragraph of a NAME section is written `names \- description` (the form
+///   whatis/apropos read; a ` - `, ` -- ` or ` — ` separator becomes `\-`); without a NAME section a
+///   ronn description (`name(1) -- description`) is used to synthesise one.
+/// - Paragraphs `.PP`; a paragraph whose first line is a bold/code option (`**--flag**`) followed
+///   by more lines, or a pandoc definition (`term` / `: definition`), becomes `.TP`; so does a
+///   one-line option paragraph followed by a paragraph.
+/// - Lists `.IP` with `\(bu`, `N.` or `[ ]`/`[x]` tags; blocks after an item's first paragraph and
+///   nested lists go inside `.RS`/`.RE`. Block quotes `.RS 4`/`.RE`. Code blocks `.EX`/`.EE`
+///   (trailing blanks of code lines are dropped).
+/// - Links `.UR`/`.UE` (`mailto:` → `.MT`/`.ME`); the word right after a link is the `.UE`
+///   trailer so no space appears before punctuation. A link whose text is its URL is written as
+///   the URL alone. In headings, tags and table cells links are `text <url>`.
+/// - Tables: tbl with `allbox tab(@)`; `@` in cells becomes `\[at]`; long cells are text blocks.
+/// - Fonts: strong, code and alert-coloured words bold (`\fB`); emphasis and script italic;
+///   strong + emphasis `\f(BI`; strikethrough plain text (roff has no strike-out that both groff
+///   and mandoc render on terminals).
+/// - Raw HTML is dropped with a warning; HTML comments silently (they carry no text). Inline
+///   `<br>` becomes `.br`; ronn's `<var>` placeholders (an unknown tag name) become italic `var`.
+/// - Images: their alt text, then `<url>` unless inside a link. Footnotes: `[n]` in the text, the
+///   notes numbered in a final NOTES section.
+public struct ManEmitter: Sendable {
+    public init() {}
+
+    /// Renders `document`; warnings go to `diagnostics`. Output is ASCII and deterministic.
+    public func render(_ document: Document, diagnostics: inout [Diagnostic]) -> String {
+        var r = ManRenderer(file: document.metadata.sourcePath)
+        let s = r.render(document)
+        diagnostics += r.diagnostics
+        return s
+    }
+}
+
+/// A flattened inline item.
+private enum InlineItem {
+    case word([WordPart])
+    case space
+    case hardBreak
+    case linkStart(Link)
+    case linkEnd
+}
+
+/// How a link is written.
+private enum LinkMode { case macro, textThenURL, urlOnly }
+
+private let htmlElements: Set<String> = [
+    "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo", "blockquote", "body",
+    "br", "button", "canvas", "caption", "center", "cite", "code", "col", "colgroup", "data", "dd", "del", "details",
+    "dfn", "dialog", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption", "figure", "font", "footer", "form",
+    "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "i", "iframe", "img", "input", "ins", "kbd",
+    "label", "legend", "li", "link", "main", "map", "mark", "meta", "nav", "noscript", "object", "ol", "optgroup",
+    "option", "output", "p", "param", "picture", "pre", "progress", "q", "rp", "rt", "ruby", "s", "samp", "script",
+    "section", "select", "small", "source", "span", "strike", "strong", "style", "sub", "summary", "sup", "table",
+    "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "time", "title", "tr", "track", "tt", "u", "ul",
+    "var", "video", "wbr",
+]
+
+/// Words after which a period is not a sentence end (groff(7) "Sentences").
+private let abbreviations: Set<String> = [
+    "e.g.", "i.e.", "etc.", "vs.", "cf.", "al.", "mr.", "mrs.", "ms.", "dr.", "st.", "no.", "approx.", "fig.",
+    "resp.", "viz.", "incl.", "ca.", "esp.", "eg.", "ie.",
+]
+
+private struct ManRenderer {
+    let file: String?
+    var w = RoffWriter()
+    var diagnostics: [Diagnostic] = []
+    var shLevel = 1
+    var inNameSection = false
+    var nameWritten = false
+    var footnotes: [[Block]] = []
+
+    init(file: String?) { self.file = file }
+
+    mutating func warn(_ m: String, _ b: Block? = nil) {
+        diagnostics.append(Diagnostic(.warning, "man: " + m, file: file, position: b?.position))
+    }
+
+    mutating func render(_ document: Document) -> String {
+        let (title, body, titleDiagnostics) = ManTitleResolver.resolve(document)
+        diagnostics += titleDiagnostics
+        var hasTable = false
+        var minLevel = Int.max
+        var hasName = false
+        Document(metadata: document.metadata, blocks: body).forEachBlock { b, _ in
+            if case .table = b.kind { hasTable = true }
+            if case .heading(let l, _) = b.kind { minLevel = min(minLevel, l) }
+        }
+        if minLevel == Int.max { minLevel = 1 }
+        shLevel = minLevel
+        for b in body {
+            if case .heading(let l, let c) = b.kind, l == minLevel,
+               c.plainText.trimmingCharacters(in: .whitespaces).uppercased() == "NAME" { hasName = true }
+        }
+        if hasTable { w.raw("'\\\" t\n") }
+        var args = [title.name.uppercased(), title.section, title.date, title.source, title.manual]
+        while args.count > 2, args.last!.isEmpty { args.removeLast() }
+        w.macro("TH", escapedArgs: args.enumerated().map { i, a in
+            "\"" + RoffEscaper.escape(a, context: .argument, minus: i == 0) + "\""
+        })
+        if !hasName {
+            if let d = title.description {
+                w.macro("SH", ["NAME"])
+                writeNameLine(names: title.name, description: d)
+            } else {
+                warn("no NAME section and no description: whatis(1) and apropos(1) will not index this page")
+            }
+        }
+        blocks(body)
+        if !footnotes.isEmpty {
+            w.macro("SH", ["NOTES"])
+            for (i, note) in footnotes.enumerated() {
+                item(tag: "[\(i + 1)]", indent: 5, note)
+            }
+        }
+        w.endText()
+        return w.out
+    }
+
+    // MARK: Blocks
+
+    mutating func blocks(_ bs: [Block]) {
+        var i = 0
+        while i < bs.count {
+            let b = bs[i]
+            if case .paragraph(let c) = b.kind, !inNameSection, isOptionLine(c), i + 1 < bs.count,
+               case .paragraph(let next) = bs[i + 1].kind, !isOptionLine(next) {
+                w.macro("TP")
+                tag(c)
+                flow(next)
+                i += 2
+                continue
+            }
+            block(b)
+            i += 1
+        }
+    }
+
+    mutating func block(_ b: Block) {
+        switch b.kind {
+        case .paragraph(let c): paragraph(c, b)
+        case .heading(let l, let c): heading(l, c)
+        case .blockQuote(let bs):
+            w.paragraph()
+            w.macro("RS", ["4"])
+            blocks(bs)
+            w.macro("RE")
+        case .list(let l): list(l)
+        case .codeBlock(_, let lit):
+            w.paragraph()
+            w.macro("RS", ["4"])
+            w.macro("EX")
+            var lines = lit.components(separatedBy: "\n")
+            if lines.last == "" { lines.removeLast() }
+            for line in lines {
+                var l = Substring(line)
+                while let last = l.last, last == " " || last == "\t" || last == "\r" { l = l.dropLast() }
+                w.codeLine(String(l))
+            }
+            w.macro("EE")
+            w.macro("RE")
+        case .htmlBlock(let h):
+            if !h.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<!--") {
+                warn("raw HTML block dropped", b)
+            }
+        case .thematicBreak:
+            w.paragraph()
+            w.word([WordPart(text: "*", font: .roman, literal: false)]); w.space()
+            w.word([WordPart(text: "*", font: .roman, literal: false)]); w.space()
+            w.word([WordPart(text: "*", font: .roman, literal: false)])
+            w.endText()
+        case .table(let t): table(t)
+        case .footnoteDefinition(_, let bs): footnotes.append(bs)
+        case .unknown(let name, let bs):
+            warn("unknown block '\(name)' written as its content", b)
+            blocks(bs)
+        }
+    }
+
+    mutating func heading(_ level: Int, _ c: Inlines) {
+        inNameSection = false
+        let items = inlineItems(c, flow: false)
+        if level <= shLevel + 1 {
+            var text = ""
+            for item in items {
+                switch item {
+                case .word(let parts):
+                    let optionLike = parts.map(\.text).joined().hasPrefix("-")
+                    for p in parts {
+                        let t = (level == shLevel && !p.literal) ? p.text.uppercased() : p.text
+                        text += RoffEscaper.escape(t, context: .argument, minus: p.literal || optionLike)
+                    }
+                case .space, .hardBreak: if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
+                case .linkStart, .linkEnd: break
+                }
+            }
+            while text.hasSuffix(" ") { text.removeLast() }
+            if text.isEmpty { text = "\\&" }
+            w.macro(level == shLevel ? "SH" : "SS", escapedArgs: [text])
+            if level == shLevel && c.plainText.trimmingCharacters(in: .whitespaces).uppercased() == "NAME" && !nameWritten {
+                inNameSection = true
+            }
+        } else {
+            w.paragraph()
+            let bold = items.map { item -> InlineItem in
+                guard case .word(let parts) = item else { return item }
+                return .word(parts.map { p in
+                    var q = p
+                    q.font = (p.font == .italic || p.font == .boldItalic) ? .boldItalic : .bold
+                    return q
+                })
+            }
+            layout(bold)
+            w.endText()
+        }
+    }
+
+    mutating func paragraph(_ c: Inlines, _ b: Block) {
+        if inNameSection {
+            inNameSection = false
+            nameWritten = true
+            let text = c.plainText.replacingOccurrences(of: "\n", with: " ")
+            for sep in [" \\- ", " -- ", " - ", " \u{2014} ", " \u{2013} "] {
+                if let r = text.range(of: sep) {
+                    writeNameLine(names: String(text[..<r.lowerBound]), description: String(text[r.upperBound...]))
+                    return
+                }
+            }
+            warn("the NAME section has no 'name - description' line", b)
+        }
+        // Definition-style paragraphs: split at the first line break.
+        if let br = c.runs.firstIndex(where: { $0.content == .softBreak || $0.content == .hardBreak }) {
+            let first = Inlines(Array(c.runs[..<br]))
+            var rest = Array(c.runs[(br + 1)...])
+            if case .text(let t)? = rest.first?.content, t.hasPrefix(": ") || t == ":" {
+                rest[0].content = .text(String(t.dropFirst(t == ":" ? 1 : 2)))
+                w.macro("TP")
+                tag(first)
+                flow(Inlines(rest))
+                return
+            }
+            if isOptionLine(first) && !rest.isEmpty {
+                w.macro("TP")
+                tag(first)
+                flow(Inlines(rest))
+                return
+            }
+        }
+        w.paragraph()
+        flow(c)
+    }
+
+    /// A line that starts with a bold or code run whose text starts with `-` (go-md2man's
+    /// `**--flag**` option lines), and has no line break.
+    func isOptionLine(_ c: Inlines) -> Bool {
+        guard let first = c.runs.first, case .text(let t) = first.content, t.hasPrefix("-") else { return false }
+        let a = first.attributes
+        guard a.strong || a.code else { return false }
+        return !c.runs.contains { $0.content == .softBreak || $0.content == .hardBreak }
+    }
+
+    mutating func writeNameLine(names: String, description: String) {
+        w.newline()
+        let n = RoffEscaper.escape(names.trimmingCharacters(in: .whitespaces), context: .text, minus: true)
+        let d = RoffEscaper.escape(description.trimmingCharacters(in: .whitespaces), context: .text, minus: false)
+        w.raw(RoffWriter.guardLineStart(n) + " \\- " + d + "\n")
+        nameWritten = true
+    }
+
+    mutating func list(_ l: ListBlock) {
+        var number = l.start
+        let width = String(l.start + l.items.count).count
+        for it in l.items {
+            if let n = it.number { number = n }
+            var tag: String
+            var indent: Int
+            if let task = it.task {
+                tag = task == .checked ? "[x]" : "[ ]"
+                indent = 4
+            } else if l.type == .bullet {
+                tag = "\\(bu"
+                indent = 2
+            } else {
+                tag = String(number) + (l.delimiter == .parenthesis ? ")" : ".")
+                indent = width + 2
+            }
+            item(tag: tag, indent: indent, it.blocks, escaped: true)
+            number += 1
+        }
+    }
+
+    /// One list item or note: `.IP tag indent`, the first paragraph, the rest inside `.RS`.
+    mutating func item(tag: String, indent: Int, _ bs: [Block], escaped: Bool = false) {
+        let t = escaped ? tag : RoffEscaper.escape(tag, context: .argument, minus: false)
+        w.macro("IP", escapedArgs: ["\"" + t + "\"", String(indent)])
+        var rest = bs[...]
+        if case .paragraph(let c)? = rest.first?.kind {
+            flow(c)
+            rest = rest.dropFirst()
+        }
+        if !rest.isEmpty {
+            w.macro("RS", [String(indent)])
+            blocks(Array(rest))
+            w.macro("RE")
+        }
+    }
+
+    // MARK: Tables
+
+    mutating func table(_ t: Table) {
+        let n = t.alignments.count
+        guard n > 0 else { return }
+        func letter(_ a: Table.Alignment) -> String {
+            switch a { case .center: return "c"; case .right: return "r"; default: return "l" }
+        }
+        w.paragraph()
+        w.control(".TS")
+        w.control("allbox tab(@);")
+        w.control(t.alignments.map { letter($0) + "b" }.joined(separator: " "))
+        w.control(t.alignments.map(letter).joined(separator: " ") + ".")
+        for row in [t.header] + t.rows {
+            w.newline()
+            for (i, cell) in row.prefix(n).enumerated() {
+                if i > 0 { w.raw("@") }
+                tableCell(cell)
+            }
+            w.raw("\n")
+        }
+        w.control(".TE")
+    }
+
+    /// A cell: inline when short and single-line, else a text block `T{`…`T}`.
+    mutating func tableCell(_ c: Inlines) {
+        let items = inlineItems(c, flow: false)
+        var sub = RoffWriter(width: Int.max)
+        sub.layoutCell(items)
+        sub.closeFont()
+        let s = sub.out
+        let plain = c.plainText
+        let safe = !s.contains("\n") && plain.unicodeScalars.count <= 12 && !s.hasSuffix("T{")
+            && !(s.hasPrefix(".") || s.hasPrefix("'")) && !["_", "=", "\\_", "\\="].contains(s)
+            && !s.hasPrefix("\\^")
+        if s.isEmpty { return }
+        if safe {
+            w.raw(s)
+            return
+        }
+        w.raw("T{\n")
+        w.inTextBlock = true
+        layout(items, context: .cell)
+        w.endText()
+        w.inTextBlock = false
+        w.raw("T}")
+    }
+
+    // MARK: Inline content
+
+    /// Writes a tag line (`.TP`): one line, never wrapped, links as text.
+    mutating func tag(_ c: Inlines) {
+        let items = inlineItems(c, flow: false)
+        let saved = w.width
+        w.width = Int.max
+        layout(items)
+        w.endText()
+        w.width = saved
+    }
+
+    /// Writes filled text.
+    ///
+    /// A paragraph with `.UR`/`.MT` links or words longer than 30 columns (URLs, paths, CJK text
+    /// without spaces) is set ragged-right (`.ad l` … `.ad`, groff(7) "ad"): a URL on a line of
+    /// its own leaves nothing to stretch, and justified text would make groff warn "cannot adjust
+    /// line".
+    mutating func flow(_ c: Inlines) {
+        let items = inlineItems(c, flow: true)
+        let ragged = items.contains {
+            switch $0 {
+            case .linkStart: return true
+            case .word(let p): return p.reduce(0) { $0 + $1.text.unicodeScalars.count } > 30
+            default: return false
+            }
+        }
+        if ragged { w.control(".ad l") }
+        layout(items)
+        w.endText()
+        if ragged { w.control(".ad") }
+    }
+
+    mutating func layout(_ items: [InlineItem], context: RoffContext = .text) {
+        var i = 0
+        while i < items.count {
+            switch items[i] {
+            case .word(let parts):
+                w.word(parts, context: context)
+                let plain = parts.map(\.text).joined()
+                if i + 1 < items.count, case .space = items[i + 1], endsWithPeriodLike(plain) {
+                    var nextWord: String?
+                    if i + 2 < items.count, case .word(let np) = items[i + 2] { nextWord = np.map(\.text).joined() }
+                    let abbreviation = abbreviations.contains(plain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "(\"'")))
+                    let nextLower = nextWord?.first?.isLowercase ?? false
+                    if (abbreviation && plain.lowercased() != "etc.") || nextLower || (plain.lowercased() == "etc." && nextLower) {
+                        if plain.hasSuffix(".") { w.zeroWidth() }
+                    } else if nextWord != nil {
+                        w.sentenceBreak()
+                        i += 2
+                        continue
+                    }
+                }
+            case .space: w.space()
+            case .hardBreak: if w.lastMacro != "br" { w.macro("br") }
+            case .linkStart(let l):
+                if l.destination.lowercased().hasPrefix("mailto:") {
+                    w.macro("MT", [String(l.destination.dropFirst(7))], minus: true)
+                } else {
+                    w.macro("UR", escapedArgs: [Self.breakableURL(l.destination)])
+                }
+            case .linkEnd:
+                let mail = lastLinkWasMail(items, before: i)
+                if i + 1 < items.count, case .word(let parts) = items[i + 1],
+                   parts.allSatisfy({ $0.font == .roman && !$0.literal }),
+                   !parts.map(\.text).joined().contains("\"") {
+                    w.macro(mail ? "ME" : "UE", [parts.map(\.text).joined()])
+                    i += 2
+                    if i < items.count, case .space = items[i] { i += 1 }
+                    continue
+                }
+                w.macro(mail ? "ME" : "UE")
+            }
+            i += 1
+        }
+    }
+
+    /// A URL escaped as a macro argument with `\:` (an optional break, groff(7)) after each `/`,
+    /// `.`, `-`, `_`, `?`, `&`, `=`, `#` past the scheme, so that groff can break a URL longer than the line (groff_man(7), "UR").
+    static func breakableURL(_ url: String) -> String {
+        var e = RoffEscaper.escape(url, context: .argument, minus: true)
+        guard let scheme = e.range(of: "://") else { return e }
+        let head = e[..<scheme.upperBound]
+        var tail = ""
+        for ch in e[scheme.upperBound...] {
+            tail.append(ch)
+            if "/.-_?&=#".contains(ch) { tail += "\\:" }
+        }
+        e = head + tail
+        return RoffWriter.quoteIfNeeded(e)
+    }
+
+    func lastLinkWasMail(_ items: [InlineItem], before i: Int) -> Bool {
+        var j = i
+        while j > 0 {
+            j -= 1
+            if case .linkStart(let l) = items[j] { return l.destination.lowercased().hasPrefix("mailto:") }
+        }
+        return false
+    }
+
+    /// Whether a word ends a sentence as roff sees it: `.`, `!` or `?`, possibly followed by
+    /// closing `)`, `]`, `"`, `'`, `*` (groff(7) "Sentences").
+    func endsWithPeriodLike(_ s: String) -> Bool {
+        var t = Substring(s)
+        while let l = t.last, ")]\"'*\u{2019}\u{201D}".contains(l) { t = t.dropLast() }
+        guard let l = t.last else { return false }
+        return l == "." || l == "!" || l == "?"
+    }
+
+    /// The font of a run: bold for strong, code and alert colour; italic for emphasis and script.
+    func font(_ a: InlineAttributes) -> RoffFont {
+        let bold = a.strong || a.code || a.colorRole == .alert
+        let italic = a.emphasis || a.script
+        switch (bold, italic) {
+        case (true, true): return .boldItalic
+        case (true, false): return .bold
+        case (false, true): return .italic
+        case (false, false): return .roman
+        }
+    }
+
+    /// Flattens runs into words, spaces, breaks and link boundaries. With `flow` false (headings,
+    /// tags, cells) links become `text <url>` and hard breaks spaces.
+    mutating func inlineItems(_ c: Inlines, flow: Bool) -> [InlineItem] {
+        var out: [InlineItem] = []
+        var pending: [WordPart] = []
+        func flush() { if !pending.isEmpty { out.append(.word(pending)); pending = [] } }
+        func add(_ text: String, _ font: RoffFont, _ literal: Bool) {
+            let pieces = text.split(separator: " ", omittingEmptySubsequences: false)
+            for (k, piece) in pieces.enumerated() {
+                if k > 0 {
+                    flush()
+                    if case .space? = out.last {} else if !out.isEmpty { out.append(.space) }
+                }
+                if !piece.isEmpty { pending.append(WordPart(text: String(piece), font: font, literal: literal)) }
+            }
+        }
+        func space() {
+            flush()
+            if case .space? = out.last {} else if !out.isEmpty { out.append(.space) }
+        }
+        func spanID(_ run: InlineRun?, link: Bool) -> (Int, Link)? {
+            guard let run else { return nil }
+            for s in run.spans.reversed() {
+                if link, case .link(let l) = s.kind { return (s.id, l) }
+                if !link, case .image(let l) = s.kind { return (s.id, l) }
+            }
+            return nil
+        }
+        let runs = c.runs
+        /// The open link: span id, link, and how it is written.
+        var openLink: (id: Int, link: Link, mode: LinkMode)?
+        for (idx, run) in runs.enumerated() {
+            let link = spanID(run, link: true)
+            if let o = openLink, link?.0 != o.id {
+                closeLink(o)
+                openLink = nil
+            }
+            if let link, openLink == nil {
+                // Text of the whole link.
+                var text = ""
+                for r in runs[idx...] {
+                    guard spanID(r, link: true)?.0 == link.0 else { break }
+                    if case .text(let t) = r.content { text += t }
+                }
+                let dest = link.1.destination
+                let auto = text.isEmpty || text == dest || "mailto:" + text == dest
+                if auto {
+                    flush()
+                    add(text.isEmpty ? dest : text, .roman, true)
+                    openLink = (link.0, link.1, .urlOnly)
+                    continue  // the link's runs are skipped: the URL is written once
+                }
+                if flow {
+                    flush()
+                    out.append(.linkStart(link.1))
+                }
+                openLink = (link.0, link.1, flow ? .macro : .textThenURL)
+            } else if let o = openLink, o.mode == .urlOnly {
+                continue
+            }
+            let a = run.attributes
+            let f = font(a)
+            switch run.content {
+            case .text(let t): add(t, f, a.code)
+            case .softBreak: space()
+            case .hardBreak:
+                if flow { flush(); out.append(.hardBreak) } else { space() }
+            case .footnoteReference(_, let n, _): add("[\(n)]", .roman, false)
+            case .rawHTML(let h): rawInline(h, flow: flow, add: add, hardBreak: { flush(); out.append(.hardBreak) }, space: space)
+            }
+            // An image ends: add its URL unless inside a link.
+            if let img = spanID(run, link: false), spanID(idx + 1 < runs.count ? runs[idx + 1] : nil, link: false)?.0 != img.0,
+               link == nil {
+                space()
+                add("<" + img.1.destination + ">", .roman, true)
+            }
+        }
+        if let o = openLink { closeLink(o) }
+        flush()
+        while case .space? = out.last { out.removeLast() }
+        return out
+
+        func closeLink(_ o: (id: Int, link: Link, mode: LinkMode)) {
+            switch o.mode {
+            case .macro:
+                flush()
+                out.append(.linkEnd)
+            case .textThenURL:
+                space()
+                add("<" + o.link.destination + ">", .roman, true)
+            case .urlOnly:
+                break
+            }
+        }
+    }
+
+    mutating func rawInline(_ h: String, flow: Bool, add: (String, RoffFont, Bool) -> Void, hardBreak: () -> Void,
+                            space: () -> Void) {
+        let t = h.trimmingCharacters(in: .whitespaces)
+        if t.hasPrefix("<!--") { return }
+        var name = t.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+        let closing = t.hasPrefix("</")
+        if closing { name = t.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." } }
+        let lower = name.lowercased()
+        if lower == "br" {
+            if flow { hardBreak() } else { space() }
+            return
+        }
+        if !name.isEmpty && !htmlElements.contains(lower) && t.hasSuffix(">") && !t.contains(" ") {
+            // ronn-format(7): `<var>` is a placeholder, shown underlined (italic here).
+            if !closing { add(String(name), .italic, false) }
+            return
+        }
+        warn("raw HTML '\(t.prefix(40))' dropped")
+    }
+}
+
+extension RoffWriter {
+    /// Lays out a table cell's items on one line (no sentence breaks, no macros).
+    fileprivate mutating func layoutCell(_ items: [InlineItem]) {
+        for item in items {
+            switch item {
+            case .word(let p): word(p, context: .cell)
+            case .space, .hardBreak: space()
+            case .linkStart, .linkEnd: break
+            }
+        }
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import NotepressAST
+
+/// The fields of a man page's `.TH` title line (man(7) "TH"; groff_man(7)):
+/// `.TH name section [date [source [manual]]]`.
+public struct ManTitle: Sendable, Equatable {
+    /// The page's name as written (the `.TH` line upper-cases it, as man-pages(7) asks).
+    public var name: String
+    /// The manual section: `1`, `8`, `3p`…
+    public var section: String
+    /// The date, `YYYY-MM-DD` when it could be normalised, else verbatim; `""` when unknown.
+    public var date: String
+    /// The source: project and version (`exa v0.9.0`, `GNU coreutils 9.1`).
+    public var source: String
+    /// The manual's title (`User Commands`).
+    public var manual: String
+    /// A ronn-style one-line description (`name(1) -- description`), used to synthesise NAME.
+    public var description: String?
+
+    public init(name: String, section: String = "1", date: String = "", source: String = "", manual: String = "",
+                description: String? = nil) {
+        self.name = name
+        self.section = section
+        self.date = date
+        self.source = source
+        self.manual = manual
+        self.description = description
+    }
+}
+
+/// Finds a man page's title in a document and removes the title block from the body.
+///
+/// Conventions recognised, in this order (the first that matches supplies the title block):
+/// 1. pandoc's title block (pandoc manual, "Metadata blocks"): a first paragraph of `%` lines,
+///    `% title` / `% author(s)` / `% date`. When the title has the form `name(section) extra` or
+///    `name section extra` (go-md2man, `% exa(1) v0.9.0`, `% podman 1`, `% runc "8"`), name,
+///    section and source (`extra`) are taken from it.
+/// 2. ronn's heading (ronn-format(7)): a first level-1 heading `name(section) -- description`.
+/// 3. go-md2man's title heading: a first level-1 heading of `.TH`-like words,
+///    `name section "date" source "manual"` (go-md2man's own go-md2man.1.md).
+/// Then front-matter fields (`metadata.fields` `section`, `date`, `source`, `manual`) override,
+/// and anything still missing gets a default (name: `metadata.title`, else the source file's
+/// stem; section: a `.N` suffix of that stem, else `1`; date: `metadata.created` as `YYYY-MM-DD`,
+/// else empty) with a warning.
+public enum ManTitleResolver {
+    /// - Returns: the title, the body without the title block, and warnings.
+    public static func resolve(_ document: Document) -> (title: ManTitle, body: [Block], diagnostics: [Diagnostic]) {
+        var blocks = document.blocks
+        var name: String?
+        var section: String?
+        var date: String?
+        var source: String?
+        var manual: String?
+        var description: String?
+        var diagnostics: [Diagnostic] = []
+        let file = document.metadata.sourcePath
+
+        if let first = blocks.first {
+            switch first.kind {
+            case .paragraph(let c) where c.plainText.hasPrefix("%"):
+                let lines = percentLines(c)
+                blocks.removeFirst()
+                if let t = lines.first {
+                    let parsed = parseNameSection(t)
+                    name = parsed.name
+                    section = parsed.section
+                    if let rest = parsed.rest, !rest.isEmpty { source = rest }
+                }
+                if lines.count >= 3, !lines[2].isEmpty { date = lines[2] }
+            case .heading(1, let c):
+                let text = c.plainText.trimmingCharacters(in: .whitespaces)
+                if let r = parseRonn(text) {
+                    name = r.name; section = r.section; description = r.description
+                    blocks.removeFirst()
+                } else if let g = parseTHWords(text) {
+                    name = g.name; section = g.section
+                    date = g.date; source = g.source; manual = g.manual
+                    blocks.removeFirst()
+                }
+            default:
+                break
+            }
+        }
+        let f = document.metadata.fields
+        if let v = f["section"], !v.isEmpty { section = v }
+        if let v = f["date"], !v.isEmpty { date = v }
+        if let v = f["source"], !v.isEmpty { source = v }
+        if let v = f["manual"], !v.isEmpty { manual = v }
+
+        if name == nil || name!.isEmpty {
+            let fileStem = file.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+            let stem = document.metadata.title ?? fileStem
+            if var s = stem, !s.isEmpty {
+                if let dot = s.lastIndex(of: "."), isSection(String(s[s.index(after: dot)...])) {
+                    if section == nil { section = String(s[s.index(after: dot)...]) }
+                    s = String(s[..<dot])
+                }
+                name = s
+                // A front-matter title is not a default; the file's stem is.
+                if stem == fileStem { diagnostics.append(Diagnostic(.warning, "man: no title line; page name '\(s)' taken from the file name", file: file)) }
+            } else {
+                name = "UNTITLED"
+                diagnostics.append(Diagnostic(.warning, "man: no title line and no file name; page named UNTITLED", file: file))
+            }
+        }
+        if section == nil || section!.isEmpty {
+            section = "1"
+            diagnostics.append(Diagnostic(.warning, "man: no manual section given; using 1", file: file))
+        }
+        if date == nil || date!.isEmpty {
+            if let c = document.metadata.created {
+                date = isoDate(c)
+            } else {
+                date = ""
+                diagnostics.append(Diagnostic(.warning, "man: no date (front matter `date` or `created`); the .TH date is empty", file: file))
+            }
+        }
+        let (normalDate, adjusted) = normaliseDate(date!)
+        if adjusted {
+            diagnostics.append(Diagnostic(.warning, "man: date '\(date!)' has no day; written as \(normalDate)", file: file))
+        }
+        let title = ManTitle(name: name!, section: section!, date: normalDate, source: source ?? "",
+                             manual: manual ?? "", description: description)
+        return (title, blocks, diagnostics)
+    }
+
+    /// The text of each `%` line of a pandoc title block, without the `%` and surrounding spaces.
+    static func percentLines(_ c: Inlines) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for run in c.runs {
+            switch run.content {
+            case .text(let t): current += t
+            case .softBreak, .hardBreak: lines.append(current); current = ""
+            case .footnoteReference(_, let n, _): current += "[\(n)]"
+            case .rawHTML(let h): current += h
+            }
+        }
+        lines.append(current)
+        return lines.map { l in
+            var s = Substring(l)
+            if s.hasPrefix("%") { s = s.dropFirst() }
+            return s.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// `name(section) rest`, `name section rest`, `name "section" rest` or just `name`.
+    static func parseNameSection(_ t: String) -> (name: String, section: String?, rest: String?) {
+        let s = t.trimmingCharacters(in: .whitespaces)
+        if let open = s.firstIndex(of: "("), let close = s[open...].firstIndex(of: ")"),
+           !s[..<open].contains(" "), isSection(String(s[s.index(after: open)..<close])) {
+            let rest = s[s.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            return (String(s[..<open]), String(s[s.index(after: open)..<close]), rest)
+        }
+        var words = splitWords(s)
+        guard !words.isEmpty else { return (s, nil, nil) }
+        let name = words.removeFirst()
+        if let sec = words.first, isSection(sec) {
+            words.removeFirst()
+            return (name, sec, words.joined(separator: " "))
+        }
+        return (name, nil, words.joined(separator: " "))
+    }
+
+    /// ronn: `name(section) -- description` (also with `—` or a single `-`).
+    static func parseRonn(_ t: String) -> (name: String, section: String, description: String)? {
+        for sep in [" -- ", " \u{2014} ", " - "] {
+            guard let r = t.range(of: sep) else { continue }
+            let head = String(t[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
+            let p = parseNameSection(head)
+            guard let sec = p.section, p.rest?.isEmpty ?? true, !p.name.isEmpty else { continue }
+            return (p.name, sec, String(t[r.upperBound...]).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
+    /// go-md2man's title heading: `name section ["date" [source ["manual"]]]`, with quotes.
+    static func parseTHWords(_ t: String) -> (name: String, section: String, date: String?, source: String?, manual: String?)? {
+        let w = splitWords(t)
+        guard w.count >= 2, isSection(w[1]) else { return nil }
+        return (w[0], w[1], w.count > 2 ? w[2] : nil, w.count > 3 ? w[3] : nil, w.count > 4 ? w[4] : nil)
+    }
+
+    /// Splits on spaces, keeping "double-quoted strings" together (without their quotes).
+    static func splitWords(_ s: String) -> [String] {
+        var words: [String] = []
+        var cur = ""
+        var inQuote = false
+        var had = false
+        for ch in s {
+            if ch == "\"" { inQuote.toggle(); had = true; continue }
+            if ch == " " && !inQuote {
+                if had || !cur.isEmpty { words.append(cur) }
+                cur = ""; had = false
+                continue
+            }
+            cur.append(ch)
+        }
+        if had || !cur.isEmpty { words.append(cur) }
+        return words
+    }
+
+    /// A manual section: a digit 1–9 (or `n`, `l`) optionally followed by letters (`3p`, `1ssl`).
+    static func isSection(_ s: String) -> Bool {
+        guard let f = s.first, "123456789nl".contains(f), s.count <= 6 else { return false }
+        return s.dropFirst().allSatisfy { $0.isASCII && $0.isLetter }
+    }
+
+    static func isoDate(_ d: Date) -> String {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        let c = cal.dateComponents([.year, .month, .day], from: d)
+        return String(format: "%04d-%02d-%02d", c.year ?? 1970, c.month ?? 1, c.day ?? 1)
+    }
+
+    static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
+                         "september", "october", "november", "december"]
+
+    /// Normalises a date to `YYYY-MM-DD`, the form mandoc(1) and groff read (mandoc also reads
+    /// `Month D, YYYY`, kept as is). An ISO timestamp keeps its date part; `D Month YYYY` is
+    /// converted; `Month YYYY` (go-md2man pages write `January 2015`) becomes the first of that
+    /// month with a note in `adjusted`, because mandoc warns "cannot parse date" otherwise.
+    /// Anything else stays verbatim.
+    static func normaliseDate(_ s: String) -> (date: String, adjusted: Bool) {
+        let t = s.trimmingCharacters(in: .whitespaces)
+        if t.count >= 10 {
+            let p = Array(t.prefix(10))
+            let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { p[$0].isASCII && p[$0].isNumber }
+            if digits && p[4] == "-" && p[7] == "-" { return (String(p), false) }
+        }
+        let w = t.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
+        func month(_ m: String) -> Int? { months.firstIndex { $0 == m.lowercased() || ($0.hasPrefix(m.lowercased()) && m.count >= 3) }.map { $0 + 1 } }
+        func year(_ y: String) -> Int? { y.count == 4 ? Int(y) : nil }
+        if w.count == 2, let m = month(w[0]), let y = year(w[1]) {
+            return (String(format: "%04d-%02d-01", y, m), true)
+        }
+        if w.count == 3, let d = Int(w[0]), (1...31).contains(d), let m = month(w[1]), let y = year(w[2]) {
+            return (String(format: "%04d-%02d-%02d", y, m, d), false)
+        }
+        return (t, false)
+    }
+}

@@ -1,0 +1,262 @@
+import NotepressAST
+
+/// A roff font, always selected absolutely (`\fR`, `\fB`, `\fI`, `\f(BI`); the "previous font"
+/// escape `\fP` is never written (groff_man(7), "Font style macros"; mandoc's lint warns about it).
+public enum RoffFont: String, Sendable, Equatable {
+    /// Roman (regular).
+    case roman = "R"
+    case bold = "B"
+    case italic = "I"
+    case boldItalic = "BI"
+
+    /// The escape that selects this font: `\fR`, `\fB`, `\fI` or `\f(BI`.
+    public var escape: String { rawValue.count == 1 ? "\\f" + rawValue : "\\f(" + rawValue }
+}
+
+/// Where escaped text goes; each context has its own rules, all applied by ``RoffEscaper/escape(_:context:minus:)``.
+public enum RoffContext: Sendable, Equatable {
+    /// A text line in fill mode.
+    case text
+    /// An argument of a macro line; the caller wraps it in double quotes, so `"` becomes `\(dq`.
+    case argument
+    /// A line inside `.EX`/`.EE` (no-fill mode): tabs are kept.
+    case code
+    /// Text in a tbl(1) cell: the column separator `@` (declared `tab(@)`) becomes `\[at]`.
+    case cell
+}
+
+/// The one escaping function through which user text reaches roff output.
+///
+/// Rules (groff(7) "Escape sequences", groff_char(7), man-pages(7) "Formatting conventions"):
+/// - `\` becomes `\e`.
+/// - ASCII hyphen-minus becomes `\-` (the minus sign, which copies and pastes as U+002D) when
+///   `minus` is true — the writer passes true for code, URLs and words that start with `-`
+///   (options such as `--color`); elsewhere it stays `-` (a hyphen, where roff may break lines).
+/// - Non-ASCII scalars become `\[uXXXX]` (groff_char(7) "Unicode characters"), except a few
+///   common ones written with their classic names: `\(em`, `\(en`, `\(lq`, `\(rq`, `\(oq`, `\(cq`,
+///   and no-break space as `\~`. Output is therefore pure ASCII.
+/// - Control characters other than tab (kept in code) are dropped; a tab elsewhere becomes a space.
+/// - `.` and `'` at the start of an output line are *not* handled here: only the line-aware
+///   ``RoffWriter`` knows where lines start, and it prefixes `\&`.
+public enum RoffEscaper {
+    ///
+    /// With `breakable`, `\:` (an optional break, groff(7)) follows each `/`, `.`, `-`, `_`, `?`,
+    /// `&`, `=`, `#` and each CJK character, so that long URLs, paths and CJK text (which has no
+    /// spaces) can be broken at the line end.
+    public static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool = false) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars {
+            defer {
+                if breakable && ("/.-_?&=#".unicodeScalars.contains(u) || isCJK(u)) { out += "\\:" }
+            }
+            switch u {
+            case "\\": out += "\\e"
+            case "-": out += minus ? "\\-" : "-"
+            case "\"" where context == .argument: out += "\\(dq"
+            case "@" where context == .cell: out += "\\[at]"
+            case "\t": out += context == .code ? "\t" : " "
+            case "\n", "\r": out += context == .code ? "" : " "
+            case "\u{A0}": out += "\\~"
+            case "\u{2014}": out += "\\(em"
+            case "\u{2013}": out += "\\(en"
+            case "\u{201C}": out += "\\(lq"
+            case "\u{201D}": out += "\\(rq"
+            case "\u{2018}": out += "\\(oq"
+            case "\u{2019}": out += "\\(cq"
+            default:
+                if u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0) { continue }
+                if u.value < 0x80 {
+                    out.unicodeScalars.append(u)
+                } else {
+                    let hex = String(u.value, radix: 16, uppercase: true)
+                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// CJK ideographs, kana, Hangul and full-width forms: text written without spaces.
+func isCJK(_ u: Unicode.Scalar) -> Bool {
+    switch u.value {
+    case 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF: return true
+    default: return false
+    }
+}
+
+/// A piece of a word: raw (unescaped) text in one font.
+struct WordPart: Equatable {
+    var text: String
+    var font: RoffFont
+    /// Code: hyphens become `\-`.
+    var literal: Bool
+}
+
+/// Line-aware roff output, in the manner of cmark's renderer: it knows whether it is at the start
+/// of an output line, so that a `.` or `'` there (a control character, roff(7) "Control lines")
+/// gets `\&` in front, also after it wraps a line.
+///
+/// Text is filled at ``width`` columns (counting escapes as one column each); each sentence that
+/// ends in `.`, `!` or `?` followed by a space starts a new line (groff(7) "Sentences"; mandoc's
+/// "new sentence, new line" style), and known abbreviations (`e.g.`, `i.e.`, `etc.` …) get `\&`
+/// after their period so roff does not take them for a sentence end.
+struct RoffWriter {
+    /// Fill width in columns.
+    var width = 78
+    /// Inside a tbl text block (`T{ … T}`): a line starting `T}` would end it, so it gets `\&`.
+    var inTextBlock = false
+
+    init(width: Int = 78) { self.width = width }
+    private(set) var out = ""
+    /// Visible columns written on the current output line.
+    private var column = 0
+    /// The font in effect in the output.
+    private var actualFont = RoffFont.roman
+    /// Whether a space separates the previous word from the next.
+    private var pendingSpace = false
+    /// The last request/macro line written, when nothing was written after it.
+    private(set) var lastMacro: String?
+
+    var atLineStart: Bool { out.isEmpty || out.hasSuffix("\n") }
+
+    /// Starts a new output line unless at one already.
+    mutating func newline() {
+        if !atLineStart { out += "\n" }
+        column = 0
+        pendingSpace = false
+    }
+
+    /// Writes a macro line `.NAME args…`; arguments are escaped for `.argument` and quoted when
+    /// they are empty or contain spaces. Resets the font to roman first.
+    mutating func macro(_ name: String, _ args: [String] = [], minus: Bool = false) {
+        closeFont()
+        newline()
+        var line = "." + name
+        for a in args {
+            let e = RoffEscaper.escape(a, context: .argument, minus: minus)
+            line += " " + Self.quoteIfNeeded(e)
+        }
+        out += line + "\n"
+        lastMacro = name
+    }
+
+    /// Writes a macro line whose arguments are already escaped roff (tags with fonts).
+    mutating func macro(_ name: String, escapedArgs: [String]) {
+        closeFont()
+        newline()
+        out += "." + name + escapedArgs.map { " " + Self.quoteIfNeeded($0) }.joined() + "\n"
+        lastMacro = name
+    }
+
+    /// Quotes an escaped argument that is empty or contains a space; an argument already in
+    /// quotes is kept.
+    static func quoteIfNeeded(_ e: String) -> String {
+        if e.count >= 2 && e.hasPrefix("\"") && e.hasSuffix("\"") { return e }
+        return (e.isEmpty || e.contains(" ") || e.hasPrefix("\"")) ? "\"" + e + "\"" : e
+    }
+
+    /// Writes a line of roff that is not user text (tbl format lines, comments, `T{`).
+    mutating func control(_ line: String) {
+        closeFont()
+        newline()
+        out += line + "\n"
+        lastMacro = nil
+    }
+
+    /// `.PP`, unless a heading or paragraph macro was the last thing written (mandoc warns
+    /// "skipping paragraph macro").
+    mutating func paragraph() {
+        if let m = lastMacro, ["SH", "SS", "PP", "TP", "IP"].contains(m), atLineStart { return }
+        macro("PP")
+    }
+
+    /// Writes one line of code (no-fill mode), escaped for `.code`.
+    mutating func codeLine(_ raw: String) {
+        newline()
+        out += Self.guardLineStart(RoffEscaper.escape(raw, context: .code, minus: true)) + "\n"
+        lastMacro = nil
+    }
+
+    /// Prefixes `\&` when `escaped` would start a control line.
+    static func guardLineStart(_ escaped: String) -> String {
+        if let f = escaped.first, f == "." || f == "'" { return "\\&" + escaped }
+        return escaped
+    }
+
+    /// A space between words; becomes a line break when the next word does not fit.
+    mutating func space() {
+        if !atLineStart { pendingSpace = true }
+    }
+
+    /// Writes one word (no spaces inside), given as parts in fonts, filling the line.
+    /// `context` is `.text` or `.cell`.
+    mutating func word(_ parts: [WordPart], context: RoffContext = .text) {
+        let plain = parts.map(\.text).joined()
+        guard !plain.isEmpty else { return }
+        let optionLike = plain.hasPrefix("-")
+        // Back to roman before the space (`\fBa\fR b`, not `\fBa \fRb`).
+        if pendingSpace, parts.first(where: { !$0.text.isEmpty })?.font == .roman, actualFont != .roman {
+            out += RoffFont.roman.escape
+            actualFont = .roman
+        }
+        let visible = plain.unicodeScalars.count
+        let long = visible > 30
+        var escaped = ""
+        var font = actualFont
+        for p in parts where !p.text.isEmpty {
+            if p.font != font { escaped += p.font.escape; font = p.font }
+            escaped += RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long)
+        }
+        if escaped.hasSuffix("\\:") { escaped.removeLast(2) }
+        if pendingSpace {
+            if column + 1 + visible > width && column > 0 {
+                out += "\n"; column = 0
+            } else {
+                out += " "; column += 1
+            }
+            pendingSpace = false
+        }
+        if atLineStart {
+            escaped = Self.guardLineStart(escaped)
+            if inTextBlock && escaped.hasPrefix("T}") { escaped = "\\&" + escaped }
+        }
+        out += escaped
+        actualFont = font
+        column += visible
+        lastMacro = nil
+    }
+
+    /// Ends the current sentence's line: the next word starts a new output line.
+    mutating func sentenceBreak() {
+        pendingSpace = false
+        newline()
+    }
+
+    /// Returns to roman at the end of the current text line.
+    mutating func closeFont() {
+        if actualFont != .roman {
+            if atLineStart { out += "\\&" }
+            out += "\\fR"
+            actualFont = .roman
+        }
+    }
+
+    /// Ends a paragraph of text: closes the font and the line.
+    mutating func endText() {
+        closeFont()
+        newline()
+    }
+
+    /// Appends `\&` (a zero-width character) to the current line: after an abbreviation's
+    /// period it stops roff from taking the period for a sentence end.
+    mutating func zeroWidth() {
+        out += "\\&"
+    }
+
+    /// Appends raw roff to the output (the preamble).
+    mutating func raw(_ s: String) {
+        out += s
+    }
+}

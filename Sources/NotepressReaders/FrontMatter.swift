@@ -1,0 +1,402 @@
+import CYAML
+import Foundation
+import NotepressAST
+
+/// YAML front matter at the very top of a note: a `---` line, YAML, and a closing `---` or `...`
+/// line. Only scalars are read, plus `tags` as a sequence of scalars (or one comma-separated
+/// string); nested mappings and sequences in other fields are skipped.
+public struct FrontMatter: Sendable, Equatable {
+    /// The `title` field.
+    public var title: String?
+    /// The `created` field: `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]` or
+    /// `YYYY-MM-DD HH:MM[:SS]` (UTC when no zone is given).
+    public var created: Date?
+    /// The `tags` field, in source order.
+    public var tags: [String]
+    /// Every other scalar field, keyed by name (values as written, without YAML typing).
+    public var fields: [String: String]
+
+    public init(title: String? = nil, created: Date? = nil, tags: [String] = [], fields: [String: String] = [:]) {
+        self.title = title
+        self.created = created
+        self.tags = tags
+        self.fields = fields
+    }
+
+    /// Splits `---\n…\n---\n` (or a `...` closing line) at the very top of `text`.
+    ///
+    /// Returns `nil` front matter, the whole text and offset 0 when the text does not start with a
+    /// `---` line or the block is never closed. `bodyLineOffset` is the number of lines consumed
+    /// (both fence lines included), so body line `n` is file line `n + bodyLineOffset`.
+    ///
+    /// - Throws: ``FrontMatterError`` for invalid YAML, a non-mapping top level, or a `created`
+    ///   value that is not an accepted ISO 8601 form; positions are lines and columns of the file.
+    public static func split(_ text: String, path: String?) throws -> (frontMatter: FrontMatter?, body: String, bodyLineOffset: Int) {
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        // A UTF-8 byte order mark before the opening fence is tolerated.
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { start = utf8.index(start, offsetBy: 3) }
+
+        // Walk lines: the first must be the opening fence.
+        var lineStart = start
+        var lineNumber = 0
+        var yamlStart: String.Index? = nil
+        while lineStart < utf8.endIndex {
+            let nl = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+            let lineEnd = nl ?? utf8.endIndex
+            let next = nl.map { utf8.index(after: $0) } ?? utf8.endIndex
+            lineNumber += 1
+            let line = trimmedFenceLine(utf8[lineStart..<lineEnd])
+            if lineNumber == 1 {
+                guard line == "---" else { return (nil, text, 0) }
+                yamlStart = next
+            } else if line == "---" || line == "..." {
+                let yaml = String(text[yamlStart!..<lineStart])
+                let fm = try parseYAML(yaml, path: path, firstLine: 2)
+                return (fm, String(text[next...]), lineNumber)
+            }
+            if nl == nil { break }
+            lineStart = next
+        }
+        return (nil, text, 0)
+    }
+
+    /// A fence line with trailing spaces, tabs and a carriage return removed.
+    private static func trimmedFenceLine(_ bytes: Substring.UTF8View) -> String {
+        var end = bytes.endIndex
+        while end > bytes.startIndex {
+            let b = bytes[bytes.index(before: end)]
+            if b == 0x20 || b == 0x09 || b == 0x0D { end = bytes.index(before: end) } else { break }
+        }
+        // Only fences matter; avoid building long strings for long lines.
+        if bytes.distance(from: bytes.startIndex, to: end) != 3 { return "" }
+        return String(Substring(bytes[bytes.startIndex..<end]))
+    }
+
+    // MARK: YAML (libyaml event API)
+
+    /// Parses the YAML between the fences. `firstLine` is the file line of the YAML's first line.
+    static func parseYAML(_ yaml: String, path: String?, firstLine: Int) throws -> FrontMatter {
+        var bytes = Array(yaml.utf8)
+        if bytes.isEmpty { return FrontMatter() }
+        bytes.append(0)
+        return try bytes.withUnsafeBufferPointer { buf -> FrontMatter in
+            let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+            defer { parser.deallocate() }
+            parser.initialize(to: yaml_parser_t())
+            guard yaml_parser_initialize(parser) == 1 else {
+                throw FrontMatterError(file: path, line: firstLine, column: 1, message: "cannot initialise the YAML parser")
+            }
+            defer { yaml_parser_delete(parser) }
+            yaml_parser_set_input_string(parser, buf.baseAddress!, buf.count - 1)
+            var reader = EventReader(parser: parser, path: path, firstLine: firstLine)
+            return try reader.readFrontMatter()
+        }
+    }
+}
+
+/// An error in a note's front matter, positioned in the file (1-based line and column).
+public struct FrontMatterError: Error, Equatable, CustomStringConvertible {
+    public var file: String?
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(file: String?, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `file:line:column: error: message` (`<stdin>` when there is no file).
+    public var description: String {
+        "\(file ?? "<stdin>"):\(line):\(column): error: \(message)"
+    }
+
+    /// The error as a reader diagnostic.
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, message, file: file, position: SourcePosition(line: line, column: column))
+    }
+}
+
+/// A libyaml scalar with its position.
+private struct YAMLScalar {
+    var value: String
+    var plain: Bool
+    var line: Int  // 0-based, in the YAML text
+    var column: Int  // 0-based
+    /// A plain `~`, `null`, `Null`, `NULL` or empty scalar.
+    var isNull: Bool { plain && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL") }
+}
+
+/// Pulls events from a libyaml parser and builds a ``FrontMatter``.
+private struct EventReader {
+    let parser: UnsafeMutablePointer<yaml_parser_t>
+    let path: String?
+    let firstLine: Int
+
+    enum Event {
+        case streamStart, streamEnd, documentStart, documentEnd
+        case scalar(YAMLScalar)
+        case sequenceStart(line: Int, column: Int), sequenceEnd
+        case mappingStart(line: Int, column: Int), mappingEnd
+        case alias
+    }
+
+    mutating func next() throws -> Event {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) == 1 else { throw yamlError() }
+        defer { yaml_event_delete(&event) }
+        let line = Int(event.start_mark.line), column = Int(event.start_mark.column)
+        switch event.type {
+        case YAML_STREAM_START_EVENT: return .streamStart
+        case YAML_STREAM_END_EVENT: return .streamEnd
+        case YAML_DOCUMENT_START_EVENT: return .documentStart
+        case YAML_DOCUMENT_END_EVENT: return .documentEnd
+        case YAML_ALIAS_EVENT: return .alias
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            let value: String
+            if let p = s.value, s.length > 0 {
+                value = String(decoding: UnsafeBufferPointer(start: p, count: Int(s.length)), as: UTF8.self)
+            } else {
+                value = ""
+            }
+            return .scalar(YAMLScalar(value: value, plain: s.style == YAML_PLAIN_SCALAR_STYLE, line: line, column: column))
+        case YAML_SEQUENCE_START_EVENT: return .sequenceStart(line: line, column: column)
+        case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
+        case YAML_MAPPING_START_EVENT: return .mappingStart(line: line, column: column)
+        case YAML_MAPPING_END_EVENT: return .mappingEnd
+        default: return .streamEnd
+        }
+    }
+
+    func yamlError() -> FrontMatterError {
+        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unknown YAML error"
+        let mark = parser.pointee.problem_mark
+        var message = "invalid YAML front matter: \(problem)"
+        if let ctx = parser.pointee.context.map({ String(cString: $0) }) {
+            message += " (\(ctx) at line \(Int(parser.pointee.context_mark.line) + firstLine))"
+        }
+        return FrontMatterError(file: path, line: Int(mark.line) + firstLine, column: Int(mark.column) + 1, message: message)
+    }
+
+    func error(_ message: String, line: Int, column: Int) -> FrontMatterError {
+        FrontMatterError(file: path, line: line + firstLine, column: column + 1, message: message)
+    }
+
+    /// Skips the rest of a node whose start event has been read (depth 1 = inside it).
+    mutating func skipNode() throws {
+        var depth = 1
+        while depth > 0 {
+            switch try next() {
+            case .sequenceStart, .mappingStart: depth += 1
+            case .sequenceEnd, .mappingEnd: depth -= 1
+            case .streamEnd: return
+            default: break
+            }
+        }
+    }
+
+    mutating func readFrontMatter() throws -> FrontMatter {
+        var fm = FrontMatter()
+        // stream start, document start (absent for an empty stream)
+        guard case .streamStart = try next() else { return fm }
+        switch try next() {
+        case .documentStart: break
+        default: return fm
+        }
+        switch try next() {
+        case .mappingStart: break
+        case .scalar(let s) where s.isNull: return fm
+        case .scalar(let s):
+            throw error("front matter must be a mapping of fields, found a scalar", line: s.line, column: s.column)
+        case .sequenceStart(let l, let c):
+            throw error("front matter must be a mapping of fields, found a sequence", line: l, column: c)
+        default: return fm
+        }
+        while true {
+            let keyEvent = try next()
+            let key: String
+            switch keyEvent {
+            case .mappingEnd:
+                // Drain to the end so later syntax errors in the stream still surface.
+                while true {
+                    if case .streamEnd = try next() { break }
+                }
+                return fm
+            case .scalar(let s): key = s.value
+            case .sequenceStart, .mappingStart:
+                // A complex key: skip it and its value.
+                try skipNode()
+                try skipValue()
+                continue
+            default:
+                try skipValue()
+                continue
+            }
+            try readValue(for: key, into: &fm)
+        }
+    }
+
+    /// Skips one value node.
+    mutating func skipValue() throws {
+        switch try next() {
+        case .sequenceStart, .mappingStart: try skipNode()
+        default: break
+        }
+    }
+
+    mutating func readValue(for key: String, into fm: inout FrontMatter) throws {
+        let event = try next()
+        switch key {
+        case "tags":
+            switch event {
+            case .scalar(let s):
+                fm.tags = s.isNull ? [] : splitTags(s.value)
+            case .sequenceStart:
+                var tags: [String] = []
+                loop: while true {
+                    switch try next() {
+                    case .sequenceEnd: break loop
+                    case .scalar(let s) where !s.isNull:
+                        let t = s.value.trimmingCharacters(in: .whitespaces)
+                        if !t.isEmpty { tags.append(t) }
+                    case .sequenceStart, .mappingStart: try skipNode()
+                    case .streamEnd: break loop
+                    default: break
+                    }
+                }
+                fm.tags = tags
+            case .mappingStart: try skipNode()
+            default: break
+            }
+        case "title":
+            switch event {
+            case .scalar(let s): fm.title = s.isNull ? nil : s.value
+            case .sequenceStart, .mappingStart: try skipNode()
+            default: break
+            }
+        case "created":
+            switch event {
+            case .scalar(let s):
+                if s.isNull { fm.created = nil; break }
+                guard let date = NoteDateParser.parse(s.value) else {
+                    throw error("`created` is not an ISO 8601 date: \"\(s.value)\" (expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM] or YYYY-MM-DD HH:MM[:SS])",
+                                line: s.line, column: s.column)
+                }
+                fm.created = date
+            case .sequenceStart(let l, let c), .mappingStart(let l, let c):
+                throw error("`created` must be a date, not a collection", line: l, column: c)
+            default: break
+            }
+        default:
+            switch event {
+            case .scalar(let s): if !s.isNull { fm.fields[key] = s.value }
+            case .sequenceStart, .mappingStart: try skipNode()
+            default: break
+            }
+        }
+    }
+
+    func splitTags(_ s: String) -> [String] {
+        s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
+
+/// Parses the `created` forms without Foundation formatters (fast, locale-free, deterministic).
+enum NoteDateParser {
+    static func parse(_ string: String) -> Date? {
+        let b = Array(string.trimmingCharacters(in: .whitespaces).utf8)
+        var i = 0
+        func digits(_ n: Int) -> Int? {
+            guard i + n <= b.count else { return nil }
+            var v = 0
+            for k in 0..<n {
+                let c = b[i + k]
+                guard c >= 0x30 && c <= 0x39 else { return nil }
+                v = v * 10 + Int(c - 0x30)
+            }
+            i += n
+            return v
+        }
+        func eat(_ c: UInt8) -> Bool {
+            if i < b.count && b[i] == c { i += 1; return true }
+            return false
+        }
+        guard let year = digits(4), eat(UInt8(ascii: "-")), let month = digits(2), eat(UInt8(ascii: "-")),
+              let day = digits(2) else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        var hour = 0, minute = 0, second = 0
+        var fraction = 0.0
+        var offset = 0
+        if i < b.count {
+            guard b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t") || b[i] == 0x20 else { return nil }
+            i += 1
+            guard let h = digits(2), eat(UInt8(ascii: ":")), let m = digits(2) else { return nil }
+            hour = h; minute = m
+            if eat(UInt8(ascii: ":")) {
+                guard let s = digits(2) else { return nil }
+                second = s
+                if eat(UInt8(ascii: ".")) {
+                    var scale = 0.1
+                    let start = i
+                    while i < b.count, b[i] >= 0x30, b[i] <= 0x39 {
+                        fraction += Double(b[i] - 0x30) * scale
+                        scale /= 10
+                        i += 1
+                    }
+                    if i == start { return nil }
+                }
+            }
+            guard hour <= 23, minute <= 59, second <= 59 else { return nil }
+            if i < b.count {
+                if b[i] == 0x20 { i += 1 }  // YAML allows a space before the zone
+                guard i < b.count else { return nil }
+                if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
+                    i += 1
+                } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+                    let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
+                    i += 1
+                    guard let zh = digits(2), zh <= 23 else { return nil }
+                    var zm = 0
+                    if eat(UInt8(ascii: ":")) {
+                        guard let m = digits(2) else { return nil }
+                        zm = m
+                    } else if i < b.count {
+                        guard let m = digits(2) else { return nil }
+                        zm = m
+                    }
+                    guard zm <= 59 else { return nil }
+                    offset = sign * (zh * 3600 + zm * 60)
+                } else {
+                    return nil
+                }
+                guard i == b.count else { return nil }
+            }
+        }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = Double(days * 86400 + hour * 3600 + minute * 60 + second - offset) + fraction
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+}

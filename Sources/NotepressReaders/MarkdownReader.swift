@@ -1,0 +1,386 @@
+import CCmarkGFM
+import Foundation
+import NotepressAST
+
+/// The GFM syntax extensions of libcmark-gfm, by the names cmark-gfm registers them under.
+public enum GFMExtension: String, Sendable, CaseIterable, Hashable {
+    case table, strikethrough, autolink, tagfilter, tasklist
+    /// Footnotes are a parser option in libcmark-gfm (`CMARK_OPT_FOOTNOTES`), not an extension
+    /// object, but users and the spec-test format name them like one.
+    case footnotes
+}
+
+/// Reads CommonMark or GFM with libcmark-gfm and copies cmark's tree into a ``Document`` once,
+/// then frees it: nothing downstream touches a C pointer.
+///
+/// - GFM (`.gfm`) turns on all six extensions; `.commonmark` none. ``extensions`` overrides.
+/// - Extension nodes are recognised by their type string (`table`, `strikethrough`, `tasklist`…);
+///   any other node becomes ``Block/Kind/unknown(typeName:blocks:)`` (or its inline content) with
+///   a warning.
+/// - Containers deeper than ``ASTLimits/maxNestingDepth`` are flattened into their ancestor,
+///   with one warning, so that later stages can recurse safely.
+public struct MarkdownReader: Sendable {
+    public var format: SourceFormat
+    public var extensions: Set<GFMExtension>
+    /// `CMARK_OPT_SMART`: curly quotes, dashes, ellipses.
+    public var smart = false
+
+    public init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
+        self.format = format
+        self.extensions = extensions ?? (format == .gfm ? Set(GFMExtension.allCases) : [])
+    }
+
+    /// Parses `text` (UTF-8). `lineOffset` is added to every reported line (front matter removed
+    /// before parsing). Never fails: every byte sequence is some Markdown.
+    public func parse(_ text: String, path: String? = nil, lineOffset: Int = 0) -> ReadResult {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { parse(bytes: UnsafeBufferPointer($0), path: path, lineOffset: lineOffset) }
+    }
+
+    /// Parses raw UTF-8 bytes (see ``parse(_:path:lineOffset:)``).
+    public func parse(bytes: UnsafeBufferPointer<UInt8>, path: String? = nil, lineOffset: Int = 0) -> ReadResult {
+        cmark_gfm_core_extensions_ensure_registered()
+        var options: Int32 = 0
+        if extensions.contains(.footnotes) { options |= 1 << 13 }  // CMARK_OPT_FOOTNOTES
+        if smart { options |= 1 << 10 }  // CMARK_OPT_SMART
+        guard let parser = cmark_parser_new(options) else { fatalError("cmark_parser_new: out of memory") }
+        defer { cmark_parser_free(parser) }
+        for ext in extensions where ext != .footnotes {
+            if let e = cmark_find_syntax_extension(ext.rawValue) { cmark_parser_attach_syntax_extension(parser, e) }
+        }
+        bytes.withMemoryRebound(to: CChar.self) { buf in
+            if let base = buf.baseAddress { cmark_parser_feed(parser, base, buf.count) }
+        }
+        guard let root = cmark_parser_finish(parser) else { fatalError("cmark_parser_finish: out of memory") }
+        defer { cmark_node_free(root) }
+        var builder = TreeBuilder(path: path, lineOffset: lineOffset, source: bytes)
+        let blocks = builder.build(root)
+        let doc = Document(metadata: DocumentMetadata(sourcePath: path, sourceFormat: format), blocks: blocks)
+        return ReadResult(document: doc, diagnostics: builder.diagnostics)
+    }
+}
+
+/// Walks cmark's tree with its iterator (no recursion) and builds ours.
+private struct TreeBuilder {
+    enum Frame {
+        case root([Block])
+        case blockQuote(SourcePosition?, [Block])
+        case list(SourcePosition?, ListBlock, [ListItem])
+        case item(SourcePosition?, ListItem.TaskState?, [Block])
+        case footnote(SourcePosition?, String, [Block])
+        case unknown(SourcePosition?, String, [Block])
+        /// A container past the depth limit: its children go to the frame below.
+        case flattened
+        case paragraph(SourcePosition?)
+        case heading(SourcePosition?, Int)
+        case table(SourcePosition?, [Table.Alignment], [Inlines], [[Inlines]])
+        case row(Bool, [Inlines])
+        case cell
+    }
+
+    let path: String?
+    let lineOffset: Int
+    /// The parsed bytes, to read footnote labels (libcmark-gfm 0.29 has no accessor for them).
+    let source: UnsafeBufferPointer<UInt8>
+    var lineStarts: [Int] = []
+    var diagnostics: [Diagnostic] = []
+    var stack: [Frame] = []
+    var containerDepth = 0
+    var runs: [InlineRun] = []
+    var spans: [InlineSpan] = []
+    /// How many opened spans were skipped (unknown inline containers) per open node, so exits match.
+    var spanPushed: [Bool] = []
+    var nextSpanID = 1
+    var footnoteLabels: [String] = []
+    var footnoteOccurrences: [Int: Int] = [:]
+    var warnedDepth = false
+    var warnedTypes = Set<String>()
+
+    init(path: String?, lineOffset: Int, source: UnsafeBufferPointer<UInt8>) {
+        self.path = path
+        self.lineOffset = lineOffset
+        self.source = source
+    }
+
+    /// cmark's type name of a node. libcmark-gfm 0.29 reports footnote nodes as "<unknown>".
+    static func typeName(_ node: OpaquePointer) -> String {
+        let t = cmark_node_get_type(node)
+        if t == CMARK_NODE_FOOTNOTE_DEFINITION { return "footnote_definition" }
+        if t == CMARK_NODE_FOOTNOTE_REFERENCE { return "footnote_reference" }
+        return string(cmark_node_get_type_string(node))
+    }
+
+    /// The label of a footnote definition, read from the source at the node's start
+    /// (`[^label]:`, GFM spec §6.? footnotes; labels hold no whitespace or `]`).
+    mutating func footnoteLabel(_ node: OpaquePointer) -> String {
+        if lineStarts.isEmpty {
+            lineStarts = [0]
+            for (i, b) in source.enumerated() where b == 0x0A || (b == 0x0D && (i + 1 >= source.count || source[i + 1] != 0x0A)) {
+                lineStarts.append(i + 1)
+            }
+        }
+        // cmark reports the definition's start at its content (after "]:"), so look back from
+        // there for the last "[^" on that line or the lines before it.
+        let line = Int(cmark_node_get_start_line(node)), col = Int(cmark_node_get_start_column(node))
+        guard line >= 1 else { return "" }
+        var l = min(line, lineStarts.count)
+        while l >= 1 {
+            let ls = lineStarts[l - 1]
+            let le = l < lineStarts.count ? lineStarts[l] : source.count
+            let limit = l == line ? min(le, ls + max(col - 1, 0)) : le
+            var j = limit - 2
+            while j >= ls {
+                if source[j] == 0x5B && source[j + 1] == 0x5E {
+                    var k = j + 2
+                    while k < le, source[k] != 0x5D { k += 1 }
+                    if k + 1 < source.count, source[k] == 0x5D, source[k + 1] == 0x3A {
+                        return String(decoding: UnsafeBufferPointer(rebasing: source[(j + 2)..<k]), as: UTF8.self)
+                    }
+                }
+                j -= 1
+            }
+            l -= 1
+        }
+        return ""
+    }
+
+    func position(_ node: OpaquePointer) -> SourcePosition? {
+        let line = Int(cmark_node_get_start_line(node))
+        guard line > 0 else { return nil }
+        return SourcePosition(line: line + lineOffset, column: Int(cmark_node_get_start_column(node)))
+    }
+
+    mutating func warn(_ message: String, _ node: OpaquePointer) {
+        diagnostics.append(Diagnostic(.warning, message, file: path, position: position(node)))
+    }
+
+    static func string(_ p: UnsafePointer<CChar>?) -> String {
+        guard let p else { return "" }
+        return String(cString: p)
+    }
+
+    mutating func build(_ root: OpaquePointer) -> [Block] {
+        // Footnote definitions sit at the end of the document in numbering order.
+        var child = cmark_node_first_child(root)
+        while let c = child {
+            if cmark_node_get_type(c) == CMARK_NODE_FOOTNOTE_DEFINITION {
+                footnoteLabels.append(footnoteLabel(c))
+            }
+            child = cmark_node_next(c)
+        }
+        stack = [.root([])]
+        guard let iter = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iter) }
+        while true {
+            let ev = cmark_iter_next(iter)
+            if ev == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iter), node != root else { continue }
+            let type = Self.typeName(node)
+            if ev == CMARK_EVENT_ENTER { enter(node, type) } else { exit(node, type) }
+        }
+        if case .root(let blocks) = stack.first { return blocks }
+        return []
+    }
+
+    /// Whether cmark reports only an ENTER event for this node type (leaves).
+    static func isLeaf(_ type: String) -> Bool {
+        switch type {
+        case "text", "softbreak", "linebreak", "code", "html_inline", "code_block", "html_block",
+             "thematic_break", "footnote_reference":
+            return true
+        default:
+            return false
+        }
+    }
+
+    mutating func append(block: Block) {
+        var i = stack.count - 1
+        while i > 0, case .flattened = stack[i] { i -= 1 }
+        switch stack[i] {
+        case .root(var b): b.append(block); stack[i] = .root(b)
+        case .blockQuote(let p, var b): b.append(block); stack[i] = .blockQuote(p, b)
+        case .item(let p, let t, var b): b.append(block); stack[i] = .item(p, t, b)
+        case .footnote(let p, let l, var b): b.append(block); stack[i] = .footnote(p, l, b)
+        case .unknown(let p, let n, var b): b.append(block); stack[i] = .unknown(p, n, b)
+        case .list(let p, let l, var items):
+            // A flattened item's blocks land in its list: keep them as an item of their own.
+            items.append(ListItem(blocks: [block], position: block.position)); stack[i] = .list(p, l, items)
+        default: break
+        }
+    }
+
+    mutating func pushContainer(_ frame: Frame, _ node: OpaquePointer) {
+        if containerDepth >= ASTLimits.maxNestingDepth {
+            if !warnedDepth {
+                warnedDepth = true
+                warn("containers nested deeper than \(ASTLimits.maxNestingDepth) levels are flattened", node)
+            }
+            stack.append(.flattened)
+        } else {
+            stack.append(frame)
+        }
+        containerDepth += 1
+    }
+
+    mutating func addRun(_ content: RunContent) {
+        if case .text(let t) = content, let last = runs.last, case .text(let prev) = last.content, last.spans == spans {
+            runs[runs.count - 1].content = .text(prev + t)
+            return
+        }
+        runs.append(InlineRun(content, spans: spans))
+    }
+
+    mutating func openSpan(_ kind: InlineSpan.Kind) {
+        spans.append(InlineSpan(id: nextSpanID, kind: kind))
+        nextSpanID += 1
+        spanPushed.append(true)
+    }
+
+    mutating func takeRuns() -> Inlines {
+        let r = Inlines(runs)
+        runs = []
+        spans = []
+        spanPushed = []
+        return r
+    }
+
+    mutating func enter(_ node: OpaquePointer, _ type: String) {
+        let pos = position(node)
+        switch type {
+        case "block_quote": pushContainer(.blockQuote(pos, []), node)
+        case "list":
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            let delim = cmark_node_get_list_delim(node)
+            let list = ListBlock(
+                type: ordered ? .ordered : .bullet, start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
+                delimiter: ordered ? (delim == CMARK_PAREN_DELIM ? .parenthesis : .period) : nil,
+                tight: cmark_node_get_list_tight(node) != 0, items: [])
+            pushContainer(.list(pos, list, []), node)
+        case "item", "tasklist":
+            var task: ListItem.TaskState?
+            if type == "tasklist" { task = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked }
+            pushContainer(.item(pos, task, []), node)
+        case "footnote_definition":
+            pushContainer(.footnote(pos, footnoteLabel(node), []), node)
+        case "paragraph": stack.append(.paragraph(pos))
+        case "heading": stack.append(.heading(pos, Int(cmark_node_get_heading_level(node))))
+        case "code_block":
+            append(block: Block(.codeBlock(info: Self.string(cmark_node_get_fence_info(node)),
+                                           literal: Self.string(cmark_node_get_literal(node))), position: pos))
+        case "html_block": append(block: Block(.htmlBlock(Self.string(cmark_node_get_literal(node))), position: pos))
+        case "thematic_break": append(block: Block(.thematicBreak, position: pos))
+        case "table":
+            let n = Int(cmark_gfm_extensions_get_table_columns(node))
+            var aligns: [Table.Alignment] = []
+            if let a = cmark_gfm_extensions_get_table_alignments(node) {
+                for i in 0..<n {
+                    switch a[i] {
+                    case UInt8(ascii: "l"): aligns.append(.left)
+                    case UInt8(ascii: "c"): aligns.append(.center)
+                    case UInt8(ascii: "r"): aligns.append(.right)
+                    default: aligns.append(.none)
+                    }
+                }
+            }
+            stack.append(.table(pos, aligns, [], []))
+        case "table_header", "table_row":
+            stack.append(.row(cmark_gfm_extensions_get_table_row_is_header(node) != 0, []))
+        case "table_cell": stack.append(.cell)
+        // Inlines
+        case "text": addRun(.text(Self.string(cmark_node_get_literal(node))))
+        case "softbreak": addRun(.softBreak)
+        case "linebreak": addRun(.hardBreak)
+        case "code":
+            openSpan(.code)
+            runs.append(InlineRun(.text(Self.string(cmark_node_get_literal(node))), spans: spans))
+            spans.removeLast(); spanPushed.removeLast()
+        case "html_inline": addRun(.rawHTML(Self.string(cmark_node_get_literal(node))))
+        case "footnote_reference":
+            let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
+            let label = number >= 1 && number <= footnoteLabels.count ? footnoteLabels[number - 1] : String(number)
+            footnoteOccurrences[number, default: 0] += 1
+            addRun(.footnoteReference(label: label, number: number, occurrence: footnoteOccurrences[number]!))
+        case "emph": openSpan(.emphasis)
+        case "strong": openSpan(.strong)
+        case "strikethrough": openSpan(.strikethrough)
+        case "link":
+            openSpan(.link(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)))))
+            if cmark_node_first_child(node) == nil { addRun(.text("")) }
+        case "image":
+            openSpan(.image(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)))))
+            if cmark_node_first_child(node) == nil { addRun(.text("")) }
+        default:
+            if warnedTypes.insert(type).inserted {
+                warn("unknown node type '\(type)' written as its content", node)
+            }
+            if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_INLINE) != 0 {
+                if Self.isLeaf(type) { return }
+                let lit = Self.string(cmark_node_get_literal(node))
+                if cmark_node_first_child(node) == nil, !lit.isEmpty { addRun(.text(lit)) }
+                spanPushed.append(false)
+            } else {
+                pushContainer(.unknown(pos, type, []), node)
+            }
+        }
+    }
+
+    mutating func exit(_ node: OpaquePointer, _ type: String) {
+        switch type {
+        case "block_quote", "list", "item", "tasklist", "footnote_definition":
+            closeContainer()
+        case "paragraph", "heading":
+            let content = takeRuns()
+            guard let f = stack.popLast() else { return }
+            if case .paragraph(let p) = f { append(block: Block(.paragraph(content), position: p)) }
+            if case .heading(let p, let l) = f { append(block: Block(.heading(level: l, content: content), position: p)) }
+        case "table":
+            guard case .table(let p, let a, let h, let r)? = stack.popLast() else { return }
+            append(block: Block(.table(Table(alignments: a, header: h, rows: r)), position: p))
+        case "table_header", "table_row":
+            guard case .row(let isHeader, let cells)? = stack.popLast(),
+                  case .table(let p, let a, var h, var r)? = stack.last else { return }
+            var padded = cells
+            while padded.count < a.count { padded.append(Inlines()) }
+            if isHeader { h = padded } else { r.append(padded) }
+            stack[stack.count - 1] = .table(p, a, h, r)
+        case "table_cell":
+            let content = takeRuns()
+            stack.removeLast()
+            if case .row(let isHeader, var cells)? = stack.last {
+                cells.append(content)
+                stack[stack.count - 1] = .row(isHeader, cells)
+            }
+        case "footnote_reference", "text", "softbreak", "linebreak", "code", "html_inline":
+            break
+        case "emph", "strong", "strikethrough", "link", "image":
+            if spanPushed.popLast() == true { spans.removeLast() }
+        default:
+            if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_INLINE) != 0 {
+                if spanPushed.popLast() == true { spans.removeLast() }
+            } else {
+                closeContainer()
+            }
+        }
+    }
+
+    mutating func closeContainer() {
+        containerDepth -= 1
+        guard let f = stack.popLast() else { return }
+        switch f {
+        case .blockQuote(let p, let b): append(block: Block(.blockQuote(b), position: p))
+        case .footnote(let p, let l, let b): append(block: Block(.footnoteDefinition(label: l, blocks: b), position: p))
+        case .unknown(let p, let n, let b): append(block: Block(.unknown(typeName: n, blocks: b), position: p))
+        case .list(let p, var l, let items):
+            l.items = items
+            append(block: Block(.list(l), position: p))
+        case .item(let p, let t, let b):
+            if case .list(let lp, let l, var items)? = stack.last {
+                items.append(ListItem(task: t, blocks: b, position: p))
+                stack[stack.count - 1] = .list(lp, l, items)
+            } else {
+                for block in b { append(block: block) }
+            }
+        default: break
+        }
+    }
+}

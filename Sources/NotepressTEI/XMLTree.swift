@@ -1,0 +1,142 @@
+/// A minimal XML element tree and its serializer. All user text reaches the output through
+/// ``XMLEscaping/text(_:)`` (character data) or ``XMLEscaping/attribute(_:)`` (attribute values),
+/// which also remove characters that XML 1.0 does not allow (XML 1.0 §2.2, production [2] `Char`).
+public indirect enum XMLNode: Sendable, Equatable {
+    /// An element: qualified name, attributes in output order, children.
+    case element(XMLElement)
+    /// Character data, unescaped; escaped on output.
+    case text(String)
+}
+
+/// One XML element. Names are written verbatim; they come from this module, never from user text.
+public struct XMLElement: Sendable, Equatable {
+    public var name: String
+    /// Attributes in output order: (qualified name, unescaped value).
+    public var attributes: [(String, String)]
+    public var children: [XMLNode]
+
+    public init(_ name: String, _ attributes: [(String, String)] = [], _ children: [XMLNode] = []) {
+        self.name = name
+        self.attributes = attributes
+        self.children = children
+    }
+
+    public static func == (a: XMLElement, b: XMLElement) -> Bool {
+        a.name == b.name && a.children == b.children
+            && a.attributes.map(\.0) == b.attributes.map(\.0) && a.attributes.map(\.1) == b.attributes.map(\.1)
+    }
+
+    /// Appends a child element.
+    public mutating func append(_ e: XMLElement) { children.append(.element(e)) }
+
+    /// Appends character data, merging it with a preceding text node.
+    public mutating func append(text: String) {
+        guard !text.isEmpty else { return }
+        if case .text(let t)? = children.last {
+            children[children.count - 1] = .text(t + text)
+        } else {
+            children.append(.text(text))
+        }
+    }
+}
+
+/// The two escaping functions of the XML output.
+public enum XMLEscaping {
+    /// Whether `u` is an XML 1.0 `Char` (XML 1.0 §2.2 [2]):
+    /// `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]`.
+    public static func isXMLChar(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x9, 0xA, 0xD: return true
+        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+
+    /// Escapes character data: `&`, `<`, `>` become references, CR becomes `&#xD;` (so that the
+    /// parser's line-end normalisation, XML 1.0 §2.11, keeps it), non-`Char`s are removed.
+    public static func text(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars where isXMLChar(u) {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\r": out += "&#xD;"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    /// Escapes an attribute value written between double quotes: `&`, `<`, `>`, `"` become
+    /// references; TAB, LF and CR become character references so that attribute-value
+    /// normalisation (XML 1.0 §3.3.3) keeps them; non-`Char`s are removed.
+    public static func attribute(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars where isXMLChar(u) {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\t": out += "&#x9;"
+            case "\n": out += "&#xA;"
+            case "\r": out += "&#xD;"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}
+
+/// Serializes an ``XMLElement`` tree. Elements named in `blockElements` whose parent is also laid
+/// out as blocks get one child per line, indented by two spaces per level; everything else
+/// (mixed content) is written without added whitespace, so no character data changes.
+struct XMLSerializer {
+    var blockElements: Set<String>
+    var out = ""
+
+    init(blockElements: Set<String>) { self.blockElements = blockElements }
+
+    /// `<?xml version="1.0" encoding="UTF-8"?>`, the root, and a final newline.
+    mutating func document(_ root: XMLElement) -> String {
+        out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        write(root, indent: 0)
+        out += "\n"
+        return out
+    }
+
+    private mutating func startTag(_ e: XMLElement) {
+        out += "<" + e.name
+        for (name, value) in e.attributes {
+            out += " " + name + "=\"" + XMLEscaping.attribute(value) + "\""
+        }
+    }
+
+    /// Writes `e`; `indent` is its nesting level in block layout, or `nil` inside mixed content.
+    private mutating func write(_ e: XMLElement, indent: Int?) {
+        startTag(e)
+        if e.children.isEmpty { out += "/>"; return }
+        out += ">"
+        if let indent, blockElements.contains(e.name) {
+            for child in e.children {
+                out += "\n" + String(repeating: "  ", count: indent + 1)
+                switch child {
+                case .element(let c): write(c, indent: indent + 1)
+                case .text(let t): out += XMLEscaping.text(t)
+                }
+            }
+            out += "\n" + String(repeating: "  ", count: indent)
+        } else {
+            for child in e.children {
+                switch child {
+                case .element(let c): write(c, indent: nil)
+                case .text(let t): out += XMLEscaping.text(t)
+                }
+            }
+        }
+        out += "</" + e.name + ">"
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import XCTest
+@testable import Notepress
+import NotepressANSI
+import NotepressAST
+import NotepressReaders
+import NotepressThemes
+
+/// Unit tests of the terminal emitter: widths, escaping, colour policy, layout rules.
+final class ANSITests: XCTestCase {
+    // MARK: Widths
+
+    func testWcwidthColumns() {
+        XCTAssertEqual(TerminalWidth.columns("abc"), 3)
+        XCTAssertEqual(TerminalWidth.columns("日本"), 4)
+        XCTAssertEqual(TerminalWidth.columns("e\u{301}"), 1)  // combining acute: zero columns
+        XCTAssertEqual(TerminalWidth.columns("😀"), 2)
+        XCTAssertEqual(TerminalWidth.columns("\u{1F5BC}"), 1)  // framed picture: text presentation, wcwidth 1
+        XCTAssertEqual(TerminalWidth.displayColumns(ofRendered: "\u{1B}[0;1mab\u{1B}[0m\u{1B}]8;;http://x\u{1B}\\c"), 3)
+    }
+
+    // MARK: Escaping
+
+    func testVisibleReplacesControls() {
+        XCTAssertEqual(TerminalText.visible("a\u{1B}[2Jb"), "a\u{241B}[2Jb")
+        XCTAssertEqual(TerminalText.visible("\u{07}\u{7F}\u{9B}\u{9D}"), "\u{2407}\u{2421}\u{FFFD}\u{FFFD}")
+        XCTAssertEqual(TerminalText.visible("a\tb"), "a b")
+        XCTAssertEqual(TerminalText.visible("a\tb", tabs: .expand(4)), "a   b")
+        XCTAssertEqual(TerminalText.visible("日\tb", tabs: .expand(4)), "日  b")
+    }
+
+    func testOSC8URLIsPercentEncoded() {
+        XCTAssertEqual(TerminalText.osc8URL("http://x/a b;c\u{1B}\\\u{07}é"), "http://x/a%20b%3Bc%1B\\%07%C3%A9")
+    }
+
+    // MARK: Policies
+
+    func testColorPolicy() {
+        let tty = ["TERM": "xterm"]
+        XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: true, environment: tty), .ansi16)
+        XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: false, environment: tty), .none)
+        XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: true, environment: ["TERM": "xterm-256color"]), .ansi256)
+        XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: true, environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]), .truecolor)
+        XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: true, environment: ["COLORTERM": "24bit"]), .truecolor)
+        XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": "1"]), .none)
+        XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: true, environment: ["TERM": "xterm", "NO_COLOR": ""]), .ansi16)
+        XCTAssertEqual(ColorPolicy.depth(mode: "always", isTTY: false, environment: ["NO_COLOR": "1"]), .ansi16)
+        XCTAssertEqual(ColorPolicy.depth(mode: "never", isTTY: true, environment: ["CLICOLOR_FORCE": "1"]), .none)
+        XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: false, environment: ["CLICOLOR_FORCE": "1"]), .ansi16)
+        XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: false, environment: ["FORCE_COLOR": "0"]), .none)
+        XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: false, environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"]), .ansi16)
+        XCTAssertTrue(ColorPolicy.hyperlinks(mode: "auto", colorDepth: .ansi16, isTTY: true))
+        XCTAssertFalse(ColorPolicy.hyperlinks(mode: "auto", colorDepth: .none, isTTY: true))
+        XCTAssertFalse(ColorPolicy.hyperlinks(mode: "auto", colorDepth: .ansi16, isTTY: false))
+        XCTAssertTrue(ColorPolicy.hyperlinks(mode: "always", colorDepth: .none, isTTY: false))
+    }
+
+    func testTerminalSizeFallbacks() {
+        // A pipe is not a terminal: COLUMNS, then 80.
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        XCTAssertEqual(TerminalSize.columns(environment: ["COLUMNS": "123"], fd: fds[1]), 123)
+        XCTAssertEqual(TerminalSize.columns(environment: ["COLUMNS": "x"], fd: fds[1]), 80)
+        XCTAssertEqual(TerminalSize.columns(environment: [:], fd: fds[1]), 80)
+    }
+
+    // MARK: Styles
+
+    func testStyleTableAnd256Colours() throws {
+        XCTAssertTrue(TerminalStyleTable.style(.headline).bold)
+        XCTAssertTrue(TerminalStyleTable.style(.subheadline).bold)
+        XCTAssertTrue(TerminalStyleTable.style(.strikethrough).strikethrough)
+        let doc = try ANSITestSupport.readMarkdown("**b** ~~s~~ [l](http://u)\n")
+        let out = ANSITestSupport.render(doc, width: 80, depth: .ansi256)
+        XCTAssertEqual(out, "\u{1B}[0;1mb\u{1B}[0m \u{1B}[0;9ms\u{1B}[0m \u{1B}[0;4;38;5;25ml\u{1B}[0m \u{1B}[0;2m(http://u)\u{1B}[0m\n")
+    }
+
+    func testAlertColourPerDepth() {
+        let run = InlineRun(.text("URGENT"), spans: [InlineSpan(id: 1, kind: .colorRole(.alert))])
+        let doc = Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.paragraph([run]))])
+        XCTAssertEqual(ANSITestSupport.render(doc, width: 40, depth: .ansi16), "\u{1B}[0;31mURGENT\u{1B}[0m\n")
+        XCTAssertEqual(ANSITestSupport.render(doc, width: 40, depth: .truecolor), "\u{1B}[0;38;2;215;0;21mURGENT\u{1B}[0m\n")
+        XCTAssertEqual(ANSITestSupport.render(doc, width: 40, depth: .none), "URGENT\n")
+    }
+
+    func testBoldTextMakesBodyBold() throws {
+        let doc = try ANSITestSupport.readMarkdown("plain words\n")
+        XCTAssertEqual(ANSITestSupport.render(doc, width: 40, depth: .ansi16), "plain words\n")
+        XCTAssertEqual(ANSITestSupport.render(doc, width: 40, depth: .ansi16, boldText: true), "\u{1B}[0;1mplain words\u{1B}[0m\n")
+    }
+
+    func testLetterpressParagraphGetsShadow() {
+        let run = InlineRun(.text("Pressed 日本"), spans: [InlineSpan(id: 1, kind: .letterpress)])
+        let doc = Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.paragraph([run]))])
+        XCTAssertEqual(ANSITestSupport.render(doc, width: 40), "Pressed 日本\n────────────\n")
+        XCTAssertEqual(ANSITestSupport.render(doc, width: 40, ascii: true), "Pressed 日本\n------------\n")
+    }
+
+    func testUnknownBlockWarnsAndWritesChildren() {
+        let child = Block(.paragraph([InlineRun(.text("inside"))]))
+        let doc = Document(metadata: DocumentMetadata(sourceFormat: .gfm), blocks: [Block(.unknown(typeName: "x", blocks: [child]))])
+        var d: [Diagnostic] = []
+        let out = ANSIEmitter.render(doc, options: ANSIOptions(width: 40), diagnostics: &d)
+        XCTAssertEqual(out, "inside\n")
+        XCTAssertEqual(d.count, 1)
+    }
+
+    func testHyperlinksReopenOnEachWrappedLine() throws {
+        let doc = try ANSITestSupport.readMarkdown("[one two three four](http://e.x/)\n")
+        let out = ANSITestSupport.render(doc, width: 10, depth: .none, hyperlinks: true)
+        let open = "\u{1B}]8;;http://e.x/\u{1B}\\", close = "\u{1B}]8;;\u{1B}\\"
+        XCTAssertEqual(out, "\(open)one two\(close)\n\(open)three four\(close)\n")
+    }
+
+    func testASCIIOption() throws {
+        let doc = try ANSITestSupport.readMarkdown("> q\n\n- [x] done\n- item\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+        let out = ANSITestSupport.render(doc, width: 40, ascii: true)
+        XCTAssertEqual(out, "| q\n\n[x] done\n* item\n\n+---+---+\n| a | b |\n+---+---+\n| 1 | 2 |\n+---+---+\n")
+        XCTAssertTrue(out.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    func testANSIWriterMapsOptions() throws {
+        let doc = try ANSITestSupport.readMarkdown("**x**\n")
+        var o = ConversionOptions()
+        o.width = 20
+        o.colorDepth = .ansi16
+        var d: [Diagnostic] = []
+        let bytes = try ANSIWriter().write(doc, options: o, diagnostics: &d)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "\u{1B}[0;1mx\u{1B}[0m\n")
+        XCTAssertEqual(WriterRegistry.writer(named: "ansi")?.fileExtension, "txt")
+    }
+
+    // MARK: Injection
+
+    /// Every way a document could smuggle a control sequence in: none reaches the output.
+    func testInjectionIsNeutralised() throws {
+        let evil = "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{1B}]8;;http://evil\u{1B}\\\u{9B}31m\u{9D}x\u{9C}\u{85}"
+        let md = """
+        ---
+        title: "T\\e]0;title\\a"
+        ---
+        # H \(evil) &#27;[31m &#155;
+
+        Text \(evil) `code \(evil)` [link \(evil)](http://x/\u{1B}]8;;evil\u{07}) <http://a.b/&#27;c>
+
+        ```
+        code\(evil)
+        \tTAB
+        ```
+
+        | a\(evil) | b |
+        |---|---|
+        | \(evil) | &#27;[5m |
+
+        Note[^1]
+
+        [^1]: foot \(evil)
+        """
+        let doc = try ANSITestSupport.readMarkdown(md)
+        XCTAssertTrue(doc.metadata.title?.contains("\u{1B}") == true, "front matter should carry the ESC through")
+
+        // Colour and hyperlinks off: not a single ESC, BEL or C1 byte.
+        let plain = ANSITestSupport.render(doc, width: 60)
+        let bytes = Array(plain.utf8)
+        XCTAssertFalse(bytes.contains(0x1B))
+        XCTAssertFalse(bytes.contains(0x07))
+        XCTAssertFalse(plain.unicodeScalars.contains { $0.value >= 0x80 && $0.value <= 0x9F })
+        XCTAssertTrue(plain.contains("\u{241B}[2J"))
+
+        // Colour and hyperlinks on: after removing the emitter's own SGR and OSC 8 sequences,
+        // nothing of the kind is left.
+        let rich = ANSITestSupport.render(doc, width: 60, depth: .truecolor, hyperlinks: true)
+        let stripped = rich
+            .replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\u{1B}\\]8;;[\u{21}-\u{7E}]*\u{1B}\\\\", with: "", options: .regularExpression)
+        XCTAssertFalse(stripped.utf8.contains(0x1B), stripped)
+        XCTAssertFalse(stripped.utf8.contains(0x07))
+        XCTAssertFalse(stripped.unicodeScalars.contains { $0.value >= 0x80 && $0.value <= 0x9F })
+        // The emitter's own OSC 8 carries the percent-encoded URL only.
+        XCTAssertTrue(rich.contains("\u{1B}]8;;http://x/%1B]8%3B%3Bevil%07\u{1B}\\"))
+        // The SGR sequences used are only ours: ESC [ 0 … m.
+        let sgr = try NSRegularExpression(pattern: "\u{1B}\\[([0-9;]*)m")
+        for m in sgr.matches(in: rich, range: NSRange(rich.startIndex..., in: rich)) {
+            let params = (rich as NSString).substring(with: m.range(at: 1))
+            XCTAssertTrue(params.hasPrefix("0"), params)
+        }
+    }
+
+    // MARK: Corpus
+
+    func testCorpusAtWidth60() throws {
+        let dir = URL(fileURLWithPath: "/work/shared/corpus/markdown")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".md") }.sorted()
+        XCTAssertGreaterThan(files.count, 5)
+        for f in files {
+            let text = String(decoding: try Data(contentsOf: dir.appendingPathComponent(f)), as: UTF8.self)
+            let doc = try ANSITestSupport.readMarkdown(text)
+            for depth in [TerminalColorDepth.none, .truecolor] {
+                let out = ANSITestSupport.render(doc, width: 60, depth: depth, hyperlinks: depth != .none)
+                XCTAssertFalse(out.isEmpty, f)
+                XCTAssertEqual(ANSITestSupport.layoutProblems(out, width: 60), [], f)
+            }
+        }
+    }
+}

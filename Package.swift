@@ -47,6 +47,12 @@ let package = Package(
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan",
         ]),
+        // libFuzzer target; .ci/fuzz.sh sets NOTEPRESS_LIBFUZZER=1 to link libFuzzer into it alone.
+        .executableTarget(name: "NotepressFuzz", dependencies: ["Notepress"],
+                          swiftSettings: Context.environment["NOTEPRESS_LIBFUZZER"] == "1"
+                              ? [.define("NOTEPRESS_LIBFUZZER"), .unsafeFlags(["-sanitize=fuzzer,address"])] : [],
+                          linkerSettings: Context.environment["NOTEPRESS_LIBFUZZER"] == "1"
+                              ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
         .executableTarget(name: "NotepressCLI", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressThemes", "NotepressResources", "NotepressANSI", "NotepressTEI",
         ]),

@@ -103,18 +103,37 @@ public enum OutputLayout: String, Sendable, CaseIterable {
 
 /// The outcome for one input.
 public struct FileOutcome: Sendable {
+    /// What happened: converted, skipped because nothing changed (``Manifest``), or failed.
+    public enum Status: String, Sendable { case converted, skipped, failed }
+
     public var input: InputFile
-    /// Output paths written, in writer order.
+    /// Output paths written (or, when skipped, still valid), in writer order.
     public var written: [String] = []
     public var diagnostics: [Diagnostic] = []
     public var error: ConversionError?
     /// Title and date, for the HTML index.
     public var title: String?
     public var created: Date?
+    public var status: Status = .converted
+    /// The manifest record for this input (`nil` when it failed).
+    public var entry: Manifest.Entry?
 }
 
 /// Converts many files with several writers on `jobs` threads. Output bytes and the order of
 /// outcomes do not depend on the job count.
+///
+/// Output paths: ``OutputLayout`` `mirror` gives each format its own tree below the output folder
+/// (`OUT/html/a/b.html`, `OUT/rtf/a/b.rtf`); `flat` writes every format beside the others
+/// (`OUT/a/b.html`, `OUT/a/b.rtf`); one format is always `OUT/a/b.html`.
+///
+/// Safety: an output is refused (the file fails, others go on) when it is an input file, when its
+/// folder resolves (symbolic links followed) outside the output folder or into an input folder,
+/// when the output path itself is a symbolic link (never written through), and when two inputs
+/// map to the same output (`a.md` and `a.note`). Writes are atomic (``AtomicFile``).
+///
+/// Incremental builds: with a ``BuildConfiguration`` and a previous ``Manifest``, a file whose
+/// input bytes, modification time and configuration are unchanged and whose outputs still exist
+/// with the recorded hashes is skipped (``FileOutcome/Status/skipped``).
 public struct BatchConverter: Sendable {
     public var loader: DocumentLoader
     public var writers: [any DocumentWriter]
@@ -123,15 +142,21 @@ public struct BatchConverter: Sendable {
     public var outputRoot: String
     public var layout: OutputLayout
     public var jobs: Int
+    /// Hash of everything besides the input that decides outputs; `nil` turns incremental skipping off.
+    public var configuration: BuildConfiguration?
+    /// Real paths of the input folders: outputs may not resolve into them.
+    public var inputFolders: [String] = []
 
     public init(loader: DocumentLoader, writers: [any DocumentWriter], options: ConversionOptions,
-                outputRoot: String, layout: OutputLayout = .mirror, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                outputRoot: String, layout: OutputLayout = .mirror, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                configuration: BuildConfiguration? = nil) {
         self.loader = loader
         self.writers = writers
         self.options = options
         self.outputRoot = outputRoot
         self.layout = layout
         self.jobs = max(1, jobs)
+        self.configuration = configuration
     }
 
     /// The folder a writer's outputs go to.
@@ -147,15 +172,40 @@ public struct BatchConverter: Sendable {
     }
 
     /// Converts every file; calls `progress` (from any thread, serialised) after each one.
-    public func run(_ files: [InputFile], inputRealPaths: Set<String>,
+    /// `previous` is the manifest of the last run (for skipping unchanged files).
+    public func run(_ files: [InputFile], inputRealPaths: Set<String>, previous: Manifest = Manifest(),
                     progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> [FileOutcome] {
+        // Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
+        // the job count.
+        var owner: [String: String] = [:]
+        var clash: [Int: ConversionError] = [:]
+        for (i, f) in files.enumerated() {
+            for w in writers {
+                let out = outputPath(f, w)
+                if let first = owner[out] {
+                    clash[i] = ConversionError(file: f.path, "output \(out) is also the output of \(first); not converted")
+                    break
+                }
+            }
+            if clash[i] == nil { for w in writers { owner[outputPath(f, w)] = f.path } }
+        }
+        let clashes = clash
+        let context = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
+                                  inputFiles: inputRealPaths)
         let results = ResultBox(count: files.count)
         let next = Counter()
         let worker: @Sendable () -> Void = {
             while true {
                 let i = next.increment()
                 if i >= files.count { return }
-                let outcome = convert(files[i], inputRealPaths: inputRealPaths)
+                var outcome: FileOutcome
+                if let e = clashes[i] {
+                    outcome = FileOutcome(input: files[i])
+                    outcome.error = e
+                    outcome.status = .failed
+                } else {
+                    outcome = convert(files[i], guard: context, previous: previous.entries[files[i].relative])
+                }
                 results.set(i, outcome)
                 progress?(i, outcome)
             }
@@ -175,29 +225,139 @@ public struct BatchConverter: Sendable {
         return results.values()
     }
 
-    /// Converts one file with every writer.
+    /// Converts one file with every writer (no skipping).
     public func convert(_ input: InputFile, inputRealPaths: Set<String>) -> FileOutcome {
+        convert(input, guard: OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
+                                          inputFiles: inputRealPaths), previous: nil)
+    }
+
+    func convert(_ input: InputFile, guard context: OutputGuard, previous: Entry?) -> FileOutcome {
         var outcome = FileOutcome(input: input)
         do {
-            let read = try loader.load(path: input.path)
+            let fm = FileManager.default
+            var isDir: ObjCBool = false
+            if fm.fileExists(atPath: input.path, isDirectory: &isDir), isDir.boolValue {
+                throw ConversionError(file: input.path, "is a folder, not a file")
+            }
+            guard let data = fm.contents(atPath: input.path) else {
+                let reason = fm.fileExists(atPath: input.path) ? "cannot be read (permission denied?)" : "no such file"
+                throw ConversionError(file: input.path, reason)
+            }
+            var modified = (try? fm.attributesOfItem(atPath: input.path))?[.modificationDate] as? Date
+            if let m = modified, let sde = loader.sourceDateEpoch { modified = min(m, sde) }
+            let paths = writers.map { outputPath(input, $0) }
+            for p in paths { try context.check(p, input: input.path) }
+
+            let inputHash = configuration == nil ? "" : data.withUnsafeBytes { raw in
+                var h = SHA256()
+                h.update(buffer: raw.bindMemory(to: UInt8.self))
+                return SHA256.hexString(h.finalize())
+            }
+            if let config = configuration, let prev = previous, prev.inputSHA256 == inputHash,
+               prev.configSHA256 == config.sha256, prev.modified == modified?.timeIntervalSince1970,
+               prev.outputs.map(\.path) == paths.map(relativeToRoot), outputsMatch(prev.outputs) {
+                outcome.status = .skipped
+                outcome.written = paths
+                outcome.title = prev.title
+                outcome.created = prev.created.map { Date(timeIntervalSince1970: $0) }
+                outcome.entry = prev
+                return outcome
+            }
+
+            var read = try loader.load(data: data, path: input.path, modified: modified)
+            // Writers that record the source (TEI's idno, the JSON dump) get the path below the
+            // input folder: no absolute path of this machine in the output.
+            read.document.metadata.sourcePath = input.relative
             outcome.diagnostics = read.diagnostics
             outcome.title = read.document.metadata.title
             outcome.created = read.document.metadata.created
-            for writer in writers {
-                let path = outputPath(input, writer)
-                if inputRealPaths.contains(InputScanner.realPath(path)) {
-                    throw ConversionError(file: input.path, "output \(path) is an input file; refusing to overwrite it")
-                }
+            var outputs: [Manifest.Output] = []
+            for (writer, path) in zip(writers, paths) {
                 let bytes = try writer.write(read.document, options: options, diagnostics: &outcome.diagnostics)
                 try AtomicFile.write(bytes, to: path)
                 outcome.written.append(path)
+                if configuration != nil {
+                    var st = stat()
+                    let ok = lstat(path, &st) == 0
+                    outputs.append(Manifest.Output(path: relativeToRoot(path), sha256: SHA256.hex(bytes),
+                                                   size: ok ? Int(st.st_size) : nil,
+                                                   mtimeNanoseconds: ok ? Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec) : nil))
+                }
+            }
+            if let config = configuration {
+                outcome.entry = Manifest.Entry(inputSHA256: inputHash, modified: modified?.timeIntervalSince1970,
+                                               configSHA256: config.sha256, outputs: outputs, title: outcome.title,
+                                               created: outcome.created?.timeIntervalSince1970)
             }
         } catch let e as ConversionError {
             outcome.error = e
+            outcome.status = .failed
         } catch {
             outcome.error = ConversionError(file: input.path, "\(error)")
+            outcome.status = .failed
         }
         return outcome
+    }
+
+    typealias Entry = Manifest.Entry
+
+    /// `path` relative to the output folder (outputs are always below it).
+    func relativeToRoot(_ path: String) -> String {
+        let prefix = outputRoot.hasSuffix("/") ? outputRoot : outputRoot + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Whether every recorded output exists (as a regular file) with its recorded SHA-256 (or its
+    /// recorded size and modification time, see ``Manifest/Output``).
+    func outputsMatch(_ outputs: [Manifest.Output]) -> Bool {
+        for o in outputs {
+            let path = (outputRoot as NSString).appendingPathComponent(o.path)
+            var st = stat()
+            guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
+            if let size = o.size, let mtime = o.mtimeNanoseconds, size == Int(st.st_size),
+               mtime == Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec) { continue }
+            guard let data = FileManager.default.contents(atPath: path) else { return false }
+            let hash = data.withUnsafeBytes { raw in
+                var h = SHA256()
+                h.update(buffer: raw.bindMemory(to: UInt8.self))
+                return SHA256.hexString(h.finalize())
+            }
+            if hash != o.sha256 { return false }
+        }
+        return true
+    }
+
+    /// The manifest after this run: entries of converted and skipped files, plus (without
+    /// `prune`) the entries of inputs not seen this run, so that `--prune` can remove their outputs
+    /// later. Failed files lose their entry (they are retried).
+    public func manifest(after outcomes: [FileOutcome], previous: Manifest, keepUnseen: Bool) -> Manifest {
+        var m = Manifest()
+        if keepUnseen {
+            let seen = Set(outcomes.map(\.input.relative))
+            for (k, v) in previous.entries where !seen.contains(k) { m.entries[k] = v }
+        }
+        for o in outcomes { if let e = o.entry { m.entries[o.input.relative] = e } }
+        return m
+    }
+
+    /// Deletes the outputs recorded in `previous` for inputs that are not in `outcomes` (inputs
+    /// deleted since), when they are regular files below the output folder that still have the
+    /// recorded bytes. Returns the paths removed, sorted.
+    public func prune(previous: Manifest, outcomes: [FileOutcome]) -> [String] {
+        let seen = Set(outcomes.map(\.input.relative))
+        let keep = Set(outcomes.flatMap(\.written))
+        var removed: [String] = []
+        let rootReal = InputScanner.realPath(outputRoot)
+        for (rel, entry) in previous.entries where !seen.contains(rel) {
+            for o in entry.outputs {
+                let path = (outputRoot as NSString).appendingPathComponent(o.path)
+                guard !o.path.hasPrefix("/"), !o.path.split(separator: "/").contains(".."), !keep.contains(path),
+                      InputScanner.realPath((path as NSString).deletingLastPathComponent).hasPrefix(rootReal),
+                      outputsMatch([o]) else { continue }
+                if unlink(path) == 0 { removed.append(path) }
+            }
+        }
+        return removed.sorted()
     }
 
     /// Writes `index.html` in the HTML output root: the converted notes, newest first.
@@ -211,8 +371,38 @@ public struct BatchConverter: Sendable {
         }
         let page = try HTMLIndex(theme: options.theme, templates: options.templates).render(entries: entries)
         let path = (root as NSString).appendingPathComponent("index.html")
+        try OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders, inputFiles: [])
+            .check(path, input: path)
         try AtomicFile.write(Array(page.utf8), to: path)
         return path
+    }
+}
+
+/// Decides whether an output path may be written (see ``BatchConverter``'s safety rules).
+struct OutputGuard: Sendable {
+    /// Real path of the output folder.
+    var root: String
+    /// Real paths of input folders.
+    var inputFolders: [String]
+    /// Real paths of input files.
+    var inputFiles: Set<String>
+
+    /// - Throws: ``ConversionError`` naming `input` when `path` must not be written.
+    func check(_ path: String, input: String) throws {
+        var st = stat()
+        if lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK {
+            throw ConversionError(file: input, "output \(path) is a symbolic link; refusing to write through it")
+        }
+        let real = InputScanner.realPath(path)
+        if inputFiles.contains(real) {
+            throw ConversionError(file: input, "output \(path) is an input file; refusing to overwrite it")
+        }
+        if real != root && !real.hasPrefix(root == "/" ? "/" : root + "/") {
+            throw ConversionError(file: input, "output \(path) resolves to \(real), outside the output folder \(root); refusing to write it")
+        }
+        for f in inputFolders where real.hasPrefix(f + "/") {
+            throw ConversionError(file: input, "output \(path) resolves into the input folder \(f); refusing to write it")
+        }
     }
 }
 

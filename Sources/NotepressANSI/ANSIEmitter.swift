@@ -315,19 +315,29 @@ struct Renderer {
         let headerStyle = body.merged(TerminalStyleTable.style(.tableHeader))
         let rows: [[Inlines]] = [t.header] + t.rows
         var natural = [Int](repeating: 1, count: n)
+        var longestWord = [Int](repeating: 1, count: n)
         for (ri, row) in rows.enumerated() {
             for c in 0..<n where c < row.count {
-                let w = inlineLines(row[c], width: Int.max / 4, base: ri == 0 ? headerStyle : body).map(lineWidth).max() ?? 0
+                let toks = tokens(row[c], base: ri == 0 ? headerStyle : body)
+                let w = wrap(toks, width: Int.max / 4).map(lineWidth).max() ?? 0
                 natural[c] = max(natural[c], w)
+                for case .word(let word) in toks { longestWord[c] = max(longestWord[c], word.width) }
             }
         }
         let room = width - (3 * n + 1)
         if room < 2 * n { return tableAsRecords(t, width: width) }
-        var widths = natural.map { max($0, 1) }
+        // Shrink the column with the most room above its longest word first (words stay whole);
+        // when every column is at its longest word, shrink the widest (words break), never under 2.
+        var widths = natural
         while widths.reduce(0, +) > room {
-            let m = widths.max()!
-            let i = widths.firstIndex(of: m)!
-            widths[i] -= 1
+            let slack = (0..<n).map { widths[$0] - min(longestWord[$0], natural[$0]) }
+            if let best = slack.max(), best > 0 {
+                widths[slack.firstIndex(of: best)!] -= 1
+            } else {
+                let m = widths.max()!
+                guard m > 2 else { break }
+                widths[widths.firstIndex(of: m)!] -= 1
+            }
         }
         let b = TerminalStyleTable.style(.tableBorder)
         let (h, v) = ascii ? ("-", "|") : ("─", "│")

@@ -17,9 +17,18 @@ Options:
                                markdown means gfm)
   -o, --output PATH            output file, or folder when converting a folder or several
                                files (- or no -o: standard output for one input)
-      --layout mirror|flat     several formats: one tree per format (mirror, default) or
-                               side by side in one tree (flat)
-  -j, --jobs N                 files converted in parallel (default: the number of cores)
+      --layout mirror|flat     several formats: one tree per format (mirror, default:
+                               OUT/html/a/b.html, OUT/rtf/a/b.rtf) or side by side in one
+                               tree (flat: OUT/a/b.html, OUT/a/b.rtf)
+  -j, --jobs N                 files converted in parallel (default: the number of cores);
+                               outputs are the same bytes whatever N is
+      --force                  convert every file, even those unchanged since the last run
+                               (the output folder's .notepress-manifest.json records
+                               SHA-256 hashes of inputs, options, theme and outputs)
+      --prune                  delete the outputs of inputs that no longer exist
+      --depfile FILE           write a Makefile-syntax dependency file (for make and ninja):
+                               outputs depend on their input, the theme file and templates;
+                               the HTML index on every input and input folder
       --fragment               HTML: body content only, no page template
       --unsafe                 keep raw HTML and javascript:/vbscript:/data: links
       --keep-markers           notes: show the *, _, -, ~ delimiters, styled
@@ -33,12 +42,17 @@ Options:
       --hyperlinks WHEN        ansi: OSC 8 links: auto (default), always, never
       --ascii                  ansi: ASCII borders and bullets
       --no-validate            tei: do not validate against the RelaxNG schema
-  -q, --quiet                  no progress or summary on standard error
+  -q, --quiet                  no progress or summary on standard error (a progress bar
+                               on a terminal, else one line per file: converted PATH,
+                               skipped PATH, failed PATH)
   -h, --help                   show this help
       --version                show the version
 
-Exit status: 0 all converted, 1 an input failed (the others are still converted),
-2 usage error.
+Outputs are byte-for-byte reproducible: SOURCE_DATE_EPOCH (seconds since 1970) caps the dates
+taken from file times.
+
+Exit status: 0 all converted, 1 an input failed (the others are still converted; the failures
+are listed at the end), 2 usage error.
 """
 
 /// Options shared by `convert` and `view`: theme, category, data folder.
@@ -77,8 +91,9 @@ func runConvertCommand(_ args: [String]) -> Int32 {
         parsed = try Arguments(
             args,
             valueOptions: [["--to", "-t"], ["--from", "-f"], ["--output", "-o"], ["--layout"], ["--jobs", "-j"],
-                           ["--width"], ["--color"], ["--hyperlinks"]] + ThemeArguments.valueOptions,
+                           ["--width"], ["--color"], ["--hyperlinks"], ["--depfile"]] + ThemeArguments.valueOptions,
             flagOptions: [["--fragment"], ["--unsafe"], ["--keep-markers"], ["--ascii"], ["--no-validate"],
+                          ["--force"], ["--prune"],
                           ["--quiet", "-q"], ["--help", "-h"], ["--version"]] + ThemeArguments.flagOptions)
     } catch {
         printError("notepress convert: \(error)\n(see notepress convert --help)")
@@ -153,7 +168,22 @@ private func convert(_ a: Arguments) throws -> Int32 {
     let outputExistsAsDir = output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &outputIsDir) && outputIsDir.boolValue } ?? false
     if singleFile && (toStdout || (!outputExistsAsDir && writers.count == 1 && !(output!.hasSuffix("/")))) {
         if writers.count > 1 { throw UsageError("several formats need an output folder (-o DIR)") }
-        return convertOne(inputs[0], to: toStdout ? nil : output!, writer: writers[0], loader: loader, options: options)
+        let status = convertOne(inputs[0], to: toStdout ? nil : output!, writer: writers[0], loader: loader, options: options)
+        if status == 0, let depfile = a.value("--depfile") {
+            guard let out = output, !toStdout, inputs[0] != "-" else {
+                throw UsageError("--depfile needs input and output files (not standard input or output)")
+            }
+            let config = BuildConfiguration(options: options, loader: loader, writers: [writers[0].name], layout: layout,
+                                            version: notepressVersion, themeFile: themeFile(a))
+            do {
+                let text = try Depfile.render([Depfile.Rule(targets: [out], prerequisites: [inputs[0]] + config.dependencyFiles)])
+                try AtomicFile.write(Array(text.utf8), to: depfile)
+            } catch {
+                printError("\(error)")
+                return 1
+            }
+        }
+        return status
     }
     guard let outDir = output, !toStdout else {
         throw UsageError("converting a folder or several files needs an output folder (-o DIR)")
@@ -167,26 +197,66 @@ private func convert(_ a: Arguments) throws -> Int32 {
     }
     if scan.files.contains(where: { $0.path == "-" }) { throw UsageError("standard input (-) cannot be mixed with an output folder") }
     let inputReal = Set(scan.files.map { InputScanner.realPath($0.path) })
-    let batch = BatchConverter(loader: loader, writers: writers, options: options, outputRoot: outDir, layout: layout, jobs: jobs)
+    let config = BuildConfiguration(options: options, loader: loader, writers: writers.map(\.name), layout: layout,
+                                    version: notepressVersion, themeFile: themeFile(a))
+    var batch = BatchConverter(loader: loader, writers: writers, options: options, outputRoot: outDir, layout: layout,
+                               jobs: jobs, configuration: config)
+    batch.inputFolders = scan.folders
     let start = Date()
-    let outcomes = batch.run(scan.files, inputRealPaths: inputReal)
+    let previous = a.flag("--force") ? Manifest() : Manifest.load(outputRoot: outDir)
+    let reporter = ProgressReporter(style: ProgressReporter.style(quiet: quiet), total: scan.files.count,
+                                    width: TerminalSize.columns(environment: env, fd: STDERR_FILENO))
+    let outcomes = batch.run(scan.files, inputRealPaths: inputReal, previous: previous) { _, outcome in
+        let event: ProgressReporter.Event = switch outcome.status {
+        case .converted: .converted
+        case .skipped: .skipped
+        case .failed: .failed
+        }
+        reporter.record(event, path: outcome.input.path)
+    }
+    reporter.finish()
     var failures = scan.errors
     for o in outcomes {
         for d in o.diagnostics where !quiet { printError(d.description) }
         if let e = o.error { failures.append(e) }
     }
+    var indexPath: String?
     if !scan.folders.isEmpty {
         do {
-            if let index = try batch.writeIndex(outcomes), !quiet { printError("index: \(index)") }
+            indexPath = try batch.writeIndex(outcomes)
+            if let index = indexPath, !quiet { printError("index: \(index)") }
         } catch {
             failures.append(ConversionError(file: outDir + "/index.html", "\(error)"))
         }
     }
-    let converted = outcomes.filter { $0.error == nil }.count
+    let pruned = a.flag("--prune") ? batch.prune(previous: previous, outcomes: outcomes) : []
+    for p in pruned where !quiet { printError("removed \(p)") }
+    do {
+        try batch.manifest(after: outcomes, previous: previous, keepUnseen: !a.flag("--prune")).save(outputRoot: outDir)
+    } catch {
+        failures.append(ConversionError(file: outDir + "/" + Manifest.fileName, "\(error)"))
+    }
+    if let depfile = a.value("--depfile") {
+        var rules: [Depfile.Rule] = []
+        for o in outcomes where o.error == nil {
+            rules.append(Depfile.Rule(targets: o.written, prerequisites: [o.input.path] + config.dependencyFiles))
+        }
+        if let index = indexPath {
+            rules.append(Depfile.Rule(targets: [index], prerequisites: inputs.filter { $0 != "-" }
+                + outcomes.filter { $0.error == nil }.map(\.input.path) + config.dependencyFiles))
+        }
+        do {
+            try AtomicFile.write(Array(try Depfile.render(rules).utf8), to: depfile)
+        } catch {
+            failures.append(ConversionError(file: depfile, "\(error)"))
+        }
+    }
     if !quiet {
         let secs = Date().timeIntervalSince(start)
-        printError(String(format: "converted %d, skipped %d, failed %d in %.2f s; output in %@",
-                          converted, scan.skipped.count, failures.count, secs, outDir))
+        let converted = outcomes.filter { $0.status == .converted }.count
+        let unchanged = outcomes.filter { $0.status == .skipped }.count
+        printError(String(format: "converted %d, skipped %d (unchanged), skipped %d (unknown kind), failed %d in %.2f s; output in %@",
+                          converted, unchanged, scan.skipped.count, failures.count, secs, outDir))
     }
     if !failures.isEmpty {
         printError("failed:")
@@ -194,6 +264,12 @@ private func convert(_ a: Arguments) throws -> Int32 {
         return 1
     }
     return 0
+}
+
+/// The theme file `--theme` names, when it is a path (a `.json` file) rather than a theme name.
+private func themeFile(_ a: Arguments) -> String? {
+    guard let t = a.value("--theme"), t.hasSuffix(".json") || t.contains("/") else { return nil }
+    return t
 }
 
 /// Converts one input (a file or `-`) to a file or standard output.

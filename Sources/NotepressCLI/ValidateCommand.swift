@@ -20,11 +20,11 @@ func runValidateCommand(_ args: [String]) -> Int32 {
     if parsed.flag("--help") { print(usage); return 0 }
     guard !parsed.positionals.isEmpty else { printError(usage); return 2 }
     let store = TemplateStore(dataDirectory: parsed.value("--data-dir").map { URL(fileURLWithPath: $0) })
-    // The type is NotepressTEI's TEIValidator, reached through Notepress (the CLI depends on
-    // Notepress only).
-    guard let validator = { () -> Result<TEIWriter.Validator, Error> in
-        Result { try TEIWriter.validator(schemaFile: parsed.value("--schema"), templates: store) }
-    }().mapError({ error -> Error in printError("notepress validate: \(error)"); return error }).successValue else {
+    let validator: TEIWriter.Validator
+    do {
+        validator = try TEIWriter.validator(schemaFile: parsed.value("--schema"), templates: store)
+    } catch {
+        printError("notepress validate: \(error)")
         return 2
     }
     var status: Int32 = 0
@@ -47,6 +47,3 @@ func runValidateCommand(_ args: [String]) -> Int32 {
     return status
 }
 
-private extension Result {
-    var successValue: Success? { if case .success(let v) = self { return v } else { return nil } }
-}

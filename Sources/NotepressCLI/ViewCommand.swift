@@ -16,7 +16,7 @@ import NotepressThemes
 /// terminal and the output has more lines than the screen, it is piped through `$PAGER` (run by
 /// `/bin/sh -c`) or else `less -R`; otherwise it is written directly.
 ///
-/// Input format: `.note` files are note markup, everything else (and `-`, standard input) GFM.
+/// Input: ``DocumentLoader`` (`.note`/`.txt` note markup, otherwise GFM; `-` is standard input).
 /// Exit status: 0 ok, 1 the input cannot be read, 2 usage error.
 func runViewCommand(_ args: [String]) -> Int32 {
     let usage = "usage: notepress view [--width N] [--color auto|always|never] [--hyperlinks auto|always|never] "
@@ -101,40 +101,15 @@ func runViewCommand(_ args: [String]) -> Int32 {
     return 0
 }
 
-/// Reads `path` (`-` = standard input): note markup for `.note`, GFM otherwise, with front matter.
-/// The title is the front-matter `title`, else the file name's stem.
-/// - Throws: an error whose description names the file.
+/// Reads `path` (`-` = standard input) with the library's ``DocumentLoader`` (syntax from the
+/// file extension, front matter, title and date defaults, `SOURCE_DATE_EPOCH`).
+/// - Throws: ``ConversionError`` naming the file.
 private func viewReadDocument(_ path: String) throws -> ReadResult {
-    let data: Data
-    let shownPath: String? = path == "-" ? nil : path
+    let loader = DocumentLoader(sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: ProcessInfo.processInfo.environment))
     if path == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ConversionError(file: path, "cannot read file: \((error as NSError).localizedDescription)")
-        }
+        return try loader.load(data: FileHandle.standardInput.readDataToEndOfFile(), path: nil, modified: nil)
     }
-    let text = String(decoding: data, as: UTF8.self)
-    if path.hasSuffix(".note") {
-        do { return try NoteReader().read(text, path: shownPath) } catch let e as FrontMatterError {
-            throw ConversionError(file: path, position: SourcePosition(line: e.line, column: e.column), e.message)
-        }
-    }
-    let split: (frontMatter: FrontMatter?, body: String, bodyLineOffset: Int)
-    do { split = try FrontMatter.split(text, path: shownPath) } catch let e as FrontMatterError {
-        throw ConversionError(file: path, position: SourcePosition(line: e.line, column: e.column), e.message)
-    }
-    var r = MarkdownReader(format: .gfm).parse(split.body, path: shownPath, lineOffset: split.bodyLineOffset)
-    var title = split.frontMatter?.title
-    if title == nil, let shownPath {
-        let stem = ((shownPath as NSString).lastPathComponent as NSString).deletingPathExtension
-        if !stem.isEmpty { title = stem }
-    }
-    r.document.metadata.title = title
-    r.document.metadata.created = split.frontMatter?.created
-    r.document.metadata.tags = split.frontMatter?.tags ?? []
-    r.document.metadata.fields = split.frontMatter?.fields ?? [:]
-    return r
+    return try loader.load(path: path)
 }
 
 /// Pipes `bytes` through `$PAGER` (via `/bin/sh -c`) or `less -R`. Returns false when no pager

@@ -48,7 +48,7 @@ public struct HTMLIndex: Sendable {
         let titleStyle = theme.textStyle(for: .noteTitle).rawValue
         var rows = ""
         for e in Self.sorted(entries) {
-            rows += "<li class=\"index-entry\"><a class=\"index-title text-\(titleStyle) letterpress\" href=\"\(HTMLEscape.url(e.href))\">"
+            rows += "<li class=\"index-entry\"><a class=\"index-title text-\(titleStyle) letterpress\" dir=\"auto\" href=\"\(HTMLEscape.url(e.href))\">"
                 + HTMLEscape.text(e.title) + "</a>"
             if let d = e.created {
                 rows += " <time class=\"index-date\" datetime=\"\(HTMLEscape.attribute(DateBadge.machineReadable(d)))\">"

@@ -43,7 +43,15 @@ public struct Stylesheet: Sendable {
     /// The custom-property name stem of a style: `headline`, `caption1`, ….
     static func varName(_ style: TextStyle) -> String { style.rawValue }
 
-    /// The `font-family` list of a family: the family, a `ui-*` family for its design, the generic.
+    /// Installed-font fallbacks tried before a generic family that browsers map poorly: Chromium
+    /// and Firefox on Linux and Windows often draw `cursive` in an upright face, so script spans
+    /// name common chancery faces of macOS, Windows and Linux (URW base35's Z003) first.
+    static let genericFallbacks: [GenericFamily: [String]] = [
+        .cursive: ["Apple Chancery", "Segoe Script", "Z003", "URW Chancery L"],
+    ]
+
+    /// The `font-family` list of a family: the family, a `ui-*` family for its design, fallbacks
+    /// for its generic (``genericFallbacks``), the generic.
     static func fontFamily(_ family: String, design: FontDesign, generic: GenericFamily) -> String {
         var list = [CSSEscape.familyName(family)]
         switch design {
@@ -52,6 +60,7 @@ public struct Stylesheet: Sendable {
         case .monospaced: list.append("ui-monospace")
         case .default: if generic == .sansSerif { list.append("system-ui") }
         }
+        for f in genericFallbacks[generic] ?? [] where f != family { list.append(CSSEscape.familyName(f)) }
         let g = generic.rawValue
         if !list.contains(g) { list.append(g) }
         return list.joined(separator: ", ")
@@ -121,7 +130,8 @@ public struct Stylesheet: Sendable {
             out += ".text-\(s.rawValue) { \(styleDeclarations(s)) }\n"
         }
         out += """
-        .note, .index { max-width: 40em; margin: 0 auto; padding: 0.5rem 1.25rem 3rem; }
+        .note, .index { max-width: calc(var(--np-body-size) * 40); margin: 0 auto; padding: 0.5rem 1.25rem 3rem; }
+        ol, ul { padding-left: 2em; }
         .note::after { content: ""; display: block; clear: both; }
         h1 { \(roleDeclarations(.heading1)) }
         h2 { \(roleDeclarations(.heading2)) }
@@ -151,17 +161,17 @@ public struct Stylesheet: Sendable {
         .script { font-family: \(scriptFamily); }
         .alert { color: var(--np-alert); }
         .marker { color: var(--np-secondary); }
-        .letterpress { text-shadow: 0 0.06em 0 var(--np-letterpress-light), 0 -0.04em 0 var(--np-letterpress-shadow); }
+        .letterpress { text-shadow: 0 max(1px, 0.06em) 0 var(--np-letterpress-light), 0 min(-1px, -0.04em) 0 var(--np-letterpress-shadow); }
         .note-title { \(roleDeclarations(.noteTitle)) margin: 0.75em 0 0.5em; }
         .date-badge { \(roleDeclarations(.dateBadge))
-          float: right; box-sizing: border-box; width: calc(var(--np-\(badge)-line) * 5); height: calc(var(--np-\(badge)-line) * 5);
+          float: right; box-sizing: border-box; width: calc(var(--np-\(badge)-line) * 6); height: calc(var(--np-\(badge)-line) * 6);
           margin: 0 0 0.75em 0.75em; border: 0.15em solid var(--np-secondary); border-radius: 50%;
           shape-outside: circle(50% at 50% 50%) border-box; shape-margin: 0.75em;
           display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center;
           color: var(--np-secondary); }
         .date-badge .day { font-size: 1.6em; line-height: 1; font-weight: \(boldMarker); color: var(--np-text); }
         .date-badge .month, .date-badge .year { display: block; }
-        .size-switcher { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 0.25rem; max-width: 40em; margin: 0 auto; padding: 0.5rem 1.25rem 0; font-size: 0.75rem; line-height: 1.5; }
+        .size-switcher { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 0.25rem; max-width: calc(var(--np-body-size) * 40); margin: 0 auto; padding: 0.5rem 1.25rem 0; font-size: 0.75rem; line-height: 1.5; }
         .size-switcher .size-legend { color: var(--np-secondary); margin-right: 0.25rem; }
         .size-switcher input { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; }
         .size-switcher label { padding: 0 0.5em; border: 1px solid transparent; border-radius: 1em; color: var(--np-secondary); cursor: pointer; }

@@ -316,53 +316,108 @@ private struct ManRenderer {
 
     // MARK: Tables
 
+    /// Columns a table may take: the 78-column page less the 7-column indent and some room for
+    /// list and quote indents.
+    static let tableWidth = 64
+
+    /// A tbl(1) table: `allbox tab(@)`, bold header row, one alignment per column.
+    ///
+    /// When the cells' natural widths fit in ``tableWidth`` every cell is written inline;
+    /// otherwise each column gets a width (`lw(Nn)`): its natural width if that is within a fair
+    /// share, else an equal part of what is left, and cells wider than their column become text
+    /// blocks (`T{`…`T}`) whose long words may break (`\:`). That keeps tbl from warning "table
+    /// wider than line width".
     mutating func table(_ t: Table) {
         let n = t.alignments.count
         guard n > 0 else { return }
         func letter(_ a: Table.Alignment) -> String {
             switch a { case .center: return "c"; case .right: return "r"; default: return "l" }
         }
+        let rows = [t.header] + t.rows
+        var natural = [Int](repeating: 1, count: n)
+        let cellItems = rows.map { $0.prefix(n).map { inlineItems($0, flow: false) } }
+        for row in cellItems {
+            for (i, items) in row.enumerated() { natural[i] = max(natural[i], Self.width(items)) }
+        }
+        let budget = max(n * 6, Self.tableWidth - 3 * n - 1)
+        var widths: [Int]? = nil
+        if natural.reduce(0, +) > budget {
+            var w = [Int](repeating: 0, count: n)
+            var left = budget
+            var open = Array(0..<n)
+            // Columns narrower than a fair share keep their natural width.
+            var changed = true
+            while changed && !open.isEmpty {
+                changed = false
+                let share = left / open.count
+                for i in open where natural[i] <= share {
+                    w[i] = natural[i]; left -= natural[i]; changed = true
+                }
+                open.removeAll { w[$0] > 0 }
+            }
+            for i in open { w[i] = max(6, left / max(1, open.count)) }
+            widths = w
+        }
+        func format(_ bold: Bool) -> String {
+            (0..<n).map { i in
+                letter(t.alignments[i]) + (bold ? "b" : "") + (widths.map { "w(\($0[i])n)" } ?? "")
+            }.joined(separator: " ")
+        }
         w.paragraph()
         w.control(".TS")
         w.control("allbox tab(@);")
-        w.control(t.alignments.map { letter($0) + "b" }.joined(separator: " "))
-        w.control(t.alignments.map(letter).joined(separator: " ") + ".")
-        for row in [t.header] + t.rows {
+        w.control(format(true))
+        w.control(format(false) + ".")
+        for row in cellItems {
             w.newline()
-            for (i, cell) in row.prefix(n).enumerated() {
+            for (i, items) in row.enumerated() {
                 if i > 0 { w.raw("@") }
-                tableCell(cell)
+                tableCell(items, width: widths?[i])
             }
             w.raw("\n")
         }
         w.control(".TE")
     }
 
-    /// A cell: inline when short and single-line, else a text block `T{`…`T}`.
-    mutating func tableCell(_ c: Inlines) {
-        let items = inlineItems(c, flow: false)
+    /// A cell: inline when it fits its column (or the table has no widths), else a text block
+    /// `T{`…`T}`. An inline cell that tbl would read as a rule (`_`, `=`), a control line (`.`,
+    /// `'`) or a text-block start (ending `T{`) is guarded with `\&`.
+    fileprivate mutating func tableCell(_ items: [InlineItem], width: Int?) {
         var sub = RoffWriter(width: Int.max)
         sub.layoutCell(items)
         sub.closeFont()
-        let s = sub.out
-        let plain = c.plainText
-        let safe = !s.contains("\n") && plain.unicodeScalars.count <= 12 && !s.hasSuffix("T{")
-            && !(s.hasPrefix(".") || s.hasPrefix("'")) && !["_", "=", "\\_", "\\="].contains(s)
-            && !s.hasPrefix("\\^")
+        var s = sub.out
         if s.isEmpty { return }
-        if safe {
+        if width == nil || Self.width(items) <= width! {
+            if s.hasPrefix(".") || s.hasPrefix("'") || s == "_" || s == "=" || s.hasPrefix("\\^") { s = "\\&" + s }
+            if s.hasSuffix("T{") { s += "\\&" }
             w.raw(s)
             return
         }
         w.raw("T{\n")
+        w.control(".ad l")
         w.inTextBlock = true
+        let saved = w.breakThreshold
+        w.breakThreshold = max(1, width! - 1)
         layout(items, context: .cell)
         w.endText()
+        w.breakThreshold = saved
         w.inTextBlock = false
         w.raw("T}")
     }
 
     // MARK: Inline content
+
+    /// The columns `items` take on one line: words plus one per space.
+    fileprivate static func width(_ items: [InlineItem]) -> Int {
+        items.reduce(0) { sum, item in
+            switch item {
+            case .word(let p): return sum + p.reduce(0) { $0 + $1.text.unicodeScalars.count }
+            case .space, .hardBreak: return sum + 1
+            case .linkStart, .linkEnd: return sum
+            }
+        }
+    }
 
     /// Writes a tag line (`.TP`): one line, never wrapped, links as text.
     mutating func tag(_ c: Inlines) {
@@ -376,8 +431,8 @@ private struct ManRenderer {
 
     /// Writes filled text.
     ///
-    /// A paragraph with `.UR`/`.MT` links or words longer than 30 columns (URLs, paths, CJK text
-    /// without spaces) is set ragged-right (`.ad l` … `.ad`, groff(7) "ad"): a URL on a line of
+    /// A paragraph with `.UR`/`.MT` links, words longer than 30 columns (URLs, paths) or CJK text
+    /// (written without spaces) is set ragged-right (`.ad l` … `.ad`, groff(7) "ad"): a URL on a line of
     /// its own leaves nothing to stretch, and justified text would make groff warn "cannot adjust
     /// line".
     mutating func flow(_ c: Inlines) {
@@ -385,7 +440,9 @@ private struct ManRenderer {
         let ragged = items.contains {
             switch $0 {
             case .linkStart: return true
-            case .word(let p): return p.reduce(0) { $0 + $1.text.unicodeScalars.count } > 30
+            case .word(let p):
+                return p.reduce(0) { $0 + $1.text.unicodeScalars.count } > 30
+                    || p.contains { $0.text.unicodeScalars.contains(where: isCJK) }
             default: return false
             }
         }

@@ -107,6 +107,9 @@ struct RoffWriter {
     var width = 78
     /// Inside a tbl text block (`T{ … T}`): a line starting `T}` would end it, so it gets `\&`.
     var inTextBlock = false
+    /// Words longer than this many columns get optional breaks (`\:`) after `/`, `.`, `-` … and
+    /// CJK characters.
+    var breakThreshold = 30
 
     init(width: Int = 78) { self.width = width }
     private(set) var out = ""
@@ -202,7 +205,7 @@ struct RoffWriter {
             actualFont = .roman
         }
         let visible = plain.unicodeScalars.count
-        let long = visible > 30
+        let long = visible > breakThreshold || plain.unicodeScalars.contains(where: isCJK)
         var escaped = ""
         var font = actualFont
         for p in parts where !p.text.isEmpty {

@@ -12,8 +12,16 @@ import NotepressThemes
 public enum RTFEmitter {
     /// The text width in twips: 8.5-inch paper minus two 1-inch margins.
     public static let textWidth = 9360
-    /// Indent per block-quote depth and per list level, in twips (a quarter inch).
+    /// Indent per block-quote depth, in twips (a quarter inch).
     public static let indentStep = 360
+    /// The deepest left indent in twips (half the text width): deeper containers stay there.
+    public static let maxIndent = textWidth / 2
+    /// RTF lists have nine levels, `\ilvl0`…`\ilvl8` (RTF 1.9.1, "Lists"); deeper lists use the last.
+    public static let maxListLevel = 8
+
+    /// Indent per list level in twips: two ems of the body size (680 twips at 17 pt), so that
+    /// the marker (`10.`) fits the hanging indent at every size category.
+    public static func listIndent(_ theme: ResolvedTheme) -> Int { twips(theme.style(for: .body).size * 2) }
 
     /// The whole document as RTF text. Warnings (unknown blocks) are appended to `diagnostics`.
     public static func render(_ document: Document, theme: ResolvedTheme, diagnostics: inout [Diagnostic]) -> String {
@@ -83,6 +91,8 @@ struct RTFBuilder {
     var lists: [RTFList] = []
     /// Footnote definitions by label.
     var footnotes: [String: [Block]] = [:]
+    /// Footnote labels in document order.
+    var footnoteOrder: [String] = []
     var writtenFootnotes: Set<String> = []
     /// List properties and content (list text, task box) the next paragraph starts with.
     var pendingPrefix: (props: [RTFNode], content: [RTFNode])?
@@ -125,8 +135,8 @@ struct RTFBuilder {
             body += blockNodes(block, ctx)
         }
         // Definitions never referenced are written at the end so that no text is lost.
-        for block in document.blocks {
-            if case .footnoteDefinition(let label, let blocks) = block.kind, !writtenFootnotes.contains(label) {
+        for label in footnoteOrder where !writtenFootnotes.contains(label) {
+            if let blocks = footnotes[label] {
                 writtenFootnotes.insert(label)
                 var c = ctx
                 c.spaceAfter = 120
@@ -204,8 +214,8 @@ struct RTFBuilder {
                     lv.append(.group([.word("leveltext"), .hex(1), .text(Self.bullet(level)), .semicolon]))
                     lv.append(.group([.word("levelnumbers"), .semicolon]))
                 }
-                lv += [.word("fi", -RTFEmitter.indentStep), .word("li", RTFEmitter.indentStep * (level + 1)),
-                       .word("lin", RTFEmitter.indentStep * (level + 1))]
+                let step = RTFEmitter.listIndent(theme)
+                lv += [.word("fi", -step), .word("li", step * (level + 1)), .word("lin", step * (level + 1))]
                 l.append(.group(lv))
             }
             l.append(.word("listid", i + 1))
@@ -294,7 +304,10 @@ struct RTFBuilder {
 
     mutating func collectFootnotes(_ blocks: [Block]) {
         for b in blocks {
-            if case .footnoteDefinition(let label, let bs) = b.kind, footnotes[label] == nil { footnotes[label] = bs }
+            if case .footnoteDefinition(let label, let bs) = b.kind, footnotes[label] == nil {
+                footnotes[label] = bs
+                footnoteOrder.append(label)
+            }
             collectFootnotes(b.children)
         }
     }
@@ -313,7 +326,7 @@ struct RTFBuilder {
             return paragraph(props: props, content: inlineNodes(inl, ctx))
         case .blockQuote(let children):
             var c = ctx
-            c.indent += RTFEmitter.indentStep
+            c.indent = min(c.indent + RTFEmitter.indentStep, RTFEmitter.maxIndent)
             c.quoteDepth += 1
             return children.flatMap { blockNodes($0, c) }
         case .list(let list):
@@ -334,7 +347,12 @@ struct RTFBuilder {
             return []
         case .thematicBreak:
             let props = indentProps(ctx) + [.word("sa", 120), .word("brdrb"), .word("brdrs"), .word("brdrw", 10),
-                                            .word("brsp", 20), .word("brdrcf", Self.colorSecondary), .word("fs", 8)]
+                                            .word("brsp", 20), .word("brdrcf", Self.colorSecondary),
+                                            // Readers merge adjacent paragraphs with equal borders and
+                                            // draw one bottom border for the group; a between-border
+                                            // keeps consecutive breaks visible as separate rules.
+                                            .word("brdrbtw"), .word("brdrs"), .word("brdrw", 10), .word("brsp", 20),
+                                            .word("brdrcf", Self.colorSecondary), .word("fs", 8)]
             return paragraph(props: props, content: [])
         case .table(let table):
             return tableNodes(table, ctx)
@@ -348,9 +366,17 @@ struct RTFBuilder {
         }
     }
 
+    /// Writes a pending list prefix as a paragraph of its own (a list item that starts with a
+    /// table or a nested list).
+    mutating func flushPrefix() -> [RTFNode] {
+        guard pendingPrefix != nil else { return [] }
+        let s = theme.style(for: .body)
+        return paragraph(props: [.word("sa", 0)] + lineProps(s) + charProps(s), content: [])
+    }
+
     mutating func listNodes(_ list: ListBlock, _ ctx: BlockContext) -> [RTFNode] {
-        var nodes: [RTFNode] = []
-        let level = ctx.listLevel
+        var nodes: [RTFNode] = flushPrefix()
+        let level = min(ctx.listLevel, RTFEmitter.maxListLevel)
         var number = list.start
         var listIndex = -1
         var expected: Int? = nil
@@ -371,10 +397,10 @@ struct RTFBuilder {
                                               .text(marker), .word("tab")])]
             if let task = item.task { content.append(.text(task == .checked ? "\u{2611} " : "\u{2610} ")) }
             var c = ctx
-            c.indent = ctx.indent + RTFEmitter.indentStep
+            c.indent = min(ctx.indent + RTFEmitter.listIndent(theme), RTFEmitter.maxIndent)
             c.listLevel = level + 1
             c.spaceAfter = list.tight ? 0 : 120
-            let props: [RTFNode] = [.word("ls", listIndex), .word("ilvl", level), .word("fi", -RTFEmitter.indentStep),
+            let props: [RTFNode] = [.word("ls", listIndex), .word("ilvl", level), .word("fi", -RTFEmitter.listIndent(theme)),
                                     .word("li", c.indent), .word("tx", c.indent)]
             pendingPrefix = (props, content)
             for b in item.blocks { nodes += blockNodes(b, c) }
@@ -395,7 +421,7 @@ struct RTFBuilder {
         let columns = max(table.alignments.count, 1)
         let available = RTFEmitter.textWidth - ctx.indent
         let width = available / columns
-        var nodes: [RTFNode] = []
+        var nodes: [RTFNode] = flushPrefix()
         let rows: [(cells: [Inlines], header: Bool)] = [(table.header, true)] + table.rows.map { ($0, false) }
         for row in rows {
             let s = theme.style(for: row.header ? .tableHeader : .tableCell)

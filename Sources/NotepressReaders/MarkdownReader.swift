@@ -62,19 +62,28 @@ public struct MarkdownReader: Sendable {
 
 /// Walks cmark's tree with its iterator (no recursion) and builds ours.
 private struct TreeBuilder {
+    /// A growing array owned by one frame. Frames hold their children in a box so that an append
+    /// changes the array in place: with the array in the enum payload, every append copied it
+    /// (the stack still referenced the old one), which made building quadratic in the number of
+    /// children (a 16 MB document took minutes).
+    final class Box<Element> {
+        var items: [Element] = []
+        init() {}
+    }
+
     enum Frame {
-        case root([Block])
-        case blockQuote(SourcePosition?, [Block])
-        case list(SourcePosition?, ListBlock, [ListItem])
-        case item(SourcePosition?, ListItem.TaskState?, [Block])
-        case footnote(SourcePosition?, String, [Block])
-        case unknown(SourcePosition?, String, [Block])
+        case root(Box<Block>)
+        case blockQuote(SourcePosition?, Box<Block>)
+        case list(SourcePosition?, ListBlock, Box<ListItem>)
+        case item(SourcePosition?, ListItem.TaskState?, Box<Block>)
+        case footnote(SourcePosition?, String, Box<Block>)
+        case unknown(SourcePosition?, String, Box<Block>)
         /// A container past the depth limit: its children go to the frame below.
         case flattened
         case paragraph(SourcePosition?)
         case heading(SourcePosition?, Int)
-        case table(SourcePosition?, [Table.Alignment], [Inlines], [[Inlines]])
-        case row(Bool, [Inlines])
+        case table(SourcePosition?, [Table.Alignment], Box<Inlines>, Box<[Inlines]>)
+        case row(Bool, Box<Inlines>)
         case cell
     }
 
@@ -168,7 +177,7 @@ private struct TreeBuilder {
             }
             child = cmark_node_next(c)
         }
-        stack = [.root([])]
+        stack = [.root(Box())]
         guard let iter = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iter) }
         while true {
@@ -178,7 +187,7 @@ private struct TreeBuilder {
             let type = Self.typeName(node)
             if ev == CMARK_EVENT_ENTER { enter(node, type) } else { exit(node, type) }
         }
-        if case .root(let blocks) = stack.first { return blocks }
+        if case .root(let blocks) = stack.first { return blocks.items }
         return []
     }
 
@@ -197,14 +206,11 @@ private struct TreeBuilder {
         var i = stack.count - 1
         while i > 0, case .flattened = stack[i] { i -= 1 }
         switch stack[i] {
-        case .root(var b): b.append(block); stack[i] = .root(b)
-        case .blockQuote(let p, var b): b.append(block); stack[i] = .blockQuote(p, b)
-        case .item(let p, let t, var b): b.append(block); stack[i] = .item(p, t, b)
-        case .footnote(let p, let l, var b): b.append(block); stack[i] = .footnote(p, l, b)
-        case .unknown(let p, let n, var b): b.append(block); stack[i] = .unknown(p, n, b)
-        case .list(let p, let l, var items):
+        case .root(let b), .blockQuote(_, let b), .item(_, _, let b), .footnote(_, _, let b), .unknown(_, _, let b):
+            b.items.append(block)
+        case .list(_, _, let items):
             // A flattened item's blocks land in its list: keep them as an item of their own.
-            items.append(ListItem(blocks: [block], position: block.position)); stack[i] = .list(p, l, items)
+            items.items.append(ListItem(blocks: [block], position: block.position))
         default: break
         }
     }
@@ -247,7 +253,7 @@ private struct TreeBuilder {
     mutating func enter(_ node: OpaquePointer, _ type: String) {
         let pos = position(node)
         switch type {
-        case "block_quote": pushContainer(.blockQuote(pos, []), node)
+        case "block_quote": pushContainer(.blockQuote(pos, Box()), node)
         case "list":
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             let delim = cmark_node_get_list_delim(node)
@@ -255,13 +261,13 @@ private struct TreeBuilder {
                 type: ordered ? .ordered : .bullet, start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
                 delimiter: ordered ? (delim == CMARK_PAREN_DELIM ? .parenthesis : .period) : nil,
                 tight: cmark_node_get_list_tight(node) != 0, items: [])
-            pushContainer(.list(pos, list, []), node)
+            pushContainer(.list(pos, list, Box()), node)
         case "item", "tasklist":
             var task: ListItem.TaskState?
             if type == "tasklist" { task = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked }
-            pushContainer(.item(pos, task, []), node)
+            pushContainer(.item(pos, task, Box()), node)
         case "footnote_definition":
-            pushContainer(.footnote(pos, footnoteLabel(node), []), node)
+            pushContainer(.footnote(pos, footnoteLabel(node), Box()), node)
         case "paragraph": stack.append(.paragraph(pos))
         case "heading": stack.append(.heading(pos, Int(cmark_node_get_heading_level(node))))
         case "code_block":
@@ -282,9 +288,9 @@ private struct TreeBuilder {
                     }
                 }
             }
-            stack.append(.table(pos, aligns, [], []))
+            stack.append(.table(pos, aligns, Box(), Box()))
         case "table_header", "table_row":
-            stack.append(.row(cmark_gfm_extensions_get_table_row_is_header(node) != 0, []))
+            stack.append(.row(cmark_gfm_extensions_get_table_row_is_header(node) != 0, Box()))
         case "table_cell": stack.append(.cell)
         // Inlines
         case "text": addRun(.text(Self.string(cmark_node_get_literal(node))))
@@ -319,7 +325,7 @@ private struct TreeBuilder {
                 if cmark_node_first_child(node) == nil, !lit.isEmpty { addRun(.text(lit)) }
                 spanPushed.append(false)
             } else {
-                pushContainer(.unknown(pos, type, []), node)
+                pushContainer(.unknown(pos, type, Box()), node)
             }
         }
     }
@@ -335,20 +341,18 @@ private struct TreeBuilder {
             if case .heading(let p, let l) = f { append(block: Block(.heading(level: l, content: content), position: p)) }
         case "table":
             guard case .table(let p, let a, let h, let r)? = stack.popLast() else { return }
-            append(block: Block(.table(Table(alignments: a, header: h, rows: r)), position: p))
+            append(block: Block(.table(Table(alignments: a, header: h.items, rows: r.items)), position: p))
         case "table_header", "table_row":
             guard case .row(let isHeader, let cells)? = stack.popLast(),
-                  case .table(let p, let a, var h, var r)? = stack.last else { return }
-            var padded = cells
+                  case .table(_, let a, let h, let r)? = stack.last else { return }
+            var padded = cells.items
             while padded.count < a.count { padded.append(Inlines()) }
-            if isHeader { h = padded } else { r.append(padded) }
-            stack[stack.count - 1] = .table(p, a, h, r)
+            if isHeader { h.items = padded } else { r.items.append(padded) }
         case "table_cell":
             let content = takeRuns()
             stack.removeLast()
-            if case .row(let isHeader, var cells)? = stack.last {
-                cells.append(content)
-                stack[stack.count - 1] = .row(isHeader, cells)
+            if case .row(_, let cells)? = stack.last {
+                cells.items.append(content)
             }
         case "footnote_reference", "text", "softbreak", "linebreak", "code", "html_inline":
             break
@@ -367,18 +371,17 @@ private struct TreeBuilder {
         containerDepth -= 1
         guard let f = stack.popLast() else { return }
         switch f {
-        case .blockQuote(let p, let b): append(block: Block(.blockQuote(b), position: p))
-        case .footnote(let p, let l, let b): append(block: Block(.footnoteDefinition(label: l, blocks: b), position: p))
-        case .unknown(let p, let n, let b): append(block: Block(.unknown(typeName: n, blocks: b), position: p))
+        case .blockQuote(let p, let b): append(block: Block(.blockQuote(b.items), position: p))
+        case .footnote(let p, let l, let b): append(block: Block(.footnoteDefinition(label: l, blocks: b.items), position: p))
+        case .unknown(let p, let n, let b): append(block: Block(.unknown(typeName: n, blocks: b.items), position: p))
         case .list(let p, var l, let items):
-            l.items = items
+            l.items = items.items
             append(block: Block(.list(l), position: p))
         case .item(let p, let t, let b):
-            if case .list(let lp, let l, var items)? = stack.last {
-                items.append(ListItem(task: t, blocks: b, position: p))
-                stack[stack.count - 1] = .list(lp, l, items)
+            if case .list(_, _, let items)? = stack.last {
+                items.items.append(ListItem(task: t, blocks: b.items, position: p))
             } else {
-                for block in b { append(block: block) }
+                for block in b.items { append(block: block) }
             }
         default: break
         }

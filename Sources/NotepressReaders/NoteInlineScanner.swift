@@ -190,11 +190,10 @@ struct NoteInlineScanner {
 
         // Pass 2: runs.
         var spans: [InlineSpan] = []
-        var buffer = String.UnicodeScalarView()
+        var buffer = NoteTextBuffer()
         func flush() {
-            if !buffer.isEmpty {
-                runs.append(InlineRun(.text(String(buffer)), spans: spans))
-                buffer = String.UnicodeScalarView()
+            if !buffer.bytes.isEmpty {
+                runs.append(InlineRun(.text(buffer.take()), spans: spans))
             }
         }
         var t = 0
@@ -255,11 +254,11 @@ struct NoteInlineScanner {
                 if allUpper && letters >= 2 {
                     flush()
                     spans.append(InlineSpan(id: newID(), kind: .colorRole(.alert)))
-                    for w in chars[t..<e] { buffer.append(w) }
+                    for w in t..<e { buffer.append(chars[w]) }
                     flush()
                     spans.removeLast()
                 } else {
-                    for w in chars[t..<e] { buffer.append(w) }
+                    for w in t..<e { buffer.append(chars[w]) }
                 }
                 previousIsWord = true
                 t = e
@@ -270,5 +269,25 @@ struct NoteInlineScanner {
             t += 1
         }
         flush()
+    }
+}
+
+/// UTF-8 bytes of a run being built; much cheaper per scalar than `String.UnicodeScalarView`.
+struct NoteTextBuffer {
+    var bytes: [UInt8] = []
+
+    @inline(__always)
+    mutating func append(_ u: Unicode.Scalar) {
+        let v = u.value
+        if v < 0x80 {
+            bytes.append(UInt8(v))
+        } else {
+            bytes.append(contentsOf: UTF8.encode(u)!)
+        }
+    }
+
+    mutating func take() -> String {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

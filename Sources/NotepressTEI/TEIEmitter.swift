@@ -78,7 +78,7 @@ public struct TEIEmitter: Sendable {
     }
 
     /// The `TEI` root element, built but not serialized.
-    public func tree(_ document: Document, diagnostics: inout [Diagnostic]) -> XMLElement {
+    public func tree(_ document: Document, diagnostics: inout [Diagnostic]) -> XMLTreeElement {
         var b = TEIBuilder(document: document)
         let root = b.build()
         diagnostics += b.diagnostics
@@ -153,44 +153,44 @@ struct TEIBuilder {
         label.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
     }
 
-    mutating func build() -> XMLElement {
-        var root = XMLElement("TEI", [("xmlns", TEIEmitter.namespace)])
+    mutating func build() -> XMLTreeElement {
+        var root = XMLTreeElement("TEI", [("xmlns", TEIEmitter.namespace)])
         root.append(header())
-        var text = XMLElement("text")
+        var text = XMLTreeElement("text")
         text.append(body())
         root.append(text)
         return root
     }
 
-    func header() -> XMLElement {
+    func header() -> XMLTreeElement {
         let meta = document.metadata
         var title = meta.title ?? ""
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { title = "Untitled" }
-        var titleEl = XMLElement("title"); titleEl.append(text: title)
-        var pub = XMLElement("p"); pub.append(text: "Converted by Notepress")
-        var bibl = XMLElement("bibl")
+        var titleEl = XMLTreeElement("title"); titleEl.append(text: title)
+        var pub = XMLTreeElement("p"); pub.append(text: "Converted by Notepress")
+        var bibl = XMLTreeElement("bibl")
         if let path = meta.sourcePath {
-            var idno = XMLElement("idno", [("type", "path")]); idno.append(text: path); bibl.append(idno)
+            var idno = XMLTreeElement("idno", [("type", "path")]); idno.append(text: path); bibl.append(idno)
         }
-        var fmt = XMLElement("idno", [("type", "format")]); fmt.append(text: meta.sourceFormat.rawValue)
+        var fmt = XMLTreeElement("idno", [("type", "format")]); fmt.append(text: meta.sourceFormat.rawValue)
         bibl.append(fmt)
-        let fileDesc = XMLElement("fileDesc", [], [
-            .element(XMLElement("titleStmt", [], [.element(titleEl)])),
-            .element(XMLElement("publicationStmt", [], [.element(pub)])),
-            .element(XMLElement("sourceDesc", [], [.element(bibl)])),
+        let fileDesc = XMLTreeElement("fileDesc", [], [
+            .element(XMLTreeElement("titleStmt", [], [.element(titleEl)])),
+            .element(XMLTreeElement("publicationStmt", [], [.element(pub)])),
+            .element(XMLTreeElement("sourceDesc", [], [.element(bibl)])),
         ])
-        var teiHeader = XMLElement("teiHeader")
+        var teiHeader = XMLTreeElement("teiHeader")
         teiHeader.append(fileDesc)
-        var profile = XMLElement("profileDesc")
+        var profile = XMLTreeElement("profileDesc")
         if let created = meta.created {
-            profile.append(XMLElement("creation", [], [.element(XMLElement("date", [("when", ASTDump.iso8601(created))]))]))
+            profile.append(XMLTreeElement("creation", [], [.element(XMLTreeElement("date", [("when", ASTDump.iso8601(created))]))]))
         }
         if !meta.tags.isEmpty {
-            var keywords = XMLElement("keywords")
+            var keywords = XMLTreeElement("keywords")
             for tag in meta.tags {
-                var term = XMLElement("term"); term.append(text: tag); keywords.append(term)
+                var term = XMLTreeElement("term"); term.append(text: tag); keywords.append(term)
             }
-            profile.append(XMLElement("textClass", [], [.element(keywords)]))
+            profile.append(XMLTreeElement("textClass", [], [.element(keywords)]))
         }
         if !profile.children.isEmpty { teiHeader.append(profile) }
         return teiHeader
@@ -200,9 +200,9 @@ struct TEIBuilder {
 
     /// `body`: blocks before the first heading, then nested `div`s. Never empty (TEI requires
     /// content): an empty document gets one empty `p`.
-    mutating func body() -> XMLElement {
-        var stack: [(level: Int, element: XMLElement)] = [(0, XMLElement("body"))]
-        func closeTop(_ stack: inout [(level: Int, element: XMLElement)]) {
+    mutating func body() -> XMLTreeElement {
+        var stack: [(level: Int, element: XMLTreeElement)] = [(0, XMLTreeElement("body"))]
+        func closeTop(_ stack: inout [(level: Int, element: XMLTreeElement)]) {
             let top = stack.removeLast()
             stack[stack.count - 1].element.append(top.element)
         }
@@ -215,8 +215,8 @@ struct TEIBuilder {
             case .heading(let level, let content):
                 while stack.count > 1 && stack[stack.count - 1].level >= level { closeTop(&stack) }
                 let id = ids.unique(IDAllocator.slug(content.plainText))
-                var div = XMLElement("div", [("xml:id", id)])
-                var head = XMLElement("head")
+                var div = XMLTreeElement("div", [("xml:id", id)])
+                var head = XMLTreeElement("head")
                 head.children = inlines(content)
                 div.append(head)
                 stack.append((level, div))
@@ -229,7 +229,7 @@ struct TEIBuilder {
         }
         while stack.count > 1 { closeTop(&stack) }
         var body = stack[0].element
-        if body.children.isEmpty { body.append(XMLElement("p")) }
+        if body.children.isEmpty { body.append(XMLTreeElement("p")) }
         return body
     }
 
@@ -240,22 +240,22 @@ struct TEIBuilder {
 
     // MARK: Blocks
 
-    mutating func blocks(_ bs: [Block]) -> [XMLElement] {
-        var out: [XMLElement] = []
+    mutating func blocks(_ bs: [Block]) -> [XMLTreeElement] {
+        var out: [XMLTreeElement] = []
         for b in bs { out += block(b) }
         return out
     }
 
-    mutating func block(_ b: Block) -> [XMLElement] {
+    mutating func block(_ b: Block) -> [XMLTreeElement] {
         switch b.kind {
         case .paragraph(let c):
-            var p = XMLElement("p"); p.children = inlines(c); return [p]
+            var p = XMLTreeElement("p"); p.children = inlines(c); return [p]
         case .heading(let level, let c):
-            var p = XMLElement("p", [("rend", "heading-\(min(max(level, 1), 6))")]); p.children = inlines(c); return [p]
+            var p = XMLTreeElement("p", [("rend", "heading-\(min(max(level, 1), 6))")]); p.children = inlines(c); return [p]
         case .blockQuote(let children):
-            return [XMLElement("quote", [], blocks(children).map { .element($0) })]
+            return [XMLTreeElement("quote", [], blocks(children).map { .element($0) })]
         case .list(let l):
-            var list = XMLElement("list", [("rend", l.type == .ordered ? "numbered" : "bulleted")])
+            var list = XMLTreeElement("list", [("rend", l.type == .ordered ? "numbered" : "bulleted")])
             var next = l.start
             for item in l.items {
                 var attrs: [(String, String)] = []
@@ -267,22 +267,22 @@ struct TEIBuilder {
                 if let task = item.task {
                     attrs.append(("ana", task == .checked ? "#task-checked" : "#task-unchecked"))
                 }
-                list.append(XMLElement("item", attrs, blocks(item.blocks).map { .element($0) }))
+                list.append(XMLTreeElement("item", attrs, blocks(item.blocks).map { .element($0) }))
             }
             return [list]
         case .codeBlock(let info, let literal):
-            var code = XMLElement("code")
+            var code = XMLTreeElement("code")
             if let lang = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {
                 code.attributes.append(("lang", String(lang)))
             }
             code.append(text: literal.hasSuffix("\n") ? String(literal.dropLast()) : literal)
-            return [XMLElement("ab", [("type", "codeblock")], [.element(code)])]
+            return [XMLTreeElement("ab", [("type", "codeblock")], [.element(code)])]
         case .htmlBlock:
             return []
         case .thematicBreak:
-            return [XMLElement("milestone", [("unit", "section")])]
+            return [XMLTreeElement("milestone", [("unit", "section")])]
         case .table(let t):
-            var table = XMLElement("table")
+            var table = XMLTreeElement("table")
             table.append(row(t.header, t.alignments, header: true))
             for r in t.rows { table.append(row(r, t.alignments, header: false)) }
             return [table]
@@ -296,21 +296,21 @@ struct TEIBuilder {
         }
     }
 
-    mutating func row(_ cells: [Inlines], _ alignments: [Table.Alignment], header: Bool) -> XMLElement {
-        var row = XMLElement("row", header ? [("role", "label")] : [])
+    mutating func row(_ cells: [Inlines], _ alignments: [Table.Alignment], header: Bool) -> XMLTreeElement {
+        var row = XMLTreeElement("row", header ? [("role", "label")] : [])
         for (i, c) in cells.enumerated() {
             let align = i < alignments.count ? alignments[i] : .none
-            var cell = XMLElement("cell", align == .none ? [] : [("rend", align.rawValue)])
+            var cell = XMLTreeElement("cell", align == .none ? [] : [("rend", align.rawValue)])
             cell.children = inlines(c)
             row.append(cell)
         }
-        if cells.isEmpty { row.append(XMLElement("cell")) }
+        if cells.isEmpty { row.append(XMLTreeElement("cell")) }
         return row
     }
 
     /// The `note` for the definition `key`, marked written before its blocks are converted so
     /// that a note referring to itself (directly or not) gets a `ref`, not endless recursion.
-    mutating func note(_ key: String) -> XMLElement {
+    mutating func note(_ key: String) -> XMLTreeElement {
         let number = numbers[key]
         let id = ids.unique(number.map { "fn-\($0)" } ?? "fn-" + IDAllocator.slug(key))
         writtenNotes[key] = id
@@ -318,7 +318,7 @@ struct TEIBuilder {
         if let number { attrs.append(("n", String(number))) }
         attrs.append(("xml:id", id))
         let content = blocks(definitions[key] ?? [])
-        return XMLElement("note", attrs, content.map { .element($0) })
+        return XMLTreeElement("note", attrs, content.map { .element($0) })
     }
 
     // MARK: Inlines
@@ -327,13 +327,13 @@ struct TEIBuilder {
     struct Frame {
         var spanID: Int
         var kind: InlineSpan.Kind?
-        var element: XMLElement
+        var element: XMLTreeElement
         /// Image description, collected as plain text.
         var alt = ""
     }
 
-    mutating func inlines(_ content: Inlines) -> [XMLNode] {
-        var frames: [Frame] = [Frame(spanID: Int.min, kind: nil, element: XMLElement("#root"))]
+    mutating func inlines(_ content: Inlines) -> [XMLTreeNode] {
+        var frames: [Frame] = [Frame(spanID: Int.min, kind: nil, element: XMLTreeElement("#root"))]
 
         func close(_ frames: inout [Frame]) {
             let f = frames.removeLast()
@@ -342,13 +342,13 @@ struct TEIBuilder {
                     frames[frames.count - 1].element.append(text: f.alt)
                     return
                 }
-                var figure = XMLElement("figure")
+                var figure = XMLTreeElement("figure")
                 if !link.title.isEmpty {
-                    var head = XMLElement("head"); head.append(text: link.title); figure.append(head)
+                    var head = XMLTreeElement("head"); head.append(text: link.title); figure.append(head)
                 }
-                figure.append(XMLElement("graphic", [("url", Self.uriReference(link.destination))]))
+                figure.append(XMLTreeElement("graphic", [("url", Self.uriReference(link.destination))]))
                 if !f.alt.isEmpty {
-                    var desc = XMLElement("figDesc"); desc.append(text: f.alt); figure.append(desc)
+                    var desc = XMLTreeElement("figDesc"); desc.append(text: f.alt); figure.append(desc)
                 }
                 frames[frames.count - 1].element.append(figure)
             } else {
@@ -384,13 +384,13 @@ struct TEIBuilder {
                 switch run.content {
                 case .text(let t): frames[top].element.append(text: t)
                 case .softBreak: frames[top].element.append(text: "\n")
-                case .hardBreak: frames[top].element.append(XMLElement("lb"))
+                case .hardBreak: frames[top].element.append(XMLTreeElement("lb"))
                 case .rawHTML: break
                 case .footnoteReference(let label, let number, _):
                     let key = Self.normalize(label)
                     if numbers[key] == nil { numbers[key] = number }
                     if let id = writtenNotes[key] {
-                        var ref = XMLElement("ref", [("type", "noteref"), ("target", "#" + id)])
+                        var ref = XMLTreeElement("ref", [("type", "noteref"), ("target", "#" + id)])
                         ref.append(text: String(number))
                         frames[top].element.append(ref)
                     } else if definitions[key] != nil {
@@ -406,20 +406,20 @@ struct TEIBuilder {
         return frames[0].element.children
     }
 
-    static func element(for kind: InlineSpan.Kind) -> XMLElement {
+    static func element(for kind: InlineSpan.Kind) -> XMLTreeElement {
         switch kind {
-        case .strong: return XMLElement("hi", [("rend", "bold")])
-        case .emphasis: return XMLElement("hi", [("rend", "italic")])
-        case .strikethrough: return XMLElement("hi", [("rend", "strikethrough")])
-        case .script: return XMLElement("hi", [("rend", "script")])
-        case .colorRole(let r): return XMLElement("hi", [("rend", r.rawValue)])
-        case .letterpress: return XMLElement("hi", [("rend", "letterpress")])
-        case .marker: return XMLElement("hi", [("rend", "marker")])
-        case .textStyle(let s): return XMLElement("hi", [("rend", "style-" + s.rawValue)])
-        case .code: return XMLElement("code")
+        case .strong: return XMLTreeElement("hi", [("rend", "bold")])
+        case .emphasis: return XMLTreeElement("hi", [("rend", "italic")])
+        case .strikethrough: return XMLTreeElement("hi", [("rend", "strikethrough")])
+        case .script: return XMLTreeElement("hi", [("rend", "script")])
+        case .colorRole(let r): return XMLTreeElement("hi", [("rend", r.rawValue)])
+        case .letterpress: return XMLTreeElement("hi", [("rend", "letterpress")])
+        case .marker: return XMLTreeElement("hi", [("rend", "marker")])
+        case .textStyle(let s): return XMLTreeElement("hi", [("rend", "style-" + s.rawValue)])
+        case .code: return XMLTreeElement("code")
         case .link(let l):
-            return XMLElement("ref", l.destination.isEmpty ? [] : [("target", uriReference(l.destination))])
-        case .image: return XMLElement("figure")
+            return XMLTreeElement("ref", l.destination.isEmpty ? [] : [("target", uriReference(l.destination))])
+        case .image: return XMLTreeElement("figure")
         }
     }
 

@@ -70,12 +70,10 @@ public struct TEIValidator: Sendable {
     /// Parses without DTDs, entity substitution or network access; `nil` when not well-formed
     /// or when it has a document type declaration.
     private static func parse(_ xml: Data, collector: ErrorCollector, box: UnsafeMutableRawPointer) -> xmlDocPtr? {
-        // The parser reads its whole buffer; an empty Data still needs a valid pointer.
-        var bytes = [CChar](repeating: 0, count: max(xml.count, 1))
-        xml.withUnsafeBytes { raw in
-            for (i, b) in raw.enumerated() { bytes[i] = CChar(bitPattern: b) }
-        }
-        return bytes.withUnsafeBufferPointer { buf -> xmlDocPtr? in
+        // A trailing NUL keeps the pointer valid for empty input; only `xml.count` bytes are parsed.
+        var bytes = [UInt8](xml)
+        bytes.append(0)
+        return bytes.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { buf -> xmlDocPtr? in
             guard let ctxt = xmlCreatePushParserCtxt(nil, nil, nil, 0, nil) else { return nil }
             defer { xmlFreeParserCtxt(ctxt) }
             let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_HUGE.rawValue)
@@ -94,7 +92,7 @@ public struct TEIValidator: Sendable {
                 return nil
             }
             return doc
-        }
+        } }
     }
 }
 

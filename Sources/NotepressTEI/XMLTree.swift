@@ -1,33 +1,33 @@
 /// A minimal XML element tree and its serializer. All user text reaches the output through
 /// ``XMLEscaping/text(_:)`` (character data) or ``XMLEscaping/attribute(_:)`` (attribute values),
 /// which also remove characters that XML 1.0 does not allow (XML 1.0 §2.2, production [2] `Char`).
-public indirect enum XMLNode: Sendable, Equatable {
+public indirect enum XMLTreeNode: Sendable, Equatable {
     /// An element: qualified name, attributes in output order, children.
-    case element(XMLElement)
+    case element(XMLTreeElement)
     /// Character data, unescaped; escaped on output.
     case text(String)
 }
 
 /// One XML element. Names are written verbatim; they come from this module, never from user text.
-public struct XMLElement: Sendable, Equatable {
+public struct XMLTreeElement: Sendable, Equatable {
     public var name: String
     /// Attributes in output order: (qualified name, unescaped value).
     public var attributes: [(String, String)]
-    public var children: [XMLNode]
+    public var children: [XMLTreeNode]
 
-    public init(_ name: String, _ attributes: [(String, String)] = [], _ children: [XMLNode] = []) {
+    public init(_ name: String, _ attributes: [(String, String)] = [], _ children: [XMLTreeNode] = []) {
         self.name = name
         self.attributes = attributes
         self.children = children
     }
 
-    public static func == (a: XMLElement, b: XMLElement) -> Bool {
+    public static func == (a: XMLTreeElement, b: XMLTreeElement) -> Bool {
         a.name == b.name && a.children == b.children
             && a.attributes.map(\.0) == b.attributes.map(\.0) && a.attributes.map(\.1) == b.attributes.map(\.1)
     }
 
     /// Appends a child element.
-    public mutating func append(_ e: XMLElement) { children.append(.element(e)) }
+    public mutating func append(_ e: XMLTreeElement) { children.append(.element(e)) }
 
     /// Appends character data, merging it with a preceding text node.
     public mutating func append(text: String) {
@@ -91,7 +91,7 @@ public enum XMLEscaping {
     }
 }
 
-/// Serializes an ``XMLElement`` tree. Elements named in `blockElements` whose parent is also laid
+/// Serializes an ``XMLTreeElement`` tree. Elements named in `blockElements` whose parent is also laid
 /// out as blocks get one child per line, indented by two spaces per level; everything else
 /// (mixed content) is written without added whitespace, so no character data changes.
 struct XMLSerializer {
@@ -101,14 +101,14 @@ struct XMLSerializer {
     init(blockElements: Set<String>) { self.blockElements = blockElements }
 
     /// `<?xml version="1.0" encoding="UTF-8"?>`, the root, and a final newline.
-    mutating func document(_ root: XMLElement) -> String {
+    mutating func document(_ root: XMLTreeElement) -> String {
         out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         write(root, indent: 0)
         out += "\n"
         return out
     }
 
-    private mutating func startTag(_ e: XMLElement) {
+    private mutating func startTag(_ e: XMLTreeElement) {
         out += "<" + e.name
         for (name, value) in e.attributes {
             out += " " + name + "=\"" + XMLEscaping.attribute(value) + "\""
@@ -116,7 +116,7 @@ struct XMLSerializer {
     }
 
     /// Writes `e`; `indent` is its nesting level in block layout, or `nil` inside mixed content.
-    private mutating func write(_ e: XMLElement, indent: Int?) {
+    private mutating func write(_ e: XMLTreeElement, indent: Int?) {
         startTag(e)
         if e.children.isEmpty { out += "/>"; return }
         out += ">"

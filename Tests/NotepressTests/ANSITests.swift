@@ -73,7 +73,7 @@ final class ANSITests: XCTestCase {
         XCTAssertTrue(TerminalStyleTable.style(.strikethrough).strikethrough)
         let doc = try ANSITestSupport.readMarkdown("**b** ~~s~~ [l](http://u)\n")
         let out = ANSITestSupport.render(doc, width: 80, depth: .ansi256)
-        XCTAssertEqual(out, "\u{1B}[0;1mb\u{1B}[0m \u{1B}[0;9ms\u{1B}[0m \u{1B}[0;4;38;5;25ml\u{1B}[0m \u{1B}[0;2m(http://u)\u{1B}[0m\n")
+        XCTAssertEqual(out, "\u{1B}[0;1mb\u{1B}[0m \u{1B}[0;9ms\u{1B}[0m \u{1B}[0;4;38;5;26ml\u{1B}[0m \u{1B}[0;2m(http://u)\u{1B}[0m\n")
     }
 
     func testAlertColourPerDepth() {
@@ -142,7 +142,9 @@ final class ANSITests: XCTestCase {
         ---
         # H \(evil) &#27;[31m &#155;
 
-        Text \(evil) `code \(evil)` [link \(evil)](http://x/\u{1B}]8;;evil\u{07}) <http://a.b/&#27;c>
+        Text \(evil) `code \(evil)` <http://a.b/&#27;c>
+
+        [link &#27;[1m text](http://x/&#27;]8;;evil&#7;)
 
         ```
         code\(evil)
@@ -179,6 +181,8 @@ final class ANSITests: XCTestCase {
         XCTAssertFalse(stripped.unicodeScalars.contains { $0.value >= 0x80 && $0.value <= 0x9F })
         // The emitter's own OSC 8 carries the percent-encoded URL only.
         XCTAssertTrue(rich.contains("\u{1B}]8;;http://x/%1B]8%3B%3Bevil%07\u{1B}\\"))
+        // A bare URL in the text is autolinked by GFM with the controls inside: encoded too.
+        XCTAssertTrue(rich.contains("\u{1B}]8;;http://evil%1B\\%C2%9B31m%C2%9Dx%C2%9C%C2%85\u{1B}\\"))
         // The SGR sequences used are only ours: ESC [ 0 … m.
         let sgr = try NSRegularExpression(pattern: "\u{1B}\\[([0-9;]*)m")
         for m in sgr.matches(in: rich, range: NSRange(rich.startIndex..., in: rich)) {

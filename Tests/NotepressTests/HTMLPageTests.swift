@@ -25,7 +25,7 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\" data-size-category=\"large\">\n<head>\n<meta charset=\"utf-8\">\n"), page)
         XCTAssertTrue(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
         XCTAssertTrue(page.contains("<title>Groceries &amp; &lt;Errands&gt;</title>"))
-        XCTAssertTrue(page.contains("<h1 class=\"note-title letterpress\">Groceries &amp; &lt;Errands&gt;</h1>\n"
+        XCTAssertTrue(page.contains("<h1 class=\"note-title letterpress\" dir=\"auto\">Groceries &amp; &lt;Errands&gt;</h1>\n"
             + "<time class=\"date-badge\" datetime=\"2026-11-29T14:17:10Z\"><span class=\"day\">29</span> "
             + "<span class=\"month\">Nov</span> <span class=\"year\">2026</span></time>\n"
             + "<p>Milk <span class=\"alert\">NOW</span></p>\n"), page)
@@ -108,9 +108,9 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertTrue(css.contains("td { font-family: -apple-system, system-ui, sans-serif; font-weight: 400; font-size: var(--np-subheadline-size);"))
         XCTAssertTrue(css.contains(".footnotes { font-family: -apple-system, system-ui, sans-serif; font-weight: 400; font-size: var(--np-footnote-size);"))
         XCTAssertTrue(css.contains("pre { font-family: -apple-system, system-ui, sans-serif; font-weight: 400; font-size: var(--np-footnote-size); line-height: var(--np-footnote-line); font-family: \"Menlo\", ui-monospace, monospace;"))
-        XCTAssertTrue(css.contains(".script { font-family: \"Snell Roundhand\", cursive; }"))
+        XCTAssertTrue(css.contains(".script { font-family: \"Snell Roundhand\", \"Apple Chancery\", \"Segoe Script\", \"Z003\", \"URW Chancery L\", cursive; }"))
         XCTAssertTrue(css.contains(".alert { color: var(--np-alert); }"))
-        XCTAssertTrue(css.contains(".letterpress { text-shadow: 0 0.06em 0 var(--np-letterpress-light), 0 -0.04em 0 var(--np-letterpress-shadow); }"))
+        XCTAssertTrue(css.contains(".letterpress { text-shadow: 0 max(1px, 0.06em) 0 var(--np-letterpress-light), 0 min(-1px, -0.04em) 0 var(--np-letterpress-shadow); }"))
         let reading = Stylesheet(theme: try theme("reading")).css()
         XCTAssertTrue(reading.contains("p { font-family: \"Charter\", ui-serif, serif; font-weight: 400;"), reading)
         XCTAssertTrue(reading.contains("blockquote { font-family: \"Charter\", ui-serif, serif; font-weight: 600; font-size: var(--np-subheadline-size);"))
@@ -130,7 +130,7 @@ final class HTMLPageTests: XCTestCase {
         let rule = css[css.range(of: ".date-badge {")!.lowerBound...].prefix { $0 != "}" }
         XCTAssertTrue(rule.contains("font-size: var(--np-caption2-size)"), String(rule))  // dateBadge → caption2
         XCTAssertTrue(rule.contains("float: right;"))
-        XCTAssertTrue(rule.contains("width: calc(var(--np-caption2-line) * 5); height: calc(var(--np-caption2-line) * 5);"))
+        XCTAssertTrue(rule.contains("width: calc(var(--np-caption2-line) * 6); height: calc(var(--np-caption2-line) * 6);"))
         XCTAssertTrue(rule.contains("border-radius: 50%;"))
         XCTAssertTrue(rule.contains("shape-outside: circle(50% at 50% 50%) border-box; shape-margin: 0.75em;"))
     }
@@ -153,12 +153,12 @@ final class HTMLPageTests: XCTestCase {
         ])
         let rows = html.components(separatedBy: "\n").filter { $0.hasPrefix("<li") }
         XCTAssertEqual(rows, [
-            "<li class=\"index-entry\"><a class=\"index-title text-headline letterpress\" href=\"a%20b.html\">Alpha &amp; Co</a> <time class=\"index-date\" datetime=\"2026-09-21T14:13:20Z\">21 Sep 2026</time></li>",
-            "<li class=\"index-entry\"><a class=\"index-title text-headline letterpress\" href=\"z.html\">Zeta</a> <time class=\"index-date\" datetime=\"2026-09-21T14:13:20Z\">21 Sep 2026</time></li>",
-            "<li class=\"index-entry\"><a class=\"index-title text-headline letterpress\" href=\"old.html\">Old</a> <time class=\"index-date\" datetime=\"2023-11-14T22:13:20Z\">14 Nov 2023</time></li>",
-            "<li class=\"index-entry\"><a class=\"index-title text-headline letterpress\" href=\"n.html\">No date</a></li>",
+            "<li class=\"index-entry\"><a class=\"index-title text-headline letterpress\" dir=\"auto\" href=\"a%20b.html\">Alpha &amp; Co</a> <time class=\"index-date\" datetime=\"2026-09-21T14:13:20Z\">21 Sep 2026</time></li>",
+            "<li class=\"index-entry\"><a class=\"index-title text-headline letterpress\" dir=\"auto\" href=\"z.html\">Zeta</a> <time class=\"index-date\" datetime=\"2026-09-21T14:13:20Z\">21 Sep 2026</time></li>",
+            "<li class=\"index-entry\"><a class=\"index-title text-headline letterpress\" dir=\"auto\" href=\"old.html\">Old</a> <time class=\"index-date\" datetime=\"2023-11-14T22:13:20Z\">14 Nov 2023</time></li>",
+            "<li class=\"index-entry\"><a class=\"index-title text-headline letterpress\" dir=\"auto\" href=\"n.html\">No date</a></li>",
         ])
-        XCTAssertTrue(html.contains("<h1 class=\"note-title letterpress\">Notes</h1>"))
+        XCTAssertTrue(html.contains("<h1 class=\"note-title letterpress\" dir=\"auto\">Notes</h1>"))
         XCTAssertTrue(html.contains("<title>Notes</title>"))
         let css = Stylesheet(theme: try theme()).css()
         XCTAssertTrue(css.contains("min-height: calc(var(--np-headline-line) * 2); padding: calc(var(--np-caption1-line) * 0.5) 0;"), css)

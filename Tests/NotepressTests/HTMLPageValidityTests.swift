@@ -11,7 +11,7 @@ import XCTest
 /// rejects `shape-outside`.
 final class HTMLPageValidityTests: XCTestCase {
     /// The sample documents: samples/notes/*.note and samples/markdown/*.md, read as the CLI reads them.
-    func sampleDocuments() throws -> [(name: String, document: Document)] {
+    static func sampleDocuments() throws -> [(name: String, document: Document)] {
         var docs: [(String, Document)] = []
         for url in TestPaths.files(under: TestPaths.samples, extensions: ["note", "md"]) {
             let text = try String(contentsOf: url, encoding: .utf8)
@@ -52,7 +52,7 @@ final class HTMLPageValidityTests: XCTestCase {
 
     /// Every sample's page, with the body from ``HTMLEmitter``.
     func testEverySamplePageIsValidHTML5() throws {
-        let docs = try sampleDocuments()
+        let docs = try Self.sampleDocuments()
         XCTAssertGreaterThanOrEqual(docs.count, 10, "samples missing under \(TestPaths.samples.path)")
         try validatePages(for: docs)
     }

@@ -248,7 +248,7 @@ final class NoteReaderTests: XCTestCase {
         let twoMB = String(repeating: "*", count: 2_000_000)
         XCTAssertLessThan(time(twoMB), 30)
         XCTAssertLessThan(time(String(repeating: "_a", count: 1_000_000)), 30)
-        for unit in ["*", "_a", " *a", "a* ", "*_-~ "] {
+        for unit in ["*", "_a", " *a", "a* "] {
             let one = String(repeating: unit, count: 1_000_000 / unit.utf8.count)
             let four = String(repeating: unit, count: 4_000_000 / unit.utf8.count)
             _ = time(one)  // warm up

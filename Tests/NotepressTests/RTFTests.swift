@@ -152,9 +152,32 @@ final class RTFTests: XCTestCase {
         let (rtf, _) = RTFTestSupport.rtf(Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.list(list))]))
         XCTAssertTrue(rtf.contains("\\levelstartat1"), rtf)
         XCTAssertTrue(rtf.contains("\\levelstartat5"), rtf)
-        XCTAssertTrue(rtf.contains("\\ls2\\ilvl0\\fi-360\\li360\\tx360{\\listtext\\f0\\fs34 5.\\tab}i5\\par"), rtf)
-        XCTAssertTrue(rtf.contains("\\ls1\\ilvl0\\fi-360\\li360\\tx360{\\listtext\\f0\\fs34 2.\\tab}i2\\par"), rtf)
+        XCTAssertTrue(rtf.contains("\\ls2\\ilvl0\\fi-680\\li680\\tx680{\\listtext\\f0\\fs34 5.\\tab}i5\\par"), rtf)
+        XCTAssertTrue(rtf.contains("\\ls1\\ilvl0\\fi-680\\li680\\tx680{\\listtext\\f0\\fs34 2.\\tab}i2\\par"), rtf)
         XCTAssertTrue(rtf.contains("{\\listtext\\f0\\fs34 5.\\tab}i5\\par"), rtf)
+    }
+
+    func testDeepListsStayWithinNineLevelsAndHalfTheWidth() {
+        var block = Block(.paragraph([InlineRun(.text("deepest"))]))
+        for _ in 0..<12 {
+            block = Block(.list(ListBlock(type: .bullet, tight: true, items: [ListItem(blocks: [block])])))
+        }
+        let (rtf, _) = RTFTestSupport.rtf(Document(metadata: DocumentMetadata(sourceFormat: .gfm), blocks: [block]))
+        XCTAssertFalse(rtf.contains("\\ilvl9"), "RTF has only nine list levels")
+        XCTAssertTrue(rtf.contains("\\ilvl8"), rtf)
+        XCTAssertTrue(rtf.contains("\\li4680\\tx4680{\\listtext\\f0\\fs34 \\u9642?\\tab}deepest\\par"), rtf)
+        // Items that start with a nested list get their own marker paragraph first.
+        XCTAssertEqual(rtf.components(separatedBy: "{\\listtext").count - 1, 12)
+    }
+
+    func testUnreferencedFootnoteWrittenAtEnd() {
+        let doc = Document(metadata: DocumentMetadata(sourceFormat: .gfm), blocks: [
+            Block(.footnoteDefinition(label: "z", blocks: [Block(.paragraph([InlineRun(.text("Orphan note."))]))])),
+            Block(.paragraph([InlineRun(.text("Body."))])),
+        ])
+        let (rtf, _) = RTFTestSupport.rtf(doc)
+        XCTAssertTrue(rtf.contains(" Body.\\par \n\\pard\\plain\\sa120\\sl440\\slmult0\\f0\\fs34\\cf1{\\super z} Orphan note.\\par"), rtf)
+        XCTAssertFalse(rtf.contains("{\\footnote"))
     }
 
     func testDeterministic() {

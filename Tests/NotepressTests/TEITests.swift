@@ -347,6 +347,8 @@ final class TEIValidationTests: XCTestCase {
         XCTAssertEqual(d4.first?.position?.line, 4, d4.description)
         XCTAssertGreaterThan(d4.first?.position?.column ?? 0, 1, d4.description)
         XCTAssertTrue(d4.first?.message.contains("mismatch") == true, d4.description)
+        // Empty input is an error, not a crash.
+        XCTAssertFalse(v.validate(Data(), name: "empty.xml").isEmpty)
         // The good one passes.
         XCTAssertEqual(v.validate(Data(TEITestSupport.document().utf8), name: "good.xml"), [])
 

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the NotepressFuzz libFuzzer target with ASan and runs it for FUZZ_SECONDS (default 300).
+# Crashes are written to the package folder (crash-*, timeout-*, oom-*; git-ignored); the corpus grows in .build/fuzz-corpus; replay one with
+#   swift build --product NotepressFuzz && .build/debug/NotepressFuzz crash-…
+# and add it to Tests/NotepressTests/FuzzRegressionTests.swift.
+# Environment: FUZZ_SECONDS, FUZZ_JOBS (parallel fuzzing processes, default 1),
+# FUZZ_SCRATCH (build folder, default .build/fuzz so normal builds are not disturbed),
+# NOTEPRESS_FUZZ_STRICT=1 (also fail on TEI outputs that do not validate).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_TO_RUN="${FUZZ_SECONDS:-300}"
+JOBS="${FUZZ_JOBS:-1}"
+SCRATCH="${FUZZ_SCRATCH:-.build/fuzz}"
+CORPUS="${FUZZ_CORPUS:-.build/fuzz-corpus}"
+ARTIFACTS=.
+mkdir -p "$CORPUS"
+
+# Every module gets ASan and libFuzzer's coverage instrumentation; only NotepressFuzz links
+# libFuzzer itself (NOTEPRESS_LIBFUZZER=1, see Package.swift), so the build tool
+# EmbedTemplates still has its own main. lld: gold fails on the ASan debug info.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"   # the build tool runs instrumented too
+NOTEPRESS_LIBFUZZER=1 swift build -c debug --scratch-path "$SCRATCH" --product NotepressFuzz \
+  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
+  -Xswiftc -use-ld=lld
+BIN="$SCRATCH/debug/NotepressFuzz"
+
+# Seed corpus: samples and the shared corpus, each prefixed with an options byte and a width byte
+# (byte 0: 0 note markup, 1 GFM; see Sources/Notepress/FuzzHarness.swift).
+if [ -z "$(ls -A "$CORPUS")" ]; then
+  i=0
+  for f in samples/notes/*.note /work/shared/corpus/notes/* samples/markdown/*.md /work/shared/corpus/markdown/*; do
+    [ -f "$f" ] || continue
+    case "$f" in *.md|*/markdown/*) flag='\x01' ;; *) flag='\x00' ;; esac
+    { printf "$flag"; printf '\x46'; head -c 4000 "$f"; } > "$CORPUS/seed-$i"
+    i=$((i + 1))
+  done
+fi
+
+PARALLEL=()
+if [ "$JOBS" -gt 1 ]; then PARALLEL=(-fork="$JOBS" -ignore_crashes=1); fi
+"$BIN" "$CORPUS" \
+  -max_total_time="$SECONDS_TO_RUN" -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
+  -artifact_prefix="$ARTIFACTS/" -print_final_stats=1 "${PARALLEL[@]}"

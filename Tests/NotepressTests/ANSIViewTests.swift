@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+import NotepressANSI
+import NotepressAST
+import Notepress
+
+/// `notepress view` in a real terminal: tmux (Debian package `tmux`) runs the binary in a detached
+/// session of a given size, and `capture-pane -p` shows what the screen holds.
+final class ANSIViewTests: XCTestCase {
+    static let sample = """
+    # Viewing notes
+
+    A paragraph of plain words that is long enough to wrap at least once at sixty columns and \
+    several times at forty columns, with **bold** and a [link](https://example.com/page) inside.
+
+    - a list item that also needs to wrap when the terminal is only forty columns wide
+    - [x] done
+
+    | Name | Value |
+    |------|------:|
+    | width | 60 |
+
+    """
+
+    func testViewInsideTmuxAtTwoWidths() throws {
+        let tmux = try XCTUnwrap(Self.which("tmux"), "tmux is not installed (Debian package tmux); this test needs it")
+        let binary = try Self.notepressBinary()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("notepress-view-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("sample.md")
+        try Self.sample.write(to: file, atomically: true, encoding: .utf8)
+
+        // The document as the view command reads it (title from the file stem, date from its time).
+        let doc = try DocumentLoader().load(path: file.path).document
+        for width in [60, 40] {
+            // One shell runs the whole session: a tmux server started by a short-lived child
+            // process of the test does not outlive it, so start, poll, capture and kill together.
+            let socket = "notepress-test-\(getpid())-\(width)"
+            let plainFile = dir.appendingPathComponent("screen-\(width).txt").path
+            let escFile = dir.appendingPathComponent("screen-\(width)-e.txt").path
+            let command = "unset NO_COLOR CLICOLOR_FORCE FORCE_COLOR COLORTERM; PAGER=cat TERM=xterm-256color '\(binary)' view '\(file.path)'; echo __END__; sleep 30"
+            let script = """
+            T='\(tmux)'; S='\(socket)'
+            "$T" -L "$S" -f /dev/null new-session -d -x \(width) -y 40 "$1" || exit 3
+            i=0
+            while [ $i -lt 400 ]; do
+              "$T" -L "$S" capture-pane -p > '\(plainFile)'
+              grep -q __END__ '\(plainFile)' && break
+              sleep 0.05; i=$((i+1))
+            done
+            "$T" -L "$S" capture-pane -p -e > '\(escFile)'
+            "$T" -L "$S" kill-server
+            """
+            let r = Self.run("/bin/sh", ["-c", script, "sh", command])
+            XCTAssertEqual(r.status, 0, "tmux failed: \(r.output)")
+            let screen = (try? String(contentsOfFile: plainFile, encoding: .utf8)) ?? ""
+            XCTAssertTrue(screen.contains("__END__"), "the view command did not finish:\n\(screen)")
+            let shown = screen.components(separatedBy: "\n").prefix { !$0.hasPrefix("__END__") }
+                .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+            // What the screen shows is the plain layout at the pane's width (TIOCGWINSZ detected it).
+            let expected = ANSITestSupport.render(doc, width: width, hyperlinks: true)
+                .replacingOccurrences(of: "\u{1B}\\]8;;[^\u{1B}]*\u{1B}\\\\", with: "", options: .regularExpression)
+                .components(separatedBy: "\n").dropLast()
+            XCTAssertEqual(Array(shown), Array(expected), "screen at width \(width)")
+            XCTAssertTrue(shown.contains { $0.hasPrefix("A paragraph of plain words") })
+            XCTAssertTrue(shown.allSatisfy { TerminalWidth.columns($0) <= width })
+            // Colour is on inside a terminal: the pane holds attributes (capture-pane -e shows them).
+            let withEscapes = (try? String(contentsOfFile: escFile, encoding: .utf8)) ?? ""
+            XCTAssertTrue(withEscapes.contains("\u{1B}["), "no colour in the terminal")
+        }
+    }
+
+    // MARK: Helpers
+
+    static func which(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let p = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return nil
+    }
+
+    /// The package's `notepress` binary, built with `swift build --product notepress` when missing.
+    static func notepressBinary() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let swift = which("swift") ?? "/usr/bin/swift"
+        let bin = run(swift, ["build", "--show-bin-path", "--package-path", root.path]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        var path = bin + "/notepress"
+        if !FileManager.default.isExecutableFile(atPath: path) {
+            path = root.appendingPathComponent(".build/debug/notepress").path
+        }
+        if !FileManager.default.isExecutableFile(atPath: path) {
+            let r = run(swift, ["build", "--product", "notepress", "--package-path", root.path])
+            XCTAssertEqual(r.status, 0, r.output)
+            path = bin + "/notepress"
+        }
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw NSError(domain: "ANSIViewTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "no notepress binary at \(path)"])
+        }
+        return path
+    }
+
+    @discardableResult
+    static func run(_ exe: String, _ args: [String]) -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        do { try p.run() } catch { return (-1, "\(error)") }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

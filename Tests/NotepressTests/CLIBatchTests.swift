@@ -1,0 +1,156 @@
+import Foundation
+import XCTest
+@testable import Notepress
+
+/// `notepress convert` as a program: stdin streaming, job counts, incremental runs, depfiles with
+/// make, failures and the exit status, reproducibility.
+final class CLIBatchTests: XCTestCase {
+    let allFormats = "html,rtf,tei,man,ansi,json"
+
+    func copySamples() throws -> String {
+        let dir = try batchTempDir() + "/samples"
+        try FileManager.default.copyItem(atPath: TestPaths.samples.path, toPath: dir)
+        return dir
+    }
+
+    func tree(_ dir: String) -> [String: Data] {
+        var out: [String: Data] = [:]
+        for url in TestPaths.files(under: URL(fileURLWithPath: dir)) {
+            out[String(url.path.dropFirst(dir.count + 1))] = try? Data(contentsOf: url)
+        }
+        return out
+    }
+
+    func testStdinToStdoutForEveryFormat() throws {
+        let note = Data("Shopping *today*\n\n1. milk\n2. _bread_\n\nURGENT call mum\n".utf8)
+        let md = Data("# Title\n\nSome *text* and a [link](https://example.org).\n\n| a | b |\n|---|---|\n| 1 | 2 |\n".utf8)
+        let expectations: [String: String] = ["html": "<", "rtf": "{\\rtf1", "tei": "<?xml", "man": ".", "ansi": "", "json": "{"]
+        for (format, prefix) in expectations.sorted(by: { $0.key < $1.key }) {
+            for (from, input, word) in [("note", note, "milk"), ("gfm", md, "link")] {
+                let r = try NotepressBinary.run(["convert", "-t", format, "-f", from, "--color", "never", "-"], stdin: input)
+                XCTAssertEqual(r.status, 0, "\(format) from \(from): \(r.stderr)")
+                XCTAssertTrue(r.stdoutText.hasPrefix(prefix), "\(format) from \(from) starts with \(prefix): \(r.stdoutText.prefix(80))")
+                XCTAssertTrue(r.stdoutText.contains(word), "\(format) from \(from) contains \(word)")
+            }
+        }
+    }
+
+    func testHelpDocumentsBatchOptions() throws {
+        let r = try NotepressBinary.run(["convert", "--help"])
+        XCTAssertEqual(r.status, 0)
+        for option in ["--layout mirror|flat", "--jobs", "--depfile", "--prune", "--force", "--quiet", "SOURCE_DATE_EPOCH"] {
+            XCTAssertTrue(r.stdoutText.contains(option), "help mentions \(option)")
+        }
+    }
+
+    func testJobCountsGiveIdenticalTreesAndRerunSkips() throws {
+        let input = try copySamples()
+        let tmp = try batchTempDir()
+        let env = ["SOURCE_DATE_EPOCH": "1700000000"]
+        let r1 = try NotepressBinary.run(["convert", input, "-o", tmp + "/j1", "-t", allFormats, "-j", "1"], environment: env)
+        let r4 = try NotepressBinary.run(["convert", input, "-o", tmp + "/j4", "-t", allFormats, "-j", "4"], environment: env)
+        XCTAssertEqual(r1.status, 0, r1.stderr)
+        XCTAssertEqual(r4.status, 0, r4.stderr)
+        let t1 = tree(tmp + "/j1"), t4 = tree(tmp + "/j4")
+        let count = TestPaths.files(under: URL(fileURLWithPath: input)).count
+        XCTAssertEqual(t1.count, count * 6 + 2, "six formats per file, index.html, manifest")
+        XCTAssertEqual(Set(t1.keys), Set(t4.keys))
+        for (k, v) in t1 where k != Manifest.fileName { XCTAssertEqual(v, t4[k], "\(k) differs between -j 1 and -j 4") }
+        // Plain progress lines (stderr is a pipe) and the summary.
+        XCTAssertTrue(r1.stderr.contains("converted \(input)/notes/lentil-soup.note"), r1.stderr)
+        XCTAssertTrue(r1.stderr.contains("converted \(count), skipped 0 (unchanged), skipped 0 (unknown kind), failed 0 in "), r1.stderr)
+
+        let again = try NotepressBinary.run(["convert", input, "-o", tmp + "/j1", "-t", allFormats], environment: env)
+        XCTAssertEqual(again.status, 0)
+        XCTAssertTrue(again.stderr.contains("converted 0, skipped \(count) (unchanged)"), again.stderr)
+        XCTAssertTrue(again.stderr.contains("skipped \(input)/notes/lentil-soup.note"), again.stderr)
+        XCTAssertEqual(tree(tmp + "/j1").filter { $0.key != Manifest.fileName }, t1.filter { $0.key != Manifest.fileName },
+                       "the index of a rerun lists every note as before")
+
+        let quiet = try NotepressBinary.run(["convert", input, "-o", tmp + "/j1", "-t", allFormats, "-q", "--force"], environment: env)
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.stderr, "")
+    }
+
+    func testNoAbsolutePathsOrCurrentTimeInOutputs() throws {
+        let input = try copySamples()
+        let out = try batchTempDir() + "/out"
+        let r = try NotepressBinary.run(["convert", input, "-o", out, "-t", allFormats, "-q"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyy-MM-dd"
+        let today = f.string(from: Date())
+        let t = tree(out)
+        XCTAssertGreaterThan(t.count, 50)
+        for (path, data) in t where path != Manifest.fileName {
+            let text = String(decoding: data, as: UTF8.self)
+            XCTAssertFalse(text.contains(input), "\(path) contains the absolute input path")
+            XCTAssertFalse(text.contains(NSTemporaryDirectory()), "\(path) contains a temporary path")
+            XCTAssertFalse(text.contains(today), "\(path) contains today's date")
+        }
+    }
+
+    func testFailuresAreListedAndExitStatusIsOne() throws {
+        let dir = try batchTempDir() + "/in"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data("# fine\n".utf8).write(to: URL(fileURLWithPath: dir + "/good.md"))
+        try Data([0xC3, 0x28]).write(to: URL(fileURLWithPath: dir + "/bad.md"))
+        try Data([0x00]).write(to: URL(fileURLWithPath: dir + "/nul.note"))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/dangling.note", withDestinationPath: dir + "/none")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/picture.png"))
+        let out = try batchTempDir() + "/out"
+        let r = try NotepressBinary.run(["convert", dir, "-o", out])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("converted 1, skipped 0 (unchanged), skipped 1 (unknown kind), failed 3"), r.stderr)
+        let failed = r.stderr.components(separatedBy: "failed:\n").last ?? ""
+        XCTAssertTrue(failed.contains("bad.md:1:1: error: invalid UTF-8"), failed)
+        XCTAssertTrue(failed.contains("nul.note:1:1: error: contains a NUL byte"), failed)
+        XCTAssertTrue(failed.contains("dangling.note: error: broken symbolic link"), failed)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/good.html"))
+    }
+
+    func testDepfileAndSamplesMakefileAreIncremental() throws {
+        guard let make = ["/usr/bin/make", "/bin/make"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            XCTFail("make is missing: apt-get install make (listed in .ci/apt-packages)")
+            return
+        }
+        let samples = try copySamples()
+        func runMake(_ args: [String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: make)
+            p.arguments = ["-C", samples, "NOTEPRESS=" + NotepressBinary.url.path] + args
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            p.standardError = pipe
+            try p.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let (s1, o1) = try runMake([])
+        XCTAssertEqual(s1, 0, o1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: samples + "/out/html/index.html"), o1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: samples + "/out/rtf/Ideas for the garden.rtf"))
+        let dep = try String(contentsOfFile: samples + "/out/notepress.d", encoding: .utf8)
+        XCTAssertTrue(dep.contains("out/html/Ideas\\ for\\ the\\ garden.html out/rtf/Ideas\\ for\\ the\\ garden.rtf out/man/Ideas\\ for\\ the\\ garden.man: notes/Ideas\\ for\\ the\\ garden.note\n"), dep)
+        XCTAssertTrue(dep.contains("out/html/index.html: notes markdown markdown/"), dep)
+        // Second run: nothing to do.
+        let (q, oq) = try runMake(["-q"])
+        XCTAssertEqual(q, 0, "make -q after a build: up to date. \(oq)")
+        let (s2, o2) = try runMake([])
+        XCTAssertEqual(s2, 0)
+        XCTAssertTrue(o2.contains("Nothing to be done") || o2.contains("is up to date"), o2)
+        // Touch one input (with a space in its name): make reruns, notepress converts only it.
+        sleep(1)
+        let p = samples + "/notes/Ideas for the garden.note"
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: p)
+        let (q2, _) = try runMake(["-q"])
+        XCTAssertEqual(q2, 1, "make -q sees the touched input")
+        let (s3, o3) = try runMake([])
+        XCTAssertEqual(s3, 0, o3)
+        let (q3, _) = try runMake(["-q"])
+        XCTAssertEqual(q3, 0)
+    }
+}

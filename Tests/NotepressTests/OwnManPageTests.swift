@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+
+/// Issue 7: our own man page is built by Notepress from `man/notepress.1.md`, committed, and kept
+/// in step with its source and with `--help`.
+final class OwnManPageTests: XCTestCase {
+    let source = TestPaths.root.appendingPathComponent("man/notepress.1.md")
+    let built = TestPaths.root.appendingPathComponent("man/notepress.1")
+
+    func testCommittedManPageIsUpToDateWithItsSource() throws {
+        let r = try NotepressBinary.run(["convert", source.path, "-t", "man"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let committed = try String(contentsOf: built, encoding: .utf8)
+        XCTAssertEqual(r.stdoutText, committed, "man/notepress.1 is out of date: run `make man` and commit it")
+    }
+
+    /// Every option that a command's `--help` lists is documented in the man page source.
+    func testManPageDocumentsEveryOptionOfHelp() throws {
+        let page = try String(contentsOf: source, encoding: .utf8)
+        var checked = 0
+        for command in ["convert", "view", "validate", "themes", "templates"] {
+            let help = try NotepressBinary.run([command, "--help"])
+            XCTAssertEqual(help.status, 0, "\(command) --help: \(help.stderr)")
+            let text = help.stdoutText + help.stderr
+            let options = Set(text.split(whereSeparator: { " ,[]|=\n\t".contains($0) })
+                .map(String.init).filter { $0.hasPrefix("--") && $0.count > 3 && $0.dropFirst(2).allSatisfy { $0.isLetter || $0 == "-" } })
+            for option in options {
+                checked += 1
+                XCTAssertTrue(page.contains("**\(option)**"), "\(command): \(option) is in --help but not in man/notepress.1.md")
+            }
+        }
+        XCTAssertGreaterThan(checked, 20)
+        // And every command of the main usage is documented.
+        let main = try NotepressBinary.run(["--help"]).stdoutText
+        for command in ["convert", "view", "validate", "themes", "templates"] {
+            XCTAssertTrue(main.contains(command))
+            XCTAssertTrue(page.contains("**\(command)**"), command)
+        }
+    }
+
+    func testManPageIsLintClean() throws {
+        for (tool, args) in [("mandoc", ["-T", "lint", "-W", "warning", built.path]), ("groff", ["-man", "-t", "-ww", "-z", built.path])] {
+            let out = try runTool(tool, args)
+            XCTAssertEqual(out.status, 0, "\(tool): \(out.output)")
+            XCTAssertEqual(out.output, "", "\(tool) printed warnings")
+        }
+    }
+
+    /// `man -l man/notepress.1` in a real terminal (tmux) shows the NAME line.
+    func testManRendersInATerminal() throws {
+        let session = "np-man-\(getpid())"
+        _ = try runTool("tmux", ["kill-session", "-t", session])
+        let start = try runTool("tmux", ["new-session", "-d", "-s", session, "-x", "100", "-y", "40",
+                                         "env MANPAGER=cat MANWIDTH=100 man -l \(built.path); sleep 30"])
+        XCTAssertEqual(start.status, 0, start.output)
+        defer { _ = try? runTool("tmux", ["kill-session", "-t", session]) }
+        var screen = ""
+        for _ in 0..<50 {
+            usleep(200_000)
+            screen = try runTool("tmux", ["capture-pane", "-p", "-S", "-200", "-t", session]).output
+            if screen.contains("SYNOPSIS") { break }
+        }
+        XCTAssertTrue(screen.contains("NAME"), screen)
+        XCTAssertTrue(screen.contains("notepress - convert note markup and Markdown"), screen)
+        XCTAssertTrue(screen.contains("NOTEPRESS(1)"), screen)
+    }
+}
+
+/// Runs a program found on `PATH`; fails the test when it is missing.
+func runTool(_ name: String, _ args: [String], stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, output: String) {
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let path else {
+        XCTFail("\(name) is not installed (make test installs it from .ci/apt-packages)", file: file, line: line)
+        throw CocoaError(.fileNoSuchFile)
+    }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = args
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = pipe
+    let inPipe = Pipe()
+    p.standardInput = inPipe
+    try p.run()
+    if let stdin { inPipe.fileHandleForWriting.write(stdin) }
+    try? inPipe.fileHandleForWriting.close()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}

@@ -243,7 +243,7 @@ public struct BatchConverter: Sendable {
                 let reason = fm.fileExists(atPath: input.path) ? "cannot be read (permission denied?)" : "no such file"
                 throw ConversionError(file: input.path, reason)
             }
-            var modified = (try? fm.attributesOfItem(atPath: input.path))?[.modificationDate] as? Date
+            var modified = DocumentLoader.modificationDate(input.path)
             if let m = modified, let sde = loader.sourceDateEpoch { modified = min(m, sde) }
             let paths = writers.map { outputPath(input, $0) }
             for p in paths { try context.check(p, input: input.path) }
@@ -411,14 +411,17 @@ public enum AtomicFile {
     /// - Throws: ``ConversionError`` when the folder cannot be made or the file written.
     public static func write(_ bytes: [UInt8], to path: String) throws {
         let dir = (path as NSString).deletingLastPathComponent
-        if !dir.isEmpty {
+        let base = (path as NSString).lastPathComponent
+        var template = Array(((dir.isEmpty ? "." : dir) + "/." + base + ".tmp-XXXXXX").utf8CString)
+        var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd < 0 && errno == ENOENT && !dir.isEmpty {
+            // Make the folder only when it is missing (one mkdir per folder, not per file).
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
                 throw ConversionError(file: path, "cannot create folder \(dir): \(error.localizedDescription)")
             }
+            template = Array((dir + "/." + base + ".tmp-XXXXXX").utf8CString)
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         }
-        let base = (path as NSString).lastPathComponent
-        var template = Array(((dir.isEmpty ? "." : dir) + "/." + base + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw ConversionError(file: path, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
         let tmp = String(cString: template)
         var ok = true

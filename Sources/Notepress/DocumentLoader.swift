@@ -46,11 +46,14 @@ public struct DocumentLoader: Sendable {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "no such file"
             throw ConversionError(file: path, reason)
         }
-        var modified: Date?
-        if let attrs = try? FileManager.default.attributesOfItem(atPath: path) {
-            modified = attrs[.modificationDate] as? Date
-        }
-        return try load(data: data, path: path, modified: modified)
+        return try load(data: data, path: path, modified: Self.modificationDate(path))
+    }
+
+    /// A file's modification time (`stat(2)`, nanoseconds kept), or `nil` when it cannot be read.
+    public static func modificationDate(_ path: String) -> Date? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(st.st_mtim.tv_sec) + TimeInterval(st.st_mtim.tv_nsec) / 1e9)
     }
 
     /// Reads bytes. `path` names the input in messages and metadata (`nil` for stdin);

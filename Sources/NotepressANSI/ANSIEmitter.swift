@@ -7,6 +7,7 @@ public struct ANSIOptions: Sendable {
     /// Output width in terminal columns (at least 1). No line is wider, code blocks included:
     /// their long lines are cut.
     public var width: Int
+    /// How many colours SGR may use; `.none` writes no SGR at all.
     public var colorDepth: TerminalColorDepth
     /// Write links as OSC 8 hyperlinks (`ESC ] 8 ; ; URL ESC \` … `ESC ] 8 ; ; ESC \`); otherwise
     /// the URL follows the link text in parentheses.
@@ -79,7 +80,9 @@ fileprivate struct Word {
 
     mutating func append(_ c: Character, _ style: TerminalStyle, _ link: String?) {
         let w = TerminalWidth.columns(c)
-        if let last = segs.last, last.style == style, last.link == link {
+        // No `if let last = segs.last`: the copy would keep the text shared and make every
+        // append copy it (quadratic on long words).
+        if !segs.isEmpty, segs[segs.count - 1].style == style, segs[segs.count - 1].link == link {
             segs[segs.count - 1].text.append(c)
             segs[segs.count - 1].width += w
         } else {
@@ -126,19 +129,11 @@ struct Renderer {
         let width = max(options.width, 1)
         var lines: [Line] = []
         if let title = d.metadata.title, !title.isEmpty {
-            let t = TerminalText.visible(title)
-            var w = Word()
-            var tokens: [Token] = []
             let style = body.merged(TerminalStyleTable.style(.headline)).merged(TerminalStyleTable.style(.letterpress))
-            for c in t {
-                if c == " " { if !w.isEmpty { tokens.append(.word(w)); w = Word() }; tokens.append(.space(style, nil)) }
-                else { w.append(c, style, nil) }
-            }
-            if !w.isEmpty { tokens.append(.word(w)) }
-            lines += withShadow(wrap(tokens, width: width))
+            lines += withShadow(textLines(title, style: style, width: width))
         }
         if let created = d.metadata.created {
-            lines.append([Seg(Self.date(created), body.merged(TerminalStyleTable.style(.caption)))])
+            lines += textLines(Self.date(created), style: body.merged(TerminalStyleTable.style(.caption)), width: width)
         }
         let main = blocks(d.blocks, width: width, tight: false)
         if !lines.isEmpty && !main.isEmpty { lines.append([]) }
@@ -158,6 +153,22 @@ struct Renderer {
             lines += notes
         }
         return lines.map(render).joined(separator: "\n") + "\n"
+    }
+
+    /// Plain text (a title, a date) in one style, escaped and wrapped like a paragraph.
+    func textLines(_ text: String, style: TerminalStyle, width: Int) -> [Line] {
+        var w = Word()
+        var tokens: [Token] = []
+        for c in TerminalText.visible(text) {
+            if c == " " {
+                if !w.isEmpty { tokens.append(.word(w)); w = Word() }
+                tokens.append(.space(style, nil))
+            } else {
+                w.append(c, style, nil)
+            }
+        }
+        if !w.isEmpty { tokens.append(.word(w)) }
+        return wrap(tokens, width: width)
     }
 
     static func date(_ d: Date) -> String {
@@ -490,7 +501,7 @@ struct Renderer {
                 for c in seg.text {
                     let cw = TerminalWidth.columns(c)
                     if curW + cw > width && curW > 0 { lines.append(cur); cur = []; curW = 0 }
-                    if let last = cur.last, last.style == seg.style, last.link == seg.link {
+                    if !cur.isEmpty, cur[cur.count - 1].style == seg.style, cur[cur.count - 1].link == seg.link {
                         cur[cur.count - 1].text.append(c); cur[cur.count - 1].width += cw
                     } else {
                         var s = Seg("", seg.style, link: seg.link); s.text.append(c); s.width = cw

@@ -30,11 +30,17 @@ public enum ThemeColorName: String, Sendable, Equatable, Hashable {
 
 /// SGR attributes plus an optional colour: one entry of ``TerminalStyleTable``.
 public struct TerminalStyle: Sendable, Equatable, Hashable {
+    /// SGR 1.
     public var bold = false
+    /// SGR 2 (faint).
     public var dim = false
+    /// SGR 3.
     public var italic = false
+    /// SGR 4.
     public var underline = false
+    /// SGR 9 (crossed-out).
     public var strikethrough = false
+    /// Foreground colour (SGR 30–37/90–97, 38;5;N or 38;2;R;G;B by depth); `nil` = default.
     public var color: TerminalColor?
 
     public init(bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
@@ -50,10 +56,16 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
                       color: other.color ?? color)
     }
 
+    /// No attribute and no colour: written without any SGR.
     public var isPlain: Bool { self == TerminalStyle() }
 }
 
-/// Every role and inline attribute the terminal emitter styles.
+/// Every role and inline attribute the terminal emitter styles: block roles (`headline` for
+/// headings 1–2 and titles, `subheadline` for headings 3–6, `body`, `caption` for the date), inline
+/// attributes (``InlineAttributes`` flags, `linkURL` for a URL shown after its link text,
+/// `letterpressShadow` for the line under letterpress text) and drawing (`quoteBar`, `listMarker`,
+/// `tableBorder`, `tableHeader`, `rule` for thematic breaks and the footnote separator).
+/// The order of cases is the merge order of inline styles.
 public enum TerminalRole: String, Sendable, Equatable, Hashable, CaseIterable {
     case headline, subheadline, body, caption
     case strong, emphasis, script, strikethrough, link, linkURL, code, alert, image
@@ -69,6 +81,7 @@ public enum TerminalRole: String, Sendable, Equatable, Hashable, CaseIterable {
 /// `body` is not listed: it is bold exactly when the theme's body weight is bold, which the Bold
 /// Text setting (`--bold-text`) turns on (``FontWeight/steppedUp``).
 public enum TerminalStyleTable {
+    /// Role → style. A role without an entry is plain.
     public static let entries: [TerminalRole: TerminalStyle] = [
         .headline: TerminalStyle(bold: true),
         .subheadline: TerminalStyle(bold: true),
@@ -160,6 +173,8 @@ struct SGR {
 }
 
 /// Whether and how deep to colour, from `--color` and the environment.
+///
+/// `TERM=dumb` also turns `auto` colour off.
 ///
 /// Sources: NO_COLOR (no-color.org: a non-empty value turns colour off), CLICOLOR_FORCE
 /// (bixense.com/clicolors: non-empty and not "0" forces colour), FORCE_COLOR (as Node.js and

@@ -163,7 +163,8 @@ private func convert(_ a: Arguments) throws -> Int32 {
 
     // One input to standard output or to one file.
     var isDir: ObjCBool = false
-    let singleFile = inputs.count == 1 && (inputs[0] == "-" || (FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isDir) && !isDir.boolValue))
+    // A single path that does not exist is a single file too: it fails with "no such file", exit 1.
+    let singleFile = inputs.count == 1 && (inputs[0] == "-" || !FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isDir) || !isDir.boolValue)
     var outputIsDir: ObjCBool = false
     let outputExistsAsDir = output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &outputIsDir) && outputIsDir.boolValue } ?? false
     if singleFile && (toStdout || (!outputExistsAsDir && writers.count == 1 && !(output!.hasSuffix("/")))) {

@@ -120,8 +120,12 @@ private func page(_ bytes: [UInt8], environment: [String: String]) -> Bool {
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", pager]
     } else {
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["less", "-R"]
+        let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let less = dirs.map({ "\($0)/less" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return false
+        }
+        p.executableURL = URL(fileURLWithPath: less)
+        p.arguments = ["-R"]
     }
     let pipe = Pipe()
     p.standardInput = pipe

@@ -7,10 +7,15 @@ public struct HTMLOptions: Sendable, Equatable {
     public var unsafe: Bool
     /// Apply GFM's tagfilter to raw HTML that `unsafe` keeps.
     public var tagfilter: Bool
+    /// Table cell alignment as `style="text-align: …"` instead of the `align` attribute that
+    /// HTML5 made obsolete (cmark's `CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES`). Standalone pages
+    /// use it; fragments default to cmark's plain output.
+    public var tablePreferStyleAttributes: Bool
 
-    public init(unsafe: Bool = false, tagfilter: Bool = true) {
+    public init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false) {
         self.unsafe = unsafe
         self.tagfilter = tagfilter
+        self.tablePreferStyleAttributes = tablePreferStyleAttributes
     }
 }
 
@@ -184,11 +189,9 @@ struct HTMLBodyWriter: BlockVisitor {
         out += "<tr>\n"
         for (i, c) in cells.enumerated() {
             out += "<" + cellTag
-            switch i < alignments.count ? alignments[i] : .none {
-            case .left: out += " align=\"left\""
-            case .center: out += " align=\"center\""
-            case .right: out += " align=\"right\""
-            case .none: break
+            let align = i < alignments.count ? alignments[i] : .none
+            if align != .none {
+                out += options.tablePreferStyleAttributes ? " style=\"text-align: \(align.rawValue)\"" : " align=\"\(align.rawValue)\""
             }
             out += ">"
             inlines(c)

@@ -3,22 +3,38 @@
 public enum HTMLEscape {
     /// Text content and attribute values: `&`, `<`, `>`, `"` become `&amp;`, `&lt;`, `&gt;`,
     /// `&quot;` (the set libcmark-gfm's `houdini_escape_html0` escapes in non-secure mode, so our
-    /// output matches cmark's byte for byte).
+    /// output matches cmark's byte for byte), and control characters that HTML forbids (C0 other
+    /// than tab, line feed, form feed and carriage return; DEL; C1) become U+FFFD (HTML Living
+    /// Standard §13.2.5, "control-character-in-input-stream"), where cmark would copy them.
     public static func text(_ s: String) -> String {
         var needs = false
-        for b in s.utf8 where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 { needs = true; break }
+        for b in s.utf8 {
+            if b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x7F || b == 0xC2 { needs = true; break }
+            if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0C && b != 0x0D { needs = true; break }
+        }
         if !needs { return s }
         var out = [UInt8]()
         out.reserveCapacity(s.utf8.count + 16)
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        var pendingC2 = false
         for b in s.utf8 {
+            if pendingC2 {
+                pendingC2 = false
+                if b >= 0x80 && b <= 0x9F { out.append(contentsOf: replacement); continue }
+                out.append(0xC2)
+            }
             switch b {
             case 0x26: out.append(contentsOf: Array("&amp;".utf8))
             case 0x3C: out.append(contentsOf: Array("&lt;".utf8))
             case 0x3E: out.append(contentsOf: Array("&gt;".utf8))
             case 0x22: out.append(contentsOf: Array("&quot;".utf8))
+            case 0x09, 0x0A, 0x0C, 0x0D: out.append(b)
+            case 0x00..<0x20, 0x7F: out.append(contentsOf: replacement)
+            case 0xC2: pendingC2 = true
             default: out.append(b)
             }
         }
+        if pendingC2 { out.append(0xC2) }
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -33,9 +33,27 @@ public struct HTMLPage: Sendable {
             template,
             values: ["lang": meta.fields["lang"] ?? "en", "title": title, "category": theme.category.rawValue,
                      "theme": theme.theme.name, "generator": "Notepress"],
-            raw: ["stylesheet": Stylesheet(theme: theme).css(), "sizeSwitcher": SizeSwitcher.markup(selected: theme.category),
+            raw: ["stylesheet": StylesheetCache.shared.css(for: theme), "sizeSwitcher": SizeSwitcher.markup(selected: theme.category),
                   "dateBadge": badge, "body": body],
             templateName: "html/page.html")
+    }
+}
+
+/// Generated stylesheets by theme, so a folder of pages generates each one once.
+final class StylesheetCache: @unchecked Sendable {
+    static let shared = StylesheetCache()
+    private let lock = NSLock()
+    private var entries: [(ResolvedTheme, String)] = []
+
+    func css(for theme: ResolvedTheme) -> String {
+        lock.lock()
+        if let hit = entries.first(where: { $0.0 == theme }) { lock.unlock(); return hit.1 }
+        lock.unlock()
+        let css = Stylesheet(theme: theme).css()
+        lock.lock()
+        if entries.count < 16 { entries.append((theme, css)) }
+        lock.unlock()
+        return css
     }
 }
 

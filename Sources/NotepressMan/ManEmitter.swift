@@ -115,7 +115,13 @@ private struct ManRenderer {
                 warn("no NAME section and no description: whatis(1) and apropos(1) will not index this page")
             }
         }
+        let before = w.out.count
         blocks(body)
+        if w.out.count == before && !nameWritten {
+            // mandoc warns "no document body" for a page of only `.TH`.
+            w.macro("SH", ["NAME"])
+            writeNameLine(names: title.name, description: "")
+        }
         if !footnotes.isEmpty {
             w.macro("SH", ["NOTES"])
             for (i, note) in footnotes.enumerated() {
@@ -150,6 +156,7 @@ private struct ManRenderer {
         case .paragraph(let c): paragraph(c, b)
         case .heading(let l, let c): heading(l, c)
         case .blockQuote(let bs):
+            if bs.isEmpty { return }
             w.paragraph()
             w.macro("RS", ["4"])
             blocks(bs)
@@ -272,7 +279,7 @@ private struct ManRenderer {
         w.newline()
         let n = RoffEscaper.escape(names.trimmingCharacters(in: .whitespaces), context: .text, minus: true)
         let d = RoffEscaper.escape(description.trimmingCharacters(in: .whitespaces), context: .text, minus: false)
-        w.raw(RoffWriter.guardLineStart(n) + " \\- " + d + "\n")
+        w.raw(RoffWriter.guardLineStart(n) + (d.isEmpty ? "" : " \\- " + d) + "\n")
         nameWritten = true
     }
 

@@ -43,15 +43,26 @@ public struct MarkdownReader: Sendable {
         var options: Int32 = 0
         if extensions.contains(.footnotes) { options |= 1 << 13 }  // CMARK_OPT_FOOTNOTES
         if smart { options |= 1 << 10 }  // CMARK_OPT_SMART
+        // libcmark-gfm 0.29 keeps the inline parser's special-character table in a global that
+        // attaching an extension sets and freeing a parser clears (for `~`, `|`, …). Two parsers
+        // on two threads would change each other's results, so parsing and freeing the parser are
+        // serialised; building our tree from the finished nodes is not.
+        cmarkLock.lock()
         guard let parser = cmark_parser_new(options) else { fatalError("cmark_parser_new: out of memory") }
-        defer { cmark_parser_free(parser) }
         for ext in extensions where ext != .footnotes {
             if let e = cmark_find_syntax_extension(ext.rawValue) { cmark_parser_attach_syntax_extension(parser, e) }
         }
         bytes.withMemoryRebound(to: CChar.self) { buf in
             if let base = buf.baseAddress { cmark_parser_feed(parser, base, buf.count) }
         }
-        guard let root = cmark_parser_finish(parser) else { fatalError("cmark_parser_finish: out of memory") }
+        let finished = cmark_parser_finish(parser)
+        cmarkLock.unlock()
+        defer {
+            cmarkLock.lock()
+            cmark_parser_free(parser)
+            cmarkLock.unlock()
+        }
+        guard let root = finished else { fatalError("cmark_parser_finish: out of memory") }
         defer { cmark_node_free(root) }
         var builder = TreeBuilder(path: path, lineOffset: lineOffset, source: bytes)
         let blocks = builder.build(root)
@@ -59,6 +70,9 @@ public struct MarkdownReader: Sendable {
         return ReadResult(document: doc, diagnostics: builder.diagnostics)
     }
 }
+
+/// Serialises libcmark-gfm parser set-up, parsing and tear-down (see `MarkdownReader.parse`).
+private let cmarkLock = NSLock()
 
 /// Walks cmark's tree with its iterator (no recursion) and builds ours.
 private struct TreeBuilder {
@@ -109,6 +123,32 @@ private struct TreeBuilder {
         self.path = path
         self.lineOffset = lineOffset
         self.source = source
+    }
+
+    /// The node types the builder knows, named as cmark names them (`cmark_node_get_type_string`);
+    /// `other` is any type not listed.
+    enum NodeKind: String {
+        case block_quote, list, item, tasklist, footnote_definition, paragraph, heading, code_block, html_block,
+             thematic_break, table, table_header, table_row, table_cell
+        case text, softbreak, linebreak, code, html_inline, footnote_reference, emph, strong, strikethrough,
+             link, image
+        case other
+    }
+
+    /// Kind and type name per `cmark_node_type` value of core nodes, filled on first sight: one
+    /// dictionary lookup per node instead of building the type-name string and comparing it case
+    /// by case. Nodes owned by a syntax extension are not cached: their type name can depend on
+    /// the node (a table row is `table_header` or `table_row`, an item `item` or `tasklist`).
+    var kinds: [UInt32: (NodeKind, String)] = [:]
+
+    mutating func kind(_ node: OpaquePointer) -> (NodeKind, String) {
+        let raw = cmark_node_get_type(node).rawValue
+        let core = cmark_node_get_syntax_extension(node) == nil
+        if core, let k = kinds[raw] { return k }
+        let name = Self.typeName(node)
+        let k = (NodeKind(rawValue: name) ?? .other, name)
+        if core { kinds[raw] = k }
+        return k
     }
 
     /// cmark's type name of a node. libcmark-gfm 0.29 reports footnote nodes as "<unknown>".
@@ -184,8 +224,8 @@ private struct TreeBuilder {
             let ev = cmark_iter_next(iter)
             if ev == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iter), node != root else { continue }
-            let type = Self.typeName(node)
-            if ev == CMARK_EVENT_ENTER { enter(node, type) } else { exit(node, type) }
+            let (kind, type) = kind(node)
+            if ev == CMARK_EVENT_ENTER { enter(node, kind, type) } else { exit(node, kind, type) }
         }
         if case .root(let blocks) = stack.first { return blocks.items }
         return []
@@ -250,11 +290,11 @@ private struct TreeBuilder {
         return r
     }
 
-    mutating func enter(_ node: OpaquePointer, _ type: String) {
+    mutating func enter(_ node: OpaquePointer, _ kind: NodeKind, _ type: String) {
         let pos = position(node)
-        switch type {
-        case "block_quote": pushContainer(.blockQuote(pos, Box()), node)
-        case "list":
+        switch kind {
+        case .block_quote: pushContainer(.blockQuote(pos, Box()), node)
+        case .list:
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             let delim = cmark_node_get_list_delim(node)
             let list = ListBlock(
@@ -262,20 +302,20 @@ private struct TreeBuilder {
                 delimiter: ordered ? (delim == CMARK_PAREN_DELIM ? .parenthesis : .period) : nil,
                 tight: cmark_node_get_list_tight(node) != 0, items: [])
             pushContainer(.list(pos, list, Box()), node)
-        case "item", "tasklist":
+        case .item, .tasklist:
             var task: ListItem.TaskState?
-            if type == "tasklist" { task = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked }
+            if kind == .tasklist { task = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked }
             pushContainer(.item(pos, task, Box()), node)
-        case "footnote_definition":
+        case .footnote_definition:
             pushContainer(.footnote(pos, footnoteLabel(node), Box()), node)
-        case "paragraph": stack.append(.paragraph(pos))
-        case "heading": stack.append(.heading(pos, Int(cmark_node_get_heading_level(node))))
-        case "code_block":
+        case .paragraph: stack.append(.paragraph(pos))
+        case .heading: stack.append(.heading(pos, Int(cmark_node_get_heading_level(node))))
+        case .code_block:
             append(block: Block(.codeBlock(info: Self.string(cmark_node_get_fence_info(node)),
                                            literal: Self.string(cmark_node_get_literal(node))), position: pos))
-        case "html_block": append(block: Block(.htmlBlock(Self.string(cmark_node_get_literal(node))), position: pos))
-        case "thematic_break": append(block: Block(.thematicBreak, position: pos))
-        case "table":
+        case .html_block: append(block: Block(.htmlBlock(Self.string(cmark_node_get_literal(node))), position: pos))
+        case .thematic_break: append(block: Block(.thematicBreak, position: pos))
+        case .table:
             let n = Int(cmark_gfm_extensions_get_table_columns(node))
             var aligns: [Table.Alignment] = []
             if let a = cmark_gfm_extensions_get_table_alignments(node) {
@@ -289,30 +329,30 @@ private struct TreeBuilder {
                 }
             }
             stack.append(.table(pos, aligns, Box(), Box()))
-        case "table_header", "table_row":
+        case .table_header, .table_row:
             stack.append(.row(cmark_gfm_extensions_get_table_row_is_header(node) != 0, Box()))
-        case "table_cell": stack.append(.cell)
+        case .table_cell: stack.append(.cell)
         // Inlines
-        case "text": addRun(.text(Self.string(cmark_node_get_literal(node))))
-        case "softbreak": addRun(.softBreak)
-        case "linebreak": addRun(.hardBreak)
-        case "code":
+        case .text: addRun(.text(Self.string(cmark_node_get_literal(node))))
+        case .softbreak: addRun(.softBreak)
+        case .linebreak: addRun(.hardBreak)
+        case .code:
             openSpan(.code)
             runs.append(InlineRun(.text(Self.string(cmark_node_get_literal(node))), spans: spans))
             spans.removeLast(); spanPushed.removeLast()
-        case "html_inline": addRun(.rawHTML(Self.string(cmark_node_get_literal(node))))
-        case "footnote_reference":
+        case .html_inline: addRun(.rawHTML(Self.string(cmark_node_get_literal(node))))
+        case .footnote_reference:
             let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
             let label = number >= 1 && number <= footnoteLabels.count ? footnoteLabels[number - 1] : String(number)
             footnoteOccurrences[number, default: 0] += 1
             addRun(.footnoteReference(label: label, number: number, occurrence: footnoteOccurrences[number]!))
-        case "emph": openSpan(.emphasis)
-        case "strong": openSpan(.strong)
-        case "strikethrough": openSpan(.strikethrough)
-        case "link":
+        case .emph: openSpan(.emphasis)
+        case .strong: openSpan(.strong)
+        case .strikethrough: openSpan(.strikethrough)
+        case .link:
             openSpan(.link(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)))))
             if cmark_node_first_child(node) == nil { addRun(.text("")) }
-        case "image":
+        case .image:
             openSpan(.image(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)))))
             if cmark_node_first_child(node) == nil { addRun(.text("")) }
         default:
@@ -330,33 +370,33 @@ private struct TreeBuilder {
         }
     }
 
-    mutating func exit(_ node: OpaquePointer, _ type: String) {
-        switch type {
-        case "block_quote", "list", "item", "tasklist", "footnote_definition":
+    mutating func exit(_ node: OpaquePointer, _ kind: NodeKind, _ type: String) {
+        switch kind {
+        case .block_quote, .list, .item, .tasklist, .footnote_definition:
             closeContainer()
-        case "paragraph", "heading":
+        case .paragraph, .heading:
             let content = takeRuns()
             guard let f = stack.popLast() else { return }
             if case .paragraph(let p) = f { append(block: Block(.paragraph(content), position: p)) }
             if case .heading(let p, let l) = f { append(block: Block(.heading(level: l, content: content), position: p)) }
-        case "table":
+        case .table:
             guard case .table(let p, let a, let h, let r)? = stack.popLast() else { return }
             append(block: Block(.table(Table(alignments: a, header: h.items, rows: r.items)), position: p))
-        case "table_header", "table_row":
+        case .table_header, .table_row:
             guard case .row(let isHeader, let cells)? = stack.popLast(),
                   case .table(_, let a, let h, let r)? = stack.last else { return }
             var padded = cells.items
             while padded.count < a.count { padded.append(Inlines()) }
             if isHeader { h.items = padded } else { r.items.append(padded) }
-        case "table_cell":
+        case .table_cell:
             let content = takeRuns()
             stack.removeLast()
             if case .row(_, let cells)? = stack.last {
                 cells.items.append(content)
             }
-        case "footnote_reference", "text", "softbreak", "linebreak", "code", "html_inline":
+        case .footnote_reference, .text, .softbreak, .linebreak, .code, .html_inline:
             break
-        case "emph", "strong", "strikethrough", "link", "image":
+        case .emph, .strong, .strikethrough, .link, .image:
             if spanPushed.popLast() == true { spans.removeLast() }
         default:
             if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_INLINE) != 0 {

@@ -17,8 +17,11 @@ public struct TemplateStore: Sendable {
 
     /// The embedded bytes of `path`, ignoring any data folder; `nil` if there is no such file.
     public static func embedded(_ path: String) -> Data? {
-        embeddedTemplateFiles[path].flatMap { Data(base64Encoded: $0) }
+        decoded[path]
     }
+
+    /// The embedded files, decoded once.
+    private static let decoded: [String: Data] = embeddedTemplateFiles.compactMapValues { Data(base64Encoded: $0) }
 
     /// Where `path` comes from: the data folder's file when it exists there, else the embedded one.
     /// Returns the file's bytes and a display name for messages (a path, or `(built-in)/path`).

@@ -193,6 +193,19 @@ final class ANSITests: XCTestCase {
 
     // MARK: Corpus
 
+    /// Narrow widths: every golden case stays inside the width (no trailing spaces either).
+    func testNarrowWidthsStayInside() throws {
+        for file in ANSIGoldenTests.cases {
+            let doc = try ANSITestSupport.read(ANSITestSupport.goldenDir.appendingPathComponent(file))
+            for width in [8, 12, 20, 33] {
+                for ascii in [false, true] {
+                    let out = ANSITestSupport.render(doc, width: width, depth: .ansi16, ascii: ascii)
+                    XCTAssertEqual(ANSITestSupport.layoutProblems(out, width: width), [], "\(file) at \(width)")
+                }
+            }
+        }
+    }
+
     func testCorpusAtWidth60() throws {
         let dir = URL(fileURLWithPath: "/work/shared/corpus/markdown")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".md") }.sorted()

@@ -34,27 +34,9 @@ final class ANSIViewTests: XCTestCase {
         // The document as the view command reads it (title from the file stem, date from its time).
         let doc = try DocumentLoader().load(path: file.path).document
         for width in [60, 40] {
-            // One shell runs the whole session: a tmux server started by a short-lived child
-            // process of the test does not outlive it, so start, poll, capture and kill together.
-            let socket = "notepress-test-\(getpid())-\(width)"
-            let plainFile = dir.appendingPathComponent("screen-\(width).txt").path
-            let escFile = dir.appendingPathComponent("screen-\(width)-e.txt").path
-            let command = "unset NO_COLOR CLICOLOR_FORCE FORCE_COLOR COLORTERM; PAGER=cat TERM=xterm-256color '\(binary)' view '\(file.path)'; echo __END__; sleep 30"
-            let script = """
-            T='\(tmux)'; S='\(socket)'
-            "$T" -L "$S" -f /dev/null new-session -d -x \(width) -y 40 "$1" || exit 3
-            i=0
-            while [ $i -lt 400 ]; do
-              "$T" -L "$S" capture-pane -p > '\(plainFile)'
-              grep -q __END__ '\(plainFile)' && break
-              sleep 0.05; i=$((i+1))
-            done
-            "$T" -L "$S" capture-pane -p -e > '\(escFile)'
-            "$T" -L "$S" kill-server
-            """
-            let r = Self.run("/bin/sh", ["-c", script, "sh", command])
-            XCTAssertEqual(r.status, 0, "tmux failed: \(r.output)")
-            let screen = (try? String(contentsOfFile: plainFile, encoding: .utf8)) ?? ""
+            let command = "unset NO_COLOR CLICOLOR_FORCE FORCE_COLOR COLORTERM; PAGER=cat TERM=xterm-256color "
+                + "'\(binary)' view '\(file.path)'; echo __END__; sleep 30"
+            let (screen, withEscapes) = try Self.runInTmux(tmux, width: width, height: 40, command: command, dir: dir)
             XCTAssertTrue(screen.contains("__END__"), "the view command did not finish:\n\(screen)")
             let shown = screen.components(separatedBy: "\n").prefix { !$0.hasPrefix("__END__") }
                 .map { String($0.reversed().drop { $0 == " " }.reversed()) }
@@ -66,9 +48,59 @@ final class ANSIViewTests: XCTestCase {
             XCTAssertTrue(shown.contains { $0.hasPrefix("A paragraph of plain words") })
             XCTAssertTrue(shown.allSatisfy { TerminalWidth.columns($0) <= width })
             // Colour is on inside a terminal: the pane holds attributes (capture-pane -e shows them).
-            let withEscapes = (try? String(contentsOfFile: escFile, encoding: .utf8)) ?? ""
             XCTAssertTrue(withEscapes.contains("\u{1B}["), "no colour in the terminal")
         }
+    }
+
+    /// Output taller than the screen goes through `$PAGER`; output that fits does not.
+    func testViewPagesOnlyWhenTallerThanScreen() throws {
+        let tmux = try XCTUnwrap(Self.which("tmux"), "tmux is not installed (Debian package tmux); this test needs it")
+        let binary = try Self.notepressBinary()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("notepress-pager-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("sample.md")
+        try Self.sample.write(to: file, atomically: true, encoding: .utf8)
+        for height in [10, 40] {
+            let paged = dir.appendingPathComponent("paged-\(height).txt").path
+            let command = "PAGER=\"cat > '\(paged)'\" '\(binary)' view --color never '\(file.path)'; echo __END__; sleep 30"
+            let (screen, _) = try Self.runInTmux(tmux, width: 60, height: height, command: command, dir: dir)
+            XCTAssertTrue(screen.contains("__END__"), screen)
+            let pagedText = try? String(contentsOfFile: paged, encoding: .utf8)
+            if height == 10 {
+                XCTAssertEqual(pagedText?.hasPrefix("sample\n"), true, "the pager did not receive the output")
+                XCTAssertFalse(screen.contains("Viewing notes"), "output went to the screen instead of the pager")
+            } else {
+                XCTAssertNil(pagedText, "the pager ran although the output fits")
+                XCTAssertTrue(screen.contains("# Viewing notes"))
+            }
+        }
+    }
+
+    /// Runs `command` in a detached tmux session of `width`×`height` on a private socket, waits
+    /// until the pane shows `__END__` (at most about 20 s), and returns the pane's text without and
+    /// with attributes (`capture-pane -p`, `-p -e`). One shell does it all: a tmux server started
+    /// by a short-lived child process of the test does not outlive that process.
+    static func runInTmux(_ tmux: String, width: Int, height: Int, command: String, dir: URL) throws -> (String, String) {
+        let socket = "notepress-test-\(getpid())-\(width)x\(height)"
+        let plainFile = dir.appendingPathComponent("screen-\(width)x\(height).txt").path
+        let escFile = dir.appendingPathComponent("screen-\(width)x\(height)-e.txt").path
+        let script = """
+        T='\(tmux)'; S='\(socket)'
+        "$T" -L "$S" -f /dev/null new-session -d -x \(width) -y \(height) "$1" || exit 3
+        i=0
+        while [ $i -lt 400 ]; do
+          "$T" -L "$S" capture-pane -p > '\(plainFile)'
+          grep -q __END__ '\(plainFile)' && break
+          sleep 0.05; i=$((i+1))
+        done
+        "$T" -L "$S" capture-pane -p -e > '\(escFile)'
+        "$T" -L "$S" kill-server
+        """
+        let r = run("/bin/sh", ["-c", script, "sh", command])
+        XCTAssertEqual(r.status, 0, "tmux failed: \(r.output)")
+        return ((try? String(contentsOfFile: plainFile, encoding: .utf8)) ?? "",
+                (try? String(contentsOfFile: escFile, encoding: .utf8)) ?? "")
     }
 
     // MARK: Helpers

@@ -9,7 +9,8 @@ import XCTest
 /// emitter with `--unsafe --fragment`, compared byte for byte (CRLF → LF) as upstream's CMake run
 /// compares them (FORMAT.md).
 final class CmarkSpecTests: XCTestCase {
-    func run(file: String, format: SourceFormat, baseExtensions: Set<GFMExtension>) throws -> (passed: Int, failed: [String], total: Int) {
+    func run(file: String, format: SourceFormat, baseExtensions: Set<GFMExtension>, smart: Bool = false,
+             preferStyle: Bool = false) throws -> (passed: Int, failed: [String], total: Int) {
         let url = TestPaths.corpus.appendingPathComponent("cmark-gfm-tests/" + file)
         let text = try String(contentsOf: url, encoding: .utf8)
         let examples = parseSpecExamples(text)
@@ -20,9 +21,11 @@ final class CmarkSpecTests: XCTestCase {
             total += 1
             var exts = baseExtensions
             for e in ex.extensions { if let g = GFMExtension(rawValue: e) { exts.insert(g) } }
-            let reader = MarkdownReader(format: format, extensions: exts)
+            var reader = MarkdownReader(format: format, extensions: exts)
+            reader.smart = smart
             let doc = reader.parse(ex.markdown).document
-            let html = HTMLEmitter(options: HTMLOptions(unsafe: true, tagfilter: exts.contains(.tagfilter))).fragment(doc)
+            let html = HTMLEmitter(options: HTMLOptions(unsafe: true, tagfilter: exts.contains(.tagfilter),
+                                                        tablePreferStyleAttributes: preferStyle)).fragment(doc)
             let norm = { (s: String) in s.replacingOccurrences(of: "\r\n", with: "\n") }
             // "<IGNORE>" means: pass if the program exits 0 (FORMAT.md); reaching here is that.
             if ex.html == "<IGNORE>\n" || norm(html) == norm(ex.html) {
@@ -45,6 +48,56 @@ final class CmarkSpecTests: XCTestCase {
         let r = try run(file: "extensions.txt", format: .gfm, baseExtensions: Set(GFMExtension.allCases))
         XCTAssertEqual(r.total, 30)
         XCTAssertEqual(r.passed, r.total, r.failed.prefix(5).joined(separator: "\n\n"))
+    }
+
+    func testSmartPunctuation() throws {
+        let r = try run(file: "smart_punct.txt", format: .commonmark, baseExtensions: [], smart: true)
+        XCTAssertEqual(r.total, 16)
+        XCTAssertEqual(r.passed, r.total, r.failed.prefix(5).joined(separator: "\n\n"))
+    }
+
+    /// Standalone pages write table alignment as style attributes (HTML5 dropped `align`).
+    func testTablePreferStyleAttributes() throws {
+        let r = try run(file: "extensions-table-prefer-style-attributes.txt", format: .gfm,
+                        baseExtensions: Set(GFMExtension.allCases), preferStyle: true)
+        XCTAssertGreaterThan(r.total, 0)
+        XCTAssertEqual(r.passed, r.total, r.failed.prefix(5).joined(separator: "\n\n"))
+    }
+
+    /// HTML forbids control characters: they become U+FFFD where cmark copies them.
+    func testControlCharactersBecomeReplacementCharacters() {
+        let doc = MarkdownReader().parse("a&#27;b \u{7F} \u{85} é\n\n```\n\u{1}x\n```\n").document
+        XCTAssertEqual(HTMLEmitter().fragment(doc), "<p>a\u{FFFD}b \u{FFFD} \u{FFFD} é</p>\n<pre><code>\u{FFFD}x\n</code></pre>\n")
+    }
+
+    /// Regression: libcmark-gfm's special-character table is global; a parser freed on one thread
+    /// cleared `~` and `|` for a parser running on another, so `-j 4` wrote different bytes than
+    /// `-j 1`. Parsing in parallel must give the sequential result.
+    func testParallelParsingMatchesSequential() throws {
+        let files = TestPaths.files(under: TestPaths.corpus.appendingPathComponent("markdown"), extensions: ["md"])
+        let texts = try files.map { String(decoding: try Data(contentsOf: $0), as: UTF8.self) }
+            + ["a ~~b~~ | c |\n|---|---|\n| ~x~ | y |\n"]
+        let expected = texts.map { HTMLEmitter().fragment(MarkdownReader(format: .gfm).parse($0).document) }
+        final class Box: @unchecked Sendable { var got: [[String]] = Array(repeating: [], count: 4); let lock = NSLock() }
+        let box = Box()
+        DispatchQueue.concurrentPerform(iterations: 4) { t in
+            var mine: [String] = []
+            for round in 0..<3 {
+                for (i, text) in texts.enumerated() {
+                    // Interleave CommonMark parsers (no extensions) to free parsers without them.
+                    if (i + t + round) % 2 == 0 { _ = MarkdownReader(format: .commonmark).parse(text) }
+                    mine.append(HTMLEmitter().fragment(MarkdownReader(format: .gfm).parse(text).document))
+                }
+            }
+            box.lock.lock(); box.got[t] = mine; box.lock.unlock()
+        }
+        for t in 0..<4 {
+            XCTAssertEqual(box.got[t].count, 3 * texts.count)
+            for (k, html) in box.got[t].enumerated() where html != expected[k % texts.count] {
+                XCTFail("thread \(t): document \(k % texts.count) differs when parsed in parallel")
+                break
+            }
+        }
     }
 
     func testRegressionTxt() throws {

@@ -4,6 +4,7 @@ import NotepressHTML
 import NotepressReaders
 import NotepressResources
 import NotepressThemes
+import Notepress
 import XCTest
 
 /// Every sample's standalone page (and the folder index) passes the Nu HTML Checker via
@@ -68,11 +69,13 @@ final class HTMLPageValidityTests: XCTestCase {
         var count = 0
         for (themeName, category, bold) in variants {
             let theme = try loader.load(themeName).resolved(category: category, boldText: bold)
-            let page = HTMLPage(theme: theme, templates: store)
             var entries: [(title: String, created: Date?, href: String)] = []
             for (name, doc) in docs {
-                let body = HTMLEmitter(options: HTMLOptions()).fragment(doc)
-                let html = try page.render(document: doc, body: body)
+                // The page exactly as `notepress convert -t html` writes it.
+                var options = ConversionOptions(theme: theme, templates: store)
+                options.fragment = false
+                var diagnostics: [Diagnostic] = []
+                let html = String(decoding: try HTMLWriter().write(doc, options: options, diagnostics: &diagnostics), as: UTF8.self)
                 let file = "\(themeName)-\(name).html"
                 try html.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
                 entries.append((title: doc.metadata.title ?? name, created: doc.metadata.created, href: file))

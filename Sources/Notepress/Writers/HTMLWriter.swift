@@ -10,7 +10,8 @@ public struct HTMLWriter: DocumentWriter {
     /// - Throws: ``ConversionError`` when the page template is broken.
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let tagfilter = options.tagfilter && document.metadata.sourceFormat == .gfm
-        let body = HTMLEmitter(options: HTMLOptions(unsafe: options.unsafe, tagfilter: tagfilter)).fragment(document)
+        let body = HTMLEmitter(options: HTMLOptions(unsafe: options.unsafe, tagfilter: tagfilter,
+                                                  tablePreferStyleAttributes: !options.fragment)).fragment(document)
         for b in unknownBlocks(document) {
             diagnostics.append(Diagnostic(.warning, "unknown node '\(b.0)' written as its content",
                                           file: document.metadata.sourcePath, position: b.1))

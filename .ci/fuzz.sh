@@ -28,7 +28,7 @@ BIN="$SCRATCH/debug/NotepressFuzz"
 # (byte 0: 0 note markup, 1 GFM; see Sources/Notepress/FuzzHarness.swift).
 if [ -z "$(ls -A "$CORPUS")" ]; then
   i=0
-  for f in samples/notes/*.note /work/shared/corpus/notes/* samples/markdown/*.md /work/shared/corpus/markdown/*; do
+  for f in samples/notes/*.note ../shared/corpus/notes/* samples/markdown/*.md ../shared/corpus/markdown/*; do
     [ -f "$f" ] || continue
     case "$f" in *.md|*/markdown/*) flag='\x01' ;; *) flag='\x00' ;; esac
     { printf "$flag"; printf '\x46'; head -c 4000 "$f"; } > "$CORPUS/seed-$i"

@@ -128,7 +128,7 @@ final class ANSITests: XCTestCase {
         var d: [Diagnostic] = []
         let bytes = try ANSIWriter().write(doc, options: o, diagnostics: &d)
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "\u{1B}[0;1mx\u{1B}[0m\n")
-        XCTAssertEqual(WriterRegistry.writer(named: "ansi")?.fileExtension, "txt")
+        XCTAssertEqual(WriterRegistry.writer(named: "ansi")?.fileExtension, "ans")
     }
 
     // MARK: Injection
@@ -207,7 +207,7 @@ final class ANSITests: XCTestCase {
     }
 
     func testCorpusAtWidth60() throws {
-        let dir = URL(fileURLWithPath: "/work/shared/corpus/markdown")
+        let dir = TestPaths.corpus.appendingPathComponent("markdown")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".md") }.sorted()
         XCTAssertGreaterThan(files.count, 5)
         for f in files {

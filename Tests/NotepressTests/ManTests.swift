@@ -9,7 +9,7 @@ import NotepressReaders
 enum ManTestSupport {
     static let testsDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let goldenDir = testsDir.appendingPathComponent("Golden/man")
-    static let manCorpus = URL(fileURLWithPath: "/work/shared/corpus/man-md")
+    static let manCorpus = TestPaths.corpus.appendingPathComponent("man-md")
     static let samplesDir = testsDir.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples")
     /// The date the conversion pipeline would take from the file's modification time
     /// (clamped by SOURCE_DATE_EPOCH): fixed here, 2024-05-06.

@@ -276,7 +276,7 @@ final class NoteReaderTests: XCTestCase {
     /// The real cheat sheets: shell commands full of `--options`, `-x` flags, paths and
     /// snake_case must come out with no strike, emphasis, script or strong spans at all.
     func testCorpusNotesHaveNoSpuriousStyling() throws {
-        let dir = URL(fileURLWithPath: "/work/shared/corpus/notes")
+        let dir = TestPaths.corpus.appendingPathComponent("notes")
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
             throw XCTSkip("corpus not available")
         }

@@ -45,18 +45,18 @@ final class RTFLibreOfficeTests: XCTestCase {
         XCTAssertEqual(status, 0, "soffice --convert-to \(target) failed")
     }
 
-    /// The inputs: every file under /work/main/samples (`.md` via MarkdownReader, `.note`/`.txt`
-    /// via NoteReader) and every Markdown file of /work/shared/corpus/markdown (its MANIFEST.tsv
+    /// The inputs: every file under samples/ (`.md` via MarkdownReader, `.note`/`.txt`
+    /// via NoteReader) and every Markdown file of ../shared/corpus/markdown (its MANIFEST.tsv
     /// is not a document).
     static func inputs() throws -> [(name: String, document: Document)] {
         var result: [(String, Document)] = []
         let fm = FileManager.default
         var files: [URL] = []
-        let samples = URL(fileURLWithPath: "/work/main/samples")
+        let samples = TestPaths.samples
         if let e = fm.enumerator(at: samples, includingPropertiesForKeys: nil) {
             for case let u as URL in e where ["md", "note", "txt"].contains(u.pathExtension) { files.append(u) }
         }
-        let corpus = URL(fileURLWithPath: "/work/shared/corpus/markdown")
+        let corpus = TestPaths.corpus.appendingPathComponent("markdown")
         for n in try fm.contentsOfDirectory(atPath: corpus.path) where n.hasSuffix(".md") {
             files.append(corpus.appendingPathComponent(n))
         }

@@ -9,7 +9,8 @@ import NotepressAST
 public struct ANSIWriter: DocumentWriter {
     public init() {}
     public var name: String { "ansi" }
-    public var fileExtension: String { "txt" }
+    /// `.ans` (ANSI art's extension), not `.txt`, which Notepress reads as note markup.
+    public var fileExtension: String { "ans" }
 
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let width = options.width ?? TerminalSize.columns(environment: ProcessInfo.processInfo.environment, fd: 1)

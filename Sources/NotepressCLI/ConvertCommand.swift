@@ -289,8 +289,11 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
         if let out = output {
             try AtomicFile.write(bytes, to: out)
         } else {
-            FileHandle.standardOutput.write(Data(bytes))
+            writeAllToStandardOutput(bytes)
         }
+        // The process ends right after this: tearing the tree down node by node would cost a
+        // sixth of the run on large inputs (callgrind), so the last document is kept.
+        ProcessLifetime.keep(read)
         return 0
     } catch {
         printError("\(error)")
@@ -298,3 +301,25 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
     }
 }
 
+
+/// Values deliberately left for the process exit to reclaim.
+enum ProcessLifetime {
+    nonisolated(unsafe) private static var kept: [Any] = []
+    static func keep(_ value: Any) { kept.append(value) }
+}
+
+/// Writes bytes to standard output with write(2), retrying short writes; a closed pipe (EPIPE,
+/// e.g. `| head`) ends the output quietly.
+func writeAllToStandardOutput(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buf in
+        var off = 0
+        while off < buf.count {
+            let n = write(STDOUT_FILENO, buf.baseAddress! + off, buf.count - off)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            off += n
+        }
+    }
+}

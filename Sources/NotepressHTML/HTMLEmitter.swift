@@ -40,14 +40,21 @@ public struct HTMLEmitter: Sendable {
         w.prepare(document.blocks)
         w.blocks(document.blocks, tight: false)
         if w.footnoteIndex > 0 { w.out += "</ol>\n</section>\n" }
-        return w.out
+        return String(decoding: w.out, as: UTF8.self)
     }
+}
+
+/// Appends a string's UTF-8 bytes (markup and already-escaped text) to the output buffer.
+private func += (lhs: inout [UInt8], rhs: String) {
+    var rhs = rhs
+    rhs.withUTF8 { lhs.append(contentsOf: $0) }
 }
 
 /// The body renderer; mirrors cmark's html.c event by event so output matches it.
 struct HTMLBodyWriter: BlockVisitor {
     let options: HTMLOptions
-    var out = ""
+    /// The output, UTF-8.
+    var out: [UInt8] = []
     var footnoteIndex = 0
     /// How many references each footnote label has (for extra backrefs).
     var referenceCounts: [String: Int] = [:]
@@ -76,7 +83,7 @@ struct HTMLBodyWriter: BlockVisitor {
 
     /// cmark's `cmark_html_render_cr`: a newline unless at the start of output or of a line.
     mutating func cr() {
-        if let last = out.utf8.last, last != 0x0A { out += "\n" }
+        if let last = out.last, last != 0x0A { out.append(0x0A) }
     }
 
     mutating func blocks(_ bs: [Block], tight: Bool) {
@@ -152,7 +159,7 @@ struct HTMLBodyWriter: BlockVisitor {
             let firstWord = info.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}") }
             out += "<pre><code class=\"language-" + HTMLEscape.attribute(String(firstWord)) + "\">"
         }
-        out += HTMLEscape.text(literal)
+        HTMLEscape.appendText(literal, to: &out)
         out += "</code></pre>\n"
     }
 
@@ -262,8 +269,8 @@ struct HTMLBodyWriter: BlockVisitor {
             }
             if imageDepth != nil {
                 switch run.content {
-                case .text(let t): out += HTMLEscape.text(t)
-                case .rawHTML(let h): out += HTMLEscape.text(h)
+                case .text(let t): HTMLEscape.appendText(t, to: &out)
+                case .rawHTML(let h): HTMLEscape.appendText(h, to: &out)
                 case .softBreak, .hardBreak: out += " "
                 case .footnoteReference: break
                 }
@@ -282,7 +289,7 @@ struct HTMLBodyWriter: BlockVisitor {
 
     mutating func writeContent(_ run: InlineRun) {
         switch run.content {
-        case .text(let t): out += HTMLEscape.text(t)
+        case .text(let t): HTMLEscape.appendText(t, to: &out)
         case .softBreak: out += "\n"
         case .hardBreak: out += "<br />\n"
         case .rawHTML(let h):

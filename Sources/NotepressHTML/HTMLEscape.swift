@@ -8,34 +8,51 @@ public enum HTMLEscape {
     /// Standard §13.2.5, "control-character-in-input-stream"), where cmark would copy them.
     public static func text(_ s: String) -> String {
         var needs = false
-        for b in s.utf8 {
-            if b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x7F || b == 0xC2 { needs = true; break }
-            if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0C && b != 0x0D { needs = true; break }
+        for b in s.utf8 where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x7F || b == 0xC2 || b < 0x20 {
+            if b < 0x20 && (b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D) { continue }
+            needs = true
+            break
         }
         if !needs { return s }
         var out = [UInt8]()
         out.reserveCapacity(s.utf8.count + 16)
-        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
-        var pendingC2 = false
-        for b in s.utf8 {
-            if pendingC2 {
-                pendingC2 = false
-                if b >= 0x80 && b <= 0x9F { out.append(contentsOf: replacement); continue }
-                out.append(0xC2)
-            }
-            switch b {
-            case 0x26: out.append(contentsOf: Array("&amp;".utf8))
-            case 0x3C: out.append(contentsOf: Array("&lt;".utf8))
-            case 0x3E: out.append(contentsOf: Array("&gt;".utf8))
-            case 0x22: out.append(contentsOf: Array("&quot;".utf8))
-            case 0x09, 0x0A, 0x0C, 0x0D: out.append(b)
-            case 0x00..<0x20, 0x7F: out.append(contentsOf: replacement)
-            case 0xC2: pendingC2 = true
-            default: out.append(b)
-            }
-        }
-        if pendingC2 { out.append(0xC2) }
+        appendText(s, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``text(_:)`` appended to a UTF-8 buffer: runs without special bytes are copied whole.
+    public static func appendText(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { buf in
+            let n = buf.count
+            var start = 0
+            var i = 0
+            while i < n {
+                let b = buf[i]
+                let replacement: StaticString
+                switch b {
+                case 0x26: replacement = "&amp;"
+                case 0x3C: replacement = "&lt;"
+                case 0x3E: replacement = "&gt;"
+                case 0x22: replacement = "&quot;"
+                case 0x09, 0x0A, 0x0C, 0x0D: i += 1; continue
+                case 0x00..<0x20, 0x7F: replacement = "\u{FFFD}"
+                case 0xC2 where i + 1 < n && buf[i + 1] >= 0x80 && buf[i + 1] <= 0x9F:
+                    // A C1 control (U+0080–U+009F): two bytes replaced.
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
+                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    i += 2
+                    start = i
+                    continue
+                default: i += 1; continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
+                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+                i += 1
+                start = i
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<n]))
+        }
     }
 
     /// Attribute values (double-quoted). Same set as ``text(_:)``.

@@ -221,6 +221,28 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertTrue(tar.contains("tar -xvf"), tar)
     }
 
+    /// Issue 3's check: `convert samples/notes -o out --size-category ax5 --theme reading` writes
+    /// pages whose chosen sizes are Apple's AX5 column, in rem of 16 px (1 pt = 1 CSS px).
+    func testServedSizesAreTheTablesAtAX5WithTheSerifTheme() throws {
+        let dir = try makeTempDir(self)
+        let r = try NotepressBinary.run(["convert", TestPaths.samples.appendingPathComponent("notes").path, "-o", dir.path,
+                                         "--size-category", "ax5", "--theme", "reading", "-q"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let page = try String(contentsOf: dir.appendingPathComponent("shopping-list.html"), encoding: .utf8)
+        guard let root = page.range(of: ":root {"), let end = page.range(of: "}", range: root.upperBound..<page.endIndex) else {
+            return XCTFail("no :root block")
+        }
+        let block = String(page[root.upperBound..<end.lowerBound])
+        let ax5: [(String, Double)] = [("headline", 53), ("body", 53), ("subheadline", 49), ("footnote", 44), ("caption1", 43), ("caption2", 40)]
+        for (style, points) in ax5 {
+            let rem = points / 16
+            let text = String(format: "%g", rem)
+            XCTAssertTrue(block.contains("--np-\(style)-size: \(text)rem;"), "\(style) at ax5 should be \(points) pt = \(text)rem: \(block)")
+        }
+        XCTAssertTrue(page.contains("Charter"), "the serif theme's family")
+        XCTAssertTrue(page.contains("data-size-category=\"accessibilityExtraExtraExtraLarge\""), "the chosen category is marked")
+    }
+
     func testTemplatesPrintGivesTheEmbeddedPageAndDataDirOverrides() throws {
         let r = try NotepressBinary.run(["templates", "print", "html"])
         XCTAssertEqual(r.status, 0)

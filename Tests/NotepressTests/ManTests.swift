@@ -277,18 +277,9 @@ final class ManLintTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let page = dir.appendingPathComponent("opts.8")
         try out.write(to: page, atomically: true, encoding: .utf8)
-        let session = "notepress-man-\(getpid())"
         guard ManTestSupport.run("man", ["-w"]) != nil else { return }
-        guard let (st, msg) = ManTestSupport.run("tmux", ["new-session", "-d", "-s", session, "-x", "80", "-y", "40",
-                                                       "env MANPAGER=less LESS= TERM=xterm man -l \(page.path)"]) else { return }
-        XCTAssertEqual(st, 0, msg)
-        defer { _ = ManTestSupport.run("tmux", ["kill-session", "-t", session]) }
-        var screen = ""
-        for _ in 0..<50 {
-            usleep(100_000)
-            screen = ManTestSupport.run("tmux", ["capture-pane", "-p", "-t", session])?.1 ?? ""
-            if screen.contains("opts - options") { break }
-        }
+        let screen = try tmuxScreen(width: 80, height: 40, command: "env MANPAGER=cat MANWIDTH=80 man -l \(page.path); sleep 30",
+                                    waitFor: "opts - options")
         XCTAssertTrue(screen.contains("opts - options the go-md2man and pandoc ways"), screen)
         XCTAssertTrue(screen.contains("OPTS(8)"), screen)
         XCTAssertTrue(screen.contains("--debug"), screen)

@@ -48,20 +48,10 @@ final class OwnManPageTests: XCTestCase {
 
     /// `man -l man/notepress.1` in a real terminal (tmux) shows the NAME line.
     func testManRendersInATerminal() throws {
-        let session = "np-man-\(getpid())"
-        _ = try runTool("tmux", ["kill-session", "-t", session])
-        let start = try runTool("tmux", ["new-session", "-d", "-s", session, "-x", "100", "-y", "40",
-                                         "env MANPAGER=cat MANWIDTH=100 man -l \(built.path); sleep 30"])
-        XCTAssertEqual(start.status, 0, start.output)
-        defer { _ = try? runTool("tmux", ["kill-session", "-t", session]) }
-        var screen = ""
-        for _ in 0..<50 {
-            usleep(200_000)
-            screen = try runTool("tmux", ["capture-pane", "-p", "-S", "-200", "-t", session]).output
-            if screen.contains("SYNOPSIS") { break }
-        }
+        let screen = try tmuxScreen(width: 100, height: 40, command: "env MANPAGER=cat MANWIDTH=100 man -l \(built.path); sleep 30",
+                                    waitFor: "SYNOPSIS")
         XCTAssertTrue(screen.contains("NAME"), screen)
-        // man justifies lines and may draw \- as U+2212: "notepress  − convert note markup…".
+        // man justifies lines and may draw \\- as U+2212: "notepress  − convert note markup…".
         XCTAssertNotNil(screen.range(of: #"notepress\s+[-\x{2212}\x{2010}]\s+convert note markup and Markdown"#, options: .regularExpression), screen)
         XCTAssertTrue(screen.contains("NOTEPRESS(1)"), screen)
     }
@@ -89,4 +79,27 @@ func runTool(_ name: String, _ args: [String], stdin: Data? = nil, file: StaticS
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Runs `command` in a detached tmux session of `width`×`height`, captures the screen until it
+/// contains `waitFor` (at most ~10 s) and kills the session; returns the captured screen. One shell
+/// script does it all, with tmux's own output sent to /dev/null: a tmux server started from a
+/// short-lived child would otherwise die with it, or keep our output pipe open for ever.
+func tmuxScreen(width: Int, height: Int, command: String, waitFor: String) throws -> String {
+    let session = "np-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let q = { (s: String) in "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let script = """
+    tmux new-session -d -s \(session) -x \(width) -y \(height) \(q(command)) >/dev/null 2>&1 </dev/null || exit 3
+    screen=""
+    for i in $(seq 1 50); do
+      sleep 0.2
+      screen=$(tmux capture-pane -p -S -200 -t \(session) 2>/dev/null)
+      case "$screen" in *\(q(waitFor))*) break ;; esac
+    done
+    tmux kill-session -t \(session) >/dev/null 2>&1 </dev/null
+    printf '%s\\n' "$screen"
+    """
+    let r = try runTool("sh", ["-c", script])
+    XCTAssertEqual(r.status, 0, "tmux failed: \(r.output)")
+    return r.output
 }

@@ -1,5 +1,6 @@
 # Notepress — build, run on the samples, test. Every target installs the Debian packages it needs
 # (listed in .ci/apt-packages, PyPI tools in .ci/pip-packages) when they are missing.
+SHELL := /bin/bash
 SWIFT ?= swift
 BIN := .build/release/notepress
 FORMATS ?= html,rtf,ansi,tei,man,json
@@ -24,10 +25,15 @@ run: build
 	$(BIN) convert samples -o out -t $(FORMATS)
 	@echo "Output is in $(CURDIR)/out (one folder per format; open out/html/index.html)"
 
+# The suite is XCTest only; the last line is the plain "N passed, N failed" summary.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product notepress
-	$(SWIFT) test --skip-build
+	@set -o pipefail; $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$$?; \
+	  line=$$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -n 1); \
+	  total=$$(echo "$$line" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
+	  failed=$$(echo "$$line" | sed -E 's/.*with ([0-9]+) failures?.*/\1/'); \
+	  if [ -n "$$line" ]; then echo "$$((total - failed)) passed, $$failed failed"; fi; exit $$status
 
 man: build
 	$(BIN) convert man/notepress.1.md -t man -o man/notepress.1

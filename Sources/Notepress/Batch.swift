@@ -423,7 +423,7 @@ public enum AtomicFile {
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         }
         guard fd >= 0 else { throw ConversionError(file: path, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
-        let tmp = String(cString: template)
+        let tmp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = true
         bytes.withUnsafeBytes { buf in
             var off = 0

@@ -239,6 +239,24 @@ public struct BatchConverter: Sendable {
             if fm.fileExists(atPath: input.path, isDirectory: &isDir), isDir.boolValue {
                 throw ConversionError(file: input.path, "is a folder, not a file")
             }
+            // Unchanged size and time, same configuration, outputs intact: skip without reading.
+            var inputStat = stat()
+            let statted = stat(input.path, &inputStat) == 0
+            let inputSize = statted ? Int(inputStat.st_size) : nil
+            let inputMtime = statted ? Int64(inputStat.st_mtim.tv_sec) * 1_000_000_000 + Int64(inputStat.st_mtim.tv_nsec) : nil
+            if let config = configuration, let prev = previous, let size = inputSize, let mtime = inputMtime,
+               prev.inputSize == size, prev.inputMtimeNanoseconds == mtime, prev.configSHA256 == config.sha256 {
+                let paths = writers.map { outputPath(input, $0) }
+                if prev.outputs.map(\.path) == paths.map(relativeToRoot), outputsMatch(prev.outputs) {
+                    for p in paths { try context.check(p, input: input.path) }
+                    outcome.status = .skipped
+                    outcome.written = paths
+                    outcome.title = prev.title
+                    outcome.created = prev.created.map { Date(timeIntervalSince1970: $0) }
+                    outcome.entry = prev
+                    return outcome
+                }
+            }
             guard let data = fm.contents(atPath: input.path) else {
                 let reason = fm.fileExists(atPath: input.path) ? "cannot be read (permission denied?)" : "no such file"
                 throw ConversionError(file: input.path, reason)
@@ -261,6 +279,8 @@ public struct BatchConverter: Sendable {
                 outcome.title = prev.title
                 outcome.created = prev.created.map { Date(timeIntervalSince1970: $0) }
                 outcome.entry = prev
+                outcome.entry?.inputSize = inputSize
+                outcome.entry?.inputMtimeNanoseconds = inputMtime
                 return outcome
             }
 
@@ -288,6 +308,8 @@ public struct BatchConverter: Sendable {
                 outcome.entry = Manifest.Entry(inputSHA256: inputHash, modified: modified?.timeIntervalSince1970,
                                                configSHA256: config.sha256, outputs: outputs, title: outcome.title,
                                                created: outcome.created?.timeIntervalSince1970)
+                outcome.entry?.inputSize = inputSize
+                outcome.entry?.inputMtimeNanoseconds = inputMtime
             }
         } catch let e as ConversionError {
             outcome.error = e

@@ -45,6 +45,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var title: String?
         /// The note's date, seconds since 1970.
         public var created: Double?
+        /// The input's size in bytes and modification time in nanoseconds when it was converted:
+        /// when both are unchanged the input is not read or hashed again (as make trusts times).
+        public var inputSize: Int?
+        public var inputMtimeNanoseconds: Int64?
         public init(inputSHA256: String, modified: Double?, configSHA256: String, outputs: [Output],
                     title: String?, created: Double?) {
             self.inputSHA256 = inputSHA256; self.modified = modified; self.configSHA256 = configSHA256

@@ -233,7 +233,11 @@ private func convert(_ a: Arguments) throws -> Int32 {
     let pruned = a.flag("--prune") ? batch.prune(previous: previous, outcomes: outcomes) : []
     for p in pruned where !quiet { printError("removed \(p)") }
     do {
-        try batch.manifest(after: outcomes, previous: previous, keepUnseen: !a.flag("--prune")).save(outputRoot: outDir)
+        let manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: !a.flag("--prune"))
+        // A no-change run leaves the manifest as it was: skip re-encoding and rewriting it.
+        if manifest != previous || !FileManager.default.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.fileName)) {
+            try manifest.save(outputRoot: outDir)
+        }
     } catch {
         failures.append(ConversionError(file: outDir + "/" + Manifest.fileName, "\(error)"))
     }

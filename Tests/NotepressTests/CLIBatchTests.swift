@@ -121,16 +121,8 @@ final class CLIBatchTests: XCTestCase {
         }
         let samples = try copySamples()
         func runMake(_ args: [String]) throws -> (Int32, String) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: make)
-            p.arguments = ["-C", samples, "NOTEPRESS=" + NotepressBinary.url.path] + args
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            p.standardError = pipe
-            try p.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+            let r = try runTool((make as NSString).lastPathComponent, ["-C", samples, "NOTEPRESS=" + NotepressBinary.url.path] + args)
+            return (r.status, r.output)
         }
         let (s1, o1) = try runMake([])
         XCTAssertEqual(s1, 0, o1)

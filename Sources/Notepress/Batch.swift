@@ -49,18 +49,22 @@ public enum InputScanner {
             var stack: [(String, String, [String])] = [(input, "", [root])]
             var found: [InputFile] = []
             while let (dir, rel, ancestors) = stack.popLast() {
-                let entries: [String]
-                do { entries = try fm.contentsOfDirectory(atPath: dir).sorted() } catch {
-                    scan.errors.append(ConversionError(file: dir, "cannot read folder: \(error.localizedDescription)")); continue
+                guard let entries = directoryEntries(dir) else {
+                    scan.errors.append(ConversionError(file: dir, "cannot read folder: \(String(cString: strerror(errno)))")); continue
                 }
-                for name in entries.reversed() where !name.hasPrefix(".") {
-                    let path = (dir as NSString).appendingPathComponent(name)
+                for (name, type) in entries.reversed() where !name.hasPrefix(".") {
+                    let path = PathText.join(dir, name)
                     let relPath = rel.isEmpty ? name : rel + "/" + name
-                    var sub: ObjCBool = false
-                    guard fm.fileExists(atPath: path, isDirectory: &sub) else {
-                        scan.errors.append(ConversionError(file: path, "broken symbolic link")); continue
+                    var isFolder = type == UInt8(DT_DIR)
+                    if type != UInt8(DT_DIR) && type != UInt8(DT_REG) {
+                        // A symbolic link or an unknown type: follow it.
+                        var st = stat()
+                        guard stat(path, &st) == 0 else {
+                            scan.errors.append(ConversionError(file: path, "broken symbolic link")); continue
+                        }
+                        isFolder = st.st_mode & S_IFMT == S_IFDIR
                     }
-                    if sub.boolValue {
+                    if isFolder {
                         let real = realPath(path)
                         if ancestors.contains(real) {
                             scan.errors.append(ConversionError(file: path, "folder loop: leads back to \(real); not followed"))
@@ -77,6 +81,23 @@ public enum InputScanner {
             scan.files.append(contentsOf: found.sorted { $0.relative < $1.relative })
         }
         return scan
+    }
+
+    /// The entries of a folder with their `d_type` (`DT_REG`, `DT_DIR`, `DT_LNK`, `DT_UNKNOWN`…),
+    /// sorted by name (code-point order), without `.` and `..`; `nil` when it cannot be read
+    /// (`errno` set). One `readdir(3)` pass: no `stat` per regular file or folder.
+    static func directoryEntries(_ dir: String) -> [(String, UInt8)]? {
+        guard let d = opendir(dir) else { return nil }
+        defer { closedir(d) }
+        var entries: [(String, UInt8)] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name == "." || name == ".." { continue }
+            entries.append((name, e.pointee.d_type))
+        }
+        return entries.sorted { $0.0 < $1.0 }
     }
 
     /// The canonical absolute path (symbolic links resolved), or the standardised path when it
@@ -117,6 +138,8 @@ public struct FileOutcome: Sendable {
     public var status: Status = .converted
     /// The manifest record for this input (`nil` when it failed).
     public var entry: Manifest.Entry?
+    /// `entry` is the previous run's record unchanged (skipped by size and time).
+    public var entryIsPrevious = false
 }
 
 /// Converts many files with several writers on `jobs` threads. Output bytes and the order of
@@ -161,19 +184,18 @@ public struct BatchConverter: Sendable {
 
     /// The folder a writer's outputs go to.
     public func root(for writer: any DocumentWriter) -> String {
-        if writers.count > 1 && layout == .mirror { return (outputRoot as NSString).appendingPathComponent(writer.name) }
+        if writers.count > 1 && layout == .mirror { return PathText.join(outputRoot, writer.name) }
         return outputRoot
     }
 
     /// The output path of `input` for `writer`: its relative path with the writer's extension.
     public func outputPath(_ input: InputFile, _ writer: any DocumentWriter) -> String {
-        let rel = (input.relative as NSString).deletingPathExtension + "." + writer.fileExtension
-        return (root(for: writer) as NSString).appendingPathComponent(rel)
+        PathText.join(root(for: writer), PathText.deletingExtension(input.relative) + "." + writer.fileExtension)
     }
 
     /// Converts every file; calls `progress` (from any thread, serialised) after each one.
     /// `previous` is the manifest of the last run (for skipping unchanged files).
-    public func run(_ files: [InputFile], inputRealPaths: Set<String>, previous: Manifest = Manifest(),
+    public func run(_ files: [InputFile], previous: Manifest = Manifest(),
                     progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> [FileOutcome] {
         // Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
         // the job count.
@@ -191,7 +213,7 @@ public struct BatchConverter: Sendable {
         }
         let clashes = clash
         let context = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
-                                  inputFiles: inputRealPaths)
+                                  inputFiles: LazyIdentities(files.map(\.path)))
         let results = ResultBox(count: files.count)
         let next = Counter()
         let worker: @Sendable () -> Void = {
@@ -226,34 +248,34 @@ public struct BatchConverter: Sendable {
     }
 
     /// Converts one file with every writer (no skipping).
-    public func convert(_ input: InputFile, inputRealPaths: Set<String>) -> FileOutcome {
+    public func convert(_ input: InputFile) -> FileOutcome {
         convert(input, guard: OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
-                                          inputFiles: inputRealPaths), previous: nil)
+                                          inputFiles: LazyIdentities([input.path])), previous: nil)
     }
 
     func convert(_ input: InputFile, guard context: OutputGuard, previous: Entry?) -> FileOutcome {
         var outcome = FileOutcome(input: input)
         do {
             let fm = FileManager.default
-            var isDir: ObjCBool = false
-            if fm.fileExists(atPath: input.path, isDirectory: &isDir), isDir.boolValue {
+            var inputStat = stat()
+            let statted = stat(input.path, &inputStat) == 0
+            if statted, inputStat.st_mode & S_IFMT == S_IFDIR {
                 throw ConversionError(file: input.path, "is a folder, not a file")
             }
             // Unchanged size and time, same configuration, outputs intact: skip without reading.
-            var inputStat = stat()
-            let statted = stat(input.path, &inputStat) == 0
             let inputSize = statted ? Int(inputStat.st_size) : nil
             let inputMtime = statted ? Int64(inputStat.st_mtim.tv_sec) * 1_000_000_000 + Int64(inputStat.st_mtim.tv_nsec) : nil
             if let config = configuration, let prev = previous, let size = inputSize, let mtime = inputMtime,
                prev.inputSize == size, prev.inputMtimeNanoseconds == mtime, prev.configSHA256 == config.sha256 {
                 let paths = writers.map { outputPath(input, $0) }
+                // Nothing is written for a skipped file, so the output guard has nothing to check.
                 if prev.outputs.map(\.path) == paths.map(relativeToRoot), outputsMatch(prev.outputs) {
-                    for p in paths { try context.check(p, input: input.path) }
                     outcome.status = .skipped
                     outcome.written = paths
                     outcome.title = prev.title
                     outcome.created = prev.created.map { Date(timeIntervalSince1970: $0) }
                     outcome.entry = prev
+                    outcome.entryIsPrevious = true
                     return outcome
                 }
             }
@@ -333,7 +355,7 @@ public struct BatchConverter: Sendable {
     /// recorded size and modification time, see ``Manifest/Output``).
     func outputsMatch(_ outputs: [Manifest.Output]) -> Bool {
         for o in outputs {
-            let path = (outputRoot as NSString).appendingPathComponent(o.path)
+            let path = PathText.join(outputRoot, o.path)
             var st = stat()
             guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
             if let size = o.size, let mtime = o.mtimeNanoseconds, size == Int(st.st_size),
@@ -353,6 +375,7 @@ public struct BatchConverter: Sendable {
     /// `prune`) the entries of inputs not seen this run, so that `--prune` can remove their outputs
     /// later. Failed files lose their entry (they are retried).
     public func manifest(after outcomes: [FileOutcome], previous: Manifest, keepUnseen: Bool) -> Manifest {
+        if Self.manifestUnchanged(outcomes, previous: previous) { return previous }
         var m = Manifest()
         if keepUnseen {
             let seen = Set(outcomes.map(\.input.relative))
@@ -360,6 +383,13 @@ public struct BatchConverter: Sendable {
         }
         for o in outcomes { if let e = o.entry { m.entries[o.input.relative] = e } }
         return m
+    }
+
+    /// Whether the manifest after `outcomes` is `previous` as it was: every input was skipped with
+    /// its old record and no input of `previous` is missing (so neither keeping nor pruning unseen
+    /// entries changes anything). Answers without building and comparing 20 000 entries.
+    public static func manifestUnchanged(_ outcomes: [FileOutcome], previous: Manifest) -> Bool {
+        outcomes.count == previous.entries.count && outcomes.allSatisfy { $0.entryIsPrevious && $0.status == .skipped }
     }
 
     /// Deletes the outputs recorded in `previous` for inputs that are not in `outcomes` (inputs
@@ -388,14 +418,19 @@ public struct BatchConverter: Sendable {
         let root = root(for: html)
         var entries: [(title: String, created: Date?, href: String)] = []
         for o in outcomes where o.error == nil {
-            let rel = (o.input.relative as NSString).deletingPathExtension + ".html"
-            entries.append((o.title ?? rel, o.created, rel.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }.joined(separator: "/")))
+            let rel = PathText.deletingExtension(o.input.relative) + ".html"
+            entries.append((o.title ?? rel, o.created, PathText.percentEncodedPath(rel)))
         }
-        let page = try HTMLIndex(theme: options.theme, templates: options.templates).render(entries: entries)
-        let path = (root as NSString).appendingPathComponent("index.html")
-        try OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders, inputFiles: [])
+        let page = Array(try HTMLIndex(theme: options.theme, templates: options.templates).render(entries: entries).utf8)
+        let path = PathText.join(root, "index.html")
+        try OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders, inputFiles: LazyIdentities([]))
             .check(path, input: path)
-        try AtomicFile.write(Array(page.utf8), to: path)
+        // An unchanged index is left alone (same bytes, and its time stays for make).
+        if !page.isEmpty, let existing = FileManager.default.contents(atPath: path), existing.count == page.count,
+           existing.withUnsafeBytes({ e in page.withUnsafeBytes { memcmp(e.baseAddress!, $0.baseAddress!, page.count) == 0 } }) {
+            return path
+        }
+        try AtomicFile.write(page, to: path)
         return path
     }
 }
@@ -406,25 +441,141 @@ struct OutputGuard: Sendable {
     var root: String
     /// Real paths of input folders.
     var inputFolders: [String]
-    /// Real paths of input files.
-    var inputFiles: Set<String>
+    /// Device and inode of every input file (worked out on first need): an output that is one
+    /// of them (by any path, hard links included) is refused.
+    let inputFiles: LazyIdentities
+    /// Real paths of output folders already resolved (many outputs share a folder).
+    let folders = RealPathCache()
 
     /// - Throws: ``ConversionError`` naming `input` when `path` must not be written.
     func check(_ path: String, input: String) throws {
         var st = stat()
-        if lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK {
-            throw ConversionError(file: input, "output \(path) is a symbolic link; refusing to write through it")
+        if lstat(path, &st) == 0 {
+            if st.st_mode & S_IFMT == S_IFLNK {
+                throw ConversionError(file: input, "output \(path) is a symbolic link; refusing to write through it")
+            }
+            if inputFiles.contains(FileIdentity(st)) {
+                throw ConversionError(file: input, "output \(path) is an input file; refusing to overwrite it")
+            }
         }
-        let real = InputScanner.realPath(path)
-        if inputFiles.contains(real) {
-            throw ConversionError(file: input, "output \(path) is an input file; refusing to overwrite it")
-        }
+        // The output itself is not a link (checked above), so its real path is its folder's real
+        // path and its name.
+        let real = PathText.join(folders.realPath(PathText.deletingLastComponent(path)), PathText.lastComponent(path))
         if real != root && !real.hasPrefix(root == "/" ? "/" : root + "/") {
             throw ConversionError(file: input, "output \(path) resolves to \(real), outside the output folder \(root); refusing to write it")
         }
         for f in inputFolders where real.hasPrefix(f + "/") {
             throw ConversionError(file: input, "output \(path) resolves into the input folder \(f); refusing to write it")
         }
+    }
+}
+
+/// A file's identity on this machine: device and inode number (`stat(2)`'s `st_dev`, `st_ino`).
+struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+
+    init(_ st: stat) {
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+    }
+
+    /// The identities of the files at `paths` (symbolic links followed); paths that cannot be
+    /// `stat`ed are left out.
+    static func of(_ paths: [String]) -> Set<FileIdentity> {
+        var set = Set<FileIdentity>(minimumCapacity: paths.count)
+        var st = stat()
+        for p in paths where p != "-" && stat(p, &st) == 0 { set.insert(FileIdentity(st)) }
+        return set
+    }
+}
+
+/// The ``FileIdentity`` set of a list of input paths, made on the first lookup (thread-safe): a
+/// first run writes only new files and a no-change run writes none, so neither needs it.
+final class LazyIdentities: @unchecked Sendable {
+    let paths: [String]
+    private var set: Set<FileIdentity>?
+    private let lock = NSLock()
+
+    init(_ paths: [String]) { self.paths = paths }
+
+    func contains(_ id: FileIdentity) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if set == nil { set = FileIdentity.of(paths) }
+        return set!.contains(id)
+    }
+}
+
+/// ``InputScanner/realPath(_:)`` of folders, remembered (thread-safe). A folder made during the run
+/// resolves to the same path before and after it exists, since its parent is resolved.
+final class RealPathCache: @unchecked Sendable {
+    private var cache: [String: String] = [:]
+    private let lock = NSLock()
+
+    func realPath(_ folder: String) -> String {
+        lock.lock()
+        if let r = cache[folder] { lock.unlock(); return r }
+        lock.unlock()
+        let r = InputScanner.realPath(folder)
+        lock.lock(); cache[folder] = r; lock.unlock()
+        return r
+    }
+}
+
+/// Path text operations on `/`-separated paths, without Foundation's `NSString` path methods
+/// (which normalise the whole string on every call; a folder run makes several calls per file).
+enum PathText {
+    /// `base` and `component` joined by one `/`; `component` alone when `base` is empty.
+    static func join(_ base: String, _ component: String) -> String {
+        if base.isEmpty { return component }
+        if component.isEmpty { return base }
+        return base.utf8.last == 0x2F ? base + component : base + "/" + component
+    }
+
+    /// The path without the extension of its last component (`a/b.md` → `a/b`); a leading dot
+    /// (`.profile`) is not an extension.
+    static func deletingExtension(_ path: String) -> String {
+        let u = Array(path.utf8)
+        var i = u.count - 1
+        while i > 0 {
+            if u[i] == 0x2F { return path }
+            if u[i] == 0x2E { return u[i - 1] == 0x2F ? path : String(decoding: u[..<i], as: UTF8.self) }
+            i -= 1
+        }
+        return path
+    }
+
+    /// The last component (`a/b.md` → `b.md`).
+    static func lastComponent(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: 0x2F) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+
+    /// `path` with every byte outside ASCII letters and digits, `-._~!$&'()*+,=@` and `/`
+    /// percent-encoded from its UTF-8 (RFC 3986 §2.1), as swift-corelibs-foundation's
+    /// `CharacterSet.urlPathAllowed` does: RFC 3986's path characters less `:` (which would make
+    /// a relative reference's first segment read as a scheme, §4.2) and `;`.
+    static func percentEncodedPath(_ path: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for b in path.utf8 {
+            switch b {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A,
+                 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3D, 0x40, 0x2F:
+                out.append(b)
+            default:
+                out.append(0x25); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 0x0F)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The folder part (`a/b.md` → `a`; `b.md` → `.`; `/b` → `/`).
+    static func deletingLastComponent(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: 0x2F) else { return "." }
+        if slash == path.utf8.startIndex { return "/" }
+        return String(path[..<slash])
     }
 }
 

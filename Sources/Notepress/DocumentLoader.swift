@@ -28,7 +28,9 @@ public struct DocumentLoader: Sendable {
     /// The syntax a file name implies: `.note`/`.txt` note markup, `.md`/`.markdown` GFM;
     /// `nil` for kinds Notepress does not read.
     public static func format(forPath path: String) -> SourceFormat? {
-        switch (path as NSString).pathExtension.lowercased() {
+        let name = PathText.lastComponent(path)
+        guard let dot = name.utf8.lastIndex(of: 0x2E), dot != name.utf8.startIndex else { return nil }
+        switch name[name.utf8.index(after: dot)...].lowercased() {
         case "note", "txt": return .note
         case "md", "markdown", "mdown", "mkd", "ronn": return .gfm
         default: return nil

@@ -23,7 +23,7 @@ Options:
   -j, --jobs N                 files converted in parallel (default: the number of cores);
                                outputs are the same bytes whatever N is
       --force                  convert every file, even those unchanged since the last run
-                               (the output folder's .notepress-manifest.json records
+                               (the output folder's .notepress-manifest records
                                SHA-256 hashes of inputs, options, theme and outputs)
       --prune                  delete the outputs of inputs that no longer exist
       --depfile FILE           write a Makefile-syntax dependency file (for make and ninja):
@@ -190,24 +190,31 @@ private func convert(_ a: Arguments) throws -> Int32 {
         throw UsageError("converting a folder or several files needs an output folder (-o DIR)")
     }
 
-    // Many inputs into a folder.
+    // Many inputs into a folder. The previous manifest is read while the inputs are scanned.
+    let manifestBox = ManifestBox()
+    let manifestRead = DispatchGroup()
+    if !a.flag("--force") {
+        manifestRead.enter()
+        let t = Thread { manifestBox.value = Manifest.load(outputRoot: outDir); manifestRead.leave() }
+        t.start()
+    }
     let scan = InputScanner.scan(inputs, format: format)
+    manifestRead.wait()
     let outReal = InputScanner.realPath(outDir)
     for folder in scan.folders where outReal == folder || outReal.hasPrefix(folder + "/") {
         throw UsageError("output folder \(outDir) is inside the input folder \(folder); choose a folder outside it")
     }
     if scan.files.contains(where: { $0.path == "-" }) { throw UsageError("standard input (-) cannot be mixed with an output folder") }
-    let inputReal = Set(scan.files.map { InputScanner.realPath($0.path) })
     let config = BuildConfiguration(options: options, loader: loader, writers: writers.map(\.name), layout: layout,
                                     version: notepressVersion, themeFile: themeFile(a))
     var batch = BatchConverter(loader: loader, writers: writers, options: options, outputRoot: outDir, layout: layout,
                                jobs: jobs, configuration: config)
     batch.inputFolders = scan.folders
     let start = Date()
-    let previous = a.flag("--force") ? Manifest() : Manifest.load(outputRoot: outDir)
+    let previous = manifestBox.value
     let reporter = ProgressReporter(style: ProgressReporter.style(quiet: quiet), total: scan.files.count,
                                     width: TerminalSize.columns(environment: env, fd: STDERR_FILENO))
-    let outcomes = batch.run(scan.files, inputRealPaths: inputReal, previous: previous) { _, outcome in
+    let outcomes = batch.run(scan.files, previous: previous) { _, outcome in
         let event: ProgressReporter.Event = switch outcome.status {
         case .converted: .converted
         case .skipped: .skipped
@@ -235,7 +242,8 @@ private func convert(_ a: Arguments) throws -> Int32 {
     do {
         let manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: !a.flag("--prune"))
         // A no-change run leaves the manifest as it was: skip re-encoding and rewriting it.
-        if manifest != previous || !FileManager.default.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.fileName)) {
+        if !BatchConverter.manifestUnchanged(outcomes, previous: previous) && manifest != previous || !FileManager.default.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.fileName))
+            || FileManager.default.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.legacyFileName)) {
             try manifest.save(outputRoot: outDir)
         }
     } catch {
@@ -263,6 +271,10 @@ private func convert(_ a: Arguments) throws -> Int32 {
         printError(String(format: "converted %d, skipped %d (unchanged), skipped %d (unknown kind), failed %d in %.2f s; output in %@",
                           converted, unchanged, scan.skipped.count, failures.count, secs, outDir))
     }
+    // The process ends after this: the records of 20 000 files are left for the exit to reclaim.
+    ProcessLifetime.keep(previous)
+    ProcessLifetime.keep(outcomes)
+    ProcessLifetime.keep(scan)
     if !failures.isEmpty {
         printError("failed:")
         for f in failures { printError("  " + f.description) }
@@ -305,6 +317,11 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
     }
 }
 
+
+/// The manifest read on another thread while the inputs are scanned (read after the group's wait).
+final class ManifestBox: @unchecked Sendable {
+    var value = Manifest()
+}
 
 /// Values deliberately left for the process exit to reclaim.
 enum ProcessLifetime {

@@ -58,6 +58,9 @@ public enum HTMLEscape {
     /// Attribute values (double-quoted). Same set as ``text(_:)``.
     public static func attribute(_ s: String) -> String { text(s) }
 
+    /// ``attribute(_:)`` appended to a UTF-8 buffer.
+    public static func appendAttribute(_ s: String, to out: inout [UInt8]) { appendText(s, to: &out) }
+
     /// A URL in `href`/`src`: bytes outside cmark's HREF_SAFE set are percent-encoded, `&` becomes
     /// `&amp;` and `'` becomes `&#x27;` (libcmark-gfm `houdini_escape_href`).
     public static func url(_ s: String) -> String {

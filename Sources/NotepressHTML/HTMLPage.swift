@@ -103,12 +103,26 @@ public enum DateBadge {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The date's day, month abbreviation (English) and year in UTC, proleptic Gregorian calendar.
+    /// Seconds are truncated towards the past. Arithmetic, no `Calendar`: the day number is turned
+    /// into a date with the civil-from-days algorithm of Howard Hinnant, "chrono-Compatible
+    /// Low-Level Date Algorithms" (2013); `Calendar` cost a third of an index of 20 000 notes.
     static func parts(_ date: Date) -> (day: Int, month: Int, year: Int, time: String) {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: "UTC")!
-        let c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let time = "\(pad(c.hour ?? 0, 2)):\(pad(c.minute ?? 0, 2)):\(pad(c.second ?? 0, 2))"
-        return (c.day ?? 1, c.month ?? 1, c.year ?? 1970, time)
+        let t = date.timeIntervalSince1970
+        let seconds = t.isFinite ? Int(max(min(t.rounded(.down), 9.0e15), -9.0e15)) : 0
+        var days = seconds / 86_400
+        var rest = seconds % 86_400
+        if rest < 0 { rest += 86_400; days -= 1 }
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let time = "\(pad(rest / 3600, 2)):\(pad(rest / 60 % 60, 2)):\(pad(rest % 60, 2))"
+        return (day, month, year, time)
     }
 
     static func pad(_ n: Int, _ width: Int) -> String {

@@ -75,15 +75,81 @@ final class BatchManifestTests: XCTestCase {
 
     func testManifestRoundTripsAndIsDeterministic() throws {
         let dir = try batchTempDir()
-        let m = Manifest(entries: ["b.md": .init(inputSHA256: "11", modified: 5, configSHA256: "22",
-                                                 outputs: [.init(path: "b.html", sha256: "33")], title: "B", created: 7),
-                                   "a.md": .init(inputSHA256: "44", modified: nil, configSHA256: "22", outputs: [], title: nil, created: nil)])
+        let m = Manifest(entries: ["b.md": .init(inputSHA256: "11", modified: 5.25, configSHA256: "22",
+                                                 outputs: [.init(path: "b.html", sha256: "33", size: 120, mtimeNanoseconds: 1_700_000_000_123_456_789)],
+                                                 title: "B", created: 7, inputSize: 9, inputMtimeNanoseconds: -3),
+                                   "a.md": .init(inputSHA256: "44", modified: nil, configSHA256: "22", outputs: [], title: nil, created: nil),
+                                   "dir/é x.note": .init(inputSHA256: "55", modified: 1_700_000_000.000_001, configSHA256: "22",
+                                                         outputs: [.init(path: "dir/é x.html", sha256: "66"), .init(path: "dir/é x.rtf", sha256: "77")],
+                                                         title: "", created: 0.1)])
         try m.save(outputRoot: dir)
         XCTAssertEqual(Manifest.load(outputRoot: dir), m)
         XCTAssertEqual(m.encoded(), m.encoded())
         let text = String(decoding: m.encoded(), as: UTF8.self)
-        XCTAssertLessThan(text.range(of: "\"a.md\"")!.lowerBound, text.range(of: "\"b.md\"")!.lowerBound, "keys sorted")
+        XCTAssertEqual(text, """
+            notepress-manifest\t2
+            E\ta.md\t44\t-\t22\t-\t-\t-\t-
+            E\tb.md\t11\t5.25\t22\t9\t-3\t7.0\t=B
+            O\tb.html\t33\t120\t1700000000123456789
+            E\tdir/é x.note\t55\t1700000000.000001\t22\t-\t-\t0.1\t=
+            O\tdir/é x.html\t66\t-\t-
+            O\tdir/é x.rtf\t77\t-\t-
+
+            """, "keys sorted, one line per entry and per output")
         XCTAssertEqual(Manifest.load(outputRoot: dir + "/missing"), Manifest())
+    }
+
+    func testManifestEscapesTabsNewlinesAndBackslashesInTitlesAndPaths() throws {
+        let title = "tab\there\nnew line \\ back\rslash"
+        let m = Manifest(entries: ["a\tb.md": .init(inputSHA256: "1", modified: nil, configSHA256: "2",
+                                                    outputs: [.init(path: "a\tb\\.html", sha256: "3")], title: title, created: nil)])
+        let bytes = m.encoded()
+        XCTAssertEqual(bytes.filter { $0 == 0x0A }.count, 3, "header, entry, output: no raw newline from the title")
+        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains("=tab\\there\\nnew line \\\\ back\\rslash"))
+        let back = bytes.withUnsafeBufferPointer { Manifest.decode($0) }
+        XCTAssertEqual(back, m)
+    }
+
+    func testDamagedOrForeignManifestIsIgnored() throws {
+        let good = Array("notepress-manifest\t2\nE\ta.md\t1\t-\t2\t-\t-\t-\t-\n".utf8)
+        XCTAssertEqual(good.withUnsafeBufferPointer { Manifest.decode($0) }?.entries.count, 1)
+        for bad in ["notepress-manifest\t1\n",                              // another format version
+                    "{\"format\": 1, \"entries\": {}}\n",                 // the old JSON form
+                    "notepress-manifest\t2\nO\ta.html\t1\t-\t-\n",         // an output before any entry
+                    "notepress-manifest\t2\nE\ta.md\t1\t-\t2\t-\t-\t-\n", // a field missing
+                    "notepress-manifest\t2\nE\ta.md\t1\tx\t2\t-\t-\t-\t-\n", // not a number
+                    "notepress-manifest\t2\nE\ta\\q.md\t1\t-\t2\t-\t-\t-\t-\n", // unknown escape
+                    ""] {
+            XCTAssertNil(Array(bad.utf8).withUnsafeBufferPointer { Manifest.decode($0) }, bad)
+        }
+        let dir = try batchTempDir()
+        try Data("notepress-manifest\t2\nE\t".utf8).write(to: URL(fileURLWithPath: dir + "/" + Manifest.fileName))
+        XCTAssertEqual(Manifest.load(outputRoot: dir), Manifest(), "a truncated manifest means a full rebuild")
+    }
+
+    func testSavingRemovesTheLegacyJSONManifest() throws {
+        let dir = try batchTempDir()
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: dir + "/" + Manifest.legacyFileName))
+        try Manifest().save(outputRoot: dir)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/" + Manifest.legacyFileName))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + Manifest.fileName)), Data("notepress-manifest\t2\n".utf8))
+    }
+
+    func testPathTextMatchesFoundationPathMethods() {
+        for p in ["a/b.md", "b.md", "a.b/c", "a/.hidden", ".md", "a/b.tar.gz", "dir/é x.note", "x"] {
+            XCTAssertEqual(PathText.deletingExtension(p), (p as NSString).deletingPathExtension, p)
+            XCTAssertEqual(PathText.lastComponent(p), (p as NSString).lastPathComponent, p)
+        }
+        XCTAssertEqual(PathText.deletingLastComponent("a/b/c.md"), "a/b")
+        XCTAssertEqual(PathText.deletingLastComponent("c.md"), ".")
+        XCTAssertEqual(PathText.deletingLastComponent("/c.md"), "/")
+        XCTAssertEqual(PathText.join("out", "a.html"), "out/a.html")
+        XCTAssertEqual(PathText.join("out/", "a.html"), "out/a.html")
+        XCTAssertEqual(PathText.join("", "a.html"), "a.html")
+        for p in ["a/b c.html", "dir/é x.html", "50%/[x]#y?.html", "a-b_c~d!$&'()*+,;=:@.html", "日本/語.html"] {
+            XCTAssertEqual(PathText.percentEncodedPath(p),
+                           p.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! }.joined(separator: "/"), p)
+        }
     }
 }
 

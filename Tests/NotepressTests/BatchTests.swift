@@ -42,7 +42,7 @@ final class BatchTests: XCTestCase {
             let out = tmp + "/out\(jobs)"
             var b = converter(out, jobs: jobs)
             b.inputFolders = scan.folders
-            let outcomes = b.run(scan.files, inputRealPaths: [])
+            let outcomes = b.run(scan.files)
             XCTAssertEqual(outcomes.filter { $0.error != nil }.map { "\($0.error!)" }, [])
             _ = try b.writeIndex(outcomes)
             orders.append(outcomes.map(\.input.relative))
@@ -58,8 +58,8 @@ final class BatchTests: XCTestCase {
         let input = try copySamples()
         let scan = InputScanner.scan([input + "/notes/lentil-soup.note"], format: nil)
         let tmp = try batchTempDir()
-        _ = converter(tmp + "/m", jobs: 1, formats: ["html", "rtf"]).run(scan.files, inputRealPaths: [])
-        _ = converter(tmp + "/f", jobs: 1, layout: .flat, formats: ["html", "rtf"]).run(scan.files, inputRealPaths: [])
+        _ = converter(tmp + "/m", jobs: 1, formats: ["html", "rtf"]).run(scan.files)
+        _ = converter(tmp + "/f", jobs: 1, layout: .flat, formats: ["html", "rtf"]).run(scan.files)
         XCTAssertEqual(Set(tree(tmp + "/m").keys), ["html/lentil-soup.html", "rtf/lentil-soup.rtf"])
         XCTAssertEqual(Set(tree(tmp + "/f").keys), ["lentil-soup.html", "lentil-soup.rtf"])
     }
@@ -69,14 +69,14 @@ final class BatchTests: XCTestCase {
         let out = try batchTempDir() + "/out"
         let scan = InputScanner.scan([input], format: nil)
         let b = converter(out, jobs: 2, formats: ["html", "man"])
-        let first = b.run(scan.files, inputRealPaths: [])
+        let first = b.run(scan.files)
         XCTAssertTrue(first.allSatisfy { $0.status == .converted })
         try b.manifest(after: first, previous: Manifest(), keepUnseen: true).save(outputRoot: out)
 
         // Unchanged: everything skipped, titles kept for the index.
         let m1 = Manifest.load(outputRoot: out)
         XCTAssertEqual(m1.entries.count, scan.files.count)
-        let second = b.run(scan.files, inputRealPaths: [], previous: m1)
+        let second = b.run(scan.files, previous: m1)
         XCTAssertTrue(second.allSatisfy { $0.status == .skipped }, "\(second.map(\.status))")
         XCTAssertEqual(second.map(\.title), first.map(\.title))
         XCTAssertEqual(second.map(\.created), first.map(\.created))
@@ -89,7 +89,7 @@ final class BatchTests: XCTestCase {
         try ("\nmore text\n").data(using: .utf8)!.append(toFile: edited.path)
         try FileManager.default.removeItem(atPath: b.outputPath(deleted, b.writers[1]))
         try Data("tampered".utf8).write(to: URL(fileURLWithPath: b.outputPath(altered, b.writers[0])))
-        let third = b.run(scan.files, inputRealPaths: [], previous: m1)
+        let third = b.run(scan.files, previous: m1)
         XCTAssertEqual(third.filter { $0.status == .converted }.map(\.input.relative).sorted(),
                        [edited, deleted, altered].map(\.relative).sorted())
         XCTAssertEqual(third.filter { $0.status == .skipped }.count, scan.files.count - 3)
@@ -97,7 +97,7 @@ final class BatchTests: XCTestCase {
 
         // Other options: everything redone.
         let other = converter(out, jobs: 2, formats: ["man", "html"])
-        XCTAssertTrue(other.run(scan.files, inputRealPaths: [], previous: m1).allSatisfy { $0.status == .converted })
+        XCTAssertTrue(other.run(scan.files, previous: m1).allSatisfy { $0.status == .converted })
     }
 
     func testPruneRemovesOutputsOfDeletedInputsOnlyWhenAsked() throws {
@@ -105,13 +105,13 @@ final class BatchTests: XCTestCase {
         let out = try batchTempDir() + "/out"
         let b = converter(out, jobs: 1, formats: ["html"])
         let scan = InputScanner.scan([input], format: nil)
-        let first = b.run(scan.files, inputRealPaths: [])
+        let first = b.run(scan.files)
         let m = b.manifest(after: first, previous: Manifest(), keepUnseen: true)
         let gone = scan.files[3]
         let goneOutput = b.outputPath(gone, b.writers[0])
         try FileManager.default.removeItem(atPath: gone.path)
         let rescan = InputScanner.scan([input], format: nil)
-        let second = b.run(rescan.files, inputRealPaths: [], previous: m)
+        let second = b.run(rescan.files, previous: m)
         // Without prune: the output stays, the manifest keeps the entry.
         let kept = b.manifest(after: second, previous: m, keepUnseen: true)
         XCTAssertNotNil(kept.entries[gone.relative])
@@ -141,7 +141,7 @@ final class BatchTests: XCTestCase {
         XCTAssertTrue(errorsText.contains("folder loop"), errorsText)
         let out = try batchTempDir() + "/out"
         let b = converter(out, jobs: 3, formats: ["html", "json"])
-        let outcomes = b.run(scan.files.filter { !$0.path.hasSuffix("fifo.txt") }, inputRealPaths: [])
+        let outcomes = b.run(scan.files.filter { !$0.path.hasSuffix("fifo.txt") })
         let byName = Dictionary(uniqueKeysWithValues: outcomes.map { ($0.input.relative, $0) })
         XCTAssertEqual(byName["good.md"]?.status, .converted)
         XCTAssertEqual(byName["good2.note"]?.status, .converted)
@@ -152,7 +152,7 @@ final class BatchTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/html/nul.html"))
         // A folder named x.md is walked as a folder, not read as a file; given directly it fails.
         XCTAssertNil(byName["x.md"])
-        let direct = b.convert(InputFile(path: dir + "/x.md", relative: "x.md"), inputRealPaths: [])
+        let direct = b.convert(InputFile(path: dir + "/x.md", relative: "x.md"))
         XCTAssertEqual(direct.error?.message, "is a folder, not a file")
     }
 
@@ -167,7 +167,7 @@ final class BatchTests: XCTestCase {
         let out = try batchTempDir() + "/out"
         let scan = InputScanner.scan([input], format: nil)
         let b = converter(out, jobs: 2)
-        let o = b.run(scan.files, inputRealPaths: Set(scan.files.map { InputScanner.realPath($0.path) }))
+        let o = b.run(scan.files)
         _ = try b.writeIndex(o)
         XCTAssertEqual(hashes(), before)
         XCTAssertFalse(before.isEmpty)
@@ -188,7 +188,7 @@ final class BatchTests: XCTestCase {
         var b = converter(out, jobs: 1, formats: ["html"])
         let scan = InputScanner.scan([input], format: nil)
         b.inputFolders = scan.folders
-        let outcomes = b.run(scan.files, inputRealPaths: [])
+        let outcomes = b.run(scan.files)
         let soup = outcomes.first { $0.input.relative == "notes/lentil-soup.note" }!
         XCTAssertTrue(soup.error?.message.contains("symbolic link") ?? false, "\(String(describing: soup.error))")
         let md = outcomes.filter { $0.input.relative.hasPrefix("markdown/") }
@@ -198,6 +198,26 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere), ["lentil-soup.html"])
         // The others still converted.
         XCTAssertEqual(outcomes.filter { $0.status == .converted }.count, scan.files.count - 1 - md.count)
+    }
+
+    /// Regression: the guard compared real paths, so an output that is a hard link to an input
+    /// file (same inode, another path) was written, and the input with it.
+    func testOutputThatIsAHardLinkToAnInputIsRefused() throws {
+        let tmp = try batchTempDir()
+        let input = tmp + "/in"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        try Data("# Keep me\n".utf8).write(to: URL(fileURLWithPath: input + "/a.md"))
+        try Data("# B\n".utf8).write(to: URL(fileURLWithPath: input + "/b.md"))
+        let out = tmp + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        XCTAssertEqual(link(input + "/a.md", out + "/a.html"), 0)
+        var b = converter(out, jobs: 1, formats: ["html"])
+        let scan = InputScanner.scan([input], format: nil)
+        b.inputFolders = scan.folders
+        let outcomes = b.run(scan.files)
+        XCTAssertTrue(outcomes[0].error?.message.contains("is an input file") ?? false, "\(String(describing: outcomes[0].error))")
+        XCTAssertEqual(outcomes[1].status, .converted)
+        XCTAssertEqual(try String(contentsOfFile: input + "/a.md", encoding: .utf8), "# Keep me\n")
     }
 
     func testOutputIntoInputTreeRefusedAndSameOutputTwiceFails() throws {
@@ -212,12 +232,12 @@ final class BatchTests: XCTestCase {
         var b = converter(out, jobs: 2, formats: ["html"])
         let scan = InputScanner.scan([input], format: nil)
         b.inputFolders = scan.folders
-        let outcomes = b.run(scan.files, inputRealPaths: [])
+        let outcomes = b.run(scan.files)
         XCTAssertEqual(outcomes.map(\.input.relative), ["a.md", "a.note"])
         XCTAssertEqual(outcomes[0].status, .converted)
         XCTAssertTrue(outcomes[1].error?.message.contains("is also the output of") ?? false)
         // Writing through out/sub would land in the input folder.
-        let guardian = OutputGuard(root: InputScanner.realPath(out), inputFolders: scan.folders, inputFiles: [])
+        let guardian = OutputGuard(root: InputScanner.realPath(out), inputFolders: scan.folders, inputFiles: LazyIdentities([]))
         XCTAssertThrowsError(try guardian.check(out + "/sub/a.html", input: "a.md"))
         XCTAssertNoThrow(try guardian.check(out + "/new/a.html", input: "a.md"))
     }

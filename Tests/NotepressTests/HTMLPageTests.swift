@@ -1,6 +1,6 @@
 import Foundation
 import NotepressAST
-import NotepressHTML
+@testable import NotepressHTML
 import NotepressResources
 import NotepressThemes
 import XCTest
@@ -62,6 +62,29 @@ final class HTMLPageTests: XCTestCase {
         // 23:30 UTC on 31 Dec stays 31 Dec whatever the local zone.
         XCTAssertEqual(DateBadge.format(Date(timeIntervalSince1970: 1_798_759_800)), "31 Dec 2026")
         XCTAssertEqual(DateBadge.machineReadable(Date(timeIntervalSince1970: 1_798_759_800)), "2026-12-31T23:30:00Z")
+    }
+
+    /// The arithmetic date conversion against Foundation's Gregorian calendar in UTC, over
+    /// 1601–2399 (leap days, century years, times before 1970 and fractional seconds included).
+    func testDatePartsMatchFoundationCalendar() {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        var t = -11_644_473_600.0  // 1601-01-01T00:00:00Z
+        var checked = 0
+        while t < 13_569_465_600 {  // 2400-01-01
+            for offset in [0.0, 0.75, 86_399.5, 43_201.25] {
+                let d = Date(timeIntervalSince1970: t + offset)
+                let c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: d)
+                let p = DateBadge.parts(d)
+                XCTAssertEqual([p.year, p.month, p.day], [c.year!, c.month!, c.day!], "\(t + offset)")
+                XCTAssertEqual(p.time, String(format: "%02d:%02d:%02d", c.hour!, c.minute!, c.second!), "\(t + offset)")
+                checked += 1
+            }
+            t += 86_400 * 29 + 3_607  // walks through every month and day position over the years
+        }
+        XCTAssertGreaterThan(checked, 10_000)
+        XCTAssertEqual(DateBadge.machineReadable(Date(timeIntervalSince1970: 951_782_400)), "2000-02-29T00:00:00Z")
+        XCTAssertEqual(DateBadge.machineReadable(Date(timeIntervalSince1970: -0.5)), "1969-12-31T23:59:59Z")
     }
 
     func testRemConversion() {

@@ -11,6 +11,9 @@ public struct DocumentLoader: Sendable {
     public var keepMarkers = false
     /// `SOURCE_DATE_EPOCH` in seconds, when set: clamps dates taken from file times.
     public var sourceDateEpoch: Date?
+    /// Parse Markdown with libcmark-gfm's arena allocator (``MarkdownReader/arena``): faster, but
+    /// Markdown reads then run one at a time. For processes that read one document.
+    public var cmarkArena = false
 
     public init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
         self.format = format
@@ -63,12 +66,20 @@ public struct DocumentLoader: Sendable {
     /// - Throws: ``ConversionError`` for invalid UTF-8, a NUL byte, or bad front matter.
     public func load(data: Data, path: String?, modified: Date?) throws -> ReadResult {
         let name = path ?? "<stdin>"
-        var bytes = [UInt8](data)
-        if let problem = Self.checkBytes(bytes) {
-            throw ConversionError(file: name, position: problem.position, problem.message)
+        let text = try data.withUnsafeBytes { raw -> String in
+            let all = raw.bindMemory(to: UInt8.self)
+            let hasBOM = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
+            let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
+            // Fast path: no NUL (memchr) and valid UTF-8 (the standard library's validator); only
+            // a file that fails either is scanned again to say where.
+            if all.isEmpty || memchr(all.baseAddress!, 0, all.count) == nil, let valid = Self.validUTF8(body) {
+                return valid
+            }
+            if let problem = Self.checkBytes(Array(all)) {
+                throw ConversionError(file: name, position: problem.position, problem.message)
+            }
+            return String(decoding: body, as: UTF8.self)
         }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        let text = String(decoding: bytes, as: UTF8.self)
         let format = self.format ?? path.flatMap(Self.format(forPath:)) ?? .gfm
 
         var frontMatter: FrontMatter?
@@ -87,7 +98,9 @@ public struct DocumentLoader: Sendable {
             let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset)
             result = ReadResult(document: Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: blocks))
         case .gfm, .commonmark:
-            result = MarkdownReader(format: format).parse(body, path: name, lineOffset: lineOffset)
+            var reader = MarkdownReader(format: format)
+            reader.arena = cmarkArena
+            result = reader.parse(body, path: name, lineOffset: lineOffset)
         }
         var meta = result.document.metadata
         meta.sourcePath = path
@@ -104,6 +117,12 @@ public struct DocumentLoader: Sendable {
         meta.fields = frontMatter?.fields ?? [:]
         result.document.metadata = meta
         return result
+    }
+
+    /// `bytes` as a `String` when they are valid UTF-8, else `nil`.
+    static func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if #available(macOS 15, *) { return String(validating: bytes, as: UTF8.self) }
+        return checkBytes(Array(bytes)) == nil ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     /// The first problem that stops a file from being read as text: invalid UTF-8 or a NUL byte,

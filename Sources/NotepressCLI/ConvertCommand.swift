@@ -169,7 +169,10 @@ private func convert(_ a: Arguments) throws -> Int32 {
     let outputExistsAsDir = output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &outputIsDir) && outputIsDir.boolValue } ?? false
     if singleFile && (toStdout || (!outputExistsAsDir && writers.count == 1 && !(output!.hasSuffix("/")))) {
         if writers.count > 1 { throw UsageError("several formats need an output folder (-o DIR)") }
-        let status = convertOne(inputs[0], to: toStdout ? nil : output!, writer: writers[0], loader: loader, options: options)
+        // One document in this process: cmark's arena allocator, as the cmark-gfm program uses.
+        var single = loader
+        single.cmarkArena = true
+        let status = convertOne(inputs[0], to: toStdout ? nil : output!, writer: writers[0], loader: single, options: options)
         if status == 0, let depfile = a.value("--depfile") {
             guard let out = output, !toStdout, inputs[0] != "-" else {
                 throw UsageError("--depfile needs input and output files (not standard input or output)")

@@ -36,11 +36,16 @@ public struct HTMLEmitter: Sendable {
 
     /// The body content (no page template).
     public func fragment(_ document: Document) -> String {
+        String(decoding: fragmentBytes(document), as: UTF8.self)
+    }
+
+    /// ``fragment(_:)`` as UTF-8 bytes, without the copy into a `String`.
+    public func fragmentBytes(_ document: Document) -> [UInt8] {
         var w = HTMLBodyWriter(options: options)
         w.prepare(document.blocks)
         w.blocks(document.blocks, tight: false)
         if w.footnoteIndex > 0 { w.out += "</ol>\n</section>\n" }
-        return String(decoding: w.out, as: UTF8.self)
+        return w.out
     }
 }
 

@@ -24,6 +24,12 @@ public struct MarkdownReader: Sendable {
     public var extensions: Set<GFMExtension>
     /// `CMARK_OPT_SMART`: curly quotes, dashes, ellipses.
     public var smart = false
+    /// Allocate cmark's tree in libcmark-gfm's arena (`cmark_get_arena_mem_allocator`, as the
+    /// `cmark-gfm` program does) and release it in one `cmark_arena_reset` once it is copied,
+    /// instead of one `calloc` and `free` per node. The arena is one per process, so with it the
+    /// parse, the copy and the release all run under the cmark lock: meant for a process that
+    /// reads one document at a time (the single-file command line), not for parallel batches.
+    public var arena = false
 
     public init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
@@ -33,8 +39,8 @@ public struct MarkdownReader: Sendable {
     /// Parses `text` (UTF-8). `lineOffset` is added to every reported line (front matter removed
     /// before parsing). Never fails: every byte sequence is some Markdown.
     public func parse(_ text: String, path: String? = nil, lineOffset: Int = 0) -> ReadResult {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { parse(bytes: UnsafeBufferPointer($0), path: path, lineOffset: lineOffset) }
+        var text = text
+        return text.withUTF8 { parse(bytes: $0, path: path, lineOffset: lineOffset) }
     }
 
     /// Parses raw UTF-8 bytes (see ``parse(_:path:lineOffset:)``).
@@ -48,7 +54,8 @@ public struct MarkdownReader: Sendable {
         // on two threads would change each other's results, so parsing and freeing the parser are
         // serialised; building our tree from the finished nodes is not.
         cmarkLock.lock()
-        guard let parser = cmark_parser_new(options) else { fatalError("cmark_parser_new: out of memory") }
+        let mem = arena ? cmark_get_arena_mem_allocator() : cmark_get_default_mem_allocator()
+        guard let parser = cmark_parser_new_with_mem(options, mem) else { fatalError("cmark_parser_new: out of memory") }
         for ext in extensions where ext != .footnotes {
             if let e = cmark_find_syntax_extension(ext.rawValue) { cmark_parser_attach_syntax_extension(parser, e) }
         }
@@ -56,14 +63,21 @@ public struct MarkdownReader: Sendable {
             if let base = buf.baseAddress { cmark_parser_feed(parser, base, buf.count) }
         }
         let finished = cmark_parser_finish(parser)
-        cmarkLock.unlock()
+        if !arena { cmarkLock.unlock() }
         defer {
-            cmarkLock.lock()
-            cmark_parser_free(parser)
-            cmarkLock.unlock()
+            if arena {
+                // Everything the parser allocated goes at once; the lock is still held.
+                cmark_parser_free(parser)
+                cmark_arena_reset()
+                cmarkLock.unlock()
+            } else {
+                cmarkLock.lock()
+                cmark_parser_free(parser)
+                cmarkLock.unlock()
+            }
         }
         guard let root = finished else { fatalError("cmark_parser_finish: out of memory") }
-        defer { cmark_node_free(root) }
+        defer { if !arena { cmark_node_free(root) } }
         var builder = TreeBuilder(path: path, lineOffset: lineOffset, source: bytes)
         let blocks = builder.build(root)
         let doc = Document(metadata: DocumentMetadata(sourcePath: path, sourceFormat: format), blocks: blocks)
@@ -139,16 +153,25 @@ private struct TreeBuilder {
     /// dictionary lookup per node instead of building the type-name string and comparing it case
     /// by case. Nodes owned by a syntax extension are not cached: their type name can depend on
     /// the node (a table row is `table_header` or `table_row`, an item `item` or `tasklist`).
-    var kinds: [UInt32: (NodeKind, String)] = [:]
+    ///
+    /// Extension nodes are cached too, keyed by type value and extension: the names that vary per
+    /// node of one type (`table_header`/`table_row`) are handled alike. A direct-mapped table of
+    /// 256 slots: cmark's type values are a block or inline flag (`0x8000`, `0x4000`) plus a small
+    /// number, so type number, flag and "has an extension" give the slot; the stored key is checked.
+    var kindSlots = [(key: UInt64, kind: NodeKind, name: String)?](repeating: nil, count: 256)
 
     mutating func kind(_ node: OpaquePointer) -> (NodeKind, String) {
         let raw = cmark_node_get_type(node).rawValue
-        let core = cmark_node_get_syntax_extension(node) == nil
-        if core, let k = kinds[raw] { return k }
+        let ext = cmark_node_get_syntax_extension(node)
+        let key = UInt64(raw) << 1 | (ext == nil ? 0 : 1)
+        let slot = Int(raw & 0x3F) | Int((raw >> 14) & 1) << 6 | (ext == nil ? 0 : 1) << 7
+        if let k = kindSlots[slot], k.key == key { return (k.kind, k.name) }
         let name = Self.typeName(node)
-        let k = (NodeKind(rawValue: name) ?? .other, name)
-        if core { kinds[raw] = k }
-        return k
+        let kind = NodeKind(rawValue: name) ?? .other
+        if kind != .table_header && kind != .table_row || kindSlots[slot] == nil {
+            kindSlots[slot] = (key, kind, name)
+        }
+        return (kind, name)
     }
 
     /// cmark's type name of a node. libcmark-gfm 0.29 reports footnote nodes as "<unknown>".

@@ -73,6 +73,34 @@ final class CmarkSpecTests: XCTestCase {
     /// Regression: libcmark-gfm's special-character table is global; a parser freed on one thread
     /// cleared `~` and `|` for a parser running on another, so `-j 4` wrote different bytes than
     /// `-j 1`. Parsing in parallel must give the sequential result.
+    /// The arena allocator (single-document runs) builds the same tree as the default one, also
+    /// with default-allocator readers parsing on other threads at the same time.
+    func testArenaAllocatorBuildsTheSameTree() throws {
+        let files = TestPaths.files(under: TestPaths.corpus.appendingPathComponent("markdown"), extensions: ["md"])
+        let texts = try files.map { String(decoding: try Data(contentsOf: $0), as: UTF8.self) }
+            + ["a ~~b~~ | c |\n|---|---|\n| ~x~ | y |\n\n- [x] done[^1]\n\n[^1]: note &amp; <b>x</b>\n"]
+        XCTAssertGreaterThan(texts.count, 5)
+        var arena = MarkdownReader(format: .gfm)
+        arena.arena = true
+        final class Flag: @unchecked Sendable { var stop = false; let lock = NSLock() }
+        let flag = Flag()
+        let background = Thread {
+            while true {
+                flag.lock.lock(); let stop = flag.stop; flag.lock.unlock()
+                if stop { break }
+                for t in texts.prefix(3) { _ = MarkdownReader(format: .gfm).parse(t) }
+            }
+        }
+        background.start()
+        for (i, text) in texts.enumerated() {
+            let plain = MarkdownReader(format: .gfm).parse(text).document
+            let fromArena = arena.parse(text).document
+            XCTAssertEqual(fromArena, plain, "document \(i)")
+            XCTAssertEqual(HTMLEmitter().fragment(fromArena), HTMLEmitter().fragment(plain), "document \(i)")
+        }
+        flag.lock.lock(); flag.stop = true; flag.lock.unlock()
+    }
+
     func testParallelParsingMatchesSequential() throws {
         let files = TestPaths.files(under: TestPaths.corpus.appendingPathComponent("markdown"), extensions: ["md"])
         let texts = try files.map { String(decoding: try Data(contentsOf: $0), as: UTF8.self) }

@@ -11,14 +11,15 @@ public struct HTMLWriter: DocumentWriter {
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let tagfilter = options.tagfilter && document.metadata.sourceFormat == .gfm
         let body = HTMLEmitter(options: HTMLOptions(unsafe: options.unsafe, tagfilter: tagfilter,
-                                                  tablePreferStyleAttributes: !options.fragment)).fragment(document)
+                                                  tablePreferStyleAttributes: !options.fragment)).fragmentBytes(document)
         for b in unknownBlocks(document) {
             diagnostics.append(Diagnostic(.warning, "unknown node '\(b.0)' written as its content",
                                           file: document.metadata.sourcePath, position: b.1))
         }
-        if options.fragment { return Array(body.utf8) }
+        if options.fragment { return body }
         do {
-            return Array(try HTMLPage(theme: options.theme, templates: options.templates).render(document: document, body: body).utf8)
+            return Array(try HTMLPage(theme: options.theme, templates: options.templates)
+                .render(document: document, body: String(decoding: body, as: UTF8.self)).utf8)
         } catch {
             throw ConversionError(file: document.metadata.sourcePath, "HTML page template: \(error)")
         }

@@ -54,7 +54,7 @@ let package = Package(
                           linkerSettings: Context.environment["NOTEPRESS_LIBFUZZER"] == "1"
                               ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
         .executableTarget(name: "NotepressCLI", dependencies: [
-            "Notepress", "NotepressAST", "NotepressReaders", "NotepressThemes", "NotepressResources", "NotepressANSI", "NotepressTEI",
+            "Notepress", "NotepressAST", "NotepressReaders", "NotepressThemes", "NotepressResources", "NotepressANSI", "NotepressTEI", "NotepressHTML",
         ]),
         .plugin(
             name: "NotepressCommandPlugin",

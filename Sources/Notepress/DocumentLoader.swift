@@ -40,9 +40,10 @@ public struct DocumentLoader: Sendable {
         }
     }
 
-    /// Reads a file. - Throws: ``ConversionError`` naming the file (unreadable, a folder, bad
-    /// bytes, bad front matter).
-    public func load(path: String) throws -> ReadResult {
+    /// Reads a file. `topLevelBlock` sees each top-level block as soon as it is read (see
+    /// ``MarkdownReader/parse(_:path:lineOffset:topLevelBlock:)``); it is not called when loading fails.
+    /// - Throws: ``ConversionError`` naming the file (unreadable, a folder, bad bytes, bad front matter).
+    public func load(path: String, topLevelBlock: ((Block) -> Void)? = nil) throws -> ReadResult {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw ConversionError(file: path, "is a folder, not a file")
@@ -51,7 +52,7 @@ public struct DocumentLoader: Sendable {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "no such file"
             throw ConversionError(file: path, reason)
         }
-        return try load(data: data, path: path, modified: Self.modificationDate(path))
+        return try load(data: data, path: path, modified: Self.modificationDate(path), topLevelBlock: topLevelBlock)
     }
 
     /// A file's modification time (`stat(2)`, nanoseconds kept), or `nil` when it cannot be read.
@@ -64,7 +65,7 @@ public struct DocumentLoader: Sendable {
     /// Reads bytes. `path` names the input in messages and metadata (`nil` for stdin);
     /// `modified` is the file time used when the front matter has no `created`.
     /// - Throws: ``ConversionError`` for invalid UTF-8, a NUL byte, or bad front matter.
-    public func load(data: Data, path: String?, modified: Date?) throws -> ReadResult {
+    public func load(data: Data, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)? = nil) throws -> ReadResult {
         let name = path ?? "<stdin>"
         let text = try data.withUnsafeBytes { raw -> String in
             let all = raw.bindMemory(to: UInt8.self)
@@ -96,11 +97,12 @@ public struct DocumentLoader: Sendable {
         switch format {
         case .note:
             let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset)
+            if let each = topLevelBlock { blocks.forEach(each) }
             result = ReadResult(document: Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: blocks))
         case .gfm, .commonmark:
             var reader = MarkdownReader(format: format)
             reader.arena = cmarkArena
-            result = reader.parse(body, path: name, lineOffset: lineOffset)
+            result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: topLevelBlock)
         }
         var meta = result.document.metadata
         meta.sourcePath = path

@@ -2,6 +2,7 @@ import Foundation
 import Notepress
 import NotepressANSI
 import NotepressAST
+import NotepressHTML
 import NotepressResources
 import NotepressThemes
 
@@ -296,14 +297,24 @@ private func themeFile(_ a: Arguments) -> String? {
 private func convertOne(_ input: String, to output: String?, writer: any DocumentWriter, loader: DocumentLoader,
                         options: ConversionOptions) -> Int32 {
     do {
-        let read = input == "-"
-            ? try loader.load(data: FileHandle.standardInput.readDataToEndOfFile(), path: nil, modified: nil)
-            : try loader.load(path: input)
-        var diagnostics = read.diagnostics
         if let out = output, input != "-", InputScanner.realPath(out) == InputScanner.realPath(input) {
             throw ConversionError(file: input, "output \(out) is the input file; refusing to overwrite it")
         }
-        let bytes = try writer.write(read.document, options: options, diagnostics: &diagnostics)
+        // HTML: the body is written on a second thread while the reader still builds the tree.
+        let html = writer as? HTMLWriter
+        let format = loader.format ?? (input == "-" ? nil : DocumentLoader.format(forPath: input)) ?? .gfm
+        let stream = html.map { _ in HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: format)) }
+        let each: ((Block) -> Void)? = stream.map { s in { s.push($0) } }
+        let loaded = Result {
+            input == "-"
+                ? try loader.load(data: FileHandle.standardInput.readDataToEndOfFile(), path: nil, modified: nil, topLevelBlock: each)
+                : try loader.load(path: input, topLevelBlock: each)
+        }
+        let body = stream?.finish()
+        let read = try loaded.get()
+        var diagnostics = read.diagnostics
+        let bytes = try html.map { try $0.write(read.document, options: options, diagnostics: &diagnostics, body: body) }
+            ?? writer.write(read.document, options: options, diagnostics: &diagnostics)
         for d in diagnostics { printError(d.description) }
         if let out = output {
             try AtomicFile.write(bytes, to: out)

@@ -44,8 +44,7 @@ public struct HTMLEmitter: Sendable {
         var w = HTMLBodyWriter(options: options)
         w.prepare(document.blocks)
         w.blocks(document.blocks, tight: false)
-        if w.footnoteIndex > 0 { w.out += "</ol>\n</section>\n" }
-        return w.out
+        return w.finish()
     }
 }
 
@@ -84,6 +83,12 @@ struct HTMLBodyWriter: BlockVisitor {
             default: break
             }
         }
+    }
+
+    /// Closes the footnote section, if any, and hands over the output.
+    mutating func finish() -> [UInt8] {
+        if footnoteIndex > 0 { out += "</ol>\n</section>\n" }
+        return out
     }
 
     /// cmark's `cmark_html_render_cr`: a newline unless at the start of output or of a line.

@@ -64,21 +64,34 @@ public enum HTMLEscape {
     /// A URL in `href`/`src`: bytes outside cmark's HREF_SAFE set are percent-encoded, `&` becomes
     /// `&amp;` and `'` becomes `&#x27;` (libcmark-gfm `houdini_escape_href`).
     public static func url(_ s: String) -> String {
+        let safe = hrefSafe
+        if s.utf8.allSatisfy({ $0 < 128 && safe[Int($0)] }) { return s }
         var out = [UInt8]()
-        out.reserveCapacity(s.utf8.count + 8)
-        let hex = Array("0123456789ABCDEF".utf8)
-        for b in s.utf8 {
-            if b < 128 && hrefSafe[Int(b)] {
-                out.append(b)
-            } else if b == 0x26 {
-                out.append(contentsOf: Array("&amp;".utf8))
-            } else if b == 0x27 {
-                out.append(contentsOf: Array("&#x27;".utf8))
-            } else {
-                out.append(0x25); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)])
+        out.reserveCapacity(s.utf8.count + 16)
+        appendURL(s, to: &out, safe: safe)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``url(_:)`` appended to a UTF-8 buffer.
+    public static func appendURL(_ s: String, to out: inout [UInt8]) {
+        appendURL(s, to: &out, safe: hrefSafe)
+    }
+
+    private static func appendURL(_ s: String, to out: inout [UInt8], safe: [Bool]) {
+        let hex: StaticString = "0123456789ABCDEF"
+        hex.withUTF8Buffer { hex in
+            for b in s.utf8 {
+                if b < 128 && safe[Int(b)] {
+                    out.append(b)
+                } else if b == 0x26 {
+                    out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+                } else if b == 0x27 {
+                    out.append(contentsOf: [0x26, 0x23, 0x78, 0x32, 0x37, 0x3B])  // &#x27;
+                } else {
+                    out.append(0x25); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)])
+                }
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `-_.+!*(),%#@?=;:/,+$~` and alphanumerics pass unescaped.
@@ -94,14 +107,18 @@ public enum HTMLEscape {
     /// Whether a URL is one that safe output drops: `javascript:`, `vbscript:`, `file:`, and
     /// `data:` except `data:image/png|gif|jpeg|webp` (case-insensitive prefix; libcmark-gfm's
     /// `scan_dangerous_url`).
+    /// ASCII case folding is enough: no letter outside ASCII lowercases into these prefixes.
     public static func isDangerousURL(_ url: String) -> Bool {
-        let lower = url.prefix(16).lowercased()
-        if lower.hasPrefix("data:image/png") || lower.hasPrefix("data:image/gif")
-            || lower.hasPrefix("data:image/jpeg") || lower.hasPrefix("data:image/webp") {
+        var lower: [UInt8] = []
+        lower.reserveCapacity(16)
+        for b in url.utf8.prefix(16) { lower.append(b >= 0x41 && b <= 0x5A ? b + 32 : b) }
+        func has(_ p: StaticString) -> Bool {
+            p.withUTF8Buffer { p in p.count <= lower.count && zip(p, lower).allSatisfy { $0 == $1 } }
+        }
+        if has("data:image/png") || has("data:image/gif") || has("data:image/jpeg") || has("data:image/webp") {
             return false
         }
-        return lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("file:")
-            || lower.hasPrefix("data:")
+        return has("javascript:") || has("vbscript:") || has("file:") || has("data:")
     }
 
     /// GFM tagfilter (GFM spec §6.11): whether raw HTML starting at `bytes[i]` opens or closes one

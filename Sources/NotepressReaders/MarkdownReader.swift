@@ -38,13 +38,19 @@ public struct MarkdownReader: Sendable {
 
     /// Parses `text` (UTF-8). `lineOffset` is added to every reported line (front matter removed
     /// before parsing). Never fails: every byte sequence is some Markdown.
-    public func parse(_ text: String, path: String? = nil, lineOffset: Int = 0) -> ReadResult {
+    ///
+    /// `topLevelBlock`, when given, is called with each top-level block as soon as it is built, in
+    /// document order (the blocks of the result, one by one), so that a writer on another thread
+    /// can start before the whole tree is copied (``HTMLFragmentStream`` in NotepressHTML).
+    public func parse(_ text: String, path: String? = nil, lineOffset: Int = 0,
+                      topLevelBlock: ((Block) -> Void)? = nil) -> ReadResult {
         var text = text
-        return text.withUTF8 { parse(bytes: $0, path: path, lineOffset: lineOffset) }
+        return text.withUTF8 { parse(bytes: $0, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock) }
     }
 
-    /// Parses raw UTF-8 bytes (see ``parse(_:path:lineOffset:)``).
-    public func parse(bytes: UnsafeBufferPointer<UInt8>, path: String? = nil, lineOffset: Int = 0) -> ReadResult {
+    /// Parses raw UTF-8 bytes (see ``parse(_:path:lineOffset:topLevelBlock:)``).
+    public func parse(bytes: UnsafeBufferPointer<UInt8>, path: String? = nil, lineOffset: Int = 0,
+                      topLevelBlock: ((Block) -> Void)? = nil) -> ReadResult {
         cmark_gfm_core_extensions_ensure_registered()
         var options: Int32 = 0
         if extensions.contains(.footnotes) { options |= 1 << 13 }  // CMARK_OPT_FOOTNOTES
@@ -79,6 +85,7 @@ public struct MarkdownReader: Sendable {
         guard let root = finished else { fatalError("cmark_parser_finish: out of memory") }
         defer { if !arena { cmark_node_free(root) } }
         var builder = TreeBuilder(path: path, lineOffset: lineOffset, source: bytes)
+        builder.topLevelBlock = topLevelBlock
         let blocks = builder.build(root)
         let doc = Document(metadata: DocumentMetadata(sourcePath: path, sourceFormat: format), blocks: blocks)
         return ReadResult(document: doc, diagnostics: builder.diagnostics)
@@ -132,6 +139,8 @@ private struct TreeBuilder {
     var footnoteOccurrences: [Int: Int] = [:]
     var warnedDepth = false
     var warnedTypes = Set<String>()
+    /// Called with each block appended to the document (top level), in order.
+    var topLevelBlock: ((Block) -> Void)?
 
     init(path: String?, lineOffset: Int, source: UnsafeBufferPointer<UInt8>) {
         self.path = path
@@ -269,7 +278,10 @@ private struct TreeBuilder {
         var i = stack.count - 1
         while i > 0, case .flattened = stack[i] { i -= 1 }
         switch stack[i] {
-        case .root(let b), .blockQuote(_, let b), .item(_, _, let b), .footnote(_, _, let b), .unknown(_, _, let b):
+        case .root(let b):
+            b.items.append(block)
+            topLevelBlock?(block)
+        case .blockQuote(_, let b), .item(_, _, let b), .footnote(_, _, let b), .unknown(_, _, let b):
             b.items.append(block)
         case .list(_, _, let items):
             // A flattened item's blocks land in its list: keep them as an item of their own.

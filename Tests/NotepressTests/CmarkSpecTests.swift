@@ -101,6 +101,30 @@ final class CmarkSpecTests: XCTestCase {
         flag.lock.lock(); flag.stop = true; flag.lock.unlock()
     }
 
+    /// The body written on a second thread while the reader builds the tree is the body written
+    /// from the finished document: corpus files, footnotes that reference each other (counted over
+    /// the whole document before the first definition), a document of footnotes only, an empty one.
+    func testStreamedHTMLBodyMatchesTheWholeDocument() throws {
+        let files = TestPaths.files(under: TestPaths.corpus.appendingPathComponent("markdown"), extensions: ["md"])
+        let texts = try files.map { String(decoding: try Data(contentsOf: $0), as: UTF8.self) } + [
+            "x[^1] y[^2] z[^1]\n\n[^1]: one[^2]\n[^2]: two[^1] and[^2]\n\n> after\n",
+            "[^a]: alone\n",
+            "",
+            "| a | b |\n|---|---|\n| <script>x</script> | ~~y~~ |\n",
+        ]
+        for (i, text) in texts.enumerated() {
+            for options in [HTMLOptions(), HTMLOptions(unsafe: true, tagfilter: true, tablePreferStyleAttributes: true)] {
+                let stream = HTMLFragmentStream(options: options)
+                var pushed = 0
+                let read = MarkdownReader(format: .gfm).parse(text, topLevelBlock: { pushed += 1; stream.push($0) })
+                let streamed = stream.finish()
+                XCTAssertEqual(pushed, read.document.blocks.count, "document \(i)")
+                XCTAssertEqual(String(decoding: streamed, as: UTF8.self),
+                               String(decoding: HTMLEmitter(options: options).fragmentBytes(read.document), as: UTF8.self), "document \(i)")
+            }
+        }
+    }
+
     func testParallelParsingMatchesSequential() throws {
         let files = TestPaths.files(under: TestPaths.corpus.appendingPathComponent("markdown"), extensions: ["md"])
         let texts = try files.map { String(decoding: try Data(contentsOf: $0), as: UTF8.self) }

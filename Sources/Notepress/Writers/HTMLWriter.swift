@@ -9,9 +9,21 @@ public struct HTMLWriter: DocumentWriter {
     public var fileExtension: String { "html" }
     /// - Throws: ``ConversionError`` when the page template is broken.
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        let tagfilter = options.tagfilter && document.metadata.sourceFormat == .gfm
-        let body = HTMLEmitter(options: HTMLOptions(unsafe: options.unsafe, tagfilter: tagfilter,
-                                                  tablePreferStyleAttributes: !options.fragment)).fragmentBytes(document)
+        try write(document, options: options, diagnostics: &diagnostics, body: nil)
+    }
+
+    /// The HTML options for a document of `format` (tagfilter applies to GFM only).
+    public static func htmlOptions(_ options: ConversionOptions, format: SourceFormat) -> HTMLOptions {
+        HTMLOptions(unsafe: options.unsafe, tagfilter: options.tagfilter && format == .gfm,
+                    tablePreferStyleAttributes: !options.fragment)
+    }
+
+    /// ``write(_:options:diagnostics:)`` with the body already rendered (by an ``HTMLFragmentStream``
+    /// fed while the document was read, with ``htmlOptions(_:format:)``); `nil` renders it here.
+    public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic],
+                      body prerendered: [UInt8]?) throws -> [UInt8] {
+        let body = prerendered ?? HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat))
+            .fragmentBytes(document)
         for b in unknownBlocks(document) {
             diagnostics.append(Diagnostic(.warning, "unknown node '\(b.0)' written as its content",
                                           file: document.metadata.sourcePath, position: b.1))

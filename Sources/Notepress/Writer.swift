@@ -47,6 +47,14 @@ public protocol DocumentWriter: Sendable {
     /// - Throws: ``ConversionError`` when the output cannot be produced (for example TEI that fails
     ///   validation).
     func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8]
+    /// Whether the output depends on ``ConversionOptions/theme`` with these settings (`fragment`:
+    /// `--fragment`). When no writer of a run needs it and none was asked for, the command line does
+    /// not load a theme at all (a tenth of converting a small file). Default: `true`.
+    func usesTheme(fragment: Bool) -> Bool
+}
+
+extension DocumentWriter {
+    public func usesTheme(fragment: Bool) -> Bool { true }
 }
 
 /// A failure converting one input.

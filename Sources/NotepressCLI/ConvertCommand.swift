@@ -137,8 +137,11 @@ private func convert(_ a: Arguments) throws -> Int32 {
     }
     let jobs = try a.int("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
 
-    // Options
-    let (theme, store) = try ThemeArguments.resolve(a)
+    // Options. A theme is loaded only when an output uses one or theme options were given.
+    let themeAsked = ThemeArguments.valueOptions.contains { $0.contains { a.value($0) != nil } } || a.flag("--bold-text")
+    let (theme, store) = themeAsked || writers.contains(where: { $0.usesTheme(fragment: a.flag("--fragment")) })
+        ? try ThemeArguments.resolve(a)
+        : (Theme.standard.resolved(category: .large), TemplateStore(dataDirectory: nil))
     var options = ConversionOptions(theme: theme, templates: store)
     options.fragment = a.flag("--fragment")
     options.unsafe = a.flag("--unsafe")

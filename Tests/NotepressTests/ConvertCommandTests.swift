@@ -125,6 +125,28 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("converted 2,") && r.stderr.contains("skipped 1 (unknown kind), failed 3"), r.stderr)
     }
 
+    /// Outputs without typography (fragment, json, man, tei) skip loading the theme, but a theme
+    /// the user names is still loaded and checked, whatever the output.
+    func testThemeIsCheckedWhenGivenEvenIfTheOutputDoesNotUseIt() throws {
+        let dir = try makeTempDir(self)
+        let f = dir.appendingPathComponent("a.md")
+        try "# A\n\n*b*\n".write(to: f, atomically: true, encoding: .utf8)
+        for t in ["json", "man", "html"] {
+            let bad = try NotepressBinary.run(["convert", f.path, "-t", t, "--fragment", "--theme", "no-such-theme"])
+            XCTAssertEqual(bad.status, 2, "\(t): \(bad.stderr)")
+            XCTAssertTrue(bad.stderr.contains("no theme named 'no-such-theme'"), bad.stderr)
+            let plain = try NotepressBinary.run(["convert", f.path, "-t", t, "--fragment"])
+            let themed = try NotepressBinary.run(["convert", f.path, "-t", t, "--fragment", "--theme", "reading"])
+            XCTAssertEqual(plain.status, 0, plain.stderr)
+            XCTAssertFalse(plain.stdout.isEmpty)
+            XCTAssertEqual(plain.stdout, themed.stdout, "\(t) output does not depend on the theme")
+        }
+        // A page does use it.
+        let page = try NotepressBinary.run(["convert", f.path, "-t", "html"])
+        let readingPage = try NotepressBinary.run(["convert", f.path, "-t", "html", "--theme", "reading"])
+        XCTAssertNotEqual(page.stdout, readingPage.stdout)
+    }
+
     func testOutputThatIsTheInputIsRefused() throws {
         let dir = try makeTempDir(self)
         let f = dir.appendingPathComponent("same.html")

@@ -7,6 +7,8 @@ public struct HTMLWriter: DocumentWriter {
     public init() {}
     public var name: String { "html" }
     public var fileExtension: String { "html" }
+    /// The page template's stylesheet comes from the theme; a fragment has none.
+    public func usesTheme(fragment: Bool) -> Bool { !fragment }
     /// - Throws: ``ConversionError`` when the page template is broken.
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         try write(document, options: options, diagnostics: &diagnostics, body: nil)

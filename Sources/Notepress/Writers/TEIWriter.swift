@@ -10,6 +10,8 @@ public struct TEIWriter: DocumentWriter {
     public init() {}
     public var name: String { "tei" }
     public var fileExtension: String { "xml" }
+    /// The output has no typography to take from a theme.
+    public func usesTheme(fragment: Bool) -> Bool { false }
 
     /// The validator type (NotepressTEI's), for clients that import only `Notepress`.
     public typealias Validator = TEIValidator

@@ -48,11 +48,16 @@ public struct DocumentLoader: Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw ConversionError(file: path, "is a folder, not a file")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "no such file"
-            throw ConversionError(file: path, reason)
-        }
-        return try load(data: data, path: path, modified: Self.modificationDate(path), topLevelBlock: topLevelBlock)
+        // The file's bytes are released as soon as they are text (one copy of the input less
+        // while the document is built).
+        let text: String = try {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "no such file"
+                throw ConversionError(file: path, reason)
+            }
+            return try Self.text(of: data, name: path)
+        }()
+        return try load(text: text, path: path, modified: Self.modificationDate(path), topLevelBlock: topLevelBlock)
     }
 
     /// A file's modification time (`stat(2)`, nanoseconds kept), or `nil` when it cannot be read.
@@ -66,8 +71,13 @@ public struct DocumentLoader: Sendable {
     /// `modified` is the file time used when the front matter has no `created`.
     /// - Throws: ``ConversionError`` for invalid UTF-8, a NUL byte, or bad front matter.
     public func load(data: Data, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)? = nil) throws -> ReadResult {
-        let name = path ?? "<stdin>"
-        let text = try data.withUnsafeBytes { raw -> String in
+        try load(text: Self.text(of: data, name: path ?? "<stdin>"), path: path, modified: modified, topLevelBlock: topLevelBlock)
+    }
+
+    /// The bytes as text, without a leading byte order mark.
+    /// - Throws: ``ConversionError`` naming `name`, with line and column, for invalid UTF-8 or a NUL byte.
+    static func text(of data: Data, name: String) throws -> String {
+        try data.withUnsafeBytes { raw -> String in
             let all = raw.bindMemory(to: UInt8.self)
             let hasBOM = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
             let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
@@ -81,6 +91,11 @@ public struct DocumentLoader: Sendable {
             }
             return String(decoding: body, as: UTF8.self)
         }
+    }
+
+    /// Reads checked text (see ``load(data:path:modified:topLevelBlock:)``).
+    func load(text: String, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)?) throws -> ReadResult {
+        let name = path ?? "<stdin>"
         let format = self.format ?? path.flatMap(Self.format(forPath:)) ?? .gfm
 
         var frontMatter: FrontMatter?

@@ -20,7 +20,8 @@ public struct Link: Sendable, Equatable, Hashable {
     }
 }
 
-/// One attribute span. Runs carry the spans that enclose them, outermost first, so that emitters
+/// One attribute span (16 bytes: links and images keep their destination in a box, so the
+/// common spans stay small; runs hold arrays of these). Runs carry the spans that enclose them, outermost first, so that emitters
 /// which need nesting (HTML, TEI) can rebuild it exactly, and emitters that only need flags
 /// (RTF, ANSI) can read ``InlineAttributes``.
 ///
@@ -35,9 +36,9 @@ public struct InlineSpan: Sendable, Equatable, Hashable {
         case script
         /// Inline code (CommonMark §6.1). Runs inside are literal text.
         case code
-        case link(Link)
+        indirect case link(Link)
         /// An image; the runs inside are its description (alt text).
-        case image(Link)
+        indirect case image(Link)
         case colorRole(ColorRole)
         case textStyle(TextStyle)
         /// Text that looks pressed into the page (Text Kit's `NSTextEffectLetterpressStyle`).
@@ -65,7 +66,7 @@ public enum RunContent: Sendable, Equatable {
     case hardBreak
     /// A footnote reference: the label as written, and the 1-based number of its definition
     /// in order of first reference; `occurrence` counts references to the same note (1, 2, …).
-    case footnoteReference(label: String, number: Int, occurrence: Int)
+    indirect case footnoteReference(label: String, number: Int, occurrence: Int)
     /// Raw inline HTML (CommonMark §6.10), verbatim. Dropped unless unsafe output is on.
     case rawHTML(String)
 }

@@ -21,15 +21,31 @@ public struct NoteReader: Sendable {
     /// reported line numbers. Span ids start at 1 and count up in source order across the note.
     public func parse(_ text: String, lineOffset: Int = 0) -> [Block] {
         var builder = NoteBlockBuilder(keepMarkers: keepMarkers, lineOffset: lineOffset)
-        var lineNumber = 0
-        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = Substring(rawLine)
-            if line.utf8.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            builder.add(line: line, number: lineNumber)
+        var text = text
+        // Lines are byte ranges of the text's UTF-8 (no copy for a native string), split at LF;
+        // a line may end with LF or CR LF (man/notepress-markup.7.md), so one CR before the LF
+        // (or at the very end of the text) is dropped.
+        text.withUTF8 { all in
+            let n = all.count
+            guard n > 0, let base = all.baseAddress else {
+                builder.add(line: UnsafeBufferPointer(start: nil, count: 0), number: 1)
+                return
+            }
+            var lineNumber = 0
+            var start = 0
+            while true {
+                let newline = memchr(base + start, 0x0A, n - start)
+                let end = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? n
+                lineNumber += 1
+                var lineEnd = end
+                if lineEnd > start, base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                builder.add(line: UnsafeBufferPointer(start: base + start, count: lineEnd - start), number: lineNumber)
+                if newline == nil { break }
+                start = end + 1
+            }
         }
         builder.finish()
-        return builder.blocks
+        return NoteBlockBuilder.takeExact(&builder.blocks, refill: Block(.thematicBreak))
     }
 
     /// Reads a whole note file: front matter (if any) and body.
@@ -56,7 +72,10 @@ struct NoteBlockBuilder {
     let lineOffset: Int
     var blocks: [Block] = []
 
+    /// Runs of the open paragraph (scratch: capacity kept between paragraphs).
     private var paragraph: [InlineRun] = []
+    /// Runs of the list item being read (scratch).
+    private var itemRuns: [InlineRun] = []
     private var paragraphLine = 0
     private var inParagraph = false
     private var listItems: [ListItem] = []
@@ -66,19 +85,19 @@ struct NoteBlockBuilder {
         self.lineOffset = lineOffset
     }
 
-    mutating func add(line: Substring, number: Int) {
-        let chars = Array(line.unicodeScalars)
+    /// Adds one line: its UTF-8 bytes without the line terminator; `number` is 1-based in the body.
+    mutating func add(line: UnsafeBufferPointer<UInt8>, number: Int) {
         let fileLine = number + lineOffset
-        if chars.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             finish()
             return
         }
-        if let (value, contentStart) = Self.listMarker(chars) {
+        if let (value, contentStart) = Self.listMarker(line) {
             closeParagraph()
-            var runs: [InlineRun] = []
-            scanner.scan(chars[contentStart...], into: &runs)
-            let content: [Block] = runs.isEmpty ? [] : [
-                Block(.paragraph(Inlines(runs)), position: SourcePosition(line: fileLine, column: contentStart + 1)),
+            scanner.scan(UnsafeBufferPointer(rebasing: line[contentStart...]), into: &itemRuns)
+            let content: [Block] = itemRuns.isEmpty ? [] : [
+                Block(.paragraph(Inlines(Self.takeExact(&itemRuns, refill: InlineRun(.hardBreak)))),
+                      position: SourcePosition(line: fileLine, column: contentStart + 1)),
             ]
             listItems.append(ListItem(number: value, blocks: content, position: SourcePosition(line: fileLine, column: 1)))
             return
@@ -90,38 +109,61 @@ struct NoteBlockBuilder {
             inParagraph = true
             paragraphLine = fileLine
         }
-        scanner.scan(chars[...], into: &paragraph)
+        scanner.scan(line, into: &paragraph)
     }
 
-    /// `digits "." (space|tab)+` at the start of the line, at most 9 digits. Returns the number
-    /// and the index where the content starts (ASCII prefix, so also the UTF-8 byte offset).
-    static func listMarker(_ chars: [Unicode.Scalar]) -> (Int, Int)? {
+    /// `digits "." (space|tab)+` at the start of the line (UTF-8 bytes), at most 9 digits.
+    /// Returns the number and the byte offset where the content starts (the prefix is ASCII, so
+    /// this is also the 0-based column).
+    static func listMarker(_ line: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+        let n = line.count
         var i = 0
         var value = 0
-        while i < chars.count, i < 10, chars[i].value >= 0x30, chars[i].value <= 0x39 {
-            value = value * 10 + Int(chars[i].value - 0x30)
+        while i < n, i < 10, line[i] >= 0x30, line[i] <= 0x39 {
+            value = value * 10 + Int(line[i] - 0x30)
             i += 1
         }
-        guard i > 0, i <= 9, i + 1 < chars.count, chars[i] == ".", chars[i + 1] == " " || chars[i + 1] == "\t" else {
+        guard i > 0, i <= 9, i + 1 < n, line[i] == 0x2E, line[i + 1] == 0x20 || line[i + 1] == 0x09 else {
             return nil
         }
         i += 1
-        while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
+        while i < n, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
         return (value, i)
     }
 
     mutating func closeParagraph() {
         guard inParagraph else { return }
-        blocks.append(Block(.paragraph(Inlines(paragraph)), position: SourcePosition(line: paragraphLine, column: 1)))
-        paragraph = []
+        blocks.append(Block(.paragraph(Inlines(Self.takeExact(&paragraph, refill: InlineRun(.hardBreak)))), position: SourcePosition(line: paragraphLine, column: 1)))
         inParagraph = false
+    }
+
+    /// Moves the elements of the scratch array `elements` into a new array allocated for exactly
+    /// `elements.count` of them, and empties `elements` (its capacity is kept for reuse). The
+    /// tree gets no up-to-2× slack of a grown array (an `InlineRun` is 48 bytes, and the tree
+    /// lives until the process ends); moving costs no retain/release per element. `refill` must
+    /// own no object (e.g. a hard-break run): the moved-from slots hold it until they are emptied.
+    @inline(__always)
+    static func takeExact<Element>(_ elements: inout [Element], refill: Element) -> [Element] {
+        let n = elements.count
+        if n == 0 { return [] }
+        let exact = [Element](unsafeUninitializedCapacity: n) { buffer, count in
+            elements.withUnsafeMutableBufferPointer { source in
+                buffer.baseAddress!.moveInitialize(from: source.baseAddress!, count: n)
+                // The scratch slots are uninitialized now: refill them so that emptying the
+                // scratch releases nothing twice.
+                source.baseAddress!.initialize(repeating: refill, count: n)
+            }
+            count = n
+        }
+        elements.removeAll(keepingCapacity: true)
+        return exact
     }
 
     mutating func closeList() {
         guard let first = listItems.first else { return }
-        let list = ListBlock(type: .ordered, start: first.number ?? 1, delimiter: .period, tight: true, items: listItems)
+        let items = Self.takeExact(&listItems, refill: ListItem(blocks: []))
+        let list = ListBlock(type: .ordered, start: first.number ?? 1, delimiter: .period, tight: true, items: items)
         blocks.append(Block(.list(list), position: first.position))
-        listItems = []
     }
 
     mutating func finish() {

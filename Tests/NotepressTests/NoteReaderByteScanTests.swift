@@ -8,12 +8,7 @@ import XCTest
 /// man/notepress-markup.7.md; these inputs only exercise where bytes and scalars differ.
 final class NoteReaderByteScanTests: XCTestCase {
     private func runs(_ text: String, keepMarkers: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> [InlineRun] {
-        let blocks = NoteReader(keepMarkers: keepMarkers).parse(text)
-        guard blocks.count == 1, case .paragraph(let inl) = blocks[0].kind else {
-            XCTFail("expected one paragraph, got \(blocks)", file: file, line: line)
-            return []
-        }
-        return inl.runs
+        noteParagraphRuns(text, keepMarkers: keepMarkers, file: file, line: line)
     }
 
     private func sig(_ text: String, keepMarkers: Bool = false) -> String {

@@ -30,14 +30,19 @@ func noteSignature(_ runs: [InlineRun]) -> String {
     return s
 }
 
+/// The runs of a note that must be exactly one paragraph (fails the test otherwise).
+func noteParagraphRuns(_ text: String, keepMarkers: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> [InlineRun] {
+    let blocks = NoteReader(keepMarkers: keepMarkers).parse(text)
+    guard blocks.count == 1, case .paragraph(let inl) = blocks[0].kind else {
+        XCTFail("expected one paragraph, got \(blocks)", file: file, line: line)
+        return []
+    }
+    return inl.runs
+}
+
 final class NoteReaderTests: XCTestCase {
     private func paragraphRuns(_ text: String, keepMarkers: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> [InlineRun] {
-        let blocks = NoteReader(keepMarkers: keepMarkers).parse(text)
-        guard blocks.count == 1, case .paragraph(let inl) = blocks[0].kind else {
-            XCTFail("expected one paragraph, got \(blocks)", file: file, line: line)
-            return []
-        }
-        return inl.runs
+        noteParagraphRuns(text, keepMarkers: keepMarkers, file: file, line: line)
     }
 
     private func sig(_ text: String, keepMarkers: Bool = false) -> String {

@@ -73,36 +73,172 @@ struct Seg {
 
 typealias Line = [Seg]
 
-fileprivate struct Word {
-    var segs: [Seg] = []
-    var width = 0
-    var isEmpty: Bool { segs.isEmpty }
+/// Greedy wrapping, fed one piece at a time: words separated by single spaces (a space takes the
+/// style and link of the last space token before the word), a word wider than `width` broken
+/// between grapheme clusters. No token list: the current word (its pieces merged by style and
+/// link) and the current line are the only state besides the finished lines (one ``Seg`` per
+/// style change each), which ``Renderer/document(_:)`` renders block by block. ASCII text is
+/// split at space bytes and measured by its byte count. Adjacent pieces of a line with the same
+/// style and link share one ``Seg`` (rendering is the same: SGR and OSC 8 are written only where
+/// style or link change).
+fileprivate struct LineFiller {
+    let width: Int
+    var lines: [Line] = []
+    var cur: Line = []
+    var curW = 0
+    var pending: (TerminalStyle, String?)?
+    /// The current word's pieces (kept allocated between words).
+    var word: [Seg] = []
+    var wordW = 0
+    /// The width of the widest word placed so far.
+    var widestWord = 0
 
-    mutating func append(_ c: Character, _ style: TerminalStyle, _ link: String?) {
-        let w = TerminalWidth.columns(c)
-        // No `if let last = segs.last`: the copy would keep the text shared and make every
-        // append copy it (quadratic on long words).
-        if !segs.isEmpty, segs[segs.count - 1].style == style, segs[segs.count - 1].link == link {
-            segs[segs.count - 1].text.append(c)
-            segs[segs.count - 1].width += w
+    init(width: Int) { self.width = max(width, 1) }
+
+    /// Appends `text` (no spaces in it) of `width` columns to the current word.
+    mutating func appendPiece<S: StringProtocol>(_ text: S, width w: Int, _ style: TerminalStyle, _ link: String?) {
+        if !word.isEmpty, word[word.count - 1].style == style, word[word.count - 1].link == link {
+            word[word.count - 1].text.append(contentsOf: text)
+            word[word.count - 1].width += w
         } else {
             var s = Seg("", style, link: link)
-            s.text.append(c); s.width = w
-            segs.append(s)
+            s.text.append(contentsOf: text); s.width = w
+            word.append(s)
         }
-        width += w
+        wordW += w
     }
 
-    mutating func append(_ text: String, _ style: TerminalStyle, _ link: String?) {
-        for c in text { append(c, style, link) }
+    /// Appends `text` to the current word as `Word.append(_:_:_:)` does: spaces are part of it.
+    mutating func appendCharacters(_ text: String, _ style: TerminalStyle, _ link: String?) {
+        appendPiece(text, width: TerminalWidth.columns(text), style, link)
+    }
+
+    /// Text that is already visible (``TerminalText/visible(_:tabs:)``): words split at space
+    /// Characters, each a space token.
+    mutating func appendText(_ text: String, _ style: TerminalStyle, _ link: String?) {
+        var text = text
+        let ascii: Bool? = text.withUTF8 { buf in
+            var i = 0
+            let n = buf.count
+            while i < n {
+                if buf[i] >= 0x80 { return false }
+                i += 1
+            }
+            i = 0
+            while i < n {
+                if buf[i] == 0x20 {
+                    endWord(); space(style, link)
+                    i += 1
+                    continue
+                }
+                let start = i
+                while i < n && buf[i] != 0x20 { i += 1 }
+                // After `visible`, every ASCII byte other than the space is printable: 1 column.
+                appendPiece(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<i]), as: UTF8.self),
+                            width: i - start, style, link)
+            }
+            return true
+        }
+        if ascii == true { return }
+        // Non-ASCII: split between grapheme clusters, as `Character` iteration does (a space
+        // followed by a combining mark is no space).
+        var start = text.startIndex
+        var i = start
+        while i < text.endIndex {
+            let next = text.index(after: i)
+            if text[i] == " " {
+                if start < i { appendPiece(text[start..<i], width: TerminalWidth.columns(text[start..<i]), style, link) }
+                endWord(); space(style, link)
+                start = next
+            }
+            i = next
+        }
+        if start < text.endIndex {
+            appendPiece(text[start...], width: TerminalWidth.columns(text[start...]), style, link)
+        }
+    }
+
+    mutating func space(_ style: TerminalStyle, _ link: String?) {
+        if !cur.isEmpty { pending = (style, link) }
+    }
+
+    mutating func hardBreak() {
+        lines.append(cur); cur = []; curW = 0; pending = nil
+    }
+
+    /// Ends the current word (if any) and places it.
+    mutating func endWord() {
+        guard !word.isEmpty else { return }
+        widestWord = max(widestWord, wordW)
+        if cur.isEmpty {
+            place()
+        } else if curW + 1 + wordW <= width {
+            let (s, l) = pending ?? (TerminalStyle(), nil)
+            add(" ", width: 1, s, l); curW += 1
+            place()
+        } else {
+            lines.append(cur); cur = []; curW = 0
+            place()
+        }
+        pending = nil
+        word.removeAll(keepingCapacity: true)
+        wordW = 0
+    }
+
+    private mutating func add<S: StringProtocol>(_ text: S, width w: Int, _ style: TerminalStyle, _ link: String?) {
+        if !cur.isEmpty, cur[cur.count - 1].style == style, cur[cur.count - 1].link == link {
+            cur[cur.count - 1].text.append(contentsOf: text); cur[cur.count - 1].width += w
+        } else {
+            var s = Seg("", style, link: link)
+            s.text.append(contentsOf: text); s.width = w
+            cur.append(s)
+        }
+    }
+
+    private mutating func place() {
+        if curW + wordW <= width {
+            for seg in word { add(seg.text, width: seg.width, seg.style, seg.link) }
+            curW += wordW
+            return
+        }
+        for seg in word {
+            for c in seg.text {
+                let cw = TerminalWidth.columns(c)
+                if curW + cw > width && curW > 0 { lines.append(cur); cur = []; curW = 0 }
+                if !cur.isEmpty, cur[cur.count - 1].style == seg.style, cur[cur.count - 1].link == seg.link {
+                    cur[cur.count - 1].text.append(c); cur[cur.count - 1].width += cw
+                } else {
+                    var s = Seg("", seg.style, link: seg.link); s.text.append(c); s.width = cw
+                    cur.append(s)
+                }
+                curW += cw
+            }
+        }
+    }
+
+    mutating func finish() -> [Line] {
+        if !cur.isEmpty || lines.isEmpty { lines.append(cur) }
+        return lines
     }
 }
 
-fileprivate enum Token {
-    case word(Word)
-    case space(TerminalStyle, String?)
-    case hardBreak
+/// The sequences ``SGR/sequence(_:)`` made for one renderer (which runs on one thread).
+final class SGRCache {
+    private var made: [(TerminalStyle, String)] = []
+
+    func sequence(_ style: TerminalStyle, _ sgr: SGR) -> String {
+        for (s, q) in made where s == style { return q }
+        let q = sgr.sequence(style)
+        made.append((style, q))
+        return q
+    }
 }
+
+/// Runs of spaces up to 128, made once.
+private let spaceRuns: [String] = (0...128).map { String(repeating: " ", count: $0) }
+
+/// `n` spaces (`n` ≥ 0).
+private func spaces(_ n: Int) -> String { n <= 128 ? spaceRuns[n] : String(repeating: " ", count: n) }
 
 private func lineWidth(_ l: Line) -> Int { l.reduce(0) { $0 + $1.width } }
 
@@ -113,6 +249,8 @@ struct Renderer {
     var footnotes: [(label: String, blocks: [Block])] = []
     let sgr: SGR
     let body: TerminalStyle
+    /// SGR sequences already made, by style (a document uses a handful of styles).
+    let sgrCache = SGRCache()
 
     init(options: ANSIOptions, path: String?) {
         self.options = options
@@ -135,9 +273,20 @@ struct Renderer {
         if let created = d.metadata.created {
             lines += textLines(Self.date(created), style: body.merged(TerminalStyleTable.style(.caption)), width: width)
         }
-        let main = blocks(d.blocks, width: width, tight: false)
-        if !lines.isEmpty && !main.isEmpty { lines.append([]) }
-        lines += main
+        // Each top-level block is rendered as soon as it is laid out, so only one block's lines
+        // are held at a time; the text is what `blocks(d.blocks, …)` joined would give.
+        var out = ""
+        var separate = false
+        write(lines, into: &out, separate: &separate)
+        var wroteAny = !lines.isEmpty
+        lines = []
+        for b in d.blocks {
+            let bl = block(b, width: width)
+            if bl.isEmpty { continue }
+            if wroteAny { write([[]], into: &out, separate: &separate) }
+            write(bl, into: &out, separate: &separate)
+            wroteAny = true
+        }
         if !footnotes.isEmpty {
             var notes: [Line] = []
             var i = 0
@@ -148,27 +297,21 @@ struct Renderer {
                 notes += hang(blocks(bs, width: width - marker.count, tight: false), marker: [Seg(marker, body.merged(TerminalStyleTable.style(.footnoteReference)))],
                               width: width)
             }
-            if !lines.isEmpty { lines.append([]) }
+            if wroteAny { lines.append([]) }
             lines.append([Seg(String(repeating: ascii ? "-" : "─", count: min(width, 20)), TerminalStyleTable.style(.rule))])
             lines += notes
         }
-        return lines.map(render).joined(separator: "\n") + "\n"
+        write(lines, into: &out, separate: &separate)
+        out.append("\n")
+        return out
     }
 
     /// Plain text (a title, a date) in one style, escaped and wrapped like a paragraph.
     func textLines(_ text: String, style: TerminalStyle, width: Int) -> [Line] {
-        var w = Word()
-        var tokens: [Token] = []
-        for c in TerminalText.visible(text) {
-            if c == " " {
-                if !w.isEmpty { tokens.append(.word(w)); w = Word() }
-                tokens.append(.space(style, nil))
-            } else {
-                w.append(c, style, nil)
-            }
-        }
-        if !w.isEmpty { tokens.append(.word(w)) }
-        return wrap(tokens, width: width)
+        var f = LineFiller(width: width)
+        f.appendText(TerminalText.visible(text), style, nil)
+        f.endWord()
+        return f.finish()
     }
 
     static func date(_ d: Date) -> String {
@@ -251,7 +394,7 @@ struct Renderer {
         guard !lines.isEmpty else { return [marker] }
         return lines.enumerated().map { i, l in
             if i == 0 { return marker + l }
-            return l.isEmpty ? l : [Seg(String(repeating: " ", count: mw))] + l
+            return l.isEmpty ? l : [Seg(spaces(mw))] + l
         }
     }
 
@@ -313,7 +456,7 @@ struct Renderer {
                 }
                 line = cut + "…"
             }
-            out.append((indent > 0 ? [Seg(String(repeating: " ", count: indent))] : []) + [Seg(line, style)])
+            out.append((indent > 0 ? [Seg(spaces(indent))] : []) + [Seg(line, style)])
         }
         return out
     }
@@ -327,13 +470,22 @@ struct Renderer {
         let rows: [[Inlines]] = [t.header] + t.rows
         var natural = [Int](repeating: 1, count: n)
         var longestWord = [Int](repeating: 1, count: n)
+        // Each cell's lines when nothing makes them wrap: they are its lines in any column at least
+        // as wide as its widest line (greedy filling then takes the same decisions).
+        var unwrapped: [[[Line]]] = []
+        unwrapped.reserveCapacity(rows.count)
         for (ri, row) in rows.enumerated() {
+            var cells: [[Line]] = []
+            cells.reserveCapacity(min(n, row.count))
             for c in 0..<n where c < row.count {
-                let toks = tokens(row[c], base: ri == 0 ? headerStyle : body)
-                let w = wrap(toks, width: Int.max / 4).map(lineWidth).max() ?? 0
+                var f = fill(row[c], width: Int.max / 4, base: ri == 0 ? headerStyle : body)
+                let lines = f.finish()
+                let w = lines.map(lineWidth).max() ?? 0
                 natural[c] = max(natural[c], w)
-                for case .word(let word) in toks { longestWord[c] = max(longestWord[c], word.width) }
+                longestWord[c] = max(longestWord[c], f.widestWord)
+                cells.append(lines)
             }
+            unwrapped.append(cells)
         }
         let room = width - (3 * n + 1)
         if room < 2 * n { return tableAsRecords(t, width: width) }
@@ -359,7 +511,9 @@ struct Renderer {
         var out: [Line] = [rule("┌", "┬", "┐")]
         for (ri, row) in rows.enumerated() {
             let cells: [[Line]] = (0..<n).map { c in
-                c < row.count ? inlineLines(row[c], width: widths[c], base: ri == 0 ? headerStyle : body) : [[]]
+                guard c < row.count else { return [[]] }
+                if widths[c] >= natural[c] { return unwrapped[ri][c] }
+                return inlineLines(row[c], width: widths[c], base: ri == 0 ? headerStyle : body)
             }
             let height = cells.map(\.count).max() ?? 1
             for li in 0..<height {
@@ -373,9 +527,9 @@ struct Renderer {
                     case .center: left = pad / 2
                     default: left = 0
                     }
-                    line.append(Seg(String(repeating: " ", count: left + 1)))
+                    line.append(Seg(spaces(left + 1)))
                     line += cl
-                    line.append(Seg(String(repeating: " ", count: pad - left + 1)))
+                    line.append(Seg(spaces(pad - left + 1)))
                     line.append(Seg(v, b))
                 }
                 out.append(line)
@@ -441,19 +595,25 @@ struct Renderer {
         return nil
     }
 
-    fileprivate func tokens(_ inlines: Inlines, base: TerminalStyle) -> [Token] {
-        var out: [Token] = []
-        var word = Word()
+    /// The wrapped lines of `inlines` (``LineFiller``), made in one pass: each word goes into the
+    /// current line as soon as it ends.
+    func inlineLines(_ inlines: Inlines, width: Int, base: TerminalStyle) -> [Line] {
+        var f = fill(inlines, width: width, base: base)
+        return f.finish()
+    }
+
+    /// ``inlineLines(_:width:base:)`` before ``LineFiller/finish()``: also knows the widest word.
+    fileprivate func fill(_ inlines: Inlines, width: Int, base: TerminalStyle) -> LineFiller {
+        var f = LineFiller(width: width)
         var open: (id: Int, link: Link, text: String)?
-        func flush() { if !word.isEmpty { out.append(.word(word)); word = Word() } }
         func close() {
             guard let o = open else { return }
             open = nil
             let url = o.link.destination
             guard !options.hyperlinks, !url.isEmpty, url != o.text, url != "mailto:" + o.text else { return }
-            flush()
-            out.append(.space(base, nil))
-            word.append("(" + TerminalText.visible(url) + ")", base.merged(TerminalStyleTable.style(.linkURL)), nil)
+            f.endWord()
+            f.space(base, nil)
+            f.appendCharacters("(" + TerminalText.visible(url) + ")", base.merged(TerminalStyleTable.style(.linkURL)), nil)
         }
         for run in inlines.runs {
             let t = target(run)
@@ -464,90 +624,54 @@ struct Renderer {
             switch run.content {
             case .text(let text):
                 if open != nil { open!.text += text }
-                for c in TerminalText.visible(text) {
-                    if c == " " { flush(); out.append(.space(style, link)) } else { word.append(c, style, link) }
-                }
+                f.appendText(TerminalText.visible(text), style, link)
             case .softBreak:
                 if open != nil { open!.text += " " }
-                flush(); out.append(.space(style, link))
+                f.endWord(); f.space(style, link)
             case .hardBreak:
-                flush(); out.append(.hardBreak)
+                f.endWord(); f.hardBreak()
             case .footnoteReference(_, let number, _):
-                word.append("[\(number)]", style.merged(TerminalStyleTable.style(.footnoteReference)), link)
+                f.appendCharacters("[\(number)]", style.merged(TerminalStyleTable.style(.footnoteReference)), link)
             case .rawHTML:
                 break
             }
         }
         close()
-        flush()
-        return out
-    }
-
-    func inlineLines(_ inlines: Inlines, width: Int, base: TerminalStyle) -> [Line] {
-        wrap(tokens(inlines, base: base), width: width)
-    }
-
-    /// Greedy wrapping: words separated by single spaces, a word wider than `width` broken between
-    /// grapheme clusters.
-    private func wrap(_ tokens: [Token], width: Int) -> [Line] {
-        let width = max(width, 1)
-        var lines: [Line] = []
-        var cur: Line = []
-        var curW = 0
-        var pending: (TerminalStyle, String?)?
-        func place(_ w: Word) {
-            if curW + w.width <= width { cur += w.segs; curW += w.width; return }
-            for seg in w.segs {
-                for c in seg.text {
-                    let cw = TerminalWidth.columns(c)
-                    if curW + cw > width && curW > 0 { lines.append(cur); cur = []; curW = 0 }
-                    if !cur.isEmpty, cur[cur.count - 1].style == seg.style, cur[cur.count - 1].link == seg.link {
-                        cur[cur.count - 1].text.append(c); cur[cur.count - 1].width += cw
-                    } else {
-                        var s = Seg("", seg.style, link: seg.link); s.text.append(c); s.width = cw
-                        cur.append(s)
-                    }
-                    curW += cw
-                }
-            }
-        }
-        for t in tokens {
-            switch t {
-            case .space(let s, let l):
-                if !cur.isEmpty { pending = (s, l) }
-            case .hardBreak:
-                lines.append(cur); cur = []; curW = 0; pending = nil
-            case .word(let w):
-                if cur.isEmpty {
-                    place(w)
-                } else if curW + 1 + w.width <= width {
-                    let (s, l) = pending ?? (TerminalStyle(), nil)
-                    cur.append(Seg(" ", s, link: l)); curW += 1
-                    place(w)
-                } else {
-                    lines.append(cur); cur = []; curW = 0
-                    place(w)
-                }
-                pending = nil
-            }
-        }
-        if !cur.isEmpty || lines.isEmpty { lines.append(cur) }
-        return lines
+        f.endWord()
+        return f
     }
 
     // MARK: Output
 
+    /// Writes `lines` joined by `"\n"` into `out`, a `"\n"` before the first one when
+    /// `separate` (the previous lines' last line ended without one).
+    func write(_ lines: [Line], into out: inout String, separate: inout Bool) {
+        for l in lines {
+            if separate { out.append("\n") }
+            render(l, into: &out)
+            separate = true
+        }
+    }
+
     /// One line as text: SGR only where the style changes, OSC 8 opened and closed within the
     /// line, a reset at the end, no trailing spaces.
     func render(_ line: Line) -> String {
+        var out = ""
+        render(line, into: &out)
+        return out
+    }
+
+    /// ``render(_:)`` appending to `out`.
+    func render(_ line: Line, into out: inout String) {
         var segs = line
         while let last = segs.last {
+            // A last byte other than a space: no trailing space Character (fast path).
+            if let b = last.text.utf8.last, b != 0x20 { break }
             let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())
             if trimmed.isEmpty { segs.removeLast(); continue }
             if trimmed.count != last.text.count { segs[segs.count - 1] = Seg(trimmed, last.style, link: last.link) }
             break
         }
-        var out = ""
         var style = TerminalStyle()
         var link: String?
         let osc = options.hyperlinks
@@ -558,13 +682,12 @@ struct Renderer {
                 link = s.link
             }
             if s.style != style {
-                out += s.style.isPlain ? sgr.reset : sgr.sequence(s.style)
+                out += s.style.isPlain ? sgr.reset : sgrCache.sequence(s.style, sgr)
                 style = s.style
             }
             out += s.text
         }
         if !style.isPlain { out += sgr.reset }
         if osc && link != nil { out += "\u{1B}]8;;\u{1B}\\" }
-        return out
     }
 }

@@ -21,6 +21,12 @@ public enum TerminalText {
 
     /// `s` with every control character replaced by a visible symbol (see the type's rules).
     public static func visible(_ s: String, tabs: TabHandling = .space) -> String {
+        // Printable ASCII only (the usual case): nothing to replace.
+        var s = s
+        if s.withUTF8({ buf in
+            for b in buf where b < 0x20 || b >= 0x7F { return false }
+            return true
+        }) { return s }
         var out = String.UnicodeScalarView()
         var column = 0
         for u in s.unicodeScalars {
@@ -69,6 +75,21 @@ public enum TerminalText {
     }
 }
 
+/// ``TerminalWidth/scalarWidth(_:)`` of every scalar of the Basic Multilingual Plane, measured
+/// once (surrogate code points, which are no scalars, stay 1 and are never looked up).
+private final class BMPWidths: Sendable {
+    let table: [UInt8]
+    init() {
+        var t = [UInt8](repeating: 1, count: 0x10000)
+        for v in 0..<0x10000 {
+            guard let u = Unicode.Scalar(UInt32(v)) else { continue }
+            t[v] = v < 0x7F ? (v < 0x20 ? 0 : 1) : UInt8(TerminalWidth.measuredWidth(u))
+        }
+        table = t
+    }
+    static let shared = BMPWidths()
+}
+
 /// glibc's `wcwidth(3)`; the Glibc module map hides it behind `_XOPEN_SOURCE`.
 @_silgen_name("wcwidth")
 private func glibcWcwidth(_ c: Int32) -> Int32
@@ -93,6 +114,13 @@ public enum TerminalWidth {
     public static func scalarWidth(_ u: Unicode.Scalar) -> Int {
         let v = u.value
         if v < 0x7F { return v < 0x20 ? 0 : 1 }
+        if v < 0x10000 { return Int(BMPWidths.shared.table[Int(v)]) }
+        return measuredWidth(u)
+    }
+
+    /// The width rules applied to `wcwidth` (the Emoji rule, -1 → 1), without the table.
+    fileprivate static func measuredWidth(_ u: Unicode.Scalar) -> Int {
+        let v = u.value
         let w = withUTF8Locale { Int(glibcWcwidth(Int32(bitPattern: v))) }
         if v >= 0x1F000 && v <= 0x1FFFF && (w == 1 || w == -1) && u.properties.isEmojiPresentation { return 2 }
         if w < 0 { return 1 }
@@ -101,6 +129,13 @@ public enum TerminalWidth {
 
     /// Columns of a string (the sum of its scalars' widths).
     public static func columns(_ s: String) -> Int {
+        var n = 0
+        for u in s.unicodeScalars { n += scalarWidth(u) }
+        return n
+    }
+
+    /// Columns of a substring (the sum of its scalars' widths).
+    public static func columns(_ s: Substring) -> Int {
         var n = 0
         for u in s.unicodeScalars { n += scalarWidth(u) }
         return n

@@ -166,7 +166,9 @@ private struct ManRenderer {
             w.paragraph()
             w.macro("RS", ["4"])
             w.macro("EX")
-            var lines = lit.components(separatedBy: "\n")
+            // Without CR every LF is a Character of its own: splitting the bytes is the same.
+            var lines = lit.utf8.contains(0x0D) ? lit.components(separatedBy: "\n")
+                : lit.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
             if lines.last == "" { lines.removeLast() }
             for line in lines {
                 var l = Substring(line)
@@ -443,16 +445,56 @@ private struct ManRenderer {
     /// its own leaves nothing to stretch, and justified text would make groff warn "cannot adjust
     /// line".
     mutating func flow(_ c: Inlines) {
-        let items = inlineItems(c, flow: true)
-        let ragged = items.contains {
-            switch $0 {
-            case .linkStart: return true
-            case .word(let p):
-                return p.reduce(0) { $0 + $1.text.unicodeScalars.count } > 30
-                    || p.contains { $0.text.unicodeScalars.contains(where: isCJK) }
-            default: return false
+        guard w.atCleanLineStart else { return flowWhole(c) }
+        // Streamed: items are laid out as they are made, a few thousand at a time, into a fresh
+        // output; whether the paragraph is ragged is known at its end, and `.ad l` goes before it
+        // (what `w.control(".ad l")` writes at a clean line start, see ``RoffWriter/atCleanLineStart``).
+        w.holdOutput()
+        var ragged = false
+        var warnings: [String] = []
+        var pending: [InlineItem] = []
+        var i = 0
+        var mail = false
+        Self.forEachInlineItem(c, flow: true, warn: { warnings.append($0) }) { item in
+            if !ragged && Self.makesRagged(item) { ragged = true }
+            pending.append(item)
+            if pending.count >= 4096 {
+                // Each item needs the two after it.
+                while i + 2 < pending.count { i = layoutStep(pending, i, context: .text, lastLinkWasMail: &mail) }
+                pending.removeFirst(i)
+                i = 0
             }
         }
+        while i < pending.count { i = layoutStep(pending, i, context: .text, lastLinkWasMail: &mail) }
+        for m in warnings { warn(m) }
+        w.releaseOutput(inserting: ragged ? ".ad l\n" : "")
+        w.endText()
+        if ragged { w.control(".ad") }
+    }
+
+    /// Whether `item` makes its paragraph ragged-right (see ``flow(_:)``).
+    fileprivate static func makesRagged(_ item: InlineItem) -> Bool {
+        switch item {
+        case .linkStart: return true
+        case .word(let p):
+            var n = 0
+            for part in p {
+                if part.text.utf8.allSatisfy({ $0 < 0x80 }) {
+                    n += part.text.utf8.count
+                } else {
+                    if part.text.unicodeScalars.contains(where: isCJK) { return true }
+                    n += part.text.unicodeScalars.count
+                }
+            }
+            return n > 30
+        default: return false
+        }
+    }
+
+    /// ``flow(_:)`` with the paragraph's items made first (when the writer is not at a clean line start).
+    mutating func flowWhole(_ c: Inlines) {
+        let items = inlineItems(c, flow: true)
+        let ragged = items.contains(where: Self.makesRagged)
         if ragged { w.control(".ad l") }
         layout(items)
         w.endText()
@@ -461,74 +503,92 @@ private struct ManRenderer {
 
     mutating func layout(_ items: [InlineItem], context: RoffContext = .text) {
         var i = 0
-        while i < items.count {
-            switch items[i] {
-            case .word(let parts):
-                w.word(parts, context: context)
-                let plain = parts.map(\.text).joined()
-                if i + 1 < items.count, case .space = items[i + 1], endsWithPeriodLike(plain) {
-                    var nextWord: String?
-                    if i + 2 < items.count, case .word(let np) = items[i + 2] { nextWord = np.map(\.text).joined() }
-                    let abbreviation = abbreviations.contains(plain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "(\"'")))
-                    let nextLower = nextWord?.first?.isLowercase ?? false
-                    if (abbreviation && plain.lowercased() != "etc.") || nextLower || (plain.lowercased() == "etc." && nextLower) {
-                        if plain.hasSuffix(".") { w.zeroWidth() }
-                    } else if nextWord != nil {
-                        w.sentenceBreak()
-                        i += 2
-                        continue
-                    }
+        var mail = false
+        while i < items.count { i = layoutStep(items, i, context: context, lastLinkWasMail: &mail) }
+    }
+
+    /// Writes `items[i]` (looking at most two items ahead) and returns the index of the next item
+    /// to write. `lastLinkWasMail` is whether the last `.linkStart` seen was a `mailto:` link.
+    fileprivate mutating func layoutStep(_ items: [InlineItem], _ i: Int, context: RoffContext, lastLinkWasMail mail: inout Bool) -> Int {
+        var i = i
+        switch items[i] {
+        case .word(let parts):
+            w.word(parts, context: context)
+            if i + 1 < items.count, case .space = items[i + 1], endsWithPeriodLike(parts) {
+                let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
+                var nextWord: String?
+                if i + 2 < items.count, case .word(let np) = items[i + 2] { nextWord = np.map(\.text).joined() }
+                let abbreviation = abbreviations.contains(plain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "(\"'")))
+                let nextLower = nextWord?.first?.isLowercase ?? false
+                if (abbreviation && plain.lowercased() != "etc.") || nextLower || (plain.lowercased() == "etc." && nextLower) {
+                    if plain.hasSuffix(".") { w.zeroWidth() }
+                } else if nextWord != nil {
+                    w.sentenceBreak()
+                    return i + 2
                 }
-            case .space: w.space()
-            case .hardBreak: if w.lastMacro != "br" { w.macro("br") }
-            case .linkStart(let l):
-                if l.destination.lowercased().hasPrefix("mailto:") {
-                    w.macro("MT", [String(l.destination.dropFirst(7))], minus: true)
-                } else {
-                    w.macro("UR", escapedArgs: [Self.breakableURL(l.destination)])
-                }
-            case .linkEnd:
-                let mail = lastLinkWasMail(items, before: i)
-                if i + 1 < items.count, case .word(let parts) = items[i + 1],
-                   parts.allSatisfy({ $0.font == .roman && !$0.literal }),
-                   !parts.map(\.text).joined().contains("\"") {
-                    w.macro(mail ? "ME" : "UE", [parts.map(\.text).joined()])
-                    i += 2
-                    if i < items.count, case .space = items[i] { i += 1 }
-                    continue
-                }
-                w.macro(mail ? "ME" : "UE")
             }
-            i += 1
+        case .space: w.space()
+        case .hardBreak: if w.lastMacro != "br" { w.macro("br") }
+        case .linkStart(let l):
+            mail = l.destination.lowercased().hasPrefix("mailto:")
+            if mail {
+                w.macro("MT", [String(l.destination.dropFirst(7))], minus: true)
+            } else {
+                w.macro("UR", escapedArgs: [Self.breakableURL(l.destination)])
+            }
+        case .linkEnd:
+            if i + 1 < items.count, case .word(let parts) = items[i + 1],
+               parts.allSatisfy({ $0.font == .roman && !$0.literal }),
+               !parts.map(\.text).joined().contains("\"") {
+                w.macro(mail ? "ME" : "UE", [parts.map(\.text).joined()])
+                i += 2
+                if i < items.count, case .space = items[i] { i += 1 }
+                return i
+            }
+            w.macro(mail ? "ME" : "UE")
         }
+        return i + 1
     }
 
     /// A URL escaped as a macro argument with `\:` (an optional break, groff(7)) after each `/`,
     /// `.`, `-`, `_`, `?`, `&`, `=`, `#` past the scheme, so that groff can break a URL longer than the line (groff_man(7), "UR").
     static func breakableURL(_ url: String) -> String {
-        var e = RoffEscaper.escape(url, context: .argument, minus: true)
-        guard let scheme = e.range(of: "://") else { return e }
-        let head = e[..<scheme.upperBound]
-        var tail = ""
-        for ch in e[scheme.upperBound...] {
-            tail.append(ch)
-            if "/.-_?&=#".contains(ch) { tail += "\\:" }
+        // The escaped URL is ASCII without CR, so its bytes are its Characters.
+        let e = Array(RoffEscaper.escape(url, context: .argument, minus: true).utf8)
+        let sep = Array("://".utf8)
+        guard let at = e.indices.first(where: { $0 + 3 <= e.count && e[$0] == sep[0] && e[$0 + 1] == sep[1] && e[$0 + 2] == sep[2] })
+        else { return String(decoding: e, as: UTF8.self) }
+        var out = Array(e[..<(at + 3)])
+        out.reserveCapacity(e.count * 2)
+        for b in e[(at + 3)...] {
+            out.append(b)
+            switch b {
+            case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "?"),
+                 UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "#"):
+                out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: ":"))
+            default: break
+            }
         }
-        e = head + tail
-        return RoffWriter.quoteIfNeeded(e)
-    }
-
-    func lastLinkWasMail(_ items: [InlineItem], before i: Int) -> Bool {
-        var j = i
-        while j > 0 {
-            j -= 1
-            if case .linkStart(let l) = items[j] { return l.destination.lowercased().hasPrefix("mailto:") }
-        }
-        return false
+        return RoffWriter.quoteIfNeeded(String(decoding: out, as: UTF8.self))
     }
 
     /// Whether a word ends a sentence as roff sees it: `.`, `!` or `?`, possibly followed by
     /// closing `)`, `]`, `"`, `'`, `*` (groff(7) "Sentences").
+    func endsWithPeriodLike(_ parts: [WordPart]) -> Bool {
+        // The text is the parts joined; the last non-empty part ends it.
+        var k = parts.count - 1
+        while k >= 0 && parts[k].text.isEmpty { k -= 1 }
+        guard k >= 0, let b = parts[k].text.utf8.last else { return false }
+        // A last byte that is ASCII and none of `)]"'*.!?` ends in no such Character.
+        switch b {
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "*"),
+             UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"): break
+        case 0..<0x80: return false
+        default: break
+        }
+        return endsWithPeriodLike(parts.count == 1 ? parts[0].text : parts.map(\.text).joined())
+    }
+
     func endsWithPeriodLike(_ s: String) -> Bool {
         var t = Substring(s)
         while let l = t.last, ")]\"'*\u{2019}\u{201D}".contains(l) { t = t.dropLast() }
@@ -537,7 +597,9 @@ private struct ManRenderer {
     }
 
     /// The font of a run: bold for strong, code and alert colour; italic for emphasis and script.
-    func font(_ a: InlineAttributes) -> RoffFont {
+    func font(_ a: InlineAttributes) -> RoffFont { Self.font(a) }
+
+    static func font(_ a: InlineAttributes) -> RoffFont {
         let bold = a.strong || a.code || a.colorRole == .alert
         let italic = a.emphasis || a.script
         switch (bold, italic) {
@@ -552,21 +614,63 @@ private struct ManRenderer {
     /// tags, cells) links become `text <url>` and hard breaks spaces.
     mutating func inlineItems(_ c: Inlines, flow: Bool) -> [InlineItem] {
         var out: [InlineItem] = []
-        var pending: [WordPart] = []
-        func flush() { if !pending.isEmpty { out.append(.word(pending)); pending = [] } }
-        func add(_ text: String, _ font: RoffFont, _ literal: Bool) {
-            let pieces = text.split(separator: " ", omittingEmptySubsequences: false)
-            for (k, piece) in pieces.enumerated() {
-                if k > 0 {
-                    flush()
-                    if case .space? = out.last {} else if !out.isEmpty { out.append(.space) }
-                }
-                if !piece.isEmpty { pending.append(WordPart(text: String(piece), font: font, literal: literal)) }
+        var warnings: [String] = []
+        Self.forEachInlineItem(c, flow: flow, warn: { warnings.append($0) }) { out.append($0) }
+        for m in warnings { warn(m) }
+        return out
+    }
+
+    /// Calls `body` with each item of ``inlineItems(_:flow:)``, in order, as soon as it is made:
+    /// no space first or last, never two spaces in a row.
+    fileprivate static func forEachInlineItem(_ c: Inlines, flow: Bool, warn: (String) -> Void, _ body: (InlineItem) -> Void) {
+        /// Something was given to `body`; a space is held back until an item follows it.
+        var started = false
+        var heldSpace = false
+        func emit(_ item: InlineItem) {
+            if case .space = item {
+                if started { heldSpace = true }
+                return
             }
+            if heldSpace { body(.space); heldSpace = false }
+            started = true
+            body(item)
+        }
+        var pending: [WordPart] = []
+        func flush() { if !pending.isEmpty { emit(.word(pending)); pending = [] } }
+        func add(_ text: String, _ font: RoffFont, _ literal: Bool) {
+            // ASCII: split at space bytes (the same pieces as splitting at space Characters).
+            // No list of pieces: each is handed on as it is found.
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                let u = text.utf8
+                var start = u.startIndex
+                var i = start
+                while i != u.endIndex {
+                    if u[i] == 0x20 {
+                        if start != i { pending.append(WordPart(text: String(Substring(u[start..<i])), font: font, literal: literal)) }
+                        flush(); emit(.space)
+                        start = u.index(after: i)
+                    }
+                    i = u.index(after: i)
+                }
+                if start != u.endIndex { pending.append(WordPart(text: String(Substring(u[start...])), font: font, literal: literal)) }
+                return
+            }
+            var start = text.startIndex
+            var i = start
+            while i != text.endIndex {
+                let next = text.index(after: i)
+                if text[i] == " " {
+                    if start != i { pending.append(WordPart(text: String(text[start..<i]), font: font, literal: literal)) }
+                    flush(); emit(.space)
+                    start = next
+                }
+                i = next
+            }
+            if start != text.endIndex { pending.append(WordPart(text: String(text[start...]), font: font, literal: literal)) }
         }
         func space() {
             flush()
-            if case .space? = out.last {} else if !out.isEmpty { out.append(.space) }
+            emit(.space)
         }
         func spanID(_ run: InlineRun?, link: Bool) -> (Int, Link)? {
             guard let run else { return nil }
@@ -602,7 +706,7 @@ private struct ManRenderer {
                 }
                 if flow {
                     flush()
-                    out.append(.linkStart(link.1))
+                    emit(.linkStart(link.1))
                 }
                 openLink = (link.0, link.1, flow ? .macro : .textThenURL)
             } else if let o = openLink, o.mode == .urlOnly {
@@ -614,9 +718,9 @@ private struct ManRenderer {
             case .text(let t): add(t, f, a.code)
             case .softBreak: space()
             case .hardBreak:
-                if flow { flush(); out.append(.hardBreak) } else { space() }
+                if flow { flush(); emit(.hardBreak) } else { space() }
             case .footnoteReference(_, let n, _): add("[\(n)]", .roman, false)
-            case .rawHTML(let h): rawInline(h, flow: flow, add: add, hardBreak: { flush(); out.append(.hardBreak) }, space: space)
+            case .rawHTML(let h): rawInline(h, flow: flow, warn: warn, add: add, hardBreak: { flush(); emit(.hardBreak) }, space: space)
             }
             // An image ends: add its URL unless inside a link.
             if let img = spanID(run, link: false), spanID(idx + 1 < runs.count ? runs[idx + 1] : nil, link: false)?.0 != img.0,
@@ -627,14 +731,12 @@ private struct ManRenderer {
         }
         if let o = openLink { closeLink(o) }
         flush()
-        while case .space? = out.last { out.removeLast() }
-        return out
 
         func closeLink(_ o: (id: Int, link: Link, mode: LinkMode)) {
             switch o.mode {
             case .macro:
                 flush()
-                out.append(.linkEnd)
+                emit(.linkEnd)
             case .textThenURL:
                 space()
                 add("<" + o.link.destination + ">", .roman, true)
@@ -644,8 +746,8 @@ private struct ManRenderer {
         }
     }
 
-    mutating func rawInline(_ h: String, flow: Bool, add: (String, RoffFont, Bool) -> Void, hardBreak: () -> Void,
-                            space: () -> Void) {
+    static func rawInline(_ h: String, flow: Bool, warn: (String) -> Void, add: (String, RoffFont, Bool) -> Void, hardBreak: () -> Void,
+                          space: () -> Void) {
         let t = h.trimmingCharacters(in: .whitespaces)
         if t.hasPrefix("<!--") { return }
         var name = t.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }

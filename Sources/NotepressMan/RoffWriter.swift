@@ -44,6 +44,22 @@ public enum RoffEscaper {
     /// `&`, `=`, `#` and each CJK character, so that long URLs, paths and CJK text (which has no
     /// spaces) can be broken at the line end.
     public static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool = false) -> String {
+        // Printable ASCII that no rule changes (the usual word): the text itself.
+        let plain = s.utf8.allSatisfy { b in
+            switch b {
+            case 0x20..<0x7F:
+                switch b {
+                case UInt8(ascii: "\\"), UInt8(ascii: "-"): return false
+                case UInt8(ascii: "\""): return context != .argument
+                case UInt8(ascii: "@"): return context != .cell
+                case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "?"), UInt8(ascii: "&"),
+                     UInt8(ascii: "="), UInt8(ascii: "#"): return !breakable
+                default: return true
+                }
+            default: return false
+            }
+        }
+        if plain { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {
@@ -122,7 +138,39 @@ struct RoffWriter {
     /// The last request/macro line written, when nothing was written after it.
     private(set) var lastMacro: String?
 
-    var atLineStart: Bool { out.isEmpty || out.hasSuffix("\n") }
+    /// At the start of an output line: nothing written, or the output ends with a line feed (and
+    /// not CR LF, which is one Character; the output is ASCII, so bytes are Characters otherwise).
+    var atLineStart: Bool {
+        let u = out.utf8
+        guard let last = u.last else { return true }
+        guard last == 0x0A else { return false }
+        return u.count < 2 || u[u.index(u.endIndex, offsetBy: -2)] != 0x0D
+    }
+
+    /// At a line start with nothing pending: column 0, no pending space, roman, and not after
+    /// `.br`. `control(_:)` then writes just its line (and forgets the last macro), so text
+    /// written from here on does not depend on what came before (see ``holdOutput()``).
+    var atCleanLineStart: Bool {
+        atLineStart && column == 0 && !pendingSpace && actualFont == .roman && lastMacro != "br"
+    }
+
+    /// The output written before ``holdOutput()``.
+    private var held = ""
+
+    /// Sets the output written so far aside; the writer goes on with an empty output (which is at
+    /// a line start, as the set-aside one must be: ``atCleanLineStart``).
+    mutating func holdOutput() {
+        swap(&held, &out)
+    }
+
+    /// Puts the output set aside by ``holdOutput()`` and then `inserting` (whole control lines) in
+    /// front of what was written since.
+    mutating func releaseOutput(inserting: String) {
+        held += inserting
+        held += out
+        out = ""
+        swap(&held, &out)
+    }
 
     /// Starts a new output line unless at one already.
     mutating func newline() {
@@ -196,23 +244,24 @@ struct RoffWriter {
     /// Writes one word (no spaces inside), given as parts in fonts, filling the line.
     /// `context` is `.text` or `.cell`.
     mutating func word(_ parts: [WordPart], context: RoffContext = .text) {
-        let plain = parts.map(\.text).joined()
+        let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
         guard !plain.isEmpty else { return }
-        let optionLike = plain.hasPrefix("-")
+        let optionLike = plain.utf8.first == UInt8(ascii: "-")
         // Back to roman before the space (`\fBa\fR b`, not `\fBa \fRb`).
         if pendingSpace, parts.first(where: { !$0.text.isEmpty })?.font == .roman, actualFont != .roman {
             out += RoffFont.roman.escape
             actualFont = .roman
         }
-        let visible = plain.unicodeScalars.count
-        let long = visible > breakThreshold || plain.unicodeScalars.contains(where: isCJK)
+        let ascii = plain.utf8.allSatisfy { $0 < 0x80 }
+        let visible = ascii ? plain.utf8.count : plain.unicodeScalars.count
+        let long = visible > breakThreshold || (!ascii && plain.unicodeScalars.contains(where: isCJK))
         var escaped = ""
         var font = actualFont
         for p in parts where !p.text.isEmpty {
             if p.font != font { escaped += p.font.escape; font = p.font }
             escaped += RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long)
         }
-        if escaped.hasSuffix("\\:") { escaped.removeLast(2) }
+        if long && escaped.hasSuffix("\\:") { escaped.removeLast(2) }
         if pendingSpace {
             if column + 1 + visible > width && column > 0 {
                 out += "\n"; column = 0

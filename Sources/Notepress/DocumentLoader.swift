@@ -43,7 +43,9 @@ public struct DocumentLoader: Sendable {
     /// Reads a file. `topLevelBlock` sees each top-level block as soon as it is read (see
     /// ``MarkdownReader/parse(_:path:lineOffset:topLevelBlock:)``); it is not called when loading fails.
     /// - Throws: ``ConversionError`` naming the file (unreadable, a folder, bad bytes, bad front matter).
-    public func load(path: String, topLevelBlock: ((Block) -> Void)? = nil) throws -> ReadResult {
+    /// With `retainBlocks` false (and a `topLevelBlock`), the blocks only go to the callback and
+    /// the result's document has none: for a writer that renders blocks as they come.
+    public func load(path: String, topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) throws -> ReadResult {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw ConversionError(file: path, "is a folder, not a file")
@@ -57,7 +59,8 @@ public struct DocumentLoader: Sendable {
             }
             return try Self.text(of: data, name: path)
         }()
-        return try load(text: text, path: path, modified: Self.modificationDate(path), topLevelBlock: topLevelBlock)
+        return try load(text: text, path: path, modified: Self.modificationDate(path), topLevelBlock: topLevelBlock,
+                        retainBlocks: retainBlocks)
     }
 
     /// A file's modification time (`stat(2)`, nanoseconds kept), or `nil` when it cannot be read.
@@ -70,8 +73,10 @@ public struct DocumentLoader: Sendable {
     /// Reads bytes. `path` names the input in messages and metadata (`nil` for stdin);
     /// `modified` is the file time used when the front matter has no `created`.
     /// - Throws: ``ConversionError`` for invalid UTF-8, a NUL byte, or bad front matter.
-    public func load(data: Data, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)? = nil) throws -> ReadResult {
-        try load(text: Self.text(of: data, name: path ?? "<stdin>"), path: path, modified: modified, topLevelBlock: topLevelBlock)
+    public func load(data: Data, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)? = nil,
+                     retainBlocks: Bool = true) throws -> ReadResult {
+        try load(text: Self.text(of: data, name: path ?? "<stdin>"), path: path, modified: modified, topLevelBlock: topLevelBlock,
+                 retainBlocks: retainBlocks)
     }
 
     /// The bytes as text, without a leading byte order mark.
@@ -94,7 +99,8 @@ public struct DocumentLoader: Sendable {
     }
 
     /// Reads checked text (see ``load(data:path:modified:topLevelBlock:)``).
-    func load(text: String, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)?) throws -> ReadResult {
+    func load(text: String, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)?, retainBlocks: Bool) throws -> ReadResult {
+        let retainBlocks = retainBlocks || topLevelBlock == nil
         let name = path ?? "<stdin>"
         let format = self.format ?? path.flatMap(Self.format(forPath:)) ?? .gfm
 
@@ -111,13 +117,13 @@ public struct DocumentLoader: Sendable {
         var result: ReadResult
         switch format {
         case .note:
-            let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset)
-            if let each = topLevelBlock { blocks.forEach(each) }
+            let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
+                                                                    retainBlocks: retainBlocks)
             result = ReadResult(document: Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: blocks))
         case .gfm, .commonmark:
             var reader = MarkdownReader(format: format)
             reader.arena = cmarkArena
-            result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: topLevelBlock)
+            result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: topLevelBlock, retainBlocks: retainBlocks)
         }
         var meta = result.document.metadata
         meta.sourcePath = path

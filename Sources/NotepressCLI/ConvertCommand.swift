@@ -308,15 +308,17 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
         let format = loader.format ?? (input == "-" ? nil : DocumentLoader.format(forPath: input)) ?? .gfm
         let stream = html.map { _ in HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: format)) }
         let each: ((Block) -> Void)? = stream.map { s in { s.push($0) } }
+        // The reader keeps no blocks when the stream writes them: each goes once written.
         let loaded = Result {
             input == "-"
-                ? try loader.load(data: FileHandle.standardInput.readDataToEndOfFile(), path: nil, modified: nil, topLevelBlock: each)
-                : try loader.load(path: input, topLevelBlock: each)
+                ? try loader.load(data: FileHandle.standardInput.readDataToEndOfFile(), path: nil, modified: nil,
+                                  topLevelBlock: each, retainBlocks: stream == nil)
+                : try loader.load(path: input, topLevelBlock: each, retainBlocks: stream == nil)
         }
-        let body = stream?.finish()
+        if case .failure = loaded { _ = stream?.finish() }  // stop the writer thread
         let read = try loaded.get()
         var diagnostics = read.diagnostics
-        let bytes = try html.map { try $0.write(read.document, options: options, diagnostics: &diagnostics, body: body) }
+        let bytes = try html.map { try $0.write(read.document, options: options, diagnostics: &diagnostics, stream: stream) }
             ?? writer.write(read.document, options: options, diagnostics: &diagnostics)
         for d in diagnostics { printError(d.description) }
         if let out = output {

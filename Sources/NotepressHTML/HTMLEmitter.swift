@@ -63,6 +63,8 @@ struct HTMLBodyWriter: BlockVisitor {
     /// How many references each footnote label has (for extra backrefs).
     var referenceCounts: [String: Int] = [:]
     var tightStack: [Bool] = [false]
+    /// Unknown blocks seen by ``prepare(_:)``: type name and position.
+    var unknownBlocks: [(String, SourcePosition?)] = []
 
     init(options: HTMLOptions) {
         self.options = options
@@ -80,6 +82,7 @@ struct HTMLBodyWriter: BlockVisitor {
             switch b.kind {
             case .paragraph(let i), .heading(_, let i): count(i)
             case .table(let t): (t.header + t.rows.flatMap { $0 }).forEach(count)
+            case .unknown(let name, _): unknownBlocks.append((name, b.position))
             default: break
             }
         }

@@ -3,13 +3,15 @@ import NotepressAST
 
 /// Writes a document's HTML body on a thread of its own while a reader is still building the
 /// document: the reader hands over each finished top-level block (``push(_:)``), the writer
-/// renders it at once, and ``finish()`` returns the same bytes as
+/// renders it at once and lets it go, and ``finish()`` returns the same bytes as
 /// ``HTMLEmitter/fragmentBytes(_:)`` on the whole document.
 ///
-/// The one thing that needs the whole document is footnote back-references (how many references
-/// each footnote has): footnote definitions come last in the block list (libcmark-gfm moves them
-/// there), so the writer waits for the reader's last block before it writes the first definition.
-/// With two cores, reading and writing then take about as long as the longer of the two.
+/// The one thing that needs more than the block at hand is footnote back-references (how many
+/// references each footnote has): references are counted as blocks pass, and footnote
+/// definitions (which libcmark-gfm puts last) are kept and written at the end, when every
+/// reference has been counted. With two cores, reading and writing take about as long as the
+/// longer of the two; with a reader that does not keep its blocks either, memory holds the text,
+/// the output and the blocks in flight rather than the whole tree.
 ///
 /// Use from two threads: one reader calls ``push(_:)`` in document order and then ``finish()``.
 public final class HTMLFragmentStream: @unchecked Sendable {
@@ -17,6 +19,7 @@ public final class HTMLFragmentStream: @unchecked Sendable {
     private var pending: [Block] = []
     private var closed = false
     private var result: [UInt8] = []
+    private var unknown: [(String, SourcePosition?)] = []
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts the writer thread.
@@ -47,12 +50,15 @@ public final class HTMLFragmentStream: @unchecked Sendable {
         return result
     }
 
-    /// The writer thread: renders blocks as they come; before the first footnote definition it
-    /// waits for the rest and counts references over every block.
+    /// Type names and positions of the ``Block/Kind/unknown(typeName:blocks:)`` blocks written
+    /// (at any depth, document order); valid after ``finish()``.
+    public var unknownBlocks: [(typeName: String, position: SourcePosition?)] { unknown.map { ($0.0, $0.1) } }
+
+    /// The writer thread.
     private func render(_ options: HTMLOptions) -> [UInt8] {
         var w = HTMLBodyWriter(options: options)
         w.tightStack = [false, false]  // as `blocks(_:tight: false)` does for the top level
-        var all: [Block] = []
+        var footnotes: [Block] = []
         while true {
             condition.lock()
             while pending.isEmpty && !closed { condition.wait() }
@@ -60,23 +66,20 @@ public final class HTMLFragmentStream: @unchecked Sendable {
             pending.removeAll(keepingCapacity: true)
             let isClosed = closed
             condition.unlock()
-            if let k = batch.firstIndex(where: { if case .footnoteDefinition = $0.kind { return true } else { return false } }) {
-                for b in batch[..<k] { w.visit(b) }
-                // The footnotes: wait for the rest, count references over the whole document.
-                let firstFootnote = all.count + k
-                all.append(contentsOf: batch)
-                condition.lock()
-                while !closed { condition.wait() }
-                all.append(contentsOf: pending)
-                pending.removeAll()
-                condition.unlock()
-                w.prepare(all)
-                for b in all[firstFootnote...] { w.visit(b) }
-                return w.finish()
+            for block in batch {
+                w.prepare([block])  // counts footnote references, notes unknown blocks
+                if !footnotes.isEmpty {
+                    footnotes.append(block)
+                } else if case .footnoteDefinition = block.kind {
+                    footnotes.append(block)
+                } else {
+                    w.visit(block)
+                }
             }
-            for b in batch { w.visit(b) }
-            all.append(contentsOf: batch)
-            if isClosed { return w.finish() }
+            if isClosed { break }
         }
+        for block in footnotes { w.visit(block) }
+        unknown = w.unknownBlocks
+        return w.finish()
     }
 }

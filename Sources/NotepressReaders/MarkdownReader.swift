@@ -42,15 +42,19 @@ public struct MarkdownReader: Sendable {
     /// `topLevelBlock`, when given, is called with each top-level block as soon as it is built, in
     /// document order (the blocks of the result, one by one), so that a writer on another thread
     /// can start before the whole tree is copied (``HTMLFragmentStream`` in NotepressHTML).
+    /// With `retainBlocks` false the blocks go only to `topLevelBlock` and the result's document
+    /// has none (its diagnostics are complete).
     public func parse(_ text: String, path: String? = nil, lineOffset: Int = 0,
-                      topLevelBlock: ((Block) -> Void)? = nil) -> ReadResult {
+                      topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) -> ReadResult {
         var text = text
-        return text.withUTF8 { parse(bytes: $0, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock) }
+        return text.withUTF8 {
+            parse(bytes: $0, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock, retainBlocks: retainBlocks)
+        }
     }
 
-    /// Parses raw UTF-8 bytes (see ``parse(_:path:lineOffset:topLevelBlock:)``).
+    /// Parses raw UTF-8 bytes (see ``parse(_:path:lineOffset:topLevelBlock:retainBlocks:)``).
     public func parse(bytes: UnsafeBufferPointer<UInt8>, path: String? = nil, lineOffset: Int = 0,
-                      topLevelBlock: ((Block) -> Void)? = nil) -> ReadResult {
+                      topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) -> ReadResult {
         cmark_gfm_core_extensions_ensure_registered()
         var options: Int32 = 0
         if extensions.contains(.footnotes) { options |= 1 << 13 }  // CMARK_OPT_FOOTNOTES
@@ -86,6 +90,7 @@ public struct MarkdownReader: Sendable {
         defer { if !arena { cmark_node_free(root) } }
         var builder = TreeBuilder(path: path, lineOffset: lineOffset, source: bytes)
         builder.topLevelBlock = topLevelBlock
+        builder.retainTopLevel = retainBlocks || topLevelBlock == nil
         let blocks = builder.build(root)
         let doc = Document(metadata: DocumentMetadata(sourcePath: path, sourceFormat: format), blocks: blocks)
         return ReadResult(document: doc, diagnostics: builder.diagnostics)
@@ -141,6 +146,8 @@ private struct TreeBuilder {
     var warnedTypes = Set<String>()
     /// Called with each block appended to the document (top level), in order.
     var topLevelBlock: ((Block) -> Void)?
+    /// Keep top-level blocks in the result (off: they only go to `topLevelBlock`).
+    var retainTopLevel = true
 
     init(path: String?, lineOffset: Int, source: UnsafeBufferPointer<UInt8>) {
         self.path = path
@@ -279,7 +286,7 @@ private struct TreeBuilder {
         while i > 0, case .flattened = stack[i] { i -= 1 }
         switch stack[i] {
         case .root(let b):
-            b.items.append(block)
+            if retainTopLevel { b.items.append(block) }
             topLevelBlock?(block)
         case .blockQuote(_, let b), .item(_, _, let b), .footnote(_, _, let b), .unknown(_, _, let b):
             b.items.append(block)

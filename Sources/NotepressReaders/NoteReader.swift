@@ -20,7 +20,17 @@ public struct NoteReader: Sendable {
     /// Parses note markup (body only, front matter already removed). `lineOffset` is added to
     /// reported line numbers. Span ids start at 1 and count up in source order across the note.
     public func parse(_ text: String, lineOffset: Int = 0) -> [Block] {
+        parse(text, lineOffset: lineOffset, topLevelBlock: nil, retainBlocks: true)
+    }
+
+    /// ``parse(_:lineOffset:)`` that hands each top-level block to `topLevelBlock` as soon as it is
+    /// complete (document order). With `retainBlocks` false the blocks are not kept and the result
+    /// is empty: a writer fed through the callback can then let each block go once written, so
+    /// memory holds the text, the output and the blocks in flight rather than the whole tree.
+    public func parse(_ text: String, lineOffset: Int = 0, topLevelBlock: ((Block) -> Void)?, retainBlocks: Bool) -> [Block] {
         var builder = NoteBlockBuilder(keepMarkers: keepMarkers, lineOffset: lineOffset)
+        builder.emit = topLevelBlock
+        builder.retain = retainBlocks
         var text = text
         // Lines are byte ranges of the text's UTF-8 (no copy for a native string), split at LF;
         // a line may end with LF or CR LF (man/notepress-markup.7.md), so one CR before the LF
@@ -71,6 +81,9 @@ struct NoteBlockBuilder {
     var scanner: NoteInlineScanner
     let lineOffset: Int
     var blocks: [Block] = []
+    /// Called with each finished block; `retain` false leaves `blocks` empty.
+    var emit: ((Block) -> Void)?
+    var retain = true
 
     /// Runs of the open paragraph (scratch: capacity kept between paragraphs).
     private var paragraph: [InlineRun] = []
@@ -133,7 +146,7 @@ struct NoteBlockBuilder {
 
     mutating func closeParagraph() {
         guard inParagraph else { return }
-        blocks.append(Block(.paragraph(Inlines(Self.takeExact(&paragraph, refill: InlineRun(.hardBreak)))), position: SourcePosition(line: paragraphLine, column: 1)))
+        output(Block(.paragraph(Inlines(Self.takeExact(&paragraph, refill: InlineRun(.hardBreak)))), position: SourcePosition(line: paragraphLine, column: 1)))
         inParagraph = false
     }
 
@@ -163,7 +176,13 @@ struct NoteBlockBuilder {
         guard let first = listItems.first else { return }
         let items = Self.takeExact(&listItems, refill: ListItem(blocks: []))
         let list = ListBlock(type: .ordered, start: first.number ?? 1, delimiter: .period, tight: true, items: items)
-        blocks.append(Block(.list(list), position: first.position))
+        output(Block(.list(list), position: first.position))
+    }
+
+    /// A finished top-level block: to the callback, and kept unless `retain` is off.
+    mutating func output(_ block: Block) {
+        emit?(block)
+        if retain { blocks.append(block) }
     }
 
     mutating func finish() {

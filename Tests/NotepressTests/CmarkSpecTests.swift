@@ -1,6 +1,7 @@
 import CCmarkGFM
 import Foundation
 import NotepressAST
+import Notepress
 import NotepressHTML
 import NotepressReaders
 import XCTest
@@ -122,6 +123,27 @@ final class CmarkSpecTests: XCTestCase {
                 XCTAssertEqual(String(decoding: streamed, as: UTF8.self),
                                String(decoding: HTMLEmitter(options: options).fragmentBytes(read.document), as: UTF8.self), "document \(i)")
             }
+        }
+    }
+
+    /// A loader that keeps no blocks hands every block to the callback, in order, and returns a
+    /// document without blocks but with the same metadata and diagnostics (notes and Markdown).
+    func testLoaderWithoutRetainedBlocksStreamsTheSameBlocks() throws {
+        let loader = DocumentLoader()
+        let inputs: [(String, String)] = [
+            ("a.note", "---\ntitle: T\n---\nFirst *line*\nsecond\n\n1. one\n2. TWO\n\nlast ~x~\n"),
+            ("b.md", "# H\n\npara[^1]\n\n- a\n- b\n\n[^1]: note\n"),
+        ]
+        for (name, text) in inputs {
+            let whole = try loader.load(data: Data(text.utf8), path: name, modified: nil)
+            var streamed: [Block] = []
+            let partial = try loader.load(data: Data(text.utf8), path: name, modified: nil,
+                                          topLevelBlock: { streamed.append($0) }, retainBlocks: false)
+            XCTAssertGreaterThan(whole.document.blocks.count, 1, name)
+            XCTAssertEqual(streamed, whole.document.blocks, name)
+            XCTAssertTrue(partial.document.blocks.isEmpty, name)
+            XCTAssertEqual(partial.document.metadata, whole.document.metadata, name)
+            XCTAssertEqual(partial.diagnostics.map(\.description), whole.diagnostics.map(\.description), name)
         }
     }
 

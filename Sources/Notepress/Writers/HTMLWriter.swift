@@ -11,7 +11,7 @@ public struct HTMLWriter: DocumentWriter {
     public func usesTheme(fragment: Bool) -> Bool { !fragment }
     /// - Throws: ``ConversionError`` when the page template is broken.
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        try write(document, options: options, diagnostics: &diagnostics, body: nil)
+        try write(document, options: options, diagnostics: &diagnostics, stream: nil)
     }
 
     /// The HTML options for a document of `format` (tagfilter applies to GFM only).
@@ -20,13 +20,21 @@ public struct HTMLWriter: DocumentWriter {
                     tablePreferStyleAttributes: !options.fragment)
     }
 
-    /// ``write(_:options:diagnostics:)`` with the body already rendered (by an ``HTMLFragmentStream``
-    /// fed while the document was read, with ``htmlOptions(_:format:)``); `nil` renders it here.
+    /// ``write(_:options:diagnostics:)`` with the body already rendered by `stream` (an
+    /// ``HTMLFragmentStream`` fed while the document was read, made with ``htmlOptions(_:format:)``;
+    /// the document may then have no blocks); `nil` renders the body here.
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic],
-                      body prerendered: [UInt8]?) throws -> [UInt8] {
-        let body = prerendered ?? HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat))
-            .fragmentBytes(document)
-        for b in unknownBlocks(document) {
+                      stream: HTMLFragmentStream?) throws -> [UInt8] {
+        let body: [UInt8]
+        let unknown: [(String, SourcePosition?)]
+        if let stream {
+            body = stream.finish()
+            unknown = stream.unknownBlocks.map { ($0.typeName, $0.position) }
+        } else {
+            body = HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat)).fragmentBytes(document)
+            unknown = unknownBlocks(document)
+        }
+        for b in unknown {
             diagnostics.append(Diagnostic(.warning, "unknown node '\(b.0)' written as its content",
                                           file: document.metadata.sourcePath, position: b.1))
         }

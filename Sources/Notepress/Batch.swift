@@ -376,7 +376,7 @@ public struct BatchConverter: Sendable {
     /// later. Failed files lose their entry (they are retried).
     public func manifest(after outcomes: [FileOutcome], previous: Manifest, keepUnseen: Bool) -> Manifest {
         if Self.manifestUnchanged(outcomes, previous: previous) { return previous }
-        var m = Manifest()
+        var m = Manifest(index: previous.index)
         if keepUnseen {
             let seen = Set(outcomes.map(\.input.relative))
             for (k, v) in previous.entries where !seen.contains(k) { m.entries[k] = v }
@@ -412,26 +412,36 @@ public struct BatchConverter: Sendable {
         return removed.sorted()
     }
 
-    /// Writes `index.html` in the HTML output root: the converted notes, newest first.
-    public func writeIndex(_ outcomes: [FileOutcome]) throws -> String? {
+    /// Writes `index.html` in the HTML output root: the converted notes, newest first. Returns its
+    /// path and its manifest record (SHA-256, size, time). When every input was skipped and the
+    /// index `previous` recorded is intact, the page is neither rendered nor written.
+    public func writeIndex(_ outcomes: [FileOutcome], previous: Manifest = Manifest()) throws -> (path: String, record: Manifest.Output)? {
         guard let html = writers.first(where: { $0.name == "html" }), !options.fragment else { return nil }
         let root = root(for: html)
+        let indexPath = PathText.join(root, "index.html")
+        if let old = previous.index, old.path == relativeToRoot(indexPath), Self.manifestUnchanged(outcomes, previous: previous),
+           old.size != nil, outputsMatch([old]) {
+            return (indexPath, old)
+        }
         var entries: [(title: String, created: Date?, href: String)] = []
         for o in outcomes where o.error == nil {
             let rel = PathText.deletingExtension(o.input.relative) + ".html"
             entries.append((o.title ?? rel, o.created, PathText.percentEncodedPath(rel)))
         }
         let page = Array(try HTMLIndex(theme: options.theme, templates: options.templates).render(entries: entries).utf8)
-        let path = PathText.join(root, "index.html")
+        let path = indexPath
         try OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders, inputFiles: LazyIdentities([]))
             .check(path, input: path)
         // An unchanged index is left alone (same bytes, and its time stays for make).
-        if !page.isEmpty, let existing = FileManager.default.contents(atPath: path), existing.count == page.count,
-           existing.withUnsafeBytes({ e in page.withUnsafeBytes { memcmp(e.baseAddress!, $0.baseAddress!, page.count) == 0 } }) {
-            return path
-        }
-        try AtomicFile.write(page, to: path)
-        return path
+        let same = !page.isEmpty && FileManager.default.contents(atPath: path).map { existing in
+            existing.count == page.count
+                && existing.withUnsafeBytes { e in page.withUnsafeBytes { memcmp(e.baseAddress!, $0.baseAddress!, page.count) == 0 } }
+        } == true
+        if !same { try AtomicFile.write(page, to: path) }
+        var st = stat()
+        let ok = lstat(path, &st) == 0
+        return (path, Manifest.Output(path: relativeToRoot(path), sha256: SHA256.hex(page), size: ok ? Int(st.st_size) : nil,
+                                      mtimeNanoseconds: ok ? Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec) : nil))
     }
 }
 

@@ -12,6 +12,9 @@ import NotepressThemes
 ///     E  RELATIVE  INPUT-SHA256  MODIFIED  CONFIG-SHA256  INPUT-SIZE  INPUT-MTIME-NS  CREATED  TITLE
 ///     O  PATH  SHA256  SIZE  MTIME-NS                     (one line per output of that input)
 ///
+/// and, before the entries, at most one `I  PATH  SHA256  SIZE  MTIME-NS` line for the HTML
+/// index page (``index``).
+///
 /// where RELATIVE is the input's path below its input folder (``InputFile/relative``), PATH an
 /// output path relative to the output folder, hashes SHA-256 (FIPS 180-4) in lower-case hex,
 /// MODIFIED and CREATED seconds since 1970-01-01 UTC (Swift's shortest round-trip decimal form),
@@ -72,8 +75,14 @@ public struct Manifest: Sendable, Equatable {
     }
 
     public var entries: [String: Entry] = [:]
+    /// The HTML index page written last time (`index.html`), when there was one: a run that skips
+    /// every input leaves it alone when it is still intact.
+    public var index: Output?
 
-    public init(entries: [String: Entry] = [:]) { self.entries = entries }
+    public init(entries: [String: Entry] = [:], index: Output? = nil) {
+        self.entries = entries
+        self.index = index
+    }
 
     /// Reads the manifest of `outputRoot`; an empty one when it is missing, unreadable, of another
     /// format version or malformed anywhere (a damaged manifest only costs a full rebuild).
@@ -123,6 +132,11 @@ public struct Manifest: Sendable, Equatable {
                 current = (key, Entry(inputSHA256: text(fields[2]), modified: modified, configSHA256: text(fields[4]),
                                       outputs: [], title: title, created: created, inputSize: size,
                                       inputMtimeNanoseconds: mtime))
+            case "I":
+                guard fields.count == 5, current == nil, m.index == nil, let path = unescape(bytes, fields[1]),
+                      let size = optionalNumber(bytes, fields[3], Int.init),
+                      let mtime = optionalNumber(bytes, fields[4], Int64.init) else { return nil }
+                m.index = Output(path: path, sha256: text(fields[2]), size: size, mtimeNanoseconds: mtime)
             case "O":
                 guard fields.count == 5, current != nil, let path = unescape(bytes, fields[1]),
                       let size = optionalNumber(bytes, fields[3], Int.init),
@@ -145,6 +159,14 @@ public struct Manifest: Sendable, Equatable {
         func field(_ s: String) { out.append(0x09); Self.appendEscaped(s, to: &out) }
         func number<T>(_ v: T?) { out.append(0x09); if let v { put("\(v)") } else { out.append(0x2D) } }
         put("notepress-manifest\t\(Self.formatVersion)\n")
+        if let o = index {
+            out.append(0x49)  // I
+            field(o.path)
+            out.append(0x09); put(o.sha256)
+            number(o.size)
+            number(o.mtimeNanoseconds)
+            out.append(0x0A)
+        }
         for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let e = entries[key]!
             out.append(0x45)  // E

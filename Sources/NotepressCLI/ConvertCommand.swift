@@ -236,10 +236,14 @@ private func convert(_ a: Arguments) throws -> Int32 {
         if let e = o.error { failures.append(e) }
     }
     var indexPath: String?
+    var indexRecord: Manifest.Output?
     if !scan.folders.isEmpty {
         do {
-            indexPath = try batch.writeIndex(outcomes)
-            if let index = indexPath, !quiet { printError("index: \(index)") }
+            if let (path, record) = try batch.writeIndex(outcomes, previous: previous) {
+                indexPath = path
+                indexRecord = record
+                if !quiet { printError("index: \(path)") }
+            }
         } catch {
             failures.append(ConversionError(file: outDir + "/index.html", "\(error)"))
         }
@@ -247,9 +251,10 @@ private func convert(_ a: Arguments) throws -> Int32 {
     let pruned = a.flag("--prune") ? batch.prune(previous: previous, outcomes: outcomes) : []
     for p in pruned where !quiet { printError("removed \(p)") }
     do {
-        let manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: !a.flag("--prune"))
+        var manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: !a.flag("--prune"))
+        manifest.index = indexRecord
         // A no-change run leaves the manifest as it was: skip re-encoding and rewriting it.
-        if !BatchConverter.manifestUnchanged(outcomes, previous: previous) && manifest != previous || !FileManager.default.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.fileName))
+        if indexRecord != previous.index || !BatchConverter.manifestUnchanged(outcomes, previous: previous) && manifest != previous || !FileManager.default.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.fileName))
             || FileManager.default.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.legacyFileName)) {
             try manifest.save(outputRoot: outDir)
         }

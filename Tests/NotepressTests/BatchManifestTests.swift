@@ -99,6 +99,16 @@ final class BatchManifestTests: XCTestCase {
         XCTAssertEqual(Manifest.load(outputRoot: dir + "/missing"), Manifest())
     }
 
+    func testManifestRecordsTheIndexPage() throws {
+        let m = Manifest(entries: ["a.md": .init(inputSHA256: "1", modified: nil, configSHA256: "2", outputs: [], title: nil, created: nil)],
+                         index: .init(path: "index.html", sha256: "ab", size: 10, mtimeNanoseconds: 5))
+        let text = String(decoding: m.encoded(), as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("notepress-manifest\t2\nI\tindex.html\tab\t10\t5\nE\ta.md"), text)
+        XCTAssertEqual(m.encoded().withUnsafeBufferPointer { Manifest.decode($0) }, m)
+        let late = Array("notepress-manifest\t2\nE\ta.md\t1\t-\t2\t-\t-\t-\t-\nI\tindex.html\tab\t10\t5\n".utf8)
+        XCTAssertNil(late.withUnsafeBufferPointer { Manifest.decode($0) }, "the index line comes before the entries")
+    }
+
     func testManifestEscapesTabsNewlinesAndBackslashesInTitlesAndPaths() throws {
         let title = "tab\there\nnew line \\ back\rslash"
         let m = Manifest(entries: ["a\tb.md": .init(inputSHA256: "1", modified: nil, configSHA256: "2",

@@ -44,7 +44,7 @@ final class BatchTests: XCTestCase {
             b.inputFolders = scan.folders
             let outcomes = b.run(scan.files)
             XCTAssertEqual(outcomes.filter { $0.error != nil }.map { "\($0.error!)" }, [])
-            _ = try b.writeIndex(outcomes)
+            _ = try b.writeIndex(outcomes)?.path
             orders.append(outcomes.map(\.input.relative))
             trees.append(tree(out))
         }
@@ -80,9 +80,25 @@ final class BatchTests: XCTestCase {
         XCTAssertTrue(second.allSatisfy { $0.status == .skipped }, "\(second.map(\.status))")
         XCTAssertEqual(second.map(\.title), first.map(\.title))
         XCTAssertEqual(second.map(\.created), first.map(\.created))
-        let index = try XCTUnwrap(try b.writeIndex(second))
+        let index = try XCTUnwrap(try b.writeIndex(second)?.path)
         let page = try String(contentsOfFile: index, encoding: .utf8)
         for o in first { XCTAssertTrue(page.contains((o.title ?? "?").replacingOccurrences(of: "&", with: "&amp;")), "index lists \(o.title ?? "")") }
+        // With the index recorded, a run that skips everything leaves it alone, unless it is gone.
+        var m1i = m1
+        m1i.index = try XCTUnwrap(try b.writeIndex(second, previous: m1)?.record)
+        XCTAssertEqual(m1i.index?.sha256, SHA256.hex(Array(page.utf8)))
+        try FileManager.default.removeItem(atPath: index)
+        _ = try b.writeIndex(second, previous: m1)  // not recorded in m1: written again
+        XCTAssertTrue(FileManager.default.fileExists(atPath: index))
+        let again = b.run(scan.files, previous: m1i)
+        try "tampered".write(toFile: index, atomically: false, encoding: .utf8)
+        _ = try b.writeIndex(again, previous: m1i)
+        XCTAssertEqual(try String(contentsOfFile: index, encoding: .utf8), page, "a changed index is rewritten")
+        let mtime = DocumentLoader.modificationDate(index)
+        var m1j = m1i
+        m1j.index = try XCTUnwrap(try b.writeIndex(again, previous: m1i)?.record)
+        _ = try b.writeIndex(again, previous: m1j)
+        XCTAssertEqual(DocumentLoader.modificationDate(index), mtime, "an intact recorded index is not touched")
 
         // One input edited, one output deleted, one output altered: those three are redone.
         let edited = scan.files[0], deleted = scan.files[1], altered = scan.files[2]
@@ -168,7 +184,7 @@ final class BatchTests: XCTestCase {
         let scan = InputScanner.scan([input], format: nil)
         let b = converter(out, jobs: 2)
         let o = b.run(scan.files)
-        _ = try b.writeIndex(o)
+        _ = try b.writeIndex(o)?.path
         XCTAssertEqual(hashes(), before)
         XCTAssertFalse(before.isEmpty)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NotepressAST
+import NotepressHTML
 import NotepressReaders
 
 /// The body of the `notepress-fuzz` libFuzzer target, in the library so that regression tests
@@ -48,6 +49,27 @@ public enum FuzzHarness {
         default:
             documents.append(Document(metadata: metadata, blocks: NoteReader(keepMarkers: keepMarkers).parse(text)))
             documents.append(MarkdownReader(format: .gfm).parse(text, path: "fuzz.md").document)
+        }
+        // Differential checks of the fast paths of single-file runs: cmark's arena allocator
+        // builds the same tree; the HTML body written block by block on a second thread (the
+        // reader keeping no blocks) is the body written from the whole document.
+        if flags & 0b11 == 1 {
+            var arena = MarkdownReader(format: .gfm)
+            arena.arena = true
+            if arena.parse(text, path: "fuzz.md").document != documents[0] { outcome.errors["arena"] = "arena tree differs" }
+        }
+        for document in documents {
+            let options = HTMLOptions(unsafe: options.unsafe, tagfilter: true)
+            let stream = HTMLFragmentStream(options: options)
+            if document.metadata.sourceFormat == .note {
+                _ = NoteReader(keepMarkers: keepMarkers).parse(text, topLevelBlock: { stream.push($0) }, retainBlocks: false)
+            } else {
+                _ = MarkdownReader(format: document.metadata.sourceFormat).parse(text, path: "fuzz.md", topLevelBlock: { stream.push($0) },
+                                                                                  retainBlocks: false)
+            }
+            if stream.finish() != HTMLEmitter(options: options).fragmentBytes(document) {
+                outcome.errors["stream"] = "streamed HTML body differs"
+            }
         }
         for var document in documents {
             if document.metadata.created == nil { document.metadata.created = Date(timeIntervalSince1970: 0) }

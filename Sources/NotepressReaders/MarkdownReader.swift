@@ -136,7 +136,12 @@ private struct TreeBuilder {
     var stack: [Frame] = []
     var containerDepth = 0
     var runs: [InlineRun] = []
-    var spans: [InlineSpan] = []
+    /// The spans open at this point, outermost first (what a new run gets).
+    var spans: [InlineSpan] = [] {
+        didSet { lastRunIsOpenText = false }
+    }
+    /// The last run is text and `spans` has not changed since: the next text may join it.
+    var lastRunIsOpenText = false
     /// How many opened spans were skipped (unknown inline containers) per open node, so exits match.
     var spanPushed: [Bool] = []
     var nextSpanID = 1
@@ -165,29 +170,25 @@ private struct TreeBuilder {
         case other
     }
 
-    /// Kind and type name per `cmark_node_type` value of core nodes, filled on first sight: one
-    /// dictionary lookup per node instead of building the type-name string and comparing it case
-    /// by case. Nodes owned by a syntax extension are not cached: their type name can depend on
-    /// the node (a table row is `table_header` or `table_row`, an item `item` or `tasklist`).
+    /// Kind per `cmark_node_type` value, filled on first sight: one table lookup per node instead
+    /// of building the type-name string and comparing it case by case (the name is looked up
+    /// again only for kinds the builder does not know, to name them in warnings).
     ///
     /// Extension nodes are cached too, keyed by type value and extension: the names that vary per
     /// node of one type (`table_header`/`table_row`) are handled alike. A direct-mapped table of
     /// 256 slots: cmark's type values are a block or inline flag (`0x8000`, `0x4000`) plus a small
     /// number, so type number, flag and "has an extension" give the slot; the stored key is checked.
-    var kindSlots = [(key: UInt64, kind: NodeKind, name: String)?](repeating: nil, count: 256)
+    var kindSlots = [(key: UInt64, kind: NodeKind)?](repeating: nil, count: 256)
 
-    mutating func kind(_ node: OpaquePointer) -> (NodeKind, String) {
+    mutating func kind(_ node: OpaquePointer) -> NodeKind {
         let raw = cmark_node_get_type(node).rawValue
         let ext = cmark_node_get_syntax_extension(node)
         let key = UInt64(raw) << 1 | (ext == nil ? 0 : 1)
         let slot = Int(raw & 0x3F) | Int((raw >> 14) & 1) << 6 | (ext == nil ? 0 : 1) << 7
-        if let k = kindSlots[slot], k.key == key { return (k.kind, k.name) }
-        let name = Self.typeName(node)
-        let kind = NodeKind(rawValue: name) ?? .other
-        if kind != .table_header && kind != .table_row || kindSlots[slot] == nil {
-            kindSlots[slot] = (key, kind, name)
-        }
-        return (kind, name)
+        if let k = kindSlots[slot], k.key == key { return k.kind }
+        let kind = NodeKind(rawValue: Self.typeName(node)) ?? .other
+        kindSlots[slot] = (key, kind)
+        return kind
     }
 
     /// cmark's type name of a node. libcmark-gfm 0.29 reports footnote nodes as "<unknown>".
@@ -263,8 +264,8 @@ private struct TreeBuilder {
             let ev = cmark_iter_next(iter)
             if ev == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iter), node != root else { continue }
-            let (kind, type) = kind(node)
-            if ev == CMARK_EVENT_ENTER { enter(node, kind, type) } else { exit(node, kind, type) }
+            let kind = kind(node)
+            if ev == CMARK_EVENT_ENTER { enter(node, kind) } else { exit(node, kind) }
         }
         if case .root(let blocks) = stack.first { return blocks.items }
         return []
@@ -310,12 +311,14 @@ private struct TreeBuilder {
         containerDepth += 1
     }
 
+    /// Adds a run; text right after a text run with the same spans joins it.
     mutating func addRun(_ content: RunContent) {
-        if case .text(let t) = content, let last = runs.last, case .text(let prev) = last.content, last.spans == spans {
+        if lastRunIsOpenText, case .text(let t) = content, case .text(let prev) = runs[runs.count - 1].content {
             runs[runs.count - 1].content = .text(prev + t)
             return
         }
         runs.append(InlineRun(content, spans: spans))
+        if case .text = content { lastRunIsOpenText = true } else { lastRunIsOpenText = false }
     }
 
     mutating func openSpan(_ kind: InlineSpan.Kind) {
@@ -329,10 +332,11 @@ private struct TreeBuilder {
         runs = []
         spans = []
         spanPushed = []
+        lastRunIsOpenText = false
         return r
     }
 
-    mutating func enter(_ node: OpaquePointer, _ kind: NodeKind, _ type: String) {
+    mutating func enter(_ node: OpaquePointer, _ kind: NodeKind) {
         let pos = position(node)
         switch kind {
         case .block_quote: pushContainer(.blockQuote(pos, Box()), node)
@@ -398,6 +402,7 @@ private struct TreeBuilder {
             openSpan(.image(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)))))
             if cmark_node_first_child(node) == nil { addRun(.text("")) }
         default:
+            let type = Self.typeName(node)
             if warnedTypes.insert(type).inserted {
                 warn("unknown node type '\(type)' written as its content", node)
             }
@@ -412,7 +417,7 @@ private struct TreeBuilder {
         }
     }
 
-    mutating func exit(_ node: OpaquePointer, _ kind: NodeKind, _ type: String) {
+    mutating func exit(_ node: OpaquePointer, _ kind: NodeKind) {
         switch kind {
         case .block_quote, .list, .item, .tasklist, .footnote_definition:
             closeContainer()

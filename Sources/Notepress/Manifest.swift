@@ -115,6 +115,13 @@ public struct Manifest: Sendable, Equatable {
             lineNumber += 1
             start = end + 1
             func text(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self) }
+            /// An `I` or `O` line: TAG PATH SHA256 SIZE MTIME-NS.
+            func output() -> Output? {
+                guard fields.count == 5, let path = unescape(bytes, fields[1]),
+                      let size = optionalNumber(bytes, fields[3], Int.init),
+                      let mtime = optionalNumber(bytes, fields[4], Int64.init) else { return nil }
+                return Output(path: path, sha256: text(fields[2]), size: size, mtimeNanoseconds: mtime)
+            }
             if lineNumber == 1 {
                 guard fields.count == 2, text(fields[0]) == "notepress-manifest", text(fields[1]) == String(formatVersion) else { return nil }
                 continue
@@ -133,15 +140,11 @@ public struct Manifest: Sendable, Equatable {
                                       outputs: [], title: title, created: created, inputSize: size,
                                       inputMtimeNanoseconds: mtime))
             case "I":
-                guard fields.count == 5, current == nil, m.index == nil, let path = unescape(bytes, fields[1]),
-                      let size = optionalNumber(bytes, fields[3], Int.init),
-                      let mtime = optionalNumber(bytes, fields[4], Int64.init) else { return nil }
-                m.index = Output(path: path, sha256: text(fields[2]), size: size, mtimeNanoseconds: mtime)
+                guard current == nil, m.index == nil, let o = output() else { return nil }
+                m.index = o
             case "O":
-                guard fields.count == 5, current != nil, let path = unescape(bytes, fields[1]),
-                      let size = optionalNumber(bytes, fields[3], Int.init),
-                      let mtime = optionalNumber(bytes, fields[4], Int64.init) else { return nil }
-                current!.1.outputs.append(Output(path: path, sha256: text(fields[2]), size: size, mtimeNanoseconds: mtime))
+                guard current != nil, let o = output() else { return nil }
+                current!.1.outputs.append(o)
             default:
                 return nil
             }
@@ -158,15 +161,16 @@ public struct Manifest: Sendable, Equatable {
         func put(_ s: String) { out.append(contentsOf: s.utf8) }
         func field(_ s: String) { out.append(0x09); Self.appendEscaped(s, to: &out) }
         func number<T>(_ v: T?) { out.append(0x09); if let v { put("\(v)") } else { out.append(0x2D) } }
-        put("notepress-manifest\t\(Self.formatVersion)\n")
-        if let o = index {
-            out.append(0x49)  // I
+        func output(_ tag: UInt8, _ o: Output) {
+            out.append(tag)
             field(o.path)
             out.append(0x09); put(o.sha256)
             number(o.size)
             number(o.mtimeNanoseconds)
             out.append(0x0A)
         }
+        put("notepress-manifest\t\(Self.formatVersion)\n")
+        if let o = index { output(0x49, o) }  // I
         for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let e = entries[key]!
             out.append(0x45)  // E
@@ -179,14 +183,7 @@ public struct Manifest: Sendable, Equatable {
             number(e.created)
             if let t = e.title { out.append(0x09); out.append(0x3D); Self.appendEscaped(t, to: &out) } else { put("\t-") }
             out.append(0x0A)
-            for o in e.outputs {
-                out.append(0x4F)  // O
-                field(o.path)
-                out.append(0x09); put(o.sha256)
-                number(o.size)
-                number(o.mtimeNanoseconds)
-                out.append(0x0A)
-            }
+            for o in e.outputs { output(0x4F, o) }  // O
         }
         return out
     }

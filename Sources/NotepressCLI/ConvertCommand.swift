@@ -254,10 +254,12 @@ private func convert(_ a: Arguments) throws -> Int32 {
         var manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: !a.flag("--prune"))
         manifest.index = indexRecord
         // A no-change run leaves the manifest as it was: skip re-encoding and rewriting it.
-        if indexRecord != previous.index || !BatchConverter.manifestUnchanged(outcomes, previous: previous) && manifest != previous || !FileManager.default.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.fileName))
-            || FileManager.default.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.legacyFileName)) {
-            try manifest.save(outputRoot: outDir)
-        }
+        let fm = FileManager.default
+        let changed = indexRecord != previous.index
+            || !BatchConverter.manifestUnchanged(outcomes, previous: previous) && manifest != previous
+        let onDisk = fm.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.fileName))
+        let legacy = fm.fileExists(atPath: (outDir as NSString).appendingPathComponent(Manifest.legacyFileName))
+        if changed || !onDisk || legacy { try manifest.save(outputRoot: outDir) }
     } catch {
         failures.append(ConversionError(file: outDir + "/" + Manifest.fileName, "\(error)"))
     }

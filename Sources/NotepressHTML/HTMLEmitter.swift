@@ -41,10 +41,17 @@ public struct HTMLEmitter: Sendable {
 
     /// ``fragment(_:)`` as UTF-8 bytes, without the copy into a `String`.
     public func fragmentBytes(_ document: Document) -> [UInt8] {
+        render(document).body
+    }
+
+    /// The body as UTF-8 bytes and the ``Block/Kind/unknown(typeName:blocks:)`` blocks it wrote as
+    /// their content (type name and position, document order, any depth), for warnings.
+    public func render(_ document: Document) -> (body: [UInt8], unknownBlocks: [(typeName: String, position: SourcePosition?)]) {
         var w = HTMLBodyWriter(options: options)
         w.prepare(document.blocks)
         w.blocks(document.blocks, tight: false)
-        return w.finish()
+        let unknown = w.unknownBlocks.map { (typeName: $0.0, position: $0.1) }
+        return (w.finish(), unknown)
     }
 }
 

@@ -25,6 +25,16 @@ final class BatchTests: XCTestCase {
         return out
     }
 
+    /// A fresh `in` folder holding `files` (name → text) and an empty `out` folder beside it.
+    func inputAndOutputFolders(_ files: [String: String]) throws -> (input: String, output: String) {
+        let tmp = try batchTempDir()
+        let input = tmp + "/in", out = tmp + "/out"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: input + "/" + name)) }
+        return (input, out)
+    }
+
     func copySamples() throws -> String {
         let dir = try batchTempDir() + "/in"
         try FileManager.default.copyItem(atPath: TestPaths.samples.path, toPath: dir)
@@ -219,13 +229,7 @@ final class BatchTests: XCTestCase {
     /// Regression: the guard compared real paths, so an output that is a hard link to an input
     /// file (same inode, another path) was written, and the input with it.
     func testOutputThatIsAHardLinkToAnInputIsRefused() throws {
-        let tmp = try batchTempDir()
-        let input = tmp + "/in"
-        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
-        try Data("# Keep me\n".utf8).write(to: URL(fileURLWithPath: input + "/a.md"))
-        try Data("# B\n".utf8).write(to: URL(fileURLWithPath: input + "/b.md"))
-        let out = tmp + "/out"
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let (input, out) = try inputAndOutputFolders(["a.md": "# Keep me\n", "b.md": "# B\n"])
         XCTAssertEqual(link(input + "/a.md", out + "/a.html"), 0)
         var b = converter(out, jobs: 1, formats: ["html"])
         let scan = InputScanner.scan([input], format: nil)
@@ -237,13 +241,7 @@ final class BatchTests: XCTestCase {
     }
 
     func testOutputIntoInputTreeRefusedAndSameOutputTwiceFails() throws {
-        let tmp = try batchTempDir()
-        let input = tmp + "/in"
-        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
-        try Data("# A\n".utf8).write(to: URL(fileURLWithPath: input + "/a.md"))
-        try Data("a note\n".utf8).write(to: URL(fileURLWithPath: input + "/a.note"))
-        let out = tmp + "/out"
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let (input, out) = try inputAndOutputFolders(["a.md": "# A\n", "a.note": "a note\n"])
         try FileManager.default.createSymbolicLink(atPath: out + "/sub", withDestinationPath: input)
         var b = converter(out, jobs: 2, formats: ["html"])
         let scan = InputScanner.scan([input], format: nil)

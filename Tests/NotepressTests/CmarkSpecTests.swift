@@ -147,6 +147,29 @@ final class CmarkSpecTests: XCTestCase {
         }
     }
 
+    /// An unknown block (a node kind the writer does not know) is written as its content with
+    /// one warning naming it and its position — whether the body comes from the whole document
+    /// or from the stream fed while reading.
+    func testUnknownBlockWarnsInBothHTMLPaths() throws {
+        let inner = Block(.paragraph(Inlines([InlineRun(.text("kept")) ])), position: SourcePosition(line: 4, column: 3))
+        let unknown = Block(.unknown(typeName: "callout", blocks: [inner]), position: SourcePosition(line: 3, column: 1))
+        let doc = Document(metadata: DocumentMetadata(sourcePath: "x.md", sourceFormat: .gfm), blocks: [unknown])
+        var options = ConversionOptions()
+        options.fragment = true
+        var plain: [Diagnostic] = []
+        let whole = try HTMLWriter().write(doc, options: options, diagnostics: &plain)
+        let stream = HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: .gfm))
+        stream.push(unknown)
+        var streamed: [Diagnostic] = []
+        let fromStream = try HTMLWriter().write(Document(metadata: doc.metadata, blocks: []), options: options,
+                                                diagnostics: &streamed, stream: stream)
+        XCTAssertEqual(String(decoding: whole, as: UTF8.self), "<p>kept</p>\n")
+        XCTAssertEqual(fromStream, whole)
+        for d in [plain, streamed] {
+            XCTAssertEqual(d.map(\.description), ["x.md:3:1: warning: unknown node 'callout' written as its content"])
+        }
+    }
+
     func testParallelParsingMatchesSequential() throws {
         let files = TestPaths.files(under: TestPaths.corpus.appendingPathComponent("markdown"), extensions: ["md"])
         let texts = try files.map { String(decoding: try Data(contentsOf: $0), as: UTF8.self) }

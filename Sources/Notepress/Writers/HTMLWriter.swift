@@ -25,18 +25,11 @@ public struct HTMLWriter: DocumentWriter {
     /// the document may then have no blocks); `nil` renders the body here.
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic],
                       stream: HTMLFragmentStream?) throws -> [UInt8] {
-        let body: [UInt8]
-        let unknown: [(String, SourcePosition?)]
-        if let stream {
-            body = stream.finish()
-            unknown = stream.unknownBlocks.map { ($0.typeName, $0.position) }
-        } else {
-            body = HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat)).fragmentBytes(document)
-            unknown = unknownBlocks(document)
-        }
+        let (body, unknown) = stream.map { ($0.finish(), $0.unknownBlocks) }
+            ?? HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat)).render(document)
         for b in unknown {
-            diagnostics.append(Diagnostic(.warning, "unknown node '\(b.0)' written as its content",
-                                          file: document.metadata.sourcePath, position: b.1))
+            diagnostics.append(Diagnostic(.warning, "unknown node '\(b.typeName)' written as its content",
+                                          file: document.metadata.sourcePath, position: b.position))
         }
         if options.fragment { return body }
         do {
@@ -46,13 +39,4 @@ public struct HTMLWriter: DocumentWriter {
             throw ConversionError(file: document.metadata.sourcePath, "HTML page template: \(error)")
         }
     }
-}
-
-/// Type names and positions of unknown blocks, for warnings.
-func unknownBlocks(_ document: Document) -> [(String, SourcePosition?)] {
-    var found: [(String, SourcePosition?)] = []
-    document.forEachBlock { b, _ in
-        if case .unknown(let name, _) = b.kind { found.append((name, b.position)) }
-    }
-    return found
 }

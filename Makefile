@@ -31,6 +31,7 @@ run: build
 
 # The suite is XCTest only; the last line is the plain "N passed, N failed" summary.
 test: deps
+	bash .ci/check-platform.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product notepress
 	@set -o pipefail; $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$$?; \

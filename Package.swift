@@ -3,6 +3,7 @@
 //
 // Layout (readers → AST → emitters, CLI on top):
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
+//   NotepressPlatform              the one file of C-library calls (Glibc, Musl, Darwin)
 //   NotepressAST                   the shared attributed AST, visitor, JSON dump
 //   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
 //   NotepressResources             Templates/ embedded into the binary (+ --data-dir override)
@@ -31,6 +32,7 @@ let package = Package(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
 
+        .target(name: "NotepressPlatform"),
         .target(name: "NotepressAST"),
         .target(name: "NotepressReaders", dependencies: ["NotepressAST", "CCmarkGFM", "CYAML"]),
         .executableTarget(name: "EmbedTemplates"),
@@ -40,12 +42,12 @@ let package = Package(
         .target(name: "NotepressThemes", dependencies: ["NotepressAST", "NotepressResources"]),
         .target(name: "NotepressHTML", dependencies: ["NotepressAST", "NotepressThemes", "NotepressResources"]),
         .target(name: "NotepressRTF", dependencies: ["NotepressAST", "NotepressThemes"]),
-        .target(name: "NotepressANSI", dependencies: ["NotepressAST", "NotepressThemes"]),
+        .target(name: "NotepressANSI", dependencies: ["NotepressAST", "NotepressThemes", "NotepressPlatform"]),
         .target(name: "NotepressTEI", dependencies: ["NotepressAST", "NotepressResources", "CLibXML2"]),
         .target(name: "NotepressMan", dependencies: ["NotepressAST", "NotepressThemes"]),
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
-            "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan",
+            "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
         ]),
         // libFuzzer target; .ci/fuzz.sh sets NOTEPRESS_LIBFUZZER=1 to link libFuzzer into it alone.
         .executableTarget(name: "NotepressFuzz", dependencies: ["Notepress"],
@@ -55,6 +57,7 @@ let package = Package(
                               ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
         .executableTarget(name: "NotepressCLI", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressThemes", "NotepressResources", "NotepressANSI", "NotepressTEI", "NotepressHTML",
+            "NotepressPlatform",
         ]),
         .plugin(
             name: "NotepressCommandPlugin",

@@ -1,119 +1,8 @@
 import Foundation
+import NotepressPlatform
 import NotepressAST
 import NotepressHTML
 import NotepressReaders
-
-/// One input file and where it sits below the folder it was found in.
-public struct InputFile: Sendable, Equatable {
-    /// The path as the user gave it or as found walking a folder.
-    public var path: String
-    /// The path below the input folder (the file name for a file given directly); outputs mirror it.
-    public var relative: String
-    public init(path: String, relative: String) {
-        self.path = path
-        self.relative = relative
-    }
-}
-
-/// The files an input list names, folders walked in sorted order.
-public struct InputScan: Sendable {
-    public var files: [InputFile] = []
-    /// Files of kinds Notepress does not read, found in folders (skipped, not errors).
-    public var skipped: [String] = []
-    /// Inputs that could not be walked (missing, unreadable, a folder loop).
-    public var errors: [ConversionError] = []
-    /// Resolved paths of the input folders given.
-    public var folders: [String] = []
-}
-
-/// Walks the inputs. Files given directly are converted whatever their extension (stdin is `-`);
-/// in folders only known kinds (``DocumentLoader/format(forPath:)``) are, hidden entries are
-/// ignored, and symbolic links to folders are followed unless they lead back into a folder being
-/// walked (a loop, reported as an error).
-public enum InputScanner {
-    public static func scan(_ inputs: [String], format: SourceFormat?) -> InputScan {
-        var scan = InputScan()
-        let fm = FileManager.default
-        for input in inputs {
-            if input == "-" { scan.files.append(InputFile(path: "-", relative: "stdin")); continue }
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: input, isDirectory: &isDir) else {
-                scan.errors.append(ConversionError(file: input, "no such file or folder")); continue
-            }
-            if !isDir.boolValue {
-                scan.files.append(InputFile(path: input, relative: (input as NSString).lastPathComponent)); continue
-            }
-            let root = realPath(input)
-            scan.folders.append(root)
-            // Iterative walk: (path, relative, ancestors' real paths)
-            var stack: [(String, String, [String])] = [(input, "", [root])]
-            var found: [InputFile] = []
-            while let (dir, rel, ancestors) = stack.popLast() {
-                guard let entries = directoryEntries(dir) else {
-                    scan.errors.append(ConversionError(file: dir, "cannot read folder: \(String(cString: strerror(errno)))")); continue
-                }
-                for (name, type) in entries.reversed() where !name.hasPrefix(".") {
-                    let path = PathText.join(dir, name)
-                    let relPath = rel.isEmpty ? name : rel + "/" + name
-                    var isFolder = type == UInt8(DT_DIR)
-                    if type != UInt8(DT_DIR) && type != UInt8(DT_REG) {
-                        // A symbolic link or an unknown type: follow it.
-                        var st = stat()
-                        guard stat(path, &st) == 0 else {
-                            scan.errors.append(ConversionError(file: path, "broken symbolic link")); continue
-                        }
-                        isFolder = st.st_mode & S_IFMT == S_IFDIR
-                    }
-                    if isFolder {
-                        let real = realPath(path)
-                        if ancestors.contains(real) {
-                            scan.errors.append(ConversionError(file: path, "folder loop: leads back to \(real); not followed"))
-                            continue
-                        }
-                        stack.append((path, relPath, ancestors + [real]))
-                    } else if DocumentLoader.format(forPath: name) != nil {
-                        found.append(InputFile(path: path, relative: relPath))
-                    } else {
-                        scan.skipped.append(path)
-                    }
-                }
-            }
-            scan.files.append(contentsOf: found.sorted { $0.relative < $1.relative })
-        }
-        return scan
-    }
-
-    /// The entries of a folder with their `d_type` (`DT_REG`, `DT_DIR`, `DT_LNK`, `DT_UNKNOWN`…),
-    /// sorted by name (code-point order), without `.` and `..`; `nil` when it cannot be read
-    /// (`errno` set). One `readdir(3)` pass: no `stat` per regular file or folder.
-    static func directoryEntries(_ dir: String) -> [(String, UInt8)]? {
-        guard let d = opendir(dir) else { return nil }
-        defer { closedir(d) }
-        var entries: [(String, UInt8)] = []
-        while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name == "." || name == ".." { continue }
-            entries.append((name, e.pointee.d_type))
-        }
-        return entries.sorted { $0.0 < $1.0 }
-    }
-
-    /// The canonical absolute path (symbolic links resolved), or the standardised path when it
-    /// does not exist yet.
-    public static func realPath(_ path: String) -> String {
-        if let r = realpath(path, nil) {
-            defer { free(r) }
-            return String(cString: r)
-        }
-        // Resolve the deepest existing ancestor, then append the rest.
-        let abs = URL(fileURLWithPath: path).standardizedFileURL.path
-        let parent = (abs as NSString).deletingLastPathComponent
-        if parent == abs { return abs }
-        return (realPath(parent) as NSString).appendingPathComponent((abs as NSString).lastPathComponent)
-    }
-}
 
 /// Where outputs go when there are several formats: `mirror` gives each format its own tree
 /// (`OUT/html/a/b.html`, `OUT/rtf/a/b.rtf`); `flat` puts every format side by side in one tree
@@ -257,14 +146,13 @@ public struct BatchConverter: Sendable {
         var outcome = FileOutcome(input: input)
         do {
             let fm = FileManager.default
-            var inputStat = stat()
-            let statted = stat(input.path, &inputStat) == 0
-            if statted, inputStat.st_mode & S_IFMT == S_IFDIR {
+            let inputStatus = Platform.status(input.path)
+            if inputStatus?.kind == .directory {
                 throw ConversionError(file: input.path, "is a folder, not a file")
             }
             // Unchanged size and time, same configuration, outputs intact: skip without reading.
-            let inputSize = statted ? Int(inputStat.st_size) : nil
-            let inputMtime = statted ? Int64(inputStat.st_mtim.tv_sec) * 1_000_000_000 + Int64(inputStat.st_mtim.tv_nsec) : nil
+            let inputSize = inputStatus?.size
+            let inputMtime = inputStatus?.modifiedNanoseconds
             if let config = configuration, let prev = previous, let size = inputSize, let mtime = inputMtime,
                prev.inputSize == size, prev.inputMtimeNanoseconds == mtime, prev.configSHA256 == config.sha256 {
                 let paths = writers.map { outputPath(input, $0) }
@@ -319,11 +207,9 @@ public struct BatchConverter: Sendable {
                 try AtomicFile.write(bytes, to: path)
                 outcome.written.append(path)
                 if configuration != nil {
-                    var st = stat()
-                    let ok = lstat(path, &st) == 0
+                    let st = Platform.status(path, followLinks: false)
                     outputs.append(Manifest.Output(path: relativeToRoot(path), sha256: SHA256.hex(bytes),
-                                                   size: ok ? Int(st.st_size) : nil,
-                                                   mtimeNanoseconds: ok ? Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec) : nil))
+                                                   size: st?.size, mtimeNanoseconds: st?.modifiedNanoseconds))
                 }
             }
             if let config = configuration {
@@ -356,10 +242,8 @@ public struct BatchConverter: Sendable {
     func outputsMatch(_ outputs: [Manifest.Output]) -> Bool {
         for o in outputs {
             let path = PathText.join(outputRoot, o.path)
-            var st = stat()
-            guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
-            if let size = o.size, let mtime = o.mtimeNanoseconds, size == Int(st.st_size),
-               mtime == Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec) { continue }
+            guard let st = Platform.status(path, followLinks: false), st.kind == .regular else { return false }
+            if let size = o.size, let mtime = o.mtimeNanoseconds, size == st.size, mtime == st.modifiedNanoseconds { continue }
             guard let data = FileManager.default.contents(atPath: path) else { return false }
             let hash = data.withUnsafeBytes { raw in
                 var h = SHA256()
@@ -438,191 +322,9 @@ public struct BatchConverter: Sendable {
                 && existing.withUnsafeBytes { e in page.withUnsafeBytes { memcmp(e.baseAddress!, $0.baseAddress!, page.count) == 0 } }
         } == true
         if !same { try AtomicFile.write(page, to: path) }
-        var st = stat()
-        let ok = lstat(path, &st) == 0
-        return (path, Manifest.Output(path: relativeToRoot(path), sha256: SHA256.hex(page), size: ok ? Int(st.st_size) : nil,
-                                      mtimeNanoseconds: ok ? Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec) : nil))
-    }
-}
-
-/// Decides whether an output path may be written (see ``BatchConverter``'s safety rules).
-struct OutputGuard: Sendable {
-    /// Real path of the output folder.
-    var root: String
-    /// Real paths of input folders.
-    var inputFolders: [String]
-    /// Device and inode of every input file (worked out on first need): an output that is one
-    /// of them (by any path, hard links included) is refused.
-    let inputFiles: LazyIdentities
-    /// Real paths of output folders already resolved (many outputs share a folder).
-    let folders = RealPathCache()
-
-    /// - Throws: ``ConversionError`` naming `input` when `path` must not be written.
-    func check(_ path: String, input: String) throws {
-        var st = stat()
-        if lstat(path, &st) == 0 {
-            if st.st_mode & S_IFMT == S_IFLNK {
-                throw ConversionError(file: input, "output \(path) is a symbolic link; refusing to write through it")
-            }
-            if inputFiles.contains(FileIdentity(st)) {
-                throw ConversionError(file: input, "output \(path) is an input file; refusing to overwrite it")
-            }
-        }
-        // The output itself is not a link (checked above), so its real path is its folder's real
-        // path and its name.
-        let real = PathText.join(folders.realPath(PathText.deletingLastComponent(path)), PathText.lastComponent(path))
-        if real != root && !real.hasPrefix(root == "/" ? "/" : root + "/") {
-            throw ConversionError(file: input, "output \(path) resolves to \(real), outside the output folder \(root); refusing to write it")
-        }
-        for f in inputFolders where real.hasPrefix(f + "/") {
-            throw ConversionError(file: input, "output \(path) resolves into the input folder \(f); refusing to write it")
-        }
-    }
-}
-
-/// A file's identity on this machine: device and inode number (`stat(2)`'s `st_dev`, `st_ino`).
-struct FileIdentity: Hashable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-
-    init(_ st: stat) {
-        device = UInt64(st.st_dev)
-        inode = UInt64(st.st_ino)
-    }
-
-    /// The identities of the files at `paths` (symbolic links followed); paths that cannot be
-    /// `stat`ed are left out.
-    static func of(_ paths: [String]) -> Set<FileIdentity> {
-        var set = Set<FileIdentity>(minimumCapacity: paths.count)
-        var st = stat()
-        for p in paths where p != "-" && stat(p, &st) == 0 { set.insert(FileIdentity(st)) }
-        return set
-    }
-}
-
-/// The ``FileIdentity`` set of a list of input paths, made on the first lookup (thread-safe): a
-/// first run writes only new files and a no-change run writes none, so neither needs it.
-final class LazyIdentities: @unchecked Sendable {
-    let paths: [String]
-    private var set: Set<FileIdentity>?
-    private let lock = NSLock()
-
-    init(_ paths: [String]) { self.paths = paths }
-
-    func contains(_ id: FileIdentity) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        if set == nil { set = FileIdentity.of(paths) }
-        return set!.contains(id)
-    }
-}
-
-/// ``InputScanner/realPath(_:)`` of folders, remembered (thread-safe). A folder made during the run
-/// resolves to the same path before and after it exists, since its parent is resolved.
-final class RealPathCache: @unchecked Sendable {
-    private var cache: [String: String] = [:]
-    private let lock = NSLock()
-
-    func realPath(_ folder: String) -> String {
-        lock.lock()
-        if let r = cache[folder] { lock.unlock(); return r }
-        lock.unlock()
-        let r = InputScanner.realPath(folder)
-        lock.lock(); cache[folder] = r; lock.unlock()
-        return r
-    }
-}
-
-/// Path text operations on `/`-separated paths, without Foundation's `NSString` path methods
-/// (which normalise the whole string on every call; a folder run makes several calls per file).
-enum PathText {
-    /// `base` and `component` joined by one `/`; `component` alone when `base` is empty.
-    static func join(_ base: String, _ component: String) -> String {
-        if base.isEmpty { return component }
-        if component.isEmpty { return base }
-        return base.utf8.last == 0x2F ? base + component : base + "/" + component
-    }
-
-    /// The path without the extension of its last component (`a/b.md` → `a/b`); a leading dot
-    /// (`.profile`) is not an extension.
-    static func deletingExtension(_ path: String) -> String {
-        let u = Array(path.utf8)
-        var i = u.count - 1
-        while i > 0 {
-            if u[i] == 0x2F { return path }
-            if u[i] == 0x2E { return u[i - 1] == 0x2F ? path : String(decoding: u[..<i], as: UTF8.self) }
-            i -= 1
-        }
-        return path
-    }
-
-    /// The last component (`a/b.md` → `b.md`).
-    static func lastComponent(_ path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: 0x2F) else { return path }
-        return String(path[path.utf8.index(after: slash)...])
-    }
-
-    /// `path` with every byte outside ASCII letters and digits, `-._~!$&'()*+,=@` and `/`
-    /// percent-encoded from its UTF-8 (RFC 3986 §2.1), as swift-corelibs-foundation's
-    /// `CharacterSet.urlPathAllowed` does: RFC 3986's path characters less `:` (which would make
-    /// a relative reference's first segment read as a scheme, §4.2) and `;`.
-    static func percentEncodedPath(_ path: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(path.utf8.count)
-        let hex = Array("0123456789ABCDEF".utf8)
-        for b in path.utf8 {
-            switch b {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A,
-                 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3D, 0x40, 0x2F:
-                out.append(b)
-            default:
-                out.append(0x25); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 0x0F)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The folder part (`a/b.md` → `a`; `b.md` → `.`; `/b` → `/`).
-    static func deletingLastComponent(_ path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: 0x2F) else { return "." }
-        if slash == path.utf8.startIndex { return "/" }
-        return String(path[..<slash])
-    }
-}
-
-/// Writes files atomically: a temporary file in the same folder, then `rename(2)`.
-public enum AtomicFile {
-    /// - Throws: ``ConversionError`` when the folder cannot be made or the file written.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        let dir = (path as NSString).deletingLastPathComponent
-        let base = (path as NSString).lastPathComponent
-        var template = Array(((dir.isEmpty ? "." : dir) + "/." + base + ".tmp-XXXXXX").utf8CString)
-        var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if fd < 0 && errno == ENOENT && !dir.isEmpty {
-            // Make the folder only when it is missing (one mkdir per folder, not per file).
-            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw ConversionError(file: path, "cannot create folder \(dir): \(error.localizedDescription)")
-            }
-            template = Array((dir + "/." + base + ".tmp-XXXXXX").utf8CString)
-            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        }
-        guard fd >= 0 else { throw ConversionError(file: path, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
-        let tmp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = true
-        bytes.withUnsafeBytes { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n <= 0 { ok = false; return }
-                off += n
-            }
-        }
-        fchmod(fd, 0o644)
-        if close(fd) != 0 { ok = false }
-        guard ok, rename(tmp, path) == 0 else {
-            let msg = String(cString: strerror(errno))
-            unlink(tmp)
-            throw ConversionError(file: path, "cannot write: \(msg)")
-        }
+        let st = Platform.status(path, followLinks: false)
+        return (path, Manifest.Output(path: relativeToRoot(path), sha256: SHA256.hex(page), size: st?.size,
+                                      mtimeNanoseconds: st?.modifiedNanoseconds))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NotepressPlatform
 import NotepressAST
 import NotepressReaders
 
@@ -65,9 +66,7 @@ public struct DocumentLoader: Sendable {
 
     /// A file's modification time (`stat(2)`, nanoseconds kept), or `nil` when it cannot be read.
     public static func modificationDate(_ path: String) -> Date? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(st.st_mtim.tv_sec) + TimeInterval(st.st_mtim.tv_nsec) / 1e9)
+        Platform.status(path).map { Date(timeIntervalSince1970: $0.modifiedSeconds) }
     }
 
     /// Reads bytes. `path` names the input in messages and metadata (`nil` for stdin);

@@ -1,4 +1,5 @@
 import Foundation
+import NotepressPlatform
 import NotepressAST
 import NotepressResources
 import NotepressThemes
@@ -193,8 +194,7 @@ public struct Manifest: Sendable, Equatable {
     public func save(outputRoot: String) throws {
         try AtomicFile.write(encoded(), to: (outputRoot as NSString).appendingPathComponent(Self.fileName))
         let legacy = (outputRoot as NSString).appendingPathComponent(Self.legacyFileName)
-        var st = stat()
-        if lstat(legacy, &st) == 0, st.st_mode & S_IFMT == S_IFREG { unlink(legacy) }
+        if Platform.status(legacy, followLinks: false)?.kind == .regular { unlink(legacy) }
     }
 
     /// Appends `s` with `\` → `\\`, tab → `\t`, line feed → `\n`, carriage return → `\r`.

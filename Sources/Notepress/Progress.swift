@@ -1,4 +1,5 @@
 import Foundation
+import NotepressPlatform
 
 /// How far a batch conversion is, reported on standard error: a one-line bar redrawn in place
 /// when standard error is a terminal (`[#####-----] 120/2000 files  85.3 files/s  0:22 left`),
@@ -35,7 +36,7 @@ public final class ProgressReporter: @unchecked Sendable {
     }
 
     /// The style for standard error: a bar on a terminal (unless `TERM=dumb`), lines otherwise.
-    public static func style(quiet: Bool, isTerminal: Bool = isatty(STDERR_FILENO) == 1,
+    public static func style(quiet: Bool, isTerminal: Bool = Platform.isTerminal(STDERR_FILENO),
                              environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
         if quiet { return .quiet }
         return isTerminal && environment["TERM"] != "dumb" ? .bar : .lines

@@ -1,4 +1,4 @@
-import Glibc
+import NotepressPlatform
 import NotepressThemes
 
 /// Terminal colour depth. Mirrors `Notepress.ColorDepth` (which this module cannot import);
@@ -218,22 +218,15 @@ public enum TerminalSize {
     /// Width in columns: `TIOCGWINSZ` on `fd` when it is a terminal (tty_ioctl(4)), else the
     /// `COLUMNS` variable when it is a positive integer, else 80.
     public static func columns(environment: [String: String], fd: Int32) -> Int {
-        if let ws = windowSize(fd), ws.ws_col > 0 { return Int(ws.ws_col) }
+        if let ws = Platform.terminalSize(fd), ws.columns > 0 { return ws.columns }
         if let c = environment["COLUMNS"].flatMap(Int.init), c > 0 { return c }
         return 80
     }
 
     /// Height in lines: `TIOCGWINSZ` rows, else `LINES`, else 24.
     public static func rows(environment: [String: String], fd: Int32) -> Int {
-        if let ws = windowSize(fd), ws.ws_row > 0 { return Int(ws.ws_row) }
+        if let ws = Platform.terminalSize(fd), ws.rows > 0 { return ws.rows }
         if let c = environment["LINES"].flatMap(Int.init), c > 0 { return c }
         return 24
-    }
-
-    private static func windowSize(_ fd: Int32) -> winsize? {
-        guard isatty(fd) != 0 else { return nil }
-        var ws = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 else { return nil }
-        return ws
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import NotepressPlatform
 
 /// The one escaping function for terminal output: every piece of document text (prose, code,
 /// link text, shown URLs, table cells, titles, front matter, footnotes) passes through
@@ -90,16 +90,6 @@ private final class BMPWidths: Sendable {
     static let shared = BMPWidths()
 }
 
-/// glibc's `wcwidth(3)`; the Glibc module map hides it behind `_XOPEN_SOURCE`.
-@_silgen_name("wcwidth")
-private func glibcWcwidth(_ c: Int32) -> Int32
-
-/// A UTF-8 `LC_CTYPE` locale handle for glibc's `wcwidth`, created once and never changed.
-private final class UTF8Locale: @unchecked Sendable {
-    let handle: locale_t?
-    init() { handle = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) }
-    static let shared = UTF8Locale()
-}
 
 /// Display widths in terminal columns, measured with glibc's `wcwidth` (POSIX.1-2017 `wcwidth`,
 /// Unicode UAX #11 East Asian Width as glibc's C.UTF-8 locale tables encode it): CJK wide and
@@ -121,7 +111,7 @@ public enum TerminalWidth {
     /// The width rules applied to `wcwidth` (the Emoji rule, -1 → 1), without the table.
     fileprivate static func measuredWidth(_ u: Unicode.Scalar) -> Int {
         let v = u.value
-        let w = withUTF8Locale { Int(glibcWcwidth(Int32(bitPattern: v))) }
+        let w = Platform.wcwidth(v)
         if v >= 0x1F000 && v <= 0x1FFFF && (w == 1 || w == -1) && u.properties.isEmojiPresentation { return 2 }
         if w < 0 { return 1 }
         return w
@@ -170,12 +160,5 @@ public enum TerminalWidth {
             n += scalarWidth(u)
         }
         return n
-    }
-
-    private static func withUTF8Locale<T>(_ body: () -> T) -> T {
-        guard let loc = UTF8Locale.shared.handle else { return body() }
-        let old = uselocale(loc)
-        defer { uselocale(old) }
-        return body()
     }
 }

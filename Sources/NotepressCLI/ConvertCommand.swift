@@ -3,6 +3,7 @@ import Notepress
 import NotepressANSI
 import NotepressAST
 import NotepressHTML
+import NotepressPlatform
 import NotepressResources
 import NotepressThemes
 
@@ -149,7 +150,7 @@ private func convert(_ a: Arguments) throws -> Int32 {
     options.validate = !a.flag("--no-validate")
     let output = a.value("--output")
     let toStdout = output == nil || output == "-"
-    let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+    let stdoutIsTTY = Platform.isTerminal(STDOUT_FILENO)
     let colorMode = a.value("--color") ?? "auto"
     guard ["auto", "always", "never"].contains(colorMode) else { throw UsageError("--color expects auto, always or never") }
     let depth = ColorPolicy.depth(mode: colorMode, isTTY: toStdout && stdoutIsTTY, environment: env)
@@ -358,15 +359,5 @@ enum ProcessLifetime {
 /// Writes bytes to standard output with write(2), retrying short writes; a closed pipe (EPIPE,
 /// e.g. `| head`) ends the output quietly.
 func writeAllToStandardOutput(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buf in
-        var off = 0
-        while off < buf.count {
-            let n = write(STDOUT_FILENO, buf.baseAddress! + off, buf.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            off += n
-        }
-    }
+    Platform.writeAll(STDOUT_FILENO, bytes)
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import NotepressPlatform
 import Notepress
 import NotepressANSI
 import NotepressAST
@@ -76,7 +76,7 @@ func runViewCommand(_ args: [String]) -> Int32 {
     }
 
     let env = ProcessInfo.processInfo.environment
-    let isTTY = isatty(1) != 0
+    let isTTY = Platform.isTerminal(1)
     let depth = ColorPolicy.depth(mode: colorMode, isTTY: isTTY, environment: env)
     var options = ConversionOptions(theme: theme.resolved(category: category, boldText: parsed.flag("--bold-text")),
                                     templates: store)

@@ -1,0 +1,135 @@
+import Foundation
+import NotepressAST
+import NotepressThemes
+
+/// Blocks: headings, paragraphs, quotes, lists and code (see ``ANSIEmitter``).
+extension Renderer {
+
+    mutating func blocks(_ bs: [Block], width: Int, tight: Bool) -> [Line] {
+        var out: [Line] = []
+        for b in bs {
+            let lines = block(b, width: width)
+            if lines.isEmpty { continue }
+            if !out.isEmpty && !tight { out.append([]) }
+            out += lines
+        }
+        return out
+    }
+
+    mutating func block(_ b: Block, width: Int) -> [Line] {
+        switch b.kind {
+        case .paragraph(let c):
+            let lines = inlineLines(c, width: width, base: body)
+            return isLetterpress(c) ? withShadow(lines) : lines
+        case .heading(let level, let c):
+            let base = body.merged(TerminalStyleTable.style(level <= 2 ? .headline : .subheadline))
+            let marker = String(repeating: "#", count: min(max(level, 1), 6)) + " "
+            let lines: [Line]
+            if width - marker.count >= min(10, width) {
+                lines = hang(inlineLines(c, width: width - marker.count, base: base),
+                             marker: [Seg(marker, TerminalStyleTable.style(.marker))], width: width)
+            } else {
+                lines = inlineLines(c, width: width, base: base)
+            }
+            return isLetterpress(c) ? withShadow(lines) : lines
+        case .blockQuote(let children):
+            let bar = ascii ? "|" : "│"
+            guard width - 2 >= min(10, width) else { return blocks(children, width: width, tight: false) }
+            return blocks(children, width: width - 2, tight: false).map {
+                [Seg(bar + " ", TerminalStyleTable.style(.quoteBar))] + $0
+            }
+        case .list(let l):
+            return list(l, width: width, depth: 0)
+        case .codeBlock(_, let literal):
+            return codeBlock(literal, width: width)
+        case .htmlBlock:
+            return []
+        case .thematicBreak:
+            return [[Seg(String(repeating: ascii ? "-" : "─", count: width), TerminalStyleTable.style(.rule))]]
+        case .table(let t):
+            return table(t, width: width)
+        case .footnoteDefinition(let label, let bs):
+            footnotes.append((label, bs))
+            return []
+        case .unknown(let name, let bs):
+            diagnostics.append(Diagnostic(.warning, "unknown block '\(name)' written as its content", file: path, position: b.position))
+            return blocks(bs, width: width, tight: false)
+        }
+    }
+
+    func isLetterpress(_ c: Inlines) -> Bool {
+        !c.runs.isEmpty && c.runs.allSatisfy { $0.attributes.letterpress }
+    }
+
+    /// `lines` with `marker` before the first and its width of spaces before the others (a hanging
+    /// indent). An empty item gives the marker alone.
+    func hang(_ lines: [Line], marker: Line, width: Int) -> [Line] {
+        let mw = lineWidth(marker)
+        guard !lines.isEmpty else { return [marker] }
+        return lines.enumerated().map { i, l in
+            if i == 0 { return marker + l }
+            return l.isEmpty ? l : [Seg(spaces(mw))] + l
+        }
+    }
+
+    mutating func list(_ l: ListBlock, width: Int, depth: Int) -> [Line] {
+        let bullets = ascii ? ["*", "-", "+"] : ["•", "◦", "▪"]
+        var numbers: [Int] = []
+        var prev = l.start - 1
+        for item in l.items { let n = item.number ?? (prev + 1); numbers.append(n); prev = n }
+        let numberWidth = numbers.map { String($0).count }.max() ?? 1
+        var out: [Line] = []
+        listDepth += 1
+        defer { listDepth -= 1 }
+        for (i, item) in l.items.enumerated() {
+            var marker: String
+            if l.type == .ordered {
+                let n = String(numbers[i])
+                let d = l.delimiter == .parenthesis ? ")" : "."
+                marker = String(repeating: " ", count: numberWidth - n.count) + n + d + " "
+            } else {
+                marker = item.task == nil ? bullets[(listDepth - 1) % 3] + " " : ""
+            }
+            if let task = item.task {
+                marker += ascii ? (task == .checked ? "[x] " : "[ ] ") : (task == .checked ? "☑ " : "☐ ")
+            }
+            let mw = TerminalWidth.columns(marker)
+            let markerLine: Line = [Seg(marker, body.merged(TerminalStyleTable.style(.listMarker)))]
+            let lines: [Line]
+            if width - mw >= min(10, width) {
+                lines = hang(blocks(item.blocks, width: width - mw, tight: l.tight), marker: markerLine, width: width)
+            } else {
+                lines = [markerLine] + blocks(item.blocks, width: width, tight: l.tight)
+            }
+            if !out.isEmpty && !l.tight { out.append([]) }
+            out += lines
+        }
+        return out
+    }
+
+    func codeBlock(_ literal: String, width: Int) -> [Line] {
+        var text = literal
+        if text.hasSuffix("\n") { text.removeLast() }
+        let indent = width > 4 ? 2 : 0
+        let room = width - indent
+        let style = body.merged(TerminalStyleTable.style(.code))
+        var out: [Line] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = TerminalText.visible(String(raw), tabs: .expand(4))
+            while line.last == " " { line.removeLast() }
+            if line.isEmpty { out.append([]); continue }
+            if TerminalWidth.columns(line) > room {
+                var cut = ""
+                var w = 0
+                for c in line {
+                    let cw = TerminalWidth.columns(c)
+                    if w + cw > room - 1 { break }
+                    cut.append(c); w += cw
+                }
+                line = cut + "…"
+            }
+            out.append((indent > 0 ? [Seg(spaces(indent))] : []) + [Seg(line, style)])
+        }
+        return out
+    }
+}

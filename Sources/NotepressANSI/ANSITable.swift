@@ -1,0 +1,101 @@
+import Foundation
+import NotepressAST
+import NotepressThemes
+
+/// Tables drawn with box characters, or as records when they cannot fit (see ``ANSIEmitter``).
+extension Renderer {
+
+    mutating func table(_ t: Table, width: Int) -> [Line] {
+        let n = t.alignments.count
+        guard n > 0 else { return [] }
+        let headerStyle = body.merged(TerminalStyleTable.style(.tableHeader))
+        let rows: [[Inlines]] = [t.header] + t.rows
+        var natural = [Int](repeating: 1, count: n)
+        var longestWord = [Int](repeating: 1, count: n)
+        // Each cell's lines when nothing makes them wrap: they are its lines in any column at least
+        // as wide as its widest line (greedy filling then takes the same decisions).
+        var unwrapped: [[[Line]]] = []
+        unwrapped.reserveCapacity(rows.count)
+        for (ri, row) in rows.enumerated() {
+            var cells: [[Line]] = []
+            cells.reserveCapacity(min(n, row.count))
+            for c in 0..<n where c < row.count {
+                var f = fill(row[c], width: Int.max / 4, base: ri == 0 ? headerStyle : body)
+                let lines = f.finish()
+                let w = lines.map(lineWidth).max() ?? 0
+                natural[c] = max(natural[c], w)
+                longestWord[c] = max(longestWord[c], f.widestWord)
+                cells.append(lines)
+            }
+            unwrapped.append(cells)
+        }
+        let room = width - (3 * n + 1)
+        if room < 2 * n { return tableAsRecords(t, width: width) }
+        // Shrink the column with the most room above its longest word first (words stay whole);
+        // when every column is at its longest word, shrink the widest (words break), never under 2.
+        var widths = natural
+        while widths.reduce(0, +) > room {
+            let slack = (0..<n).map { widths[$0] - min(longestWord[$0], natural[$0]) }
+            if let best = slack.max(), best > 0 {
+                widths[slack.firstIndex(of: best)!] -= 1
+            } else {
+                let m = widths.max()!
+                guard m > 2 else { break }
+                widths[widths.firstIndex(of: m)!] -= 1
+            }
+        }
+        let b = TerminalStyleTable.style(.tableBorder)
+        let (h, v) = ascii ? ("-", "|") : ("─", "│")
+        func rule(_ l: String, _ m: String, _ r: String) -> Line {
+            let parts = widths.map { String(repeating: h, count: $0 + 2) }
+            return [Seg((ascii ? "+" : l) + parts.joined(separator: ascii ? "+" : m) + (ascii ? "+" : r), b)]
+        }
+        var out: [Line] = [rule("┌", "┬", "┐")]
+        for (ri, row) in rows.enumerated() {
+            let cells: [[Line]] = (0..<n).map { c in
+                guard c < row.count else { return [[]] }
+                if widths[c] >= natural[c] { return unwrapped[ri][c] }
+                return inlineLines(row[c], width: widths[c], base: ri == 0 ? headerStyle : body)
+            }
+            let height = cells.map(\.count).max() ?? 1
+            for li in 0..<height {
+                var line: Line = [Seg(v, b)]
+                for c in 0..<n {
+                    let cl = li < cells[c].count ? cells[c][li] : []
+                    let pad = widths[c] - lineWidth(cl)
+                    let left: Int
+                    switch t.alignments[c] {
+                    case .right: left = pad
+                    case .center: left = pad / 2
+                    default: left = 0
+                    }
+                    line.append(Seg(spaces(left + 1)))
+                    line += cl
+                    line.append(Seg(spaces(pad - left + 1)))
+                    line.append(Seg(v, b))
+                }
+                out.append(line)
+            }
+            if ri == 0 { out.append(rule("├", "┼", "┤")) }
+        }
+        out.append(rule("└", "┴", "┘"))
+        return out
+    }
+
+    /// A table too wide for any grid: each body row as `header: cell` lines.
+    mutating func tableAsRecords(_ t: Table, width: Int) -> [Line] {
+        let headerStyle = body.merged(TerminalStyleTable.style(.tableHeader))
+        var out: [Line] = []
+        for row in (t.rows.isEmpty ? [t.header] : t.rows) {
+            if !out.isEmpty { out.append([]) }
+            for (c, cell) in row.enumerated() {
+                var runs = c < t.header.count ? t.header[c].runs : []
+                runs = runs.map { r in var r = r; r.spans.insert(InlineSpan(id: -1, kind: .strong), at: 0); return r }
+                runs.append(InlineRun(.text(": ")))
+                if !t.rows.isEmpty { runs += cell.runs }
+                out += inlineLines(Inlines(runs), width: width, base: t.rows.isEmpty ? headerStyle : body)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,368 @@
+import Foundation
+import NotepressAST
+
+/// Inline content: words, fonts, links and their layout into roff lines (see ``ManEmitter``).
+extension ManRenderer {
+
+    /// The columns `items` take on one line: words plus one per space.
+    static func width(_ items: [InlineItem]) -> Int {
+        items.reduce(0) { sum, item in
+            switch item {
+            case .word(let p): return sum + p.reduce(0) { $0 + $1.text.unicodeScalars.count }
+            case .space, .hardBreak: return sum + 1
+            case .linkStart, .linkEnd: return sum
+            }
+        }
+    }
+
+    /// Writes a tag line (`.TP`): one line, never wrapped, links as text.
+    mutating func tag(_ c: Inlines) {
+        let items = inlineItems(c, flow: false)
+        let saved = w.width
+        w.width = Int.max
+        layout(items)
+        w.endText()
+        w.width = saved
+    }
+
+    /// Writes filled text.
+    ///
+    /// A paragraph with `.UR`/`.MT` links, words longer than 30 columns (URLs, paths) or CJK text
+    /// (written without spaces) is set ragged-right (`.ad l` … `.ad`, groff(7) "ad"): a URL on a line of
+    /// its own leaves nothing to stretch, and justified text would make groff warn "cannot adjust
+    /// line".
+    mutating func flow(_ c: Inlines) {
+        guard w.atCleanLineStart else { return flowWhole(c) }
+        // Streamed: items are laid out as they are made, a few thousand at a time, into a fresh
+        // output; whether the paragraph is ragged is known at its end, and `.ad l` goes before it
+        // (what `w.control(".ad l")` writes at a clean line start, see ``RoffWriter/atCleanLineStart``).
+        w.holdOutput()
+        var ragged = false
+        var warnings: [String] = []
+        var pending: [InlineItem] = []
+        var i = 0
+        var mail = false
+        Self.forEachInlineItem(c, flow: true, warn: { warnings.append($0) }) { item in
+            if !ragged && Self.makesRagged(item) { ragged = true }
+            pending.append(item)
+            if pending.count >= 4096 {
+                // Each item needs the two after it.
+                while i + 2 < pending.count { i = layoutStep(pending, i, context: .text, lastLinkWasMail: &mail) }
+                pending.removeFirst(i)
+                i = 0
+            }
+        }
+        while i < pending.count { i = layoutStep(pending, i, context: .text, lastLinkWasMail: &mail) }
+        for m in warnings { warn(m) }
+        w.releaseOutput(inserting: ragged ? ".ad l\n" : "")
+        w.endText()
+        if ragged { w.control(".ad") }
+    }
+
+    /// Whether `item` makes its paragraph ragged-right (see ``flow(_:)``).
+    static func makesRagged(_ item: InlineItem) -> Bool {
+        switch item {
+        case .linkStart: return true
+        case .word(let p):
+            var n = 0
+            for part in p {
+                if part.text.utf8.allSatisfy({ $0 < 0x80 }) {
+                    n += part.text.utf8.count
+                } else {
+                    if part.text.unicodeScalars.contains(where: isCJK) { return true }
+                    n += part.text.unicodeScalars.count
+                }
+            }
+            return n > 30
+        default: return false
+        }
+    }
+
+    /// ``flow(_:)`` with the paragraph's items made first (when the writer is not at a clean line start).
+    mutating func flowWhole(_ c: Inlines) {
+        let items = inlineItems(c, flow: true)
+        let ragged = items.contains(where: Self.makesRagged)
+        if ragged { w.control(".ad l") }
+        layout(items)
+        w.endText()
+        if ragged { w.control(".ad") }
+    }
+
+    mutating func layout(_ items: [InlineItem], context: RoffContext = .text) {
+        var i = 0
+        var mail = false
+        while i < items.count { i = layoutStep(items, i, context: context, lastLinkWasMail: &mail) }
+    }
+
+    /// Writes `items[i]` (looking at most two items ahead) and returns the index of the next item
+    /// to write. `lastLinkWasMail` is whether the last `.linkStart` seen was a `mailto:` link.
+    mutating func layoutStep(_ items: [InlineItem], _ i: Int, context: RoffContext, lastLinkWasMail mail: inout Bool) -> Int {
+        var i = i
+        switch items[i] {
+        case .word(let parts):
+            w.word(parts, context: context)
+            if i + 1 < items.count, case .space = items[i + 1], endsWithPeriodLike(parts) {
+                let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
+                var nextWord: String?
+                if i + 2 < items.count, case .word(let np) = items[i + 2] { nextWord = np.map(\.text).joined() }
+                let abbreviation = abbreviations.contains(plain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "(\"'")))
+                let nextLower = nextWord?.first?.isLowercase ?? false
+                if (abbreviation && plain.lowercased() != "etc.") || nextLower || (plain.lowercased() == "etc." && nextLower) {
+                    if plain.hasSuffix(".") { w.zeroWidth() }
+                } else if nextWord != nil {
+                    w.sentenceBreak()
+                    return i + 2
+                }
+            }
+        case .space: w.space()
+        case .hardBreak: if w.lastMacro != "br" { w.macro("br") }
+        case .linkStart(let l):
+            mail = l.destination.lowercased().hasPrefix("mailto:")
+            if mail {
+                w.macro("MT", [String(l.destination.dropFirst(7))], minus: true)
+            } else {
+                w.macro("UR", escapedArgs: [Self.breakableURL(l.destination)])
+            }
+        case .linkEnd:
+            if i + 1 < items.count, case .word(let parts) = items[i + 1],
+               parts.allSatisfy({ $0.font == .roman && !$0.literal }),
+               !parts.map(\.text).joined().contains("\"") {
+                w.macro(mail ? "ME" : "UE", [parts.map(\.text).joined()])
+                i += 2
+                if i < items.count, case .space = items[i] { i += 1 }
+                return i
+            }
+            w.macro(mail ? "ME" : "UE")
+        }
+        return i + 1
+    }
+
+    /// A URL escaped as a macro argument with `\:` (an optional break, groff(7)) after each `/`,
+    /// `.`, `-`, `_`, `?`, `&`, `=`, `#` past the scheme, so that groff can break a URL longer than the line (groff_man(7), "UR").
+    static func breakableURL(_ url: String) -> String {
+        // The escaped URL is ASCII without CR, so its bytes are its Characters.
+        let e = Array(RoffEscaper.escape(url, context: .argument, minus: true).utf8)
+        let sep = Array("://".utf8)
+        guard let at = e.indices.first(where: { $0 + 3 <= e.count && e[$0] == sep[0] && e[$0 + 1] == sep[1] && e[$0 + 2] == sep[2] })
+        else { return String(decoding: e, as: UTF8.self) }
+        var out = Array(e[..<(at + 3)])
+        out.reserveCapacity(e.count * 2)
+        for b in e[(at + 3)...] {
+            out.append(b)
+            switch b {
+            case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "?"),
+                 UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "#"):
+                out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: ":"))
+            default: break
+            }
+        }
+        return RoffWriter.quoteIfNeeded(String(decoding: out, as: UTF8.self))
+    }
+
+    /// Whether a word ends a sentence as roff sees it: `.`, `!` or `?`, possibly followed by
+    /// closing `)`, `]`, `"`, `'`, `*` (groff(7) "Sentences").
+    func endsWithPeriodLike(_ parts: [WordPart]) -> Bool {
+        // The text is the parts joined; the last non-empty part ends it.
+        var k = parts.count - 1
+        while k >= 0 && parts[k].text.isEmpty { k -= 1 }
+        guard k >= 0, let b = parts[k].text.utf8.last else { return false }
+        // A last byte that is ASCII and none of `)]"'*.!?` ends in no such Character.
+        switch b {
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "*"),
+             UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"): break
+        case 0..<0x80: return false
+        default: break
+        }
+        return endsWithPeriodLike(parts.count == 1 ? parts[0].text : parts.map(\.text).joined())
+    }
+
+    func endsWithPeriodLike(_ s: String) -> Bool {
+        var t = Substring(s)
+        while let l = t.last, ")]\"'*\u{2019}\u{201D}".contains(l) { t = t.dropLast() }
+        guard let l = t.last else { return false }
+        return l == "." || l == "!" || l == "?"
+    }
+
+    /// The font of a run: bold for strong, code and alert colour; italic for emphasis and script.
+    func font(_ a: InlineAttributes) -> RoffFont { Self.font(a) }
+
+    static func font(_ a: InlineAttributes) -> RoffFont {
+        let bold = a.strong || a.code || a.colorRole == .alert
+        let italic = a.emphasis || a.script
+        switch (bold, italic) {
+        case (true, true): return .boldItalic
+        case (true, false): return .bold
+        case (false, true): return .italic
+        case (false, false): return .roman
+        }
+    }
+
+    /// Flattens runs into words, spaces, breaks and link boundaries. With `flow` false (headings,
+    /// tags, cells) links become `text <url>` and hard breaks spaces.
+    mutating func inlineItems(_ c: Inlines, flow: Bool) -> [InlineItem] {
+        var out: [InlineItem] = []
+        var warnings: [String] = []
+        Self.forEachInlineItem(c, flow: flow, warn: { warnings.append($0) }) { out.append($0) }
+        for m in warnings { warn(m) }
+        return out
+    }
+
+    /// Calls `body` with each item of ``inlineItems(_:flow:)``, in order, as soon as it is made:
+    /// no space first or last, never two spaces in a row.
+    static func forEachInlineItem(_ c: Inlines, flow: Bool, warn: (String) -> Void, _ body: (InlineItem) -> Void) {
+        /// Something was given to `body`; a space is held back until an item follows it.
+        var started = false
+        var heldSpace = false
+        func emit(_ item: InlineItem) {
+            if case .space = item {
+                if started { heldSpace = true }
+                return
+            }
+            if heldSpace { body(.space); heldSpace = false }
+            started = true
+            body(item)
+        }
+        var pending: [WordPart] = []
+        func flush() { if !pending.isEmpty { emit(.word(pending)); pending = [] } }
+        func add(_ text: String, _ font: RoffFont, _ literal: Bool) {
+            // ASCII: split at space bytes (the same pieces as splitting at space Characters).
+            // No list of pieces: each is handed on as it is found.
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                let u = text.utf8
+                var start = u.startIndex
+                var i = start
+                while i != u.endIndex {
+                    if u[i] == 0x20 {
+                        if start != i { pending.append(WordPart(text: String(Substring(u[start..<i])), font: font, literal: literal)) }
+                        flush(); emit(.space)
+                        start = u.index(after: i)
+                    }
+                    i = u.index(after: i)
+                }
+                if start != u.endIndex { pending.append(WordPart(text: String(Substring(u[start...])), font: font, literal: literal)) }
+                return
+            }
+            var start = text.startIndex
+            var i = start
+            while i != text.endIndex {
+                let next = text.index(after: i)
+                if text[i] == " " {
+                    if start != i { pending.append(WordPart(text: String(text[start..<i]), font: font, literal: literal)) }
+                    flush(); emit(.space)
+                    start = next
+                }
+                i = next
+            }
+            if start != text.endIndex { pending.append(WordPart(text: String(text[start...]), font: font, literal: literal)) }
+        }
+        func space() {
+            flush()
+            emit(.space)
+        }
+        func spanID(_ run: InlineRun?, link: Bool) -> (Int, Link)? {
+            guard let run else { return nil }
+            for s in run.spans.reversed() {
+                if link, case .link(let l) = s.kind { return (s.id, l) }
+                if !link, case .image(let l) = s.kind { return (s.id, l) }
+            }
+            return nil
+        }
+        let runs = c.runs
+        /// The open link: span id, link, and how it is written.
+        var openLink: (id: Int, link: Link, mode: LinkMode)?
+        for (idx, run) in runs.enumerated() {
+            let link = spanID(run, link: true)
+            if let o = openLink, link?.0 != o.id {
+                closeLink(o)
+                openLink = nil
+            }
+            if let link, openLink == nil {
+                // Text of the whole link.
+                var text = ""
+                for r in runs[idx...] {
+                    guard spanID(r, link: true)?.0 == link.0 else { break }
+                    if case .text(let t) = r.content { text += t }
+                }
+                let dest = link.1.destination
+                let auto = text.isEmpty || text == dest || "mailto:" + text == dest
+                if auto {
+                    flush()
+                    add(text.isEmpty ? dest : text, .roman, true)
+                    openLink = (link.0, link.1, .urlOnly)
+                    continue  // the link's runs are skipped: the URL is written once
+                }
+                if flow {
+                    flush()
+                    emit(.linkStart(link.1))
+                }
+                openLink = (link.0, link.1, flow ? .macro : .textThenURL)
+            } else if let o = openLink, o.mode == .urlOnly {
+                continue
+            }
+            let a = run.attributes
+            let f = font(a)
+            switch run.content {
+            case .text(let t): add(t, f, a.code)
+            case .softBreak: space()
+            case .hardBreak:
+                if flow { flush(); emit(.hardBreak) } else { space() }
+            case .footnoteReference(_, let n, _): add("[\(n)]", .roman, false)
+            case .rawHTML(let h): rawInline(h, flow: flow, warn: warn, add: add, hardBreak: { flush(); emit(.hardBreak) }, space: space)
+            }
+            // An image ends: add its URL unless inside a link.
+            if let img = spanID(run, link: false), spanID(idx + 1 < runs.count ? runs[idx + 1] : nil, link: false)?.0 != img.0,
+               link == nil {
+                space()
+                add("<" + img.1.destination + ">", .roman, true)
+            }
+        }
+        if let o = openLink { closeLink(o) }
+        flush()
+
+        func closeLink(_ o: (id: Int, link: Link, mode: LinkMode)) {
+            switch o.mode {
+            case .macro:
+                flush()
+                emit(.linkEnd)
+            case .textThenURL:
+                space()
+                add("<" + o.link.destination + ">", .roman, true)
+            case .urlOnly:
+                break
+            }
+        }
+    }
+
+    static func rawInline(_ h: String, flow: Bool, warn: (String) -> Void, add: (String, RoffFont, Bool) -> Void, hardBreak: () -> Void,
+                          space: () -> Void) {
+        let t = h.trimmingCharacters(in: .whitespaces)
+        if t.hasPrefix("<!--") { return }
+        var name = t.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+        let closing = t.hasPrefix("</")
+        if closing { name = t.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." } }
+        let lower = name.lowercased()
+        if lower == "br" {
+            if flow { hardBreak() } else { space() }
+            return
+        }
+        if !name.isEmpty && !htmlElements.contains(lower) && t.hasSuffix(">") && !t.contains(" ") {
+            // ronn-format(7): `<var>` is a placeholder, shown underlined (italic here).
+            if !closing { add(String(name), .italic, false) }
+            return
+        }
+        warn("raw HTML '\(t.prefix(40))' dropped")
+    }
+}
+
+extension RoffWriter {
+    /// Lays out a table cell's items on one line (no sentence breaks, no macros).
+    mutating func layoutCell(_ items: [InlineItem]) {
+        for item in items {
+            switch item {
+            case .word(let p): word(p, context: .cell)
+            case .space, .hardBreak: space()
+            case .linkStart, .linkEnd: break
+            }
+        }
+    }
+}

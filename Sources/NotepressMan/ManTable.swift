@@ -1,0 +1,95 @@
+import NotepressAST
+
+/// Tables as tbl(1) input (see ``ManEmitter``).
+extension ManRenderer {
+
+    /// Columns a table may take: the 78-column page less the 7-column indent and some room for
+    /// list and quote indents.
+    static let tableWidth = 64
+
+    /// A tbl(1) table: `allbox tab(@)`, bold header row, one alignment per column.
+    ///
+    /// When the cells' natural widths fit in ``tableWidth`` every cell is written inline;
+    /// otherwise each column gets a width (`lw(Nn)`): its natural width if that is within a fair
+    /// share, else an equal part of what is left, and cells wider than their column become text
+    /// blocks (`T{`…`T}`) whose long words may break (`\:`). That keeps tbl from warning "table
+    /// wider than line width".
+    mutating func table(_ t: Table) {
+        let n = t.alignments.count
+        guard n > 0 else { return }
+        func letter(_ a: Table.Alignment) -> String {
+            switch a { case .center: return "c"; case .right: return "r"; default: return "l" }
+        }
+        let rows = [t.header] + t.rows
+        var natural = [Int](repeating: 1, count: n)
+        let cellItems = rows.map { $0.prefix(n).map { inlineItems($0, flow: false) } }
+        for row in cellItems {
+            for (i, items) in row.enumerated() { natural[i] = max(natural[i], Self.width(items)) }
+        }
+        let budget = max(n * 6, Self.tableWidth - 3 * n - 1)
+        var widths: [Int]? = nil
+        if natural.reduce(0, +) > budget {
+            var w = [Int](repeating: 0, count: n)
+            var left = budget
+            var open = Array(0..<n)
+            // Columns narrower than a fair share keep their natural width.
+            var changed = true
+            while changed && !open.isEmpty {
+                changed = false
+                let share = left / open.count
+                for i in open where natural[i] <= share {
+                    w[i] = natural[i]; left -= natural[i]; changed = true
+                }
+                open.removeAll { w[$0] > 0 }
+            }
+            for i in open { w[i] = max(6, left / max(1, open.count)) }
+            widths = w
+        }
+        func format(_ bold: Bool) -> String {
+            (0..<n).map { i in
+                letter(t.alignments[i]) + (bold ? "b" : "") + (widths.map { "w(\($0[i])n)" } ?? "")
+            }.joined(separator: " ")
+        }
+        w.paragraph()
+        w.control(".TS")
+        w.control("allbox tab(@);")
+        w.control(format(true))
+        w.control(format(false) + ".")
+        for row in cellItems {
+            w.newline()
+            for (i, items) in row.enumerated() {
+                if i > 0 { w.raw("@") }
+                tableCell(items, width: widths?[i])
+            }
+            w.raw("\n")
+        }
+        w.control(".TE")
+    }
+
+    /// A cell: inline when it fits its column (or the table has no widths), else a text block
+    /// `T{`…`T}`. An inline cell that tbl would read as a rule (`_`, `=`), a control line (`.`,
+    /// `'`) or a text-block start (ending `T{`) is guarded with `\&`.
+    mutating func tableCell(_ items: [InlineItem], width: Int?) {
+        var sub = RoffWriter(width: Int.max)
+        sub.layoutCell(items)
+        sub.closeFont()
+        var s = sub.out
+        if s.isEmpty { return }
+        if width == nil || Self.width(items) <= width! {
+            if s.hasPrefix(".") || s.hasPrefix("'") || s == "_" || s == "=" || s.hasPrefix("\\^") { s = "\\&" + s }
+            if s.hasSuffix("T{") { s += "\\&" }
+            w.raw(s)
+            return
+        }
+        w.raw("T{\n")
+        w.control(".ad l")
+        w.inTextBlock = true
+        let saved = w.breakThreshold
+        w.breakThreshold = max(1, width! - 1)
+        layout(items, context: .cell)
+        w.endText()
+        w.breakThreshold = saved
+        w.inTextBlock = false
+        w.raw("T}")
+    }
+}

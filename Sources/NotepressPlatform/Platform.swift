@@ -1,0 +1,179 @@
+// The one file that talks to the C library of the platform: Glibc (Linux), Musl (static Linux)
+// or Darwin (macOS). Every other file of the package calls these functions instead, so a port
+// touches this file only. `make test` fails when another file imports a C library module or uses
+// a field whose name differs between platforms (Tests/check-platform.sh).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("Notepress needs Glibc, Musl or Darwin")
+#endif
+
+/// Platform calls: file status, writing to descriptors, terminals, character widths, folders.
+public enum Platform {
+    /// What kind of file a path names (`stat(2)`'s `st_mode & S_IFMT`).
+    public enum FileKind: Sendable, Equatable {
+        case regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, other
+    }
+
+    /// The part of `stat(2)` Notepress uses.
+    public struct FileStatus: Sendable, Equatable {
+        public var kind: FileKind
+        /// Size in bytes.
+        public var size: Int
+        /// Modification time in nanoseconds since 1970-01-01 UTC (`st_mtim` on Linux,
+        /// `st_mtimespec` on Darwin).
+        public var modifiedNanoseconds: Int64
+        /// Device and inode number: together they name one file on this machine (hard links share them).
+        public var device: UInt64
+        public var inode: UInt64
+        /// Permission bits (`st_mode & 0o7777`).
+        public var permissions: UInt32
+
+        /// The modification time in seconds since 1970 (fractional).
+        public var modifiedSeconds: Double { Double(modifiedNanoseconds) / 1e9 }
+    }
+
+    /// `stat(2)` (`followLinks`) or `lstat(2)` of `path`; `nil` when it fails (`errno` set).
+    public static func status(_ path: String, followLinks: Bool = true) -> FileStatus? {
+        var st = stat()
+        let r = followLinks ? stat(path, &st) : lstat(path, &st)
+        guard r == 0 else { return nil }
+        return FileStatus(st)
+    }
+
+    /// `fstat(2)` of an open descriptor; `nil` when it fails.
+    public static func status(fd: Int32) -> FileStatus? {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return nil }
+        return FileStatus(st)
+    }
+
+    /// Writes every byte to `fd` (`write(2)`, retried on short writes and `EINTR`). Returns `false`
+    /// on an error (`errno` set; `EPIPE` when the reader went away).
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard var p = bytes.baseAddress else { return true }
+        var left = bytes.count
+        while left > 0 {
+            #if canImport(Darwin)
+            let n = Darwin.write(fd, p, left)
+            #elseif canImport(Musl)
+            let n = Musl.write(fd, p, left)
+            #else
+            let n = Glibc.write(fd, p, left)
+            #endif
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if n == 0 { return false }
+            p += n
+            left -= n
+        }
+        return true
+    }
+
+    /// ``writeAll(_:_:)`` for a byte array.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// Whether `fd` is a terminal (`isatty(3)`).
+    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// The terminal's size in columns and rows (`TIOCGWINSZ`, tty_ioctl(4)) when `fd` is a
+    /// terminal that reports one; `nil` otherwise.
+    public static func terminalSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
+        guard isatty(fd) != 0 else { return nil }
+        var ws = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 else { return nil }
+        return (Int(ws.ws_col), Int(ws.ws_row))
+    }
+
+    /// The C library's `wcwidth(3)` for `scalar` in a UTF-8 locale: columns a terminal gives it
+    /// (0, 1, 2), or -1 for a scalar the library's tables do not know (Unicode UAX #11 as the C
+    /// library encodes it).
+    public static func wcwidth(_ scalar: UInt32) -> Int {
+        guard let loc = UTF8Locale.shared.handle else { return Int(cWcwidth(Int32(bitPattern: scalar))) }
+        let old = uselocale(loc)
+        defer { uselocale(old) }
+        return Int(cWcwidth(Int32(bitPattern: scalar)))
+    }
+
+    /// The entries of a folder (`readdir(3)`), with whether each is a folder, a regular file, or
+    /// must be `stat`ed to tell (a symbolic link or a file system that gives no type); without `.`
+    /// and `..`, in the order the folder gives. `nil` when it cannot be opened (`errno` set).
+    public static func directoryEntries(_ dir: String) -> [(name: String, kind: FileKind?)]? {
+        guard let d = opendir(dir) else { return nil }
+        defer { closedir(d) }
+        var entries: [(name: String, kind: FileKind?)] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name == "." || name == ".." { continue }
+            let kind: FileKind?
+            switch Int32(e.pointee.d_type) {
+            case Int32(DT_REG): kind = .regular
+            case Int32(DT_DIR): kind = .directory
+            default: kind = nil
+            }
+            entries.append((name, kind))
+        }
+        return entries
+    }
+
+    /// The text of the last C library error (`strerror(errno)`), e.g. "No such file or directory".
+    public static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+    /// The current `errno`.
+    public static var lastError: Int32 { errno }
+}
+
+extension Platform.FileStatus {
+    init(_ st: stat) {
+        let type = st.st_mode & S_IFMT
+        switch type {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        case S_IFIFO: kind = .fifo
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        case S_IFSOCK: kind = .socket
+        default: kind = .other
+        }
+        size = Int(st.st_size)
+        #if canImport(Darwin)
+        modifiedNanoseconds = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+        #else
+        modifiedNanoseconds = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        #endif
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+        permissions = UInt32(st.st_mode) & 0o7777
+    }
+}
+
+/// The C library's `wcwidth`; Glibc's module map hides it behind `_XOPEN_SOURCE`, so it is
+/// declared by its symbol name (the same on every platform).
+@_silgen_name("wcwidth")
+private func cWcwidth(_ c: Int32) -> Int32
+
+/// A UTF-8 `LC_CTYPE` locale handle for `wcwidth`, created once and never changed.
+private final class UTF8Locale: @unchecked Sendable {
+    let handle: locale_t?
+    init() {
+        #if canImport(Darwin)
+        handle = newlocale(LC_CTYPE_MASK, "UTF-8", nil)
+        #else
+        handle = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+        #endif
+    }
+    static let shared = UTF8Locale()
+}

@@ -1,0 +1,101 @@
+import Foundation
+import NotepressAST
+import NotepressThemes
+
+/// Inline runs: character formatting, links, footnote references (see ``RTFEmitter``).
+extension RTFBuilder {
+
+    /// The outermost link or image span of a run: a field covers exactly the runs that share it.
+    static func linkSpan(_ run: InlineRun) -> (id: Int, destination: String)? {
+        for span in run.spans {
+            switch span.kind {
+            case .link(let l), .image(let l): return (span.id, l.destination)
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    mutating func inlineNodes(_ inl: Inlines, _ ctx: BlockContext) -> [RTFNode] {
+        var nodes: [RTFNode] = []
+        var i = 0
+        let runs = inl.runs
+        while i < runs.count {
+            if let link = Self.linkSpan(runs[i]) {
+                var result: [RTFNode] = [.word("cf", Self.colorLink), .word("ul")]
+                while i < runs.count, let l = Self.linkSpan(runs[i]), l.id == link.id {
+                    result += runNodes(runs[i], ctx)
+                    i += 1
+                }
+                nodes.append(.group([
+                    .word("field"),
+                    .group([.symbol("*"), .word("fldinst"), .group([.text("HYPERLINK \"" + Self.fieldQuoted(link.destination) + "\"")])]),
+                    .group([.word("fldrslt"), .group(result)]),
+                ]))
+            } else {
+                nodes += runNodes(runs[i], ctx)
+                i += 1
+            }
+        }
+        return nodes
+    }
+
+    /// A field argument's escaping (Word field syntax): `\` → `\\`, `"` → `\"`. The result is
+    /// then RTF-escaped like all text.
+    static func fieldQuoted(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            if c == "\\" || c == "\"" { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// Character properties of a run's attributes (on top of the paragraph's).
+    func runProps(_ a: InlineAttributes) -> [RTFNode] {
+        var p: [RTFNode] = []
+        if a.strong { p.append(.word("b")) }
+        if a.emphasis { p.append(.word("i")) }
+        if a.strikethrough { p.append(.word("strike")) }
+        if a.code { p.append(.word("f", codeFont)) } else if a.script { p.append(.word("f", scriptFont)) }
+        if let ts = a.textStyle { p.append(.word("fs", RTFEmitter.halfPoints(theme.style(ts).size))) }
+        if a.colorRole == .alert { p.append(.word("cf", Self.colorAlert)) }
+        if a.marker { p.append(.word("cf", Self.colorSecondary)) }
+        if a.letterpress { p.append(.word("impr")) }
+        return p
+    }
+
+    mutating func runNodes(_ run: InlineRun, _ ctx: BlockContext) -> [RTFNode] {
+        switch run.content {
+        case .text(let t):
+            let props = runProps(run.attributes)
+            return props.isEmpty ? [.text(t)] : [.group(props + [.text(t)])]
+        case .softBreak:
+            return [.text(" ")]
+        case .hardBreak:
+            return [.word("line")]
+        case .rawHTML:
+            return []
+        case .footnoteReference(let label, let number, _):
+            guard !ctx.inFootnote, !writtenFootnotes.contains(label), let blocks = footnotes[label] else {
+                return [.group([.word("super"), .text(String(number))])]
+            }
+            writtenFootnotes.insert(label)
+            var c = BlockContext()
+            c.inFootnote = true
+            c.spaceAfter = 0
+            let saved = pendingPrefix
+            pendingPrefix = ([], [.group([.word("super"), .word("chftn")]), .text(" ")])
+            var inner: [RTFNode] = []
+            for b in blocks { inner += blockNodes(b, c) }
+            if pendingPrefix != nil {
+                let s = theme.style(for: .footnote)
+                inner += paragraph(props: charProps(s), content: [])
+            }
+            pendingPrefix = saved
+            // The last paragraph of a footnote ends with the group, not with \par.
+            if inner.last == .word("par") { inner.removeLast() }
+            return [.group([.word("super"), .word("chftn")]), .group([.word("footnote")] + inner)]
+        }
+    }
+}

@@ -13,7 +13,9 @@ final class SampleSmokeTests: XCTestCase {
         let loader = DocumentLoader(sourceDateEpoch: Date(timeIntervalSince1970: 1_700_000_000))
         let signatures: [String: String] = [
             "html": "<!DOCTYPE html>", "json": "{\n  \"type\": \"document\"", "rtf": "{\\rtf1\\ansi",
-            "tei": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "man": ".TH ", "ansi": "",
+            "tei": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "man": ".TH ",
+            // With colour on, the title line opens with SGR bold (reset, then 1).
+            "ansi": "\u{1B}[0;1m",
         ]
         XCTAssertEqual(Set(WriterRegistry.all.map(\.name)), Set(signatures.keys), "a new writer needs a smoke signature")
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(TestPaths.root.path))
@@ -23,7 +25,8 @@ final class SampleSmokeTests: XCTestCase {
             let read = try loader.load(path: relative)
             for writer in WriterRegistry.all {
                 var d1: [Diagnostic] = [], d2: [Diagnostic] = []
-                let options = ConversionOptions()
+                var options = ConversionOptions()
+                options.colorDepth = .ansi16
                 let a = try writer.write(read.document, options: options, diagnostics: &d1)
                 let b = try writer.write(read.document, options: options, diagnostics: &d2)
                 let name = "\(file.lastPathComponent) → \(writer.name)"

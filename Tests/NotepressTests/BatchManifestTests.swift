@@ -83,8 +83,10 @@ final class BatchManifestTests: XCTestCase {
                                                          outputs: [.init(path: "dir/é x.html", sha256: "66"), .init(path: "dir/é x.rtf", sha256: "77")],
                                                          title: "", created: 0.1)])
         try m.save(outputRoot: dir)
-        XCTAssertEqual(Manifest.load(outputRoot: dir), m)
-        XCTAssertEqual(m.encoded(), m.encoded())
+        let loaded = Manifest.load(outputRoot: dir)
+        XCTAssertEqual(loaded, m)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + Manifest.fileName)), Data(m.encoded()), "the file holds the encoding")
+        XCTAssertEqual(loaded.encoded(), m.encoded(), "decoding then encoding gives the same bytes")
         let text = String(decoding: m.encoded(), as: UTF8.self)
         XCTAssertEqual(text, """
             notepress-manifest\t2

@@ -32,9 +32,16 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertTrue(page.contains("<style>\n/* Notepress stylesheet: theme default, size category large."))
         XCTAssertTrue(page.hasSuffix("</article>\n</body>\n</html>\n"))
         XCTAssertFalse(page.contains("{{"))
-        // Deterministic.
-        XCTAssertEqual(page, try HTMLPage(theme: theme(), templates: store)
-            .render(document: document(created: created), body: "<p>Milk <span class=\"alert\">NOW</span></p>\n"))
+        // The same note through the binary in two processes (each with its own hash seed): the
+        // same bytes, with this title, badge and body.
+        let note = Data("---\ntitle: Groceries & <Errands>\ncreated: 2026-11-29T14:17:10Z\n---\nMilk NOW\n".utf8)
+        let runs = try (0..<2).map { _ in try NotepressBinary.run(["convert", "-t", "html", "-f", "note", "-"], stdin: note) }
+        XCTAssertEqual(runs[0].status, 0, runs[0].stderr)
+        XCTAssertEqual(runs[0].stdout, runs[1].stdout)
+        XCTAssertTrue(runs[0].stdoutText.contains("<h1 class=\"note-title letterpress\" dir=\"auto\">Groceries &amp; &lt;Errands&gt;</h1>\n"
+            + "<time class=\"date-badge\" datetime=\"2026-11-29T14:17:10Z\"><span class=\"day\">29</span> "
+            + "<span class=\"month\">Nov</span> <span class=\"year\">2026</span></time>\n"
+            + "<p>Milk <span class=\"alert\">NOW</span></p>\n"), runs[0].stdoutText)
     }
 
     func testPageWithoutDateOrTitleAndWithLanguage() throws {
@@ -112,6 +119,19 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertEqual(Stylesheet.rem(17.5), "1.0938rem")
     }
 
+    /// Line heights in points, xSmall … AX5: the HIG's leading at Large (headline and body 22,
+    /// subheadline 20, footnote 18, caption1 16, caption2 13) scaled by size ÷ Large size and
+    /// rounded half up, the rule `DynamicTypeTable.lineHeight` documents; worked out by hand, not
+    /// by the production table.
+    static let lineHeights: [TextStyle: [Double]] = [
+        .headline:    [18, 19, 21, 22, 25, 27, 30, 36, 43, 52, 61, 69],
+        .body:        [18, 19, 21, 22, 25, 27, 30, 36, 43, 52, 61, 69],
+        .subheadline: [16, 17, 19, 20, 23, 25, 28, 33, 40, 48, 56, 65],
+        .footnote:    [17, 17, 17, 18, 21, 24, 26, 32, 37, 46, 53, 61],
+        .caption1:    [15, 15, 15, 16, 19, 21, 24, 29, 35, 43, 49, 57],
+        .caption2:    [13, 13, 13, 13, 15, 18, 20, 24, 28, 34, 40, 47],
+    ]
+
     /// Every category has its rule with every style's size and line height in rem.
     func testCSSForEachCategory() throws {
         let t = try theme()
@@ -121,7 +141,7 @@ final class HTMLPageTests: XCTestCase {
             guard let r = css.range(of: head) else { XCTFail("no rule for \(c)"); continue }
             let block = css[r.upperBound...].prefix { $0 != "}" }
             for (style, sizes) in ThemeTests.appleTable {
-                let line = DynamicTypeTable.lineHeight(style, c)
+                let line = Self.lineHeights[style]![c.index]
                 XCTAssertTrue(block.contains("--np-\(style.rawValue)-size: \(Stylesheet.rem(sizes[c.index])); --np-\(style.rawValue)-line: \(Stylesheet.rem(line));"),
                               "\(c) \(style): \(block)")
             }

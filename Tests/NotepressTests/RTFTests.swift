@@ -180,9 +180,26 @@ final class RTFTests: XCTestCase {
         XCTAssertFalse(rtf.contains("{\\footnote"))
     }
 
-    func testDeterministic() {
-        let doc = RTFTestSupport.markdown("# A\n\n- b\n- c[^1]\n\n[^1]: d\n", title: "t")
-        XCTAssertEqual(RTFTestSupport.rtf(doc).0, RTFTestSupport.rtf(doc).0)
+    /// A heading, a list and a footnote through the binary, twice (two processes, each with its
+    /// own hash seed): the same bytes, and the body as written.
+    func testListAndFootnoteBytesAcrossProcesses() throws {
+        let md = Data("---\ntitle: t\ncreated: 2026-11-29T14:05:00Z\n---\n# A\n\n- b\n- c[^1]\n\n[^1]: d\n".utf8)
+        let a = try NotepressBinary.run(["convert", "-t", "rtf", "-f", "gfm", "-"], stdin: md)
+        let b = try NotepressBinary.run(["convert", "-t", "rtf", "-f", "gfm", "-"], stdin: md)
+        XCTAssertEqual(a.status, 0, a.stderr)
+        XCTAssertEqual(a.stdout, b.stdout)
+        let body = [
+            #"{\info{\title t}{\creatim\yr2026\mo11\dy29\hr14\min5}}"#,
+            #"\paperw12240\paperh15840\margl1440\margr1440\margt1440\margb1440\ftnbj\ftnnar "#,
+            #"\pard\plain\sa120\sl440\slmult0\f0\fs34\cf1\b\impr t\par "#,
+            #"\pard\plain\qr\sa240\sl260\slmult0\f0\fs22\cf1\cf4 29 November 2026\par "#,
+            #"\pard\plain\outlinelevel0\keepn\sb240\sa120\sl440\slmult0\f0\fs34\cf1\b A\par "#,
+            #"\pard\plain\li680\sa0\sl440\slmult0\f0\fs34\cf1\ls1\ilvl0\fi-680\li680\tx680{\listtext\f0\fs34 \u8226?\tab}b\par "#,
+            #"\pard\plain\li680\sa120\sl440\slmult0\f0\fs34\cf1\ls1\ilvl0\fi-680\li680\tx680{\listtext\f0\fs34 \u8226?\tab}c{\super\chftn}{\footnote "#,
+            #"\pard\plain\sa0\sl360\slmult0\f0\fs26\cf1{\super\chftn} d}\par "#,
+            "}", "",
+        ].joined(separator: "\n")
+        XCTAssertTrue(a.stdoutText.hasSuffix(body), a.stdoutText)
     }
 
     // MARK: Golden files

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import Notepress
+import NotepressAST
+import NotepressReaders
 
 /// Inputs found by the libFuzzer target (.ci/fuzz.sh, Sources/NotepressFuzz) and edge cases of the
 /// harness itself, run through the same ``FuzzHarness`` (every reader, every writer). Each input is
@@ -14,18 +16,37 @@ final class FuzzRegressionTests: XCTestCase {
         return outcome
     }
 
+    /// What `format` writes for `text` read as the harness reads it (`gfm`: GFM, else note markup
+    /// titled "fuzz", created at 0), 70 columns, no colour.
+    func write(_ format: String, _ text: String, gfm: Bool, fragment: Bool = false) -> String {
+        var options = ConversionOptions()
+        options.width = 80
+        options.fragment = fragment
+        let document = gfm ? MarkdownReader(format: .gfm).parse(text, path: "fuzz.md").document
+            : Document(metadata: DocumentMetadata(title: "fuzz", created: Date(timeIntervalSince1970: 0), sourceFormat: .note),
+                       blocks: NoteReader().parse(text))
+        var diagnostics: [Diagnostic] = []
+        let bytes = (try? WriterRegistry.writer(named: format)!.write(document, options: options, diagnostics: &diagnostics)) ?? []
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     func testEmptyAndTinyInputs() {
         for bytes: [UInt8] in [[], [0], [1, 0], [3, 255]] {
             let o = FuzzHarness.run(bytes)
             XCTAssertEqual(Set(o.outputBytes.keys), Set(WriterRegistry.all.map(\.name)), "\(bytes)")
             XCTAssertEqual(o.errors, [:], "\(bytes)")
         }
+        // An empty document: no body, and the AST dump says so.
+        XCTAssertEqual(write("html", "", gfm: false, fragment: true), "")
+        XCTAssertTrue(write("json", "", gfm: true).contains("\"children\": []"), write("json", "", gfm: true))
     }
 
     func testInvalidUTF8IsRepairedNotFatal() {
         let o = FuzzHarness.run([3, 20, 0xFF, 0xFE, 0x2A, 0xC3, 0x28, 0x2A, 0x0A])
         XCTAssertEqual(o.errors, [:])
         XCTAssertGreaterThan(o.outputBytes["html"] ?? 0, 0)
+        // Each bad sequence is one U+FFFD; `*` after a non-space is no opener, so no emphasis.
+        XCTAssertEqual(write("html", "\u{FFFD}\u{FFFD}*\u{FFFD}(*\n", gfm: false, fragment: true), "<p>\u{FFFD}\u{FFFD}*\u{FFFD}(*</p>\n")
     }
 
     func testControlCharactersInEveryFormat() {
@@ -36,16 +57,30 @@ final class FuzzRegressionTests: XCTestCase {
             let o = run(flags, text)
             XCTAssertEqual(o.errors, [:], "flags \(flags)")
         }
+        // The terminal gets control pictures, never the controls; roff never sees a line that
+        // starts with a request character.
+        XCTAssertTrue(write("ansi", text, gfm: false).contains("a\u{2401}b\u{2408}c\u{240B}d\u{240C}e\u{241B}[31m\u{2421}"))
+        let man = write("man", text, gfm: false)
+        XCTAssertTrue(man.contains("\n\\&'x\n"), man)
+        XCTAssertFalse(man.contains("\n.TH x"), man)
     }
 
     func testUnbalancedNoteSpansAndAlerts() {
-        let o = run(0, "*_-~ URGENT ~-_*\n*a _b -c ~d\n1. 2. 3.\n~~~\n- -\n")
+        let text = "*_-~ URGENT ~-_*\n*a _b -c ~d\n1. 2. 3.\n~~~\n- -\n"
+        let o = run(0, text)
         XCTAssertEqual(o.errors, [:])
+        // Unclosed delimiters stay text; the alert word is still marked.
+        XCTAssertTrue(write("html", text, gfm: false, fragment: true)
+            .hasPrefix("<p>*_-~ <span class=\"alert\">URGENT</span> ~-_*<br />\n*a _b -c ~d</p>\n"), write("html", text, gfm: false, fragment: true))
     }
 
     func testMarkdownEdgeShapes() {
         let text = "[^1]\n\n[^1]: > - | a |\n|---|\n\n<div>\n\n```\n\u{0}\n```\n\n* * *\n#\n|a|\n|-|\n|\\|\n"
         let o = run(1, text)
         XCTAssertEqual(o.errors, [:])
+        // The NUL in the code block becomes U+FFFD (CommonMark §2.3); the footnote holds the quote.
+        let html = write("html", text, gfm: true, fragment: true)
+        XCTAssertTrue(html.contains("<pre><code>\u{FFFD}\n</code></pre>\n<hr />\n"), html)
+        XCTAssertTrue(html.contains("<section class=\"footnotes\" data-footnotes>\n<ol>\n<li id=\"fn-1\">\n<blockquote>\n"), html)
     }
 }

@@ -116,7 +116,13 @@ final class PathologicalTests: XCTestCase {
         let doc = Document(metadata: DocumentMetadata(title: "deep", sourceFormat: .gfm), blocks: [block])
         for writer in WriterRegistry.all {
             var d: [Diagnostic] = []
-            XCTAssertNoThrow(try writer.write(doc, options: options, diagnostics: &d), writer.name)
+            let bytes: [UInt8]
+            do { bytes = try writer.write(doc, options: options, diagnostics: &d) } catch { XCTFail("\(writer.name): \(error)"); continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            XCTAssertTrue(text.contains("leaf"), "\(writer.name) keeps the innermost text")
+            if writer.name == "html" {
+                XCTAssertEqual(text.components(separatedBy: "<blockquote>").count - 1, ASTLimits.maxNestingDepth, "every level a quote")
+            }
         }
     }
 }

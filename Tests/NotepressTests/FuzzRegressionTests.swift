@@ -17,7 +17,7 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     /// What `format` writes for `text` read as the harness reads it (`gfm`: GFM, else note markup
-    /// titled "fuzz", created at 0), 70 columns, no colour.
+    /// titled "fuzz", created at 0), 80 columns (the width byte 70 of ``run(_:_:file:line:)``), no colour.
     func write(_ format: String, _ text: String, gfm: Bool, fragment: Bool = false) -> String {
         var options = ConversionOptions()
         options.width = 80

@@ -29,16 +29,15 @@ run: build
 	$(BIN) convert samples -o out -t $(FORMATS)
 	@echo "Output is in $(CURDIR)/out (one folder per format; open out/html/index.html)"
 
-# The suite is XCTest only; the last line is the plain "N passed, N failed" summary.
+# The suite is XCTest only; the last line is the plain "N passed, N failed" summary (test cases).
 test: deps
 	bash .ci/check-platform.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product notepress
 	@set -o pipefail; $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$$?; \
-	  line=$$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -n 1); \
-	  total=$$(echo "$$line" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
-	  failed=$$(echo "$$line" | sed -E 's/.*with ([0-9]+) failures?.*/\1/'); \
-	  if [ -n "$$line" ]; then echo "$$((total - failed)) passed, $$failed failed"; fi; exit $$status
+	  passed=$$(grep -cE "^Test Case '.*' passed" .build/test.log); \
+	  failed=$$(grep -cE "^Test Case '.*' failed" .build/test.log); \
+	  echo "$$passed passed, $$failed failed"; exit $$status
 
 man: build
 	$(BIN) convert man/notepress.1.md -t man -o man/notepress.1

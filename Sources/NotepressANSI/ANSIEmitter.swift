@@ -17,11 +17,14 @@ public struct ANSIOptions: Sendable {
     public var ascii: Bool
     /// The theme: colours at truecolor/256 depth, and the body weight (Bold Text).
     public var theme: ResolvedTheme
+    /// Keep dangerous link and image destinations (`--unsafe`; ``URLSafety``): without it such a
+    /// link is its text alone, with neither an OSC 8 link nor the URL after it.
+    public var unsafe: Bool
 
     public init(width: Int = 80, colorDepth: TerminalColorDepth = .none, hyperlinks: Bool = false,
-                ascii: Bool = false, theme: ResolvedTheme = Theme.standard.resolved()) {
+                ascii: Bool = false, theme: ResolvedTheme = Theme.standard.resolved(), unsafe: Bool = false) {
         self.width = width; self.colorDepth = colorDepth; self.hyperlinks = hyperlinks
-        self.ascii = ascii; self.theme = theme
+        self.ascii = ascii; self.theme = theme; self.unsafe = unsafe
     }
 }
 

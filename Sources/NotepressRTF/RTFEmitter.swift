@@ -24,14 +24,18 @@ public enum RTFEmitter {
     public static func listIndent(_ theme: ResolvedTheme) -> Int { twips(theme.style(for: .body).size * 2) }
 
     /// The whole document as RTF text. Warnings (unknown blocks) are appended to `diagnostics`.
-    public static func render(_ document: Document, theme: ResolvedTheme, diagnostics: inout [Diagnostic]) -> String {
-        RTFSerializer.serialize(tree(document, theme: theme, diagnostics: &diagnostics)) + "\n"
+    /// `unsafe` (`--unsafe`) keeps dangerous link destinations live (``URLSafety``).
+    public static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
+                              diagnostics: inout [Diagnostic]) -> String {
+        RTFSerializer.serialize(tree(document, theme: theme, unsafe: unsafe, diagnostics: &diagnostics)) + "\n"
     }
 
     /// The document as one RTF group `{\rtf1 …}`: header (font table, colour table, list table,
     /// list override table, `\info`), page setup, then the body.
-    public static func tree(_ document: Document, theme: ResolvedTheme, diagnostics: inout [Diagnostic]) -> RTFNode {
+    public static func tree(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
+                            diagnostics: inout [Diagnostic]) -> RTFNode {
         var builder = RTFBuilder(document: document, theme: theme)
+        builder.unsafe = unsafe
         let node = builder.build()
         diagnostics += builder.diagnostics
         return node
@@ -85,6 +89,8 @@ struct BlockContext {
 struct RTFBuilder {
     let document: Document
     let theme: ResolvedTheme
+    /// Keep dangerous link destinations live (``URLSafety``).
+    var unsafe = false
     var diagnostics: [Diagnostic] = []
 
     var fonts: [RTFFont] = []

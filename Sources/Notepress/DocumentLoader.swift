@@ -15,6 +15,11 @@ public struct DocumentLoader: Sendable {
     /// Parse Markdown with libcmark-gfm's arena allocator (``MarkdownReader/arena``): faster, but
     /// Markdown reads then run one at a time. For processes that read one document.
     public var cmarkArena = false
+    /// Markdown extensions other than the format's (``MarkdownReader/extensions``) and cmark's
+    /// smart punctuation: no command-line option sets them; the cmark-gfm spec suites run
+    /// through this loader with them (Tests/NotepressTests/CmarkSpecTests.swift).
+    var markdownExtensions: Set<GFMExtension>?
+    var smartPunctuation = false
 
     public init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
         self.format = format
@@ -122,10 +127,11 @@ public struct DocumentLoader: Sendable {
         var body = text
         var lineOffset = 0
         do {
-            (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name)
+            // In Markdown a leading `---` block that is not a YAML mapping stays Markdown (thematic
+            // breaks); a mapping with a bad field is an error in both syntaxes.
+            (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name, markdown: format != .note)
         } catch let e as FrontMatterError {
-            // In Markdown a leading `---` is also a thematic break: only notes insist on YAML.
-            if format == .note { throw ConversionError(file: name, position: SourcePosition(line: e.line, column: e.column), e.message) }
+            throw ConversionError(file: name, position: SourcePosition(line: e.line, column: e.column), e.message)
         }
 
         var result: ReadResult
@@ -135,8 +141,9 @@ public struct DocumentLoader: Sendable {
                                                                     retainBlocks: retainBlocks)
             result = ReadResult(document: Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: blocks))
         case .gfm, .commonmark:
-            var reader = MarkdownReader(format: format)
+            var reader = MarkdownReader(format: format, extensions: markdownExtensions)
             reader.arena = cmarkArena
+            reader.smart = smartPunctuation
             result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: topLevelBlock, retainBlocks: retainBlocks)
         }
         var meta = result.document.metadata
@@ -146,7 +153,10 @@ public struct DocumentLoader: Sendable {
         if let c = frontMatter?.created {
             meta.created = c
         } else if let m = modified {
-            meta.created = sourceDateEpoch.map { min($0, m) } ?? m
+            // A file time counts in whole seconds (as SOURCE_DATE_EPOCH does): no sub-second
+            // noise in outputs; a typed `created` keeps its fraction.
+            let whole = Date(timeIntervalSince1970: m.timeIntervalSince1970.rounded(.down))
+            meta.created = sourceDateEpoch.map { min($0, whole) } ?? whole
         } else {
             meta.created = sourceDateEpoch
         }

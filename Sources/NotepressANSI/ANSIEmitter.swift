@@ -133,13 +133,8 @@ struct Renderer {
         return f.finish()
     }
 
-    static func date(_ d: Date) -> String {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: "UTC")!
-        let c = cal.dateComponents([.year, .month, .day], from: d)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(c.year ?? 0)-\(two(c.month ?? 1))-\(two(c.day ?? 1))"
-    }
+    /// `YYYY-MM-DD` of `d` in UTC (``CivilDateTime``, proleptic Gregorian).
+    static func date(_ d: Date) -> String { CivilDateTime(d).isoDate }
 
     /// Lines followed by the letterpress shadow: `─` as wide as the widest line.
     func withShadow(_ lines: [Line]) -> [Line] {

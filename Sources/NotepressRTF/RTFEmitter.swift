@@ -41,14 +41,11 @@ public enum RTFEmitter {
         return node
     }
 
-    /// `29 November 2026`: day, English month name, year, in UTC (the date badge).
+    /// `29 November 2026`: day, English month name, year, in UTC, proleptic Gregorian
+    /// (``CivilDateTime``; the date badge).
     public static func badgeDate(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                      "October", "November", "December"]
-        return "\(c.day!) \(months[c.month! - 1]) \(c.year!)"
+        let c = CivilDateTime(date)
+        return "\(c.day) \(CivilDateTime.monthNames[c.month - 1]) \(c.year)"
     }
 
     /// `\fs` value for a size in points: half-points, rounded.
@@ -239,11 +236,9 @@ struct RTFBuilder {
         var nodes: [RTFNode] = [.word("info")]
         if let title = document.metadata.title { nodes.append(.group([.word("title"), .text(title)])) }
         if let created = document.metadata.created {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: created)
-            nodes.append(.group([.word("creatim"), .word("yr", c.year!), .word("mo", c.month!), .word("dy", c.day!),
-                                 .word("hr", c.hour!), .word("min", c.minute!)]))
+            let c = CivilDateTime(created)
+            nodes.append(.group([.word("creatim"), .word("yr", c.year), .word("mo", c.month), .word("dy", c.day),
+                                 .word("hr", c.hour), .word("min", c.minute)]))
         }
         return .group(nodes)
     }

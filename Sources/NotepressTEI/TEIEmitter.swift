@@ -189,7 +189,7 @@ struct TEIBuilder {
         teiHeader.append(fileDesc)
         var profile = XMLTreeElement("profileDesc")
         if let created = meta.created {
-            profile.append(XMLTreeElement("creation", [], [.element(XMLTreeElement("date", [("when", ASTDump.iso8601(created))]))]))
+            profile.append(XMLTreeElement("creation", [], [.element(XMLTreeElement("date", [("when", CivilDateTime(created).iso8601)]))]))
         }
         if !meta.tags.isEmpty {
             var keywords = XMLTreeElement("keywords")

@@ -31,12 +31,12 @@ extension Renderer {
     }
 
     /// The innermost link or image span of a run; `nil` when there is none or its destination is
-    /// one ``URLSafety`` drops (without `unsafe`): no OSC 8 link and no URL is written for it.
+    /// empty or one ``URLSafety`` drops (without `unsafe`): no OSC 8 link and no URL is written for it.
     func target(_ run: InlineRun) -> (id: Int, link: Link)? {
         for span in run.spans.reversed() {
             switch span.kind {
             case .link(let l), .image(let l):
-                return options.unsafe || !URLSafety.isDangerous(l.destination) ? (span.id, l) : nil
+                return URLSafety.destination(l.destination, unsafe: options.unsafe).isEmpty ? nil : (span.id, l)
             default: continue
             }
         }

@@ -14,7 +14,8 @@
 /// - leading scalars up to U+0020, DEL and C1 controls, other Unicode White_Space and
 ///   default-ignorable scalars (U+00AD, U+200B, U+FEFF …) are skipped;
 /// - tab, line feed, carriage return and default-ignorable scalars inside the prefix are skipped
-///   (`java\tscript:` is `javascript:`);
+///   (`java\tscript:` is `javascript:`), and so are all other C0 and C1 controls and DEL, which
+///   the RTF and roff escapers drop (`java\u{1}script:` would come out as `javascript:`);
 /// - ASCII letters are lowercased; no other folding (a browser takes no non-ASCII letter in a
 ///   scheme, so `ｊavascript:` is a relative reference).
 /// Character references and backslash escapes are already decoded by the readers (`&#x6A;` is
@@ -36,7 +37,7 @@ public enum URLSafety {
                 continue
             }
             leading = false
-            if v == 0x09 || v == 0x0A || v == 0x0D || (v >= 0x80 && u.properties.isDefaultIgnorableCodePoint) { continue }
+            if v < 0x20 || (v >= 0x7F && v <= 0x9F) || (v >= 0x80 && u.properties.isDefaultIgnorableCodePoint) { continue }
             if v >= 0x80 { break }  // no prefix compared has a non-ASCII scalar
             let b = UInt8(v)
             prefix.append(b >= 0x41 && b <= 0x5A ? b + 32 : b)

@@ -13,7 +13,7 @@ final class URLSafetyTests: XCTestCase {
                   "data:text/html,x", "DATA:image/svg+xml,x", "data:", " javascript:x", "\u{1}\u{1F}javascript:x",
                   "\tjavascript:x", "java\tscript:alert(1)", "java\nscr\r\nipt:x", "\u{FEFF}javascript:x", "\u{3000}javascript:x",
                   "\u{A0}\u{85}vbscript:x", "jav\u{AD}ascript:x", "java\u{200B}script:x", "data:text/html;base64,PHNjcmlwdD4=",
-                  "\u{7F}\u{9B}file:x"] {
+                  "\u{7F}\u{9B}file:x", "java\u{1}script:x", "jav\u{7F}ascript:x", "vb\u{85}script:x"] {
             XCTAssertTrue(URLSafety.isDangerous(u), u.debugDescription)
             XCTAssertEqual(URLSafety.destination(u, unsafe: false), "", u.debugDescription)
             XCTAssertEqual(URLSafety.destination(u, unsafe: true), u, u.debugDescription)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Notepress
 
 /// Issue 13 item 1: `-o` onto a node that is not a regular file is written into, never replaced;
 /// inputs that are pipes are read to their end. Every FIFO and device node is made in a temporary
@@ -117,14 +118,23 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO)
     }
 
-    /// `-o /dev/stdout` writes to the process's own standard output (here a pipe).
-    func testOutputToDevStdout() throws {
+    /// `-o /dev/fd/1` writes to the process's own standard output (here a pipe). The test uses
+    /// `/dev/fd/1`, not `/dev/stdout`: a binary with the old bug would replace the machine's
+    /// `/dev/stdout` (as root), while nothing can be created in `/dev/fd` (`/proc/self/fd`).
+    /// `/dev/stdout` and `/dev/stderr` take the same path (``AtomicFile/inheritedDescriptor(_:)``).
+    func testOutputToTheProcessesOwnDescriptor() throws {
         let dir = try makeTempDir(self)
         let input = dir.appendingPathComponent("in.md")
         try Data(markdown.utf8).write(to: input)
-        let r = try NotepressBinary.run(["convert", "-t", "html", "--fragment", input.path, "-o", "/dev/stdout"])
+        let r = try NotepressBinary.run(["convert", "-t", "html", "--fragment", input.path, "-o", "/dev/fd/1"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdoutText, fragment)
+        XCTAssertEqual(AtomicFile.inheritedDescriptor("/dev/stdout"), 1)
+        XCTAssertEqual(AtomicFile.inheritedDescriptor("/dev/stderr"), 2)
+        XCTAssertEqual(AtomicFile.inheritedDescriptor("/dev/fd/7"), 7)
+        XCTAssertNil(AtomicFile.inheritedDescriptor("/dev/fd/x"))
+        XCTAssertNil(AtomicFile.inheritedDescriptor("/dev/null"))
+        XCTAssertNil(AtomicFile.inheritedDescriptor("out/dev/stdout"))
     }
 
     /// Regression (issue 13): a FIFO input "cannot be read" (FileManager reads by size).
@@ -164,8 +174,9 @@ final class HostileOutputTests: XCTestCase {
         let input = dir.appendingPathComponent("in.md")
         try Data(markdown.utf8).write(to: input)
         let node = dir.appendingPathComponent("b").path
-        // Device 7,0 (loop0); never opened: refused before.
-        let made = try runTool("mknod", ["-m", "600", node, "b", "7", "0"])
+        // Device 240,0: a number for local use that no driver has, so even a binary that wrongly
+        // opened it could not write anywhere (ENXIO).
+        let made = try runTool("mknod", ["-m", "600", node, "b", "240", "0"])
         try XCTSkipIf(made.status != 0, "mknod needs root (CAP_MKNOD): \(made.output)")
         let r = try NotepressBinary.run(["convert", "-t", "html", input.path, "-o", node])
         XCTAssertEqual(r.status, 1)

@@ -3,7 +3,8 @@
 # Crashes are written to the package folder (crash-*, timeout-*, oom-*; git-ignored); the corpus grows in .build/fuzz-corpus; replay one with
 #   swift build --product NotepressFuzz && .build/debug/NotepressFuzz crash-…
 # and add it to Tests/NotepressTests/FuzzRegressionTests.swift.
-# Environment: FUZZ_SECONDS, FUZZ_JOBS (parallel fuzzing processes, default 1),
+# Environment: FUZZ_SECONDS, FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN
+# (longest input in bytes, default 4096),
 # FUZZ_SCRATCH (build folder, default .build/fuzz so normal builds are not disturbed),
 # NOTEPRESS_FUZZ_STRICT=1 (also fail on TEI outputs that do not validate).
 set -euo pipefail
@@ -25,7 +26,9 @@ NOTEPRESS_LIBFUZZER=1 swift build -c debug --scratch-path "$SCRATCH" --product N
 BIN="$SCRATCH/debug/NotepressFuzz"
 
 # Seed corpus: samples and the shared corpus, each prefixed with an options byte and a width byte
-# (byte 0: 0 note markup, 1 GFM; see Sources/Notepress/FuzzHarness.swift).
+# (byte 0: 0 note markup, 1 GFM; see Sources/Notepress/FuzzHarness.swift). The hand-made seeds of
+# .ci/fuzz-seeds (deep nesting, control and bidi characters, dangerous URLs, front matter, dates,
+# the folder path) are read as a second corpus folder; .ci/fuzz.dict is the dictionary.
 if [ -z "$(ls -A "$CORPUS")" ]; then
   i=0
   for f in samples/notes/*.note ../shared/corpus/notes/* samples/markdown/*.md ../shared/corpus/markdown/*; do
@@ -38,6 +41,6 @@ fi
 
 PARALLEL=()
 if [ "$JOBS" -gt 1 ]; then PARALLEL=(-fork="$JOBS" -ignore_crashes=1); fi
-"$BIN" "$CORPUS" \
-  -max_total_time="$SECONDS_TO_RUN" -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
+"$BIN" "$CORPUS" .ci/fuzz-seeds -dict=.ci/fuzz.dict \
+  -max_total_time="$SECONDS_TO_RUN" -max_len="${FUZZ_MAX_LEN:-4096}" -timeout=20 -rss_limit_mb=4096 \
   -artifact_prefix="$ARTIFACTS/" -print_final_stats=1 "${PARALLEL[@]}"

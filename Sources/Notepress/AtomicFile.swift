@@ -1,31 +1,70 @@
 import Foundation
 import NotepressPlatform
 
-/// Writes files atomically: a temporary file in the same folder, then `rename(2)`.
+/// The one way Notepress writes an output file (converted documents, the HTML index, the
+/// manifest, depfiles).
+///
+/// - A regular file or a new path is written atomically: a temporary file in the same folder, then
+///   `rename(2)` over the path (``Platform/writeAtomically(_:folder:name:_:)``); a missing folder
+///   is made first.
+/// - An existing FIFO or character device (`-o fifo`, `-o /dev/null`, `-o /dev/tty`) is written
+///   into as it is (``Platform/writeInPlace(_:_:)``): a rename would replace the node by a regular
+///   file and the reader would never get the bytes. A socket is opened the same way and fails
+///   with the system's message; it is never replaced.
+/// - `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are the process's own descriptor N, written
+///   with `write(2)` at its current offset, as a shell redirection would (not reopened: reopening
+///   `/proc/self/fd/1` when it is a regular file would start at its first byte).
+/// - A block device is refused: neither writing over a disk nor replacing its node is wanted.
 public enum AtomicFile {
-    /// - Throws: ``ConversionError`` when the folder cannot be made or the file written.
+    /// - Throws: ``ConversionError`` naming `path` when the folder cannot be made or the file
+    ///   cannot be written.
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        if let fd = inheritedDescriptor(path) {
+            guard Platform.writeAll(fd, bytes) else {
+                throw ConversionError(file: path, "cannot write: \(Platform.errorText())")
+            }
+            return
+        }
+        if let st = Platform.status(path) {
+            switch st.kind {
+            case .fifo, .characterDevice, .socket:
+                if let e = Platform.writeInPlace(path, bytes) {
+                    throw ConversionError(file: path, "cannot write: \(e.text)")
+                }
+                return
+            case .blockDevice:
+                throw ConversionError(file: path, "is a block device; refusing to write to it")
+            case .directory:
+                throw ConversionError(file: path, "is a folder, not a file")
+            default:
+                break
+            }
+        }
         let dir = (path as NSString).deletingLastPathComponent
         let base = (path as NSString).lastPathComponent
-        var template = Array(((dir.isEmpty ? "." : dir) + "/." + base + ".tmp-XXXXXX").utf8CString)
-        var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if fd < 0 && errno == ENOENT && !dir.isEmpty {
+        let folder = dir.isEmpty ? "." : dir
+        var error = Platform.writeAtomically(path, folder: folder, name: base, bytes)
+        if let e = error, e.step == .createTemporary, e.isMissing, !dir.isEmpty {
             // Make the folder only when it is missing (one mkdir per folder, not per file).
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
                 throw ConversionError(file: path, "cannot create folder \(dir): \(error.localizedDescription)")
             }
-            template = Array((dir + "/." + base + ".tmp-XXXXXX").utf8CString)
-            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            error = Platform.writeAtomically(path, folder: folder, name: base, bytes)
         }
-        guard fd >= 0 else { throw ConversionError(file: path, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
-        let tmp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = Platform.writeAll(fd, bytes)
-        fchmod(fd, 0o644)
-        if close(fd) != 0 { ok = false }
-        guard ok, rename(tmp, path) == 0 else {
-            let msg = String(cString: strerror(errno))
-            unlink(tmp)
-            throw ConversionError(file: path, "cannot write: \(msg)")
+        if let e = error {
+            throw ConversionError(file: path, e.step == .createTemporary ? "cannot create a temporary file: \(e.text)" : "cannot write: \(e.text)")
+        }
+    }
+
+    /// The descriptor `path` names when it is one of the process's own: `/dev/stdout` (1),
+    /// `/dev/stderr` (2), `/dev/fd/N` (N).
+    static func inheritedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            guard path.hasPrefix("/dev/fd/"), let n = Int32(path.dropFirst("/dev/fd/".count)), n >= 0 else { return nil }
+            return n
         }
     }
 }

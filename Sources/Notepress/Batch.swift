@@ -145,14 +145,15 @@ public struct BatchConverter: Sendable {
     func convert(_ input: InputFile, guard context: OutputGuard, previous: Entry?) -> FileOutcome {
         var outcome = FileOutcome(input: input)
         do {
-            let fm = FileManager.default
             let inputStatus = Platform.status(input.path)
             if inputStatus?.kind == .directory {
                 throw ConversionError(file: input.path, "is a folder, not a file")
             }
             // Unchanged size and time, same configuration, outputs intact: skip without reading.
-            let inputSize = inputStatus?.size
-            let inputMtime = inputStatus?.modifiedNanoseconds
+            // (A pipe's size and time say nothing about its bytes: it is always read.)
+            let regular = inputStatus?.kind == .regular
+            let inputSize = regular ? inputStatus?.size : nil
+            let inputMtime = regular ? inputStatus?.modifiedNanoseconds : nil
             if let config = configuration, let prev = previous, let size = inputSize, let mtime = inputMtime,
                prev.inputSize == size, prev.inputMtimeNanoseconds == mtime, prev.configSHA256 == config.sha256 {
                 let paths = writers.map { outputPath(input, $0) }
@@ -167,10 +168,8 @@ public struct BatchConverter: Sendable {
                     return outcome
                 }
             }
-            guard let data = fm.contents(atPath: input.path) else {
-                let reason = fm.fileExists(atPath: input.path) ? "cannot be read (permission denied?)" : "no such file"
-                throw ConversionError(file: input.path, reason)
-            }
+            // read(2) until end of file: a FIFO or `<(…)` input reads like a regular file.
+            let data = try DocumentLoader.read(input.path)
             var modified = DocumentLoader.modificationDate(input.path)
             if let m = modified, let sde = loader.sourceDateEpoch { modified = min(m, sde) }
             let paths = writers.map { outputPath(input, $0) }
@@ -194,7 +193,7 @@ public struct BatchConverter: Sendable {
                 return outcome
             }
 
-            var read = try loader.load(data: data, path: input.path, modified: modified)
+            var read = try loader.load(bytes: data, path: input.path, modified: modified)
             // Writers that record the source (TEI's idno, the JSON dump) get the path below the
             // input folder: no absolute path of this machine in the output.
             read.document.metadata.sourcePath = input.relative
@@ -317,7 +316,8 @@ public struct BatchConverter: Sendable {
         try OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders, inputFiles: LazyIdentities([]))
             .check(path, input: path)
         // An unchanged index is left alone (same bytes, and its time stays for make).
-        let same = !page.isEmpty && FileManager.default.contents(atPath: path).map { existing in
+        let same = !page.isEmpty && Platform.status(path, followLinks: false)?.kind == .regular
+            && FileManager.default.contents(atPath: path).map { existing in
             existing.count == page.count
                 && existing.withUnsafeBytes { e in page.withUnsafeBytes { memcmp(e.baseAddress!, $0.baseAddress!, page.count) == 0 } }
         } == true

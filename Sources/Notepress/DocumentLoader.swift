@@ -15,6 +15,11 @@ public struct DocumentLoader: Sendable {
     /// Parse Markdown with libcmark-gfm's arena allocator (``MarkdownReader/arena``): faster, but
     /// Markdown reads then run one at a time. For processes that read one document.
     public var cmarkArena = false
+    /// Markdown extensions other than the format's (``MarkdownReader/extensions``) and cmark's
+    /// smart punctuation: no command-line option sets them; the cmark-gfm spec suites run
+    /// through this loader with them (Tests/NotepressTests/CmarkSpecTests.swift).
+    var markdownExtensions: Set<GFMExtension>?
+    var smartPunctuation = false
 
     public init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
         self.format = format
@@ -47,21 +52,27 @@ public struct DocumentLoader: Sendable {
     /// With `retainBlocks` false (and a `topLevelBlock`), the blocks only go to the callback and
     /// the result's document has none: for a writer that renders blocks as they come.
     public func load(path: String, topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) throws -> ReadResult {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw ConversionError(file: path, "is a folder, not a file")
-        }
         // The file's bytes are released as soon as they are text (one copy of the input less
         // while the document is built).
         let text: String = try {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "no such file"
-                throw ConversionError(file: path, reason)
-            }
-            return try Self.text(of: data, name: path)
+            let bytes = try Self.read(path)
+            return try bytes.withUnsafeBytes { try Self.text(of: $0, name: path) }
         }()
         return try load(text: text, path: path, modified: Self.modificationDate(path), topLevelBlock: topLevelBlock,
                         retainBlocks: retainBlocks)
+    }
+
+    /// The bytes of the file at `path`, read until end of file (``Platform/readFile(_:)``), so a
+    /// FIFO, `/dev/stdin` or a process substitution (`<(…)`) reads like a regular file.
+    /// - Throws: ``ConversionError`` naming the file: "no such file", "is a folder, not a file",
+    ///   or "cannot be read: " and the system's reason.
+    static func read(_ path: String) throws -> [UInt8] {
+        switch Platform.readFile(path) {
+        case .success(let bytes): return bytes
+        case .failure(let e) where e.isMissing: throw ConversionError(file: path, "no such file")
+        case .failure(let e) where e.isFolder: throw ConversionError(file: path, "is a folder, not a file")
+        case .failure(let e): throw ConversionError(file: path, "cannot be read: \(e.text)")
+        }
     }
 
     /// A file's modification time (`stat(2)`, nanoseconds kept), or `nil` when it cannot be read.
@@ -78,23 +89,32 @@ public struct DocumentLoader: Sendable {
                  retainBlocks: retainBlocks)
     }
 
+    /// Reads bytes (see ``load(data:path:modified:topLevelBlock:retainBlocks:)``).
+    func load(bytes: [UInt8], path: String?, modified: Date?) throws -> ReadResult {
+        try load(text: bytes.withUnsafeBytes { try Self.text(of: $0, name: path ?? "<stdin>") }, path: path, modified: modified,
+                 topLevelBlock: nil, retainBlocks: true)
+    }
+
     /// The bytes as text, without a leading byte order mark.
     /// - Throws: ``ConversionError`` naming `name`, with line and column, for invalid UTF-8 or a NUL byte.
     static func text(of data: Data, name: String) throws -> String {
-        try data.withUnsafeBytes { raw -> String in
-            let all = raw.bindMemory(to: UInt8.self)
-            let hasBOM = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
-            let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
-            // Fast path: no NUL (memchr) and valid UTF-8 (the standard library's validator); only
-            // a file that fails either is scanned again to say where.
-            if all.isEmpty || memchr(all.baseAddress!, 0, all.count) == nil, let valid = Self.validUTF8(body) {
-                return valid
-            }
-            if let problem = Self.checkBytes(Array(all)) {
-                throw ConversionError(file: name, position: problem.position, problem.message)
-            }
-            return String(decoding: body, as: UTF8.self)
+        try data.withUnsafeBytes { try text(of: $0, name: name) }
+    }
+
+    /// ``text(of:name:)-(Data,_)`` of raw bytes.
+    static func text(of raw: UnsafeRawBufferPointer, name: String) throws -> String {
+        let all = raw.bindMemory(to: UInt8.self)
+        let hasBOM = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
+        let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
+        // Fast path: no NUL (memchr) and valid UTF-8 (the standard library's validator); only
+        // a file that fails either is scanned again to say where.
+        if all.isEmpty || memchr(all.baseAddress!, 0, all.count) == nil, let valid = Self.validUTF8(body) {
+            return valid
         }
+        if let problem = Self.checkBytes(Array(all)) {
+            throw ConversionError(file: name, position: problem.position, problem.message)
+        }
+        return String(decoding: body, as: UTF8.self)
     }
 
     /// Reads checked text (see ``load(data:path:modified:topLevelBlock:)``).
@@ -107,10 +127,11 @@ public struct DocumentLoader: Sendable {
         var body = text
         var lineOffset = 0
         do {
-            (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name)
+            // In Markdown a leading `---` block that is not a YAML mapping stays Markdown (thematic
+            // breaks); a mapping with a bad field is an error in both syntaxes.
+            (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name, markdown: format != .note)
         } catch let e as FrontMatterError {
-            // In Markdown a leading `---` is also a thematic break: only notes insist on YAML.
-            if format == .note { throw ConversionError(file: name, position: SourcePosition(line: e.line, column: e.column), e.message) }
+            throw ConversionError(file: name, position: SourcePosition(line: e.line, column: e.column), e.message)
         }
 
         var result: ReadResult
@@ -120,8 +141,9 @@ public struct DocumentLoader: Sendable {
                                                                     retainBlocks: retainBlocks)
             result = ReadResult(document: Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: blocks))
         case .gfm, .commonmark:
-            var reader = MarkdownReader(format: format)
+            var reader = MarkdownReader(format: format, extensions: markdownExtensions)
             reader.arena = cmarkArena
+            reader.smart = smartPunctuation
             result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: topLevelBlock, retainBlocks: retainBlocks)
         }
         var meta = result.document.metadata
@@ -131,7 +153,10 @@ public struct DocumentLoader: Sendable {
         if let c = frontMatter?.created {
             meta.created = c
         } else if let m = modified {
-            meta.created = sourceDateEpoch.map { min($0, m) } ?? m
+            // A file time counts in whole seconds (as SOURCE_DATE_EPOCH does): no sub-second
+            // noise in outputs; a typed `created` keeps its fraction.
+            let whole = Date(timeIntervalSince1970: m.timeIntervalSince1970.rounded(.down))
+            meta.created = sourceDateEpoch.map { min($0, whole) } ?? whole
         } else {
             meta.created = sourceDateEpoch
         }

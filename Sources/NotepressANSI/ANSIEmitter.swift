@@ -17,11 +17,14 @@ public struct ANSIOptions: Sendable {
     public var ascii: Bool
     /// The theme: colours at truecolor/256 depth, and the body weight (Bold Text).
     public var theme: ResolvedTheme
+    /// Keep dangerous link and image destinations (`--unsafe`; ``URLSafety``): without it such a
+    /// link is its text alone, with neither an OSC 8 link nor the URL after it.
+    public var unsafe: Bool
 
     public init(width: Int = 80, colorDepth: TerminalColorDepth = .none, hyperlinks: Bool = false,
-                ascii: Bool = false, theme: ResolvedTheme = Theme.standard.resolved()) {
+                ascii: Bool = false, theme: ResolvedTheme = Theme.standard.resolved(), unsafe: Bool = false) {
         self.width = width; self.colorDepth = colorDepth; self.hyperlinks = hyperlinks
-        self.ascii = ascii; self.theme = theme
+        self.ascii = ascii; self.theme = theme; self.unsafe = unsafe
     }
 }
 
@@ -130,13 +133,8 @@ struct Renderer {
         return f.finish()
     }
 
-    static func date(_ d: Date) -> String {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: "UTC")!
-        let c = cal.dateComponents([.year, .month, .day], from: d)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(c.year ?? 0)-\(two(c.month ?? 1))-\(two(c.day ?? 1))"
-    }
+    /// `YYYY-MM-DD` of `d` in UTC (``CivilDateTime``, proleptic Gregorian).
+    static func date(_ d: Date) -> String { CivilDateTime(d).isoDate }
 
     /// Lines followed by the letterpress shadow: `─` as wide as the widest line.
     func withShadow(_ lines: [Line]) -> [Line] {

@@ -30,11 +30,13 @@ extension Renderer {
         return s
     }
 
-    /// The innermost link or image span of a run.
+    /// The innermost link or image span of a run; `nil` when there is none or its destination is
+    /// empty or one ``URLSafety`` drops (without `unsafe`): no OSC 8 link and no URL is written for it.
     func target(_ run: InlineRun) -> (id: Int, link: Link)? {
         for span in run.spans.reversed() {
             switch span.kind {
-            case .link(let l), .image(let l): return (span.id, l)
+            case .link(let l), .image(let l):
+                return URLSafety.destination(l.destination, unsafe: options.unsafe).isEmpty ? nil : (span.id, l)
             default: continue
             }
         }

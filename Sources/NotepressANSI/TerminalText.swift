@@ -1,3 +1,4 @@
+import NotepressAST
 import NotepressPlatform
 
 /// The one escaping function for terminal output: every piece of document text (prose, code,
@@ -9,6 +10,9 @@ import NotepressPlatform
 ///   LF → `␊`), except TAB (see `tabs`).
 /// - DEL U+007F becomes `␡` (U+2421).
 /// - C1 controls U+0080–U+009F (CSI U+009B, OSC U+009D, ST U+009C …) become U+FFFD `�`.
+/// - Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069, see
+///   ``BidiControl``) become their code point in ASCII, `<U+202E>`: none reaches the terminal,
+///   so none can reorder the rest of the line.
 /// Entities such as `&#27;` are already decoded by the reader, so they are caught here too.
 public enum TerminalText {
     /// How TAB is treated.
@@ -40,6 +44,12 @@ public enum TerminalText {
                     for _ in 0..<stop { out.append(" ") }
                     column += stop
                 }
+                continue
+            }
+            if BidiControl.contains(u) {
+                let shown = BidiControl.visible(u)
+                out.append(contentsOf: shown.unicodeScalars)
+                column += shown.unicodeScalars.count
                 continue
             }
             let r: Unicode.Scalar

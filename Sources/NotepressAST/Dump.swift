@@ -3,7 +3,8 @@ import Foundation
 /// Writes a document as JSON (`notepress convert -t json`): stable key order, two-space indent,
 /// node names as in the CommonMark spec. The shape is documented in README.md ("The AST as JSON").
 public enum ASTDump {
-    /// The JSON dump. Dates are ISO 8601 in UTC. Deterministic: same document, same bytes.
+    /// The JSON dump. Dates are ISO 8601 in UTC, proleptic Gregorian (``CivilDateTime/iso8601``:
+    /// `YYYY-MM-DDTHH:MM:SS[.fff]Z`). Deterministic: same document, same bytes.
     public static func json(_ document: Document) -> String {
         var w = JSONWriter()
         w.value(documentValue(document))
@@ -13,20 +14,12 @@ public enum ASTDump {
     private static func documentValue(_ d: Document) -> JSON {
         var meta: [(String, JSON)] = []
         meta.append(("title", d.metadata.title.map(JSON.string) ?? .null))
-        meta.append(("created", d.metadata.created.map { .string(iso8601($0)) } ?? .null))
+        meta.append(("created", d.metadata.created.map { .string(CivilDateTime($0).iso8601) } ?? .null))
         meta.append(("tags", .array(d.metadata.tags.map(JSON.string))))
         meta.append(("sourcePath", d.metadata.sourcePath.map(JSON.string) ?? .null))
         meta.append(("sourceFormat", .string(d.metadata.sourceFormat.rawValue)))
         meta.append(("fields", .object(d.metadata.fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
         return .object([("type", .string("document")), ("metadata", .object(meta)), ("children", .array(d.blocks.map(blockValue)))])
-    }
-
-    /// Formats a date as `YYYY-MM-DDTHH:MM:SSZ` in UTC.
-    public static func iso8601(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: date)
     }
 
     private static func blockValue(_ b: Block) -> JSON {

@@ -32,7 +32,7 @@ Options:
                                outputs depend on their input, the theme file and templates;
                                the HTML index on every input and input folder
       --fragment               HTML: body content only, no page template
-      --unsafe                 keep raw HTML and javascript:/vbscript:/data: links
+      --unsafe                 keep raw HTML and javascript:/vbscript:/file:/data: links
       --keep-markers           notes: show the *, _, -, ~ delimiters, styled
       --theme NAME|PATH        theme name from the data folder or built in, or a .json file
       --size-category NAME     xs s m l xl xxl xxxl ax1..ax5 or extraSmall..

@@ -1,4 +1,5 @@
-// NotepressFuzz: a libFuzzer target for the readers and every writer (see FuzzHarness).
+// NotepressFuzz: a libFuzzer target for the readers, the loader, every writer and the folder
+// path (see FuzzHarness).
 //
 // .ci/fuzz.sh builds it with NOTEPRESS_LIBFUZZER=1 in the environment (Package.swift then adds
 // -sanitize=fuzzer,address to this target and main calls libFuzzer's LLVMFuzzerRunDriver) and -sanitize=address -sanitize-coverage=… for every module.
@@ -13,12 +14,11 @@ let strict = ProcessInfo.processInfo.environment["NOTEPRESS_FUZZ_STRICT"] == "1"
 
 func fuzzOne(_ bytes: [UInt8]) {
     let outcome = FuzzHarness.run(bytes)
-    // A fast path that disagrees with the plain one is always a bug.
-    for key in ["arena", "stream"] {
-        if let e = outcome.errors[key] {
-            FileHandle.standardError.write("\(key): \(e)\n".data(using: .utf8)!)
-            abort()
-        }
+    // A fast path that disagrees with the plain one, a folder run that differs from itself, a
+    // failed output check (a live dangerous link, a bidi control on a terminal) are always bugs.
+    if let (key, e) = outcome.bugs.sorted(by: { $0.key < $1.key }).first {
+        FileHandle.standardError.write("\(key): \(e)\n".data(using: .utf8)!)
+        abort()
     }
     if strict, let e = outcome.errors.first {
         FileHandle.standardError.write("writer \(e.key) failed: \(e.value)\n".data(using: .utf8)!)

@@ -328,9 +328,9 @@ struct HTMLBodyWriter: BlockVisitor {
         }
     }
 
+    /// `href`/`src` text: ``URLSafety`` (empty for a dangerous destination), then escaped.
     func safeURL(_ url: String) -> String {
-        if !options.unsafe && HTMLEscape.isDangerousURL(url) { return "" }
-        return HTMLEscape.url(url)
+        HTMLEscape.url(URLSafety.destination(url, unsafe: options.unsafe))
     }
 
     mutating func openTag(_ s: InlineSpan) {

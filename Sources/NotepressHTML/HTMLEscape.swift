@@ -104,23 +104,6 @@ public enum HTMLEscape {
         return t
     }()
 
-    /// Whether a URL is one that safe output drops: `javascript:`, `vbscript:`, `file:`, and
-    /// `data:` except `data:image/png|gif|jpeg|webp` (case-insensitive prefix; libcmark-gfm's
-    /// `scan_dangerous_url`).
-    /// ASCII case folding is enough: no letter outside ASCII lowercases into these prefixes.
-    public static func isDangerousURL(_ url: String) -> Bool {
-        var lower: [UInt8] = []
-        lower.reserveCapacity(16)
-        for b in url.utf8.prefix(16) { lower.append(b >= 0x41 && b <= 0x5A ? b + 32 : b) }
-        func has(_ p: StaticString) -> Bool {
-            p.withUTF8Buffer { p in p.count <= lower.count && zip(p, lower).allSatisfy { $0 == $1 } }
-        }
-        if has("data:image/png") || has("data:image/gif") || has("data:image/jpeg") || has("data:image/webp") {
-            return false
-        }
-        return has("javascript:") || has("vbscript:") || has("file:") || has("data:")
-    }
-
     /// GFM tagfilter (GFM spec §6.11): whether raw HTML starting at `bytes[i]` opens or closes one
     /// of the disallowed tags (`title textarea style xmp iframe noembed noframes script plaintext`).
     static func isFilteredTag(_ bytes: ArraySlice<UInt8>) -> Bool {

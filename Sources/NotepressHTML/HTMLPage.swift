@@ -98,58 +98,38 @@ enum HTMLTemplate {
     }
 }
 
-/// The created-date badge of a note page.
+/// The created-date badge of a note page. Dates come from ``CivilDateTime`` (UTC, proleptic
+/// Gregorian), the one date path of every writer.
 public enum DateBadge {
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let months = CivilDateTime.monthAbbreviations
 
-    /// The date's day, month abbreviation (English) and year in UTC, proleptic Gregorian calendar.
-    /// Seconds are truncated towards the past. Arithmetic, no `Calendar`: the day number is turned
-    /// into a date with the civil-from-days algorithm of Howard Hinnant, "chrono-Compatible
-    /// Low-Level Date Algorithms" (2013); `Calendar` cost a third of an index of 20 000 notes.
+    /// The date's day, month (1–12) and year, and `HH:MM:SS`, in UTC (instant rounded to the
+    /// millisecond, see ``CivilDateTime/init(_:)``).
     static func parts(_ date: Date) -> (day: Int, month: Int, year: Int, time: String) {
-        let t = date.timeIntervalSince1970
-        let seconds = t.isFinite ? Int(max(min(t.rounded(.down), 9.0e15), -9.0e15)) : 0
-        var days = seconds / 86_400
-        var rest = seconds % 86_400
-        if rest < 0 { rest += 86_400; days -= 1 }
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        let time = "\(pad(rest / 3600, 2)):\(pad(rest / 60 % 60, 2)):\(pad(rest % 60, 2))"
-        return (day, month, year, time)
-    }
-
-    static func pad(_ n: Int, _ width: Int) -> String {
-        let s = String(n)
-        return String(repeating: "0", count: max(0, width - s.count)) + s
+        let c = CivilDateTime(date)
+        var whole = c
+        whole.millisecond = 0
+        return (c.day, c.month, c.year, String(whole.isoTime))
     }
 
     /// `29 Nov 2026`: deterministic, UTC, English month abbreviations.
     public static func format(_ date: Date) -> String {
-        let p = parts(date)
-        return "\(p.day) \(months[p.month - 1]) \(p.year)"
+        let c = CivilDateTime(date)
+        return "\(c.day) \(months[c.month - 1]) \(c.year)"
     }
 
     /// The `datetime` attribute value: a valid global date and time string in UTC,
-    /// `2026-11-29T14:17:10Z` (HTML Living Standard §2.3.5.7).
-    public static func machineReadable(_ date: Date) -> String {
-        let p = parts(date)
-        return "\(pad(p.year, 4))-\(pad(p.month, 2))-\(pad(p.day, 2))T\(p.time)Z"
-    }
+    /// `2026-11-29T14:17:10Z`, with milliseconds when there are any (HTML Living Standard §2.3.5.7;
+    /// ``CivilDateTime/iso8601``).
+    public static func machineReadable(_ date: Date) -> String { CivilDateTime(date).iso8601 }
 
     /// `<time class="date-badge" datetime="…"><span class="day">29</span> <span class="month">Nov</span>
     /// <span class="year">2026</span></time>`; its text content is ``format(_:)``.
     public static func markup(_ date: Date) -> String {
-        let p = parts(date)
-        return "<time class=\"date-badge\" datetime=\"\(HTMLEscape.attribute(machineReadable(date)))\">"
-            + "<span class=\"day\">\(p.day)</span> <span class=\"month\">\(months[p.month - 1])</span> "
-            + "<span class=\"year\">\(p.year)</span></time>"
+        let c = CivilDateTime(date)
+        return "<time class=\"date-badge\" datetime=\"\(HTMLEscape.attribute(c.iso8601))\">"
+            + "<span class=\"day\">\(c.day)</span> <span class=\"month\">\(months[c.month - 1])</span> "
+            + "<span class=\"year\">\(c.year)</span></time>"
     }
 }
 

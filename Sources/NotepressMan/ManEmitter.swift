@@ -29,11 +29,15 @@ import NotepressAST
 /// - Images: their alt text, then `<url>` unless inside a link. Footnotes: `[n]` in the text, the
 ///   notes numbered in a final NOTES section.
 public struct ManEmitter: Sendable {
-    public init() {}
+    /// Keep dangerous link and image destinations live (`--unsafe`; ``URLSafety``).
+    public var unsafe: Bool
+
+    public init(unsafe: Bool = false) { self.unsafe = unsafe }
 
     /// Renders `document`; warnings go to `diagnostics`. Output is ASCII and deterministic.
     public func render(_ document: Document, diagnostics: inout [Diagnostic]) -> String {
         var r = ManRenderer(file: document.metadata.sourcePath)
+        r.unsafe = unsafe
         let s = r.render(document)
         diagnostics += r.diagnostics
         return s
@@ -72,6 +76,8 @@ let abbreviations: Set<String> = [
 
 struct ManRenderer {
     let file: String?
+    /// Keep dangerous link and image destinations live (``URLSafety``).
+    var unsafe = false
     var w = RoffWriter()
     var diagnostics: [Diagnostic] = []
     var shLevel = 1

@@ -42,7 +42,7 @@ extension ManRenderer {
         var pending: [InlineItem] = []
         var i = 0
         var mail = false
-        Self.forEachInlineItem(c, flow: true, warn: { warnings.append($0) }) { item in
+        Self.forEachInlineItem(c, flow: true, unsafe: unsafe, warn: { warnings.append($0) }) { item in
             if !ragged && Self.makesRagged(item) { ragged = true }
             pending.append(item)
             if pending.count >= 4096 {
@@ -202,14 +202,15 @@ extension ManRenderer {
     mutating func inlineItems(_ c: Inlines, flow: Bool) -> [InlineItem] {
         var out: [InlineItem] = []
         var warnings: [String] = []
-        Self.forEachInlineItem(c, flow: flow, warn: { warnings.append($0) }) { out.append($0) }
+        Self.forEachInlineItem(c, flow: flow, unsafe: unsafe, warn: { warnings.append($0) }) { out.append($0) }
         for m in warnings { warn(m) }
         return out
     }
 
     /// Calls `body` with each item of ``inlineItems(_:flow:)``, in order, as soon as it is made:
-    /// no space first or last, never two spaces in a row.
-    static func forEachInlineItem(_ c: Inlines, flow: Bool, warn: (String) -> Void, _ body: (InlineItem) -> Void) {
+    /// no space first or last, never two spaces in a row. A link or image whose destination
+    /// ``URLSafety`` drops (without `unsafe`) or that has none is its text alone.
+    static func forEachInlineItem(_ c: Inlines, flow: Bool, unsafe: Bool, warn: (String) -> Void, _ body: (InlineItem) -> Void) {
         /// Something was given to `body`; a space is held back until an item follows it.
         var started = false
         var heldSpace = false
@@ -262,10 +263,14 @@ extension ManRenderer {
         func spanID(_ run: InlineRun?, link: Bool) -> (Int, Link)? {
             guard let run else { return nil }
             for s in run.spans.reversed() {
-                if link, case .link(let l) = s.kind { return (s.id, l) }
-                if !link, case .image(let l) = s.kind { return (s.id, l) }
+                if link, case .link(let l) = s.kind { return live(s.id, l) }
+                if !link, case .image(let l) = s.kind { return live(s.id, l) }
             }
             return nil
+        }
+        func live(_ id: Int, _ l: Link) -> (Int, Link)? {
+            let destination = URLSafety.destination(l.destination, unsafe: unsafe)
+            return destination.isEmpty ? nil : (id, Link(destination: destination, title: l.title))
         }
         let runs = c.runs
         /// The open link: span id, link, and how it is written.

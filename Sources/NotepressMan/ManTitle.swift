@@ -206,12 +206,8 @@ public enum ManTitleResolver {
         return s.dropFirst().allSatisfy { $0.isASCII && $0.isLetter }
     }
 
-    static func isoDate(_ d: Date) -> String {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: "UTC")!
-        let c = cal.dateComponents([.year, .month, .day], from: d)
-        return String(format: "%04d-%02d-%02d", c.year ?? 1970, c.month ?? 1, c.day ?? 1)
-    }
+    /// `YYYY-MM-DD` of `d` in UTC (``CivilDateTime``, proleptic Gregorian).
+    static func isoDate(_ d: Date) -> String { CivilDateTime(d).isoDate }
 
     static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
                          "september", "october", "november", "december"]

@@ -36,6 +36,9 @@ public enum RoffContext: Sendable, Equatable {
 ///   common ones written with their classic names: `\(em`, `\(en`, `\(lq`, `\(rq`, `\(oq`, `\(cq`,
 ///   and no-break space as `\~`. Output is therefore pure ASCII.
 /// - Control characters other than tab (kept in code) are dropped; a tab elsewhere becomes a space.
+/// - Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069, ``BidiControl``)
+///   are written as their code point in ASCII, `<U+202E>`: a pager showing the page would
+///   otherwise reorder the rest of the line.
 /// - `.` and `'` at the start of an output line are *not* handled here: only the line-aware
 ///   ``RoffWriter`` knows where lines start, and it prefixes `\&`.
 public enum RoffEscaper {
@@ -82,6 +85,7 @@ public enum RoffEscaper {
             case "\u{2019}": out += "\\(cq"
             default:
                 if u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0) { continue }
+                if BidiControl.contains(u) { out += BidiControl.visible(u); continue }
                 if u.value < 0x80 {
                     out.unicodeScalars.append(u)
                 } else {

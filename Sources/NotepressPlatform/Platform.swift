@@ -83,6 +83,86 @@ public enum Platform {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
 
+    // MARK: Whole files
+
+    /// Reads every byte of `path` with `open(2)` and `read(2)` until end of file, so pipes work as
+    /// well as regular files: a FIFO, `/dev/stdin`, a process substitution (`<(…)`, a
+    /// `/dev/fd/N` path). The file's size (`fstat(2)`) only sizes the first buffer.
+    /// - Returns: the bytes, or the `errno` of the failed call (`ENOENT`, `EACCES`, `EISDIR` when
+    ///   `path` is a folder, …).
+    public static func readFile(_ path: String) -> Result<[UInt8], FileError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(FileError(code: errno)) }
+        defer { close(fd) }
+        var st = stat()
+        let hint = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
+        // One byte more than the size: the read that returns 0 confirms the end without growing.
+        var buffer = [UInt8](repeating: 0, count: max(hint + 1, 64 << 10))
+        var count = 0
+        while true {
+            if count == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + count, raw.count - count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(FileError(code: errno))
+            }
+            if n == 0 { break }
+            count += n
+        }
+        buffer.removeSubrange(count...)
+        return .success(buffer)
+    }
+
+    /// Writes `bytes` into an existing file that is not replaced: `open(2)` with `O_WRONLY` (no
+    /// `O_CREAT`, no `O_TRUNC`), then ``writeAll(_:_:)-(_,[UInt8])``. For FIFOs and character
+    /// devices, where a temporary file and `rename(2)` would replace the node by a regular file.
+    /// Opening a FIFO waits for its reader, as `cat > fifo` does. Opening a socket fails (`ENXIO`).
+    /// - Returns: `nil`, or the `errno` of the failed call.
+    public static func writeInPlace(_ path: String, _ bytes: [UInt8]) -> FileError? {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return FileError(code: errno) }
+        let ok = writeAll(fd, bytes)
+        let code = errno
+        if close(fd) != 0 && ok { return FileError(code: errno) }
+        return ok ? nil : FileError(code: code)
+    }
+
+    /// Writes `bytes` to a regular file atomically: a new file `DIR/.NAME.tmp-XXXXXX` (`mkstemp(3)`,
+    /// so in the same file system as `path`), mode 0644, then `rename(2)` over `path`. Readers see
+    /// the old file or the new one, never a part. The temporary file is removed on failure.
+    /// - Returns: `nil`, or the failed step and its `errno` (`ENOENT` from the first step when the
+    ///   folder is missing).
+    public static func writeAtomically(_ path: String, folder: String, name: String, _ bytes: [UInt8]) -> FileError? {
+        var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return FileError(code: errno, step: .createTemporary) }
+        let tmp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = writeAll(fd, bytes)
+        var code = errno
+        fchmod(fd, 0o644)
+        if close(fd) != 0 && ok { ok = false; code = errno }
+        if ok && rename(tmp, path) != 0 { ok = false; code = errno }
+        if !ok {
+            unlink(tmp)
+            return FileError(code: code, step: .write)
+        }
+        return nil
+    }
+
+    /// A failed file operation: the `errno` value and, for ``writeAtomically(_:folder:name:_:)``,
+    /// which step failed.
+    public struct FileError: Error, Sendable, Equatable {
+        public enum Step: Sendable, Equatable { case open, createTemporary, write }
+        public var code: Int32
+        public var step: Step = .open
+        /// `strerror(3)` of ``code``.
+        public var text: String { String(cString: strerror(code)) }
+        /// `ENOENT`: no such file or folder.
+        public var isMissing: Bool { code == ENOENT }
+        /// `EISDIR`: the path is a folder.
+        public var isFolder: Bool { code == EISDIR }
+    }
+
     /// Whether `fd` is a terminal (`isatty(3)`).
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 

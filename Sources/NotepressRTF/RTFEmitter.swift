@@ -24,27 +24,28 @@ public enum RTFEmitter {
     public static func listIndent(_ theme: ResolvedTheme) -> Int { twips(theme.style(for: .body).size * 2) }
 
     /// The whole document as RTF text. Warnings (unknown blocks) are appended to `diagnostics`.
-    public static func render(_ document: Document, theme: ResolvedTheme, diagnostics: inout [Diagnostic]) -> String {
-        RTFSerializer.serialize(tree(document, theme: theme, diagnostics: &diagnostics)) + "\n"
+    /// `unsafe` (`--unsafe`) keeps dangerous link destinations live (``URLSafety``).
+    public static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
+                              diagnostics: inout [Diagnostic]) -> String {
+        RTFSerializer.serialize(tree(document, theme: theme, unsafe: unsafe, diagnostics: &diagnostics)) + "\n"
     }
 
     /// The document as one RTF group `{\rtf1 …}`: header (font table, colour table, list table,
     /// list override table, `\info`), page setup, then the body.
-    public static func tree(_ document: Document, theme: ResolvedTheme, diagnostics: inout [Diagnostic]) -> RTFNode {
+    public static func tree(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
+                            diagnostics: inout [Diagnostic]) -> RTFNode {
         var builder = RTFBuilder(document: document, theme: theme)
+        builder.unsafe = unsafe
         let node = builder.build()
         diagnostics += builder.diagnostics
         return node
     }
 
-    /// `29 November 2026`: day, English month name, year, in UTC (the date badge).
+    /// `29 November 2026`: day, English month name, year, in UTC, proleptic Gregorian
+    /// (``CivilDateTime``; the date badge).
     public static func badgeDate(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                      "October", "November", "December"]
-        return "\(c.day!) \(months[c.month! - 1]) \(c.year!)"
+        let c = CivilDateTime(date)
+        return "\(c.day) \(CivilDateTime.monthNames[c.month - 1]) \(c.year)"
     }
 
     /// `\fs` value for a size in points: half-points, rounded.
@@ -85,6 +86,8 @@ struct BlockContext {
 struct RTFBuilder {
     let document: Document
     let theme: ResolvedTheme
+    /// Keep dangerous link destinations live (``URLSafety``).
+    var unsafe = false
     var diagnostics: [Diagnostic] = []
 
     var fonts: [RTFFont] = []
@@ -233,11 +236,9 @@ struct RTFBuilder {
         var nodes: [RTFNode] = [.word("info")]
         if let title = document.metadata.title { nodes.append(.group([.word("title"), .text(title)])) }
         if let created = document.metadata.created {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: created)
-            nodes.append(.group([.word("creatim"), .word("yr", c.year!), .word("mo", c.month!), .word("dy", c.day!),
-                                 .word("hr", c.hour!), .word("min", c.minute!)]))
+            let c = CivilDateTime(created)
+            nodes.append(.group([.word("creatim"), .word("yr", c.year), .word("mo", c.month), .word("dy", c.day),
+                                 .word("hr", c.hour), .word("min", c.minute)]))
         }
         return .group(nodes)
     }

@@ -22,14 +22,17 @@ extension RTFBuilder {
         let runs = inl.runs
         while i < runs.count {
             if let link = Self.linkSpan(runs[i]) {
-                var result: [RTFNode] = [.word("cf", Self.colorLink), .word("ul")]
+                // No field for a destination that URLSafety drops (or an empty one): the text alone.
+                let destination = URLSafety.destination(link.destination, unsafe: unsafe)
+                var result: [RTFNode] = destination.isEmpty ? [] : [.word("cf", Self.colorLink), .word("ul")]
                 while i < runs.count, let l = Self.linkSpan(runs[i]), l.id == link.id {
                     result += runNodes(runs[i], ctx)
                     i += 1
                 }
+                if destination.isEmpty { nodes += result; continue }
                 nodes.append(.group([
                     .word("field"),
-                    .group([.symbol("*"), .word("fldinst"), .group([.text("HYPERLINK \"" + Self.fieldQuoted(link.destination) + "\"")])]),
+                    .group([.symbol("*"), .word("fldinst"), .group([.text("HYPERLINK \"" + Self.fieldQuoted(destination) + "\"")])]),
                     .group([.word("fldrslt"), .group(result)]),
                 ]))
             } else {

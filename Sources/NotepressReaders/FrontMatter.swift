@@ -29,9 +29,20 @@ public struct FrontMatter: Sendable, Equatable {
     /// `---` line or the block is never closed. `bodyLineOffset` is the number of lines consumed
     /// (both fence lines included), so body line `n` is file line `n + bodyLineOffset`.
     ///
-    /// - Throws: ``FrontMatterError`` for invalid YAML, a non-mapping top level, or a `created`
-    ///   value that is not an accepted ISO 8601 form; positions are lines and columns of the file.
-    public static func split(_ text: String, path: String?) throws -> (frontMatter: FrontMatter?, body: String, bodyLineOffset: Int) {
+    /// Only a YAML **mapping** is front matter. With `markdown` (CommonMark and GFM input, where
+    /// `---` lines are thematic breaks or setext underlines) a block that is not one — empty
+    /// (`---\n---\n`, CommonMark spec example 68: two thematic breaks), a scalar, a sequence, or
+    /// invalid YAML — is not front matter: `nil`, the whole text, offset 0. Without it (note
+    /// markup, where `---` has no meaning) an empty block is empty front matter and is removed,
+    /// and the others are errors.
+    ///
+    /// - Throws: ``FrontMatterError``, positioned by lines and columns of the file: for a mapping
+    ///   whose `created` is not an accepted date (``CivilDateTime/parse(_:)``: `2024-02-30` is
+    ///   rejected) or is a collection, in both syntaxes (``FrontMatterError/Kind/invalidField``);
+    ///   without `markdown` also for invalid YAML and a scalar or sequence top level
+    ///   (``FrontMatterError/Kind/notAMapping``).
+    public static func split(_ text: String, path: String?, markdown: Bool = false) throws
+        -> (frontMatter: FrontMatter?, body: String, bodyLineOffset: Int) {
         let utf8 = text.utf8
         var start = utf8.startIndex
         // A UTF-8 byte order mark before the opening fence is tolerated.
@@ -52,7 +63,13 @@ public struct FrontMatter: Sendable, Equatable {
                 yamlStart = next
             } else if line == "---" || line == "..." {
                 let yaml = String(text[yamlStart!..<lineStart])
-                let fm = try parseYAML(yaml, path: path, firstLine: 2)
+                let fm: FrontMatter?
+                do {
+                    fm = try parseYAML(yaml, path: path, firstLine: 2)
+                } catch let e as FrontMatterError where markdown && e.kind == .notAMapping {
+                    return (nil, text, 0)
+                }
+                guard let fm else { return markdown ? (nil, text, 0) : (FrontMatter(), String(text[next...]), lineNumber) }
                 return (fm, String(text[next...]), lineNumber)
             }
             if nl == nil { break }
@@ -76,16 +93,18 @@ public struct FrontMatter: Sendable, Equatable {
     // MARK: YAML (libyaml event API)
 
     /// Parses the YAML between the fences. `firstLine` is the file line of the YAML's first line.
-    static func parseYAML(_ yaml: String, path: String?, firstLine: Int) throws -> FrontMatter {
+    /// `nil` when the YAML holds no node (empty, comments only, or a null scalar such as `~`).
+    static func parseYAML(_ yaml: String, path: String?, firstLine: Int) throws -> FrontMatter? {
         var bytes = Array(yaml.utf8)
-        if bytes.isEmpty { return FrontMatter() }
+        if bytes.isEmpty { return nil }
         bytes.append(0)
-        return try bytes.withUnsafeBufferPointer { buf -> FrontMatter in
+        return try bytes.withUnsafeBufferPointer { buf -> FrontMatter? in
             let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
             defer { parser.deallocate() }
             parser.initialize(to: yaml_parser_t())
             guard yaml_parser_initialize(parser) == 1 else {
-                throw FrontMatterError(file: path, line: firstLine, column: 1, message: "cannot initialise the YAML parser")
+                throw FrontMatterError(file: path, line: firstLine, column: 1, message: "cannot initialise the YAML parser",
+                                       kind: .notAMapping)
             }
             defer { yaml_parser_delete(parser) }
             yaml_parser_set_input_string(parser, buf.baseAddress!, buf.count - 1)
@@ -95,18 +114,30 @@ public struct FrontMatter: Sendable, Equatable {
     }
 }
 
-/// An error in a note's front matter, positioned in the file (1-based line and column).
+/// An error in front matter, positioned in the file (1-based line and column).
 public struct FrontMatterError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, which decides whether Markdown input still reads the block as Markdown.
+    public enum Kind: Sendable, Equatable {
+        /// The block is not a YAML mapping: invalid YAML, or a scalar or sequence at the top.
+        /// In Markdown the block then is no front matter (``FrontMatter/split(_:path:markdown:)``).
+        case notAMapping
+        /// The block is a mapping, but a field's value is wrong (a `created` that is no date):
+        /// an error in every syntax.
+        case invalidField
+    }
+
     public var file: String?
     public var line: Int
     public var column: Int
     public var message: String
+    public var kind: Kind
 
-    public init(file: String?, line: Int, column: Int, message: String) {
+    public init(file: String?, line: Int, column: Int, message: String, kind: Kind = .invalidField) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.kind = kind
     }
 
     /// `file:line:column: error: message` (`<stdin>` when there is no file).
@@ -179,11 +210,12 @@ private struct EventReader {
         if let ctx = parser.pointee.context.map({ String(cString: $0) }) {
             message += " (\(ctx) at line \(Int(parser.pointee.context_mark.line) + firstLine))"
         }
-        return FrontMatterError(file: path, line: Int(mark.line) + firstLine, column: Int(mark.column) + 1, message: message)
+        return FrontMatterError(file: path, line: Int(mark.line) + firstLine, column: Int(mark.column) + 1, message: message,
+                                kind: .notAMapping)
     }
 
-    func error(_ message: String, line: Int, column: Int) -> FrontMatterError {
-        FrontMatterError(file: path, line: line + firstLine, column: column + 1, message: message)
+    func error(_ message: String, line: Int, column: Int, kind: FrontMatterError.Kind = .invalidField) -> FrontMatterError {
+        FrontMatterError(file: path, line: line + firstLine, column: column + 1, message: message, kind: kind)
     }
 
     /// Skips the rest of a node whose start event has been read (depth 1 = inside it).
@@ -199,22 +231,23 @@ private struct EventReader {
         }
     }
 
-    mutating func readFrontMatter() throws -> FrontMatter {
+    /// The front matter of a mapping; `nil` for a stream without a node or with a null one.
+    mutating func readFrontMatter() throws -> FrontMatter? {
         var fm = FrontMatter()
         // stream start, document start (absent for an empty stream)
-        guard case .streamStart = try next() else { return fm }
+        guard case .streamStart = try next() else { return nil }
         switch try next() {
         case .documentStart: break
-        default: return fm
+        default: return nil
         }
         switch try next() {
         case .mappingStart: break
-        case .scalar(let s) where s.isNull: return fm
+        case .scalar(let s) where s.isNull: return nil
         case .scalar(let s):
-            throw error("front matter must be a mapping of fields, found a scalar", line: s.line, column: s.column)
+            throw error("front matter must be a mapping of fields, found a scalar", line: s.line, column: s.column, kind: .notAMapping)
         case .sequenceStart(let l, let c):
-            throw error("front matter must be a mapping of fields, found a sequence", line: l, column: c)
-        default: return fm
+            throw error("front matter must be a mapping of fields, found a sequence", line: l, column: c, kind: .notAMapping)
+        default: return nil
         }
         while true {
             let keyEvent = try next()
@@ -282,7 +315,7 @@ private struct EventReader {
             switch event {
             case .scalar(let s):
                 if s.isNull { fm.created = nil; break }
-                guard let date = NoteDateParser.parse(s.value) else {
+                guard let date = CivilDateTime.parse(s.value) else {
                     throw error("`created` is not an ISO 8601 date: \"\(s.value)\" (expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM] or YYYY-MM-DD HH:MM[:SS])",
                                 line: s.line, column: s.column)
                 }
@@ -302,101 +335,5 @@ private struct EventReader {
 
     func splitTags(_ s: String) -> [String] {
         s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-}
-
-/// Parses the `created` forms without Foundation formatters (fast, locale-free, deterministic).
-enum NoteDateParser {
-    static func parse(_ string: String) -> Date? {
-        let b = Array(string.trimmingCharacters(in: .whitespaces).utf8)
-        var i = 0
-        func digits(_ n: Int) -> Int? {
-            guard i + n <= b.count else { return nil }
-            var v = 0
-            for k in 0..<n {
-                let c = b[i + k]
-                guard c >= 0x30 && c <= 0x39 else { return nil }
-                v = v * 10 + Int(c - 0x30)
-            }
-            i += n
-            return v
-        }
-        func eat(_ c: UInt8) -> Bool {
-            if i < b.count && b[i] == c { i += 1; return true }
-            return false
-        }
-        guard let year = digits(4), eat(UInt8(ascii: "-")), let month = digits(2), eat(UInt8(ascii: "-")),
-              let day = digits(2) else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        var hour = 0, minute = 0, second = 0
-        var fraction = 0.0
-        var offset = 0
-        if i < b.count {
-            guard b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t") || b[i] == 0x20 else { return nil }
-            i += 1
-            guard let h = digits(2), eat(UInt8(ascii: ":")), let m = digits(2) else { return nil }
-            hour = h; minute = m
-            if eat(UInt8(ascii: ":")) {
-                guard let s = digits(2) else { return nil }
-                second = s
-                if eat(UInt8(ascii: ".")) {
-                    var scale = 0.1
-                    let start = i
-                    while i < b.count, b[i] >= 0x30, b[i] <= 0x39 {
-                        fraction += Double(b[i] - 0x30) * scale
-                        scale /= 10
-                        i += 1
-                    }
-                    if i == start { return nil }
-                }
-            }
-            guard hour <= 23, minute <= 59, second <= 59 else { return nil }
-            if i < b.count {
-                if b[i] == 0x20 { i += 1 }  // YAML allows a space before the zone
-                guard i < b.count else { return nil }
-                if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
-                    i += 1
-                } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
-                    let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
-                    i += 1
-                    guard let zh = digits(2), zh <= 23 else { return nil }
-                    var zm = 0
-                    if eat(UInt8(ascii: ":")) {
-                        guard let m = digits(2) else { return nil }
-                        zm = m
-                    } else if i < b.count {
-                        guard let m = digits(2) else { return nil }
-                        zm = m
-                    }
-                    guard zm <= 59 else { return nil }
-                    offset = sign * (zh * 3600 + zm * 60)
-                } else {
-                    return nil
-                }
-                guard i == b.count else { return nil }
-            }
-        }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = Double(days * 86400 + hour * 3600 + minute * 60 + second - offset) + fraction
-        return Date(timeIntervalSince1970: seconds)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
     }
 }

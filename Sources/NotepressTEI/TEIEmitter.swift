@@ -67,7 +67,10 @@ public struct TEIEmitter: Sendable {
         "quote", "table", "row",
     ]
 
-    public init() {}
+    /// Keep dangerous link and image destinations live (`--unsafe`; ``URLSafety``).
+    public var unsafe: Bool
+
+    public init(unsafe: Bool = false) { self.unsafe = unsafe }
 
     /// The TEI document as text: XML declaration, `TEI` root, final newline. Warnings (unknown
     /// nodes) go to `diagnostics`.
@@ -80,6 +83,7 @@ public struct TEIEmitter: Sendable {
     /// The `TEI` root element, built but not serialized.
     public func tree(_ document: Document, diagnostics: inout [Diagnostic]) -> XMLTreeElement {
         var b = TEIBuilder(document: document)
+        b.unsafe = unsafe
         let root = b.build()
         diagnostics += b.diagnostics
         return root
@@ -129,6 +133,8 @@ private extension UInt8 {
 /// The state of one conversion.
 struct TEIBuilder {
     let document: Document
+    /// Keep dangerous link and image destinations live (``URLSafety``).
+    var unsafe = false
     var diagnostics: [Diagnostic] = []
     var ids = IDAllocator()
     /// Footnote definitions by normalised label (first definition wins).
@@ -183,7 +189,7 @@ struct TEIBuilder {
         teiHeader.append(fileDesc)
         var profile = XMLTreeElement("profileDesc")
         if let created = meta.created {
-            profile.append(XMLTreeElement("creation", [], [.element(XMLTreeElement("date", [("when", ASTDump.iso8601(created))]))]))
+            profile.append(XMLTreeElement("creation", [], [.element(XMLTreeElement("date", [("when", CivilDateTime(created).iso8601)]))]))
         }
         if !meta.tags.isEmpty {
             var keywords = XMLTreeElement("keywords")
@@ -338,7 +344,8 @@ struct TEIBuilder {
         func close(_ frames: inout [Frame]) {
             let f = frames.removeLast()
             if case .image(let link)? = f.kind {
-                if link.destination.isEmpty {
+                let source = URLSafety.destination(link.destination, unsafe: unsafe)
+                if source.isEmpty {
                     frames[frames.count - 1].element.append(text: f.alt)
                     return
                 }
@@ -346,7 +353,7 @@ struct TEIBuilder {
                 if !link.title.isEmpty {
                     var head = XMLTreeElement("head"); head.append(text: link.title); figure.append(head)
                 }
-                figure.append(XMLTreeElement("graphic", [("url", Self.uriReference(link.destination))]))
+                figure.append(XMLTreeElement("graphic", [("url", Self.uriReference(source))]))
                 if !f.alt.isEmpty {
                     var desc = XMLTreeElement("figDesc"); desc.append(text: f.alt); figure.append(desc)
                 }
@@ -367,7 +374,7 @@ struct TEIBuilder {
             var common = 0
             while common < spans.count, common + 1 < frames.count, frames[common + 1].spanID == spans[common].id { common += 1 }
             while frames.count > common + 1 { close(&frames) }
-            for s in spans[common...] { frames.append(Frame(spanID: s.id, kind: s.kind, element: Self.element(for: s.kind))) }
+            for s in spans[common...] { frames.append(Frame(spanID: s.id, kind: s.kind, element: Self.element(for: s.kind, unsafe: unsafe))) }
 
             let top = frames.count - 1
             switch frames[top].kind {
@@ -406,7 +413,8 @@ struct TEIBuilder {
         return frames[0].element.children
     }
 
-    static func element(for kind: InlineSpan.Kind) -> XMLTreeElement {
+    /// The element a span opens; a link's `@target` only for a destination ``URLSafety`` keeps.
+    static func element(for kind: InlineSpan.Kind, unsafe: Bool) -> XMLTreeElement {
         switch kind {
         case .strong: return XMLTreeElement("hi", [("rend", "bold")])
         case .emphasis: return XMLTreeElement("hi", [("rend", "italic")])
@@ -418,7 +426,8 @@ struct TEIBuilder {
         case .textStyle(let s): return XMLTreeElement("hi", [("rend", "style-" + s.rawValue)])
         case .code: return XMLTreeElement("code")
         case .link(let l):
-            return XMLTreeElement("ref", l.destination.isEmpty ? [] : [("target", uriReference(l.destination))])
+            let target = URLSafety.destination(l.destination, unsafe: unsafe)
+            return XMLTreeElement("ref", target.isEmpty ? [] : [("target", uriReference(target))])
         case .image: return XMLTreeElement("figure")
         }
     }

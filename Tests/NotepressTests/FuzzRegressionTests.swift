@@ -83,4 +83,55 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertTrue(html.contains("<pre><code>\u{FFFD}\n</code></pre>\n<hr />\n"), html)
         XCTAssertTrue(html.contains("<section class=\"footnotes\" data-footnotes>\n<ol>\n<li id=\"fn-1\">\n<blockquote>\n"), html)
     }
+
+    // MARK: Issue 13: the harness's loader, oracles and folder path
+
+    /// Dangerous links and images, bidi controls and front matter through every writer, safe and
+    /// unsafe, with OSC 8 links on and off: the output checks find nothing.
+    func testHostileTextPassesTheOutputChecks() {
+        let text = "---\ntitle: T\ncreated: 1500-03-01T10:20:30.25Z\n---\n[run](file:///C:/calc.exe) [js](java&#9;script:alert(1)) "
+            + "![i](JAVASCRIPT:x) [c](java&#1;script:x) <javascript:alert(2)> [ok](https://a.org/)\n\n"
+            + "| a |\n|---|\n| photo\u{202E}gnp.exe \u{2067}x\u{2069} |\n"
+        for flags: UInt8 in [1, 0b1100_0001, 0b1100_1001, 0b0100_0111, 3] {
+            let o = run(flags, text)
+            XCTAssertEqual(o.errors, [:], "flags \(flags)")
+        }
+    }
+
+    /// The checks are not vacuous: planted faults are found, look-alikes in text are not.
+    func testOutputChecksFindPlantedFaults() {
+        func check(_ w: String, _ s: String, unsafe: Bool = false) -> String? { FuzzOracles.check(w, Array(s.utf8), unsafe: unsafe) }
+        XCTAssertNotNil(check("rtf", "{\\field{\\*\\fldinst{HYPERLINK \"java\\\\\\tab script:x\"}}{\\fldrslt x}}"))
+        XCTAssertNotNil(check("rtf", "{\\field{\\*\\fldinst{HYPERLINK \"\\u106?avascript:x\"}}}"))
+        XCTAssertNil(check("rtf", "{\\field{\\*\\fldinst{HYPERLINK \"java\\\\\\\\script:x\"}}}"), "java\\script: is no scheme")
+        XCTAssertNil(check("rtf", "HYPERLINK \"javascript:x\" as text\\par"))
+        XCTAssertNil(check("rtf", "{\\field{\\*\\fldinst{HYPERLINK \"javascript:x\"}}}", unsafe: true))
+        XCTAssertNotNil(check("tei", "<p><ref target=\"&#x6A;avascript:x\">a</ref></p>"))
+        XCTAssertNotNil(check("tei", "<figure><graphic url=\"data:text/html,x\"/></figure>"))
+        XCTAssertNil(check("tei", "<p>url=\"javascript:x\" target=\"file:x\"</p>"), "text content, not attributes")
+        XCTAssertNotNil(check("html", "<p><a href=\"javascript:x\">a</a></p>"))
+        XCTAssertNil(check("html", "<p><a href=\"\">a</a> href=&quot;javascript:x&quot;</p>"))
+        XCTAssertNotNil(check("man", ".UR java\\:script:\\:x\nx\n.UE\n"))
+        XCTAssertNotNil(check("man", "caf\u{E9}\n"), "man output is ASCII")
+        XCTAssertNil(check("man", "\\&.UR javascript:x\n"))
+        XCTAssertNotNil(check("ansi", "\u{1B}]8;;javascript:x\u{1B}\\a\u{1B}]8;;\u{1B}\\\n"))
+        XCTAssertNotNil(check("ansi", "photo\u{202E}gnp.exe\n"))
+        XCTAssertNotNil(check("ansi", "a\u{9B}31m\n"))
+        XCTAssertNil(check("ansi", "\u{1B}[1ma\u{1B}[0m \u{1B}]8;;https://a.org/\u{1B}\\b\u{1B}]8;;\u{1B}\\\n"))
+    }
+
+    /// The folder path (width byte bit 7): three inputs cut at U+001E, converted twice; the
+    /// second run converts nothing and changes nothing. A bad `created` fails its file both times.
+    func testFolderPath() {
+        let text = "# A\n[x](javascript:y)\n\u{1E}---\ncreated: 1500-03-01\n---\n*b* NOTE\n\u{1E}---\ncreated: 2024-02-30\n---\nc\n"
+        for flags: UInt8 in [0b0100_1101, 1] {  // the last without --fragment: an index
+            let o = FuzzHarness.run([flags, 0x80 | 60] + Array(text.utf8))
+            XCTAssertEqual(o.errors, [:], "flags \(flags)")
+        }
+        let files = FuzzFolder.snapshot(FuzzFolder.scratch + "/out").keys.sorted()
+        XCTAssertTrue(files.contains("html/index.html"), "\(files)")
+        XCTAssertTrue(files.contains("tei/sub/b.xml"), "\(files)")
+        XCTAssertFalse(files.contains("json/c.json"), "c.markdown fails: 2024-02-30 is no date")
+        try? FileManager.default.removeItem(atPath: FuzzFolder.scratch)
+    }
 }

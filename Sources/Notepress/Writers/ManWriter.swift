@@ -9,6 +9,6 @@ public struct ManWriter: DocumentWriter {
     /// The output has no typography to take from a theme.
     public func usesTheme(fragment: Bool) -> Bool { false }
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        Array(ManEmitter().render(document, diagnostics: &diagnostics).utf8)
+        Array(ManEmitter(unsafe: options.unsafe).render(document, diagnostics: &diagnostics).utf8)
     }
 }

@@ -11,8 +11,8 @@ public enum AtomicFile {
         var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 && errno == ENOENT && !dir.isEmpty {
             // Make the folder only when it is missing (one mkdir per folder, not per file).
-            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw ConversionError(file: path, "cannot create folder \(dir): \(error.localizedDescription)")
+            if let code = Platform.makeDirectories(dir) {
+                throw ConversionError(file: path, "cannot create folder \(dir): \(Platform.errorText(code))")
             }
             template = Array((dir + "/." + base + ".tmp-XXXXXX").utf8CString)
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

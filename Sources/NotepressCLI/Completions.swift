@@ -42,8 +42,8 @@ enum CompletionScript {
         var seen = Set<String>()
         for c in Commands.all {
             for o in visibleOptions(c) where o.takesValue {
-                let key = o.names.joined(separator: "|")
-                guard seen.insert(key + c.name).inserted else { continue }
+                let key = o.names.map { "\(c.name):\($0)" }.joined(separator: "|")
+                guard seen.insert(key).inserted else { continue }
                 let action: String
                 switch o.completes {
                 case .file: action = "_notepress_files"
@@ -53,7 +53,7 @@ enum CompletionScript {
                     guard let choices = o.choices else { action = "return 0"; break }
                     action = "_notepress_words '\(choices.joined(separator: " "))'"
                 }
-                valueCases += "        \(c.name):\(key)) \(action); return 0 ;;\n"
+                valueCases += "        \(key)) \(action); return 0 ;;\n"
             }
         }
         var optionLists = ""
@@ -184,7 +184,7 @@ enum CompletionScript {
 
         _notepress_themes() {
             local -a themes
-            themes=(${(f)"$(${words[1]} themes 2>/dev/null | cut -f1)"})
+            themes=(${(f)"$(${_notepress_program:-notepress} themes 2>/dev/null | cut -f1)"})
             _describe -t themes 'theme' themes
             _files -g '*.json'
         }
@@ -192,7 +192,7 @@ enum CompletionScript {
         _notepress() {
             local -a commands
             commands=(\(described))
-            local cmd=convert
+            local cmd=convert _notepress_program=${words[1]}
             if (( CURRENT == 2 )) && [[ ${words[2]} != -* ]]; then
                 _describe -t commands 'notepress command' commands
                 _files

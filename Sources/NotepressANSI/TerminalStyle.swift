@@ -197,14 +197,12 @@ public enum ColorPolicy {
     ///   - isTTY: whether standard output is a terminal.
     /// - Returns: `.none` when colour is off; else the depth COLORTERM/TERM advertise.
     public static func depth(mode: String, isTTY: Bool, environment: [String: String]) -> TerminalColorDepth {
-        func set(_ k: String) -> Bool { !(environment[k] ?? "").isEmpty }
-        func forced(_ k: String) -> Bool { set(k) && environment[k] != "0" }
         switch mode {
         case "never": return .none
         case "always": break
         default:
-            if forced("CLICOLOR_FORCE") || forced("FORCE_COLOR") { break }
-            if set("NO_COLOR") || !isTTY { return .none }
+            if forced(environment) { break }
+            if !(environment["NO_COLOR"] ?? "").isEmpty || !isTTY { return .none }
             if environment["TERM"] == "dumb" { return .none }
         }
         return advertisedDepth(environment)
@@ -217,17 +215,20 @@ public enum ColorPolicy {
     /// ``TerminalColorDepth/ansi256`` (xterm's 256 colours, which every terminal emulator in use
     /// and `less -R` show), so the bytes do not depend on the terminal that ran the conversion.
     public static func documentDepth(mode: String, output: Destination, environment: [String: String]) -> TerminalColorDepth {
-        func set(_ k: String) -> Bool { !(environment[k] ?? "").isEmpty }
-        func forced(_ k: String) -> Bool { set(k) && environment[k] != "0" }
         switch mode {
         case "never": return .none
         case "always": break
         default:
-            if forced("CLICOLOR_FORCE") || forced("FORCE_COLOR") { break }
-            if set("NO_COLOR") { return .none }
+            if forced(environment) { break }
+            if !(environment["NO_COLOR"] ?? "").isEmpty { return .none }
             if output == .terminal && environment["TERM"] == "dumb" { return .none }
         }
         return output == .file ? .ansi256 : advertisedDepth(environment)
+    }
+
+    /// CLICOLOR_FORCE or FORCE_COLOR non-empty and not "0".
+    static func forced(_ environment: [String: String]) -> Bool {
+        ["CLICOLOR_FORCE", "FORCE_COLOR"].contains { k in !(environment[k] ?? "").isEmpty && environment[k] != "0" }
     }
 
     /// COLORTERM `truecolor`/`24bit`: direct colour; TERM containing `256color`: 256; else 16.

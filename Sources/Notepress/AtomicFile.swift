@@ -46,8 +46,8 @@ public enum AtomicFile {
         var error = Platform.writeAtomically(path, folder: folder, name: base, bytes)
         if let e = error, e.step == .createTemporary, e.isMissing, !dir.isEmpty {
             // Make the folder only when it is missing (one mkdir per folder, not per file).
-            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw ConversionError(file: path, "cannot create folder \(dir): \(error.localizedDescription)")
+            if let code = Platform.makeDirectories(dir) {
+                throw ConversionError(file: path, "cannot create folder \(dir): \(Platform.errorText(code))")
             }
             error = Platform.writeAtomically(path, folder: folder, name: base, bytes)
         }

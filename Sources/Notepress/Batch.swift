@@ -20,6 +20,9 @@ public struct FileOutcome: Sendable {
     /// Output paths written (or, when skipped, still valid), in writer order.
     public var written: [String] = []
     public var diagnostics: [Diagnostic] = []
+    /// Which step gave each of ``diagnostics`` (same count, same order): `input` for the reader,
+    /// else the writer's ``DocumentWriter/name``. The command line summarises warnings by it.
+    public var diagnosticOrigins: [String] = []
     public var error: ConversionError?
     /// Title and date, for the HTML index.
     public var title: String?
@@ -198,11 +201,14 @@ public struct BatchConverter: Sendable {
             // input folder: no absolute path of this machine in the output.
             read.document.metadata.sourcePath = input.relative
             outcome.diagnostics = read.diagnostics
+            outcome.diagnosticOrigins = Array(repeating: "input", count: read.diagnostics.count)
             outcome.title = read.document.metadata.title
             outcome.created = read.document.metadata.created
             var outputs: [Manifest.Output] = []
             for (writer, path) in zip(writers, paths) {
                 let bytes = try writer.write(read.document, options: options, diagnostics: &outcome.diagnostics)
+                outcome.diagnosticOrigins += Array(repeating: writer.name,
+                                                   count: outcome.diagnostics.count - outcome.diagnosticOrigins.count)
                 try AtomicFile.write(bytes, to: path)
                 outcome.written.append(path)
                 if configuration != nil {

@@ -34,16 +34,21 @@ public struct DocumentLoader: Sendable {
         return Date(timeIntervalSince1970: TimeInterval(n))
     }
 
-    /// The syntax a file name implies: `.note`/`.txt` note markup, `.md`/`.markdown` GFM;
-    /// `nil` for kinds Notepress does not read.
+    /// The file extensions Notepress reads (without the dot, lower case) and the syntax each
+    /// implies: `.note`/`.txt` note markup; `.md`, `.markdown`, `.mdown`, `.mkd` and ronn's
+    /// `.ronn` GFM. ``format(forPath:)`` applies it; `notepress formats` lists it.
+    public static let inputExtensions: [(extension: String, format: SourceFormat)] = [
+        ("note", .note), ("txt", .note),
+        ("md", .gfm), ("markdown", .gfm), ("mdown", .gfm), ("mkd", .gfm), ("ronn", .gfm),
+    ]
+
+    /// The syntax a file name implies (``inputExtensions``, case ignored); `nil` for kinds
+    /// Notepress does not read.
     public static func format(forPath path: String) -> SourceFormat? {
         let name = PathText.lastComponent(path)
         guard let dot = name.utf8.lastIndex(of: 0x2E), dot != name.utf8.startIndex else { return nil }
-        switch name[name.utf8.index(after: dot)...].lowercased() {
-        case "note", "txt": return .note
-        case "md", "markdown", "mdown", "mkd", "ronn": return .gfm
-        default: return nil
-        }
+        let ext = name[name.utf8.index(after: dot)...].lowercased()
+        return inputExtensions.first { $0.extension == ext }?.format
     }
 
     /// Reads a file. `topLevelBlock` sees each top-level block as soon as it is read (see

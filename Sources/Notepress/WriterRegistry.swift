@@ -16,4 +16,30 @@ public enum WriterRegistry {
     public static func writer(named name: String) -> (any DocumentWriter)? {
         all.first { $0.name == name }
     }
+
+    /// The writer an output file's extension names, as pandoc takes the output format from `-o`:
+    /// each writer's ``DocumentWriter/fileExtension`` and the others of
+    /// ``outputExtensions(of:)`` (`.htm` is HTML; `.1` to `.9` are man pages, also with a
+    /// section suffix of lowercase letters such as `.3p` or `.1ssl`, as man(1) names sections).
+    /// Case is ignored. `nil` for any other extension (the caller keeps its default).
+    public static func writer(forOutputPath path: String) -> (any DocumentWriter)? {
+        let name = PathText.lastComponent(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        if let w = all.first(where: { outputExtensions(of: $0).contains(ext) }) { return w }
+        if let first = ext.first, ("1"..."9").contains(first), ext.dropFirst().allSatisfy({ ("a"..."z").contains($0) }) {
+            return writer(named: "man")
+        }
+        return nil
+    }
+
+    /// The extensions (without the dot) that select `writer` in ``writer(forOutputPath:)``, the
+    /// one it writes first.
+    public static func outputExtensions(of writer: any DocumentWriter) -> [String] {
+        switch writer.name {
+        case "html": return [writer.fileExtension, "htm"]
+        case "man": return [writer.fileExtension] + (1...9).map(String.init)
+        default: return [writer.fileExtension]
+        }
+    }
 }

@@ -107,28 +107,43 @@ extension Renderer {
         return out
     }
 
+    /// A code block: each line indented by two columns (none below five columns of width), tabs
+    /// expanded to stops of 4, trailing blanks dropped. A line wider than the room is wrapped,
+    /// never cut: each piece but the last ends with the continuation mark `↩` (U+21A9; a backslash
+    /// with `--ascii`) in the last column, as terminals and editors mark soft-wrapped lines, and the
+    /// next piece starts at the same indent. A character wider than the room (a wide character in
+    /// a one- or two-column room) is put on a piece of its own. Time is linear in the line length.
     func codeBlock(_ literal: String, width: Int) -> [Line] {
         var text = literal
         if text.hasSuffix("\n") { text.removeLast() }
         let indent = width > 4 ? 2 : 0
-        let room = width - indent
+        let room = max(width - indent, 1)
         let style = body.merged(TerminalStyleTable.style(.code))
+        let mark = ascii ? "\\" : "↩"
+        let lead: Line = indent > 0 ? [Seg(spaces(indent))] : []
         var out: [Line] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = TerminalText.visible(String(raw), tabs: .expand(4))
             while line.last == " " { line.removeLast() }
             if line.isEmpty { out.append([]); continue }
-            if TerminalWidth.columns(line) > room {
-                var cut = ""
-                var w = 0
-                for c in line {
-                    let cw = TerminalWidth.columns(c)
-                    if w + cw > room - 1 { break }
-                    cut.append(c); w += cw
-                }
-                line = cut + "…"
+            if room < 2 || TerminalWidth.columns(line) <= room {
+                out.append(lead + [Seg(line, style)])
+                continue
             }
-            out.append((indent > 0 ? [Seg(spaces(indent))] : []) + [Seg(line, style)])
+            // Pieces of at most room - 1 columns, each followed by the mark.
+            var piece = ""
+            var w = 0
+            for c in line {
+                let cw = TerminalWidth.columns(c)
+                if w + cw > room - 1 && !piece.isEmpty {
+                    out.append(lead + [Seg(piece, style), Seg(mark, TerminalStyleTable.style(.marker))])
+                    piece = ""
+                    w = 0
+                }
+                piece.append(c)
+                w += cw
+            }
+            out.append(lead + [Seg(piece, style)])
         }
         return out
     }

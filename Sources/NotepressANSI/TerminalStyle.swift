@@ -181,35 +181,122 @@ struct SGR {
 /// chalk read it: non-empty and not "0" forces colour), COLORTERM `truecolor`/`24bit` for direct
 /// colour, TERM containing `256color` for 256 colours; otherwise 16 colours.
 public enum ColorPolicy {
+    /// Where ANSI text goes, for ``documentDepth(mode:output:environment:)``.
+    public enum Destination: Sendable, Equatable {
+        /// Standard output is a terminal.
+        case terminal
+        /// Standard output is a pipe or a file the shell opened (`| less -R`, `> x.ans`).
+        case standardOutput
+        /// A file named by `-o` (or written into an output folder).
+        case file
+    }
+
+    /// The colour of `notepress view`: the terminal rule of ls(1) and grep(1).
     /// - Parameters:
     ///   - mode: `auto`, `always` or `never` (anything else is treated as `auto`).
     ///   - isTTY: whether standard output is a terminal.
     /// - Returns: `.none` when colour is off; else the depth COLORTERM/TERM advertise.
     public static func depth(mode: String, isTTY: Bool, environment: [String: String]) -> TerminalColorDepth {
-        func set(_ k: String) -> Bool { !(environment[k] ?? "").isEmpty }
-        func forced(_ k: String) -> Bool { set(k) && environment[k] != "0" }
         switch mode {
         case "never": return .none
         case "always": break
         default:
-            if forced("CLICOLOR_FORCE") || forced("FORCE_COLOR") { break }
-            if set("NO_COLOR") || !isTTY { return .none }
+            if forced(environment) { break }
+            if !(environment["NO_COLOR"] ?? "").isEmpty || !isTTY { return .none }
             if environment["TERM"] == "dumb" { return .none }
         }
+        return advertisedDepth(environment)
+    }
+
+    /// The colour of `notepress convert -t ansi`: ANSI text was asked for, so `auto` colours
+    /// wherever it goes, unless NO_COLOR is set (no-color.org; CLICOLOR_FORCE or FORCE_COLOR
+    /// still force it) or it goes to a `TERM=dumb` terminal. The depth: on standard output the one
+    /// COLORTERM/TERM advertise (the text is shown here: `| less -R`); in files always
+    /// ``TerminalColorDepth/ansi256`` (xterm's 256 colours, which every terminal emulator in use
+    /// and `less -R` show), so the bytes do not depend on the terminal that ran the conversion.
+    public static func documentDepth(mode: String, output: Destination, environment: [String: String]) -> TerminalColorDepth {
+        switch mode {
+        case "never": return .none
+        case "always": break
+        default:
+            if forced(environment) { break }
+            if !(environment["NO_COLOR"] ?? "").isEmpty { return .none }
+            if output == .terminal && environment["TERM"] == "dumb" { return .none }
+        }
+        return output == .file ? .ansi256 : advertisedDepth(environment)
+    }
+
+    /// CLICOLOR_FORCE or FORCE_COLOR non-empty and not "0".
+    static func forced(_ environment: [String: String]) -> Bool {
+        ["CLICOLOR_FORCE", "FORCE_COLOR"].contains { k in !(environment[k] ?? "").isEmpty && environment[k] != "0" }
+    }
+
+    /// COLORTERM `truecolor`/`24bit`: direct colour; TERM containing `256color`: 256; else 16.
+    static func advertisedDepth(_ environment: [String: String]) -> TerminalColorDepth {
         let colorterm = (environment["COLORTERM"] ?? "").lowercased()
         if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
         if (environment["TERM"] ?? "").contains("256color") { return .ansi256 }
         return .ansi16
     }
 
-    /// OSC 8 hyperlinks for `--hyperlinks auto|always|never`: `auto` is on when colour is on and
-    /// standard output is a terminal.
-    public static func hyperlinks(mode: String, colorDepth: TerminalColorDepth, isTTY: Bool) -> Bool {
+    /// OSC 8 hyperlinks for `--hyperlinks auto|always|never`: `auto` is on when colour is on,
+    /// standard output is a terminal, and that terminal is known to show them
+    /// (``terminalShowsHyperlinks(_:)``). Elsewhere a link's URL is printed after its text.
+    public static func hyperlinks(mode: String, colorDepth: TerminalColorDepth, isTTY: Bool,
+                                  environment: [String: String]) -> Bool {
         switch mode {
         case "always": return true
         case "never": return false
-        default: return colorDepth != .none && isTTY
+        default: return colorDepth != .none && isTTY && terminalShowsHyperlinks(environment)
         }
+    }
+
+    /// Whether the terminal the environment describes shows OSC 8 hyperlinks (the allow-list of
+    /// the supports-hyperlinks package, which gh and many Node tools use, plus tmux and foot).
+    /// A terminal that does not know OSC 8 drops the sequence and the link target with it, so
+    /// only these count:
+    /// - `FORCE_HYPERLINK` non-empty and not `0`: yes (`0`: no);
+    /// - inside tmux (`TMUX` set, or `TERM_PROGRAM=tmux`): only tmux 3.4 or later
+    ///   (`TERM_PROGRAM_VERSION`), which passes OSC 8 on; inside GNU screen (`STY` set, or `TERM`
+    ///   `screen…` without tmux): no;
+    /// - `TERM_PROGRAM` `iTerm.app` 3.1 or later, `WezTerm` 20200620 or later, `vscode` 1.72 or
+    ///   later, `ghostty`; `WT_SESSION` (Windows Terminal); `VTE_VERSION` 5000 or later (GNOME
+    ///   Terminal, Tilix and other VTE terminals; 0.50.1); `KONSOLE_VERSION` 201200 or later;
+    ///   `TERM` `xterm-kitty`, `alacritty`, `foot` or `foot-…`, `xterm-ghostty`;
+    /// - anything else (xterm, the Linux console, `TERM=dumb`, unknown terminals): no.
+    public static func terminalShowsHyperlinks(_ environment: [String: String]) -> Bool {
+        if let f = environment["FORCE_HYPERLINK"], !f.isEmpty { return f != "0" }
+        let term = environment["TERM"] ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
+        let programVersion = versionNumbers(environment["TERM_PROGRAM_VERSION"] ?? "")
+        if environment["TMUX"] != nil || program == "tmux" {
+            return program == "tmux" && programVersion.lexicographicallyPrecedes([3, 4]) == false
+        }
+        if environment["STY"] != nil || term.hasPrefix("screen") { return false }
+        switch program {
+        case "iTerm.app": return !programVersion.lexicographicallyPrecedes([3, 1])
+        case "WezTerm": return (programVersion.first ?? 0) >= 20_200_620
+        case "vscode": return !programVersion.lexicographicallyPrecedes([1, 72])
+        case "ghostty": return true
+        default: break
+        }
+        if environment["WT_SESSION"] != nil { return true }
+        if let vte = environment["VTE_VERSION"].flatMap(Int.init) { return vte >= 5000 }
+        if let konsole = environment["KONSOLE_VERSION"].flatMap(Int.init) { return konsole >= 201_200 }
+        return term == "xterm-kitty" || term == "alacritty" || term == "foot" || term.hasPrefix("foot-")
+            || term == "xterm-ghostty"
+    }
+
+    /// The numbers of a version string: `3.3a` → [3, 3]; `20230712-072601-f4abf8fd` → [20230712].
+    static func versionNumbers(_ s: String) -> [Int] {
+        var out: [Int] = []
+        for part in s.split(separator: ".") {
+            let digits = part.prefix { $0.isASCII && $0.isNumber }
+            guard let n = Int(digits) else { break }
+            out.append(n)
+            if digits.count != part.count { break }
+        }
+        return out
     }
 }
 

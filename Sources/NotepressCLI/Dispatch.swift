@@ -1,27 +1,17 @@
 import Foundation
+import NotepressPlatform
 import NotepressResources
 
-/// The version `--version` prints.
-let notepressVersion = "0.1.0"
-
-let mainUsage = """
-usage: notepress COMMAND [options] ...
-
-Commands:
-  convert [options] INPUT...     convert notes and Markdown (the default command)
-  view [options] FILE            show a document in the terminal, paged
-  validate [--schema PATH] FILE.xml...
-                                 validate TEI XML against the shipped RelaxNG schema
-  themes [print NAME|PATH]       list the themes, or print one resolved
-  templates print FORMAT         print the default page template (html, index)
-  templates list                 list the built-in templates, themes and schemas
-
-Run 'notepress COMMAND --help' for the options of a command.
-"""
-
-/// Routes `notepress SUBCOMMAND ARGS…`. Without a known command the arguments go to `convert`.
+/// Routes `notepress COMMAND ARGS…`. An option or an existing path (or `-`) as the first argument
+/// means `convert` (`notepress note.md`, `notepress -t man x.md`); any other word that is not a
+/// command is a usage error that suggests the nearest command (git's "did you mean").
 func dispatch(_ args: [String]) -> Int32 {
-    guard let first = args.first else { printError(mainUsage); return 2 }
+    guard let first = args.first else {
+        // No arguments: standard input to standard output when it is piped in, else the help.
+        if !Platform.isTerminal(STDIN_FILENO) { return runConvertCommand([]) }
+        printError(Commands.mainHelp)
+        return 2
+    }
     let rest = Array(args.dropFirst())
     switch first {
     case "convert": return runConvertCommand(rest)
@@ -29,40 +19,111 @@ func dispatch(_ args: [String]) -> Int32 {
     case "validate": return runValidateCommand(rest)
     case "themes": return runThemesCommand(rest)
     case "templates": return runTemplatesCommand(rest)
-    case "-h", "--help", "help": print(mainUsage); return 0
-    case "--version": print("notepress \(notepressVersion)"); return 0
-    default: return runConvertCommand(args)
+    case "formats": return runFormatsCommand(rest)
+    case "completions": return runCompletionsCommand(rest)
+    case "help": return runHelpCommand(rest)
+    case "version": return runVersionCommand(rest)
+    case "-h", "--help": print(Commands.mainHelp, terminator: ""); return 0
+    case "--version", "-V": print("notepress \(notepressVersion)"); return 0
+    case "--list-formats": return runFormatsCommand(rest)
+    case "--list-themes": return runThemesCommand(["list"] + rest)
+    default:
+        if first.hasPrefix("-") || Platform.status(first) != nil { return runConvertCommand(args) }
+        var text = "notepress: unknown command '\(first)'"
+        if let s = Suggestion.closest(to: first, among: Commands.all.map(\.name)) {
+            text += "; did you mean '\(s)'?"
+        } else {
+            text += " (and no file of that name)"
+        }
+        printError(text + "\ncommands: " + Commands.all.map(\.name).joined(separator: ", ")
+            + "; see 'notepress help'")
+        return 2
     }
+}
+
+/// Runs a command: parses `args` for `spec` (on `--help`: prints the command's help, exit 0), then
+/// `body`. A ``UsageError`` from parsing or from `body` is printed with a pointer to the help, exit
+/// 2; any other error is printed as `notepress COMMAND: error`, exit 1.
+func runCommand(_ spec: CommandSpec, _ args: [String], _ body: (Arguments) throws -> Int32) -> Int32 {
+    do {
+        let a = try Arguments(args, options: spec.options)
+        if a.flag("--help") { print(spec.help, terminator: ""); return 0 }
+        return try body(a)
+    } catch let e as UsageError {
+        usageError(spec, e)
+        return 2
+    } catch {
+        printError("notepress \(spec.name): \(error)")
+        return 1
+    }
+}
+
+/// Prints `notepress COMMAND: message` and where the help is.
+func usageError(_ spec: CommandSpec, _ error: Any) {
+    printError("notepress \(spec.name): \(error)\n(see 'notepress \(spec.name) --help')")
+}
+
+/// "unknown action 'prnt'; did you mean 'print'?"
+func unknownWord(_ kind: String, _ word: String, among candidates: [String]) -> UsageError {
+    var text = "unknown \(kind) '\(word)'"
+    if let s = Suggestion.closest(to: word, among: candidates) { text += "; did you mean '\(s)'?" }
+    return UsageError(text + " (expected " + Suggestion.list(candidates) + ")")
+}
+
+/// `notepress help [COMMAND]`.
+func runHelpCommand(_ args: [String]) -> Int32 {
+    runCommand(Commands.help, args) { a in
+        guard let name = a.positionals.first else { print(Commands.mainHelp, terminator: ""); return 0 }
+        guard a.positionals.count == 1 else { throw UsageError("expected one COMMAND") }
+        guard let spec = Commands.named(name) else { throw unknownWord("command", name, among: Commands.all.map(\.name)) }
+        print(spec.help, terminator: "")
+        return 0
+    }
+}
+
+/// `notepress version`.
+func runVersionCommand(_ args: [String]) -> Int32 {
+    runCommand(Commands.version, args) { a in
+        guard a.positionals.isEmpty else { throw UsageError("takes no arguments") }
+        print("notepress \(notepressVersion)")
+        return 0
+    }
+}
+
+/// `--data-dir DIR` as a template store; the folder must exist.
+/// - Throws: ``UsageError`` naming the folder and the C library's reason.
+func templateStore(_ a: Arguments) throws -> TemplateStore {
+    guard let dir = a.value("--data-dir") else { return TemplateStore() }
+    guard let st = Platform.status(dir) else {
+        throw UsageError("--data-dir \(dir): \(Platform.errorText())")
+    }
+    guard st.kind == .directory else { throw UsageError("--data-dir \(dir): not a folder") }
+    return TemplateStore(dataDirectory: URL(fileURLWithPath: dir))
 }
 
 /// `notepress templates print FORMAT [--data-dir DIR]` and `notepress templates list`.
 func runTemplatesCommand(_ args: [String]) -> Int32 {
-    let a: Arguments
-    do { a = try Arguments(args, valueOptions: [["--data-dir"]], flagOptions: [["--help", "-h"]]) } catch {
-        printError("notepress templates: \(error)"); return 2
-    }
-    if a.flag("--help") {
-        print("usage: notepress templates print html|index|PATH [--data-dir DIR]\n       notepress templates list")
-        return 0
-    }
-    let store = TemplateStore(dataDirectory: a.value("--data-dir").map { URL(fileURLWithPath: $0) })
-    switch a.positionals.first {
-    case "list":
-        for p in TemplateStore.embeddedPaths { print(p) }
-        return 0
-    case "print":
-        guard a.positionals.count == 2 else { printError("notepress templates print: which template? (html, index)"); return 2 }
-        let name = a.positionals[1]
-        let path = ["html": "html/page.html", "index": "html/index.html"][name] ?? name
-        do {
-            FileHandle.standardOutput.write(try store.data(path).data)
+    runCommand(Commands.templates, args) { a in
+        let store = try templateStore(a)
+        switch a.positionals.first {
+        case "list":
+            guard a.positionals.count == 1 else { throw UsageError("list takes no arguments") }
+            for p in TemplateStore.embeddedPaths { print(p) }
             return 0
-        } catch {
-            printError("notepress templates: \(error)")
-            return 2
+        case "print":
+            guard a.positionals.count == 2 else { throw UsageError("print which template? (html, index or a path)") }
+            let name = a.positionals[1]
+            let path = ["html": "html/page.html", "index": "html/index.html"][name] ?? name
+            do {
+                FileHandle.standardOutput.write(try store.data(path).data)
+                return 0
+            } catch {
+                throw UsageError("\(error)")
+            }
+        case nil:
+            throw UsageError("print or list?")
+        case let other?:
+            throw unknownWord("action", other, among: Commands.templates.actions)
         }
-    default:
-        printError("usage: notepress templates print html|index|PATH, or notepress templates list")
-        return 2
     }
 }

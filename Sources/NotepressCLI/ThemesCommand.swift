@@ -9,41 +9,29 @@ import NotepressThemes
 /// inherits filled in) as a complete JSON theme file.
 /// Exit status: 0 ok, 1 the theme cannot be loaded, 2 usage error.
 func runThemesCommand(_ args: [String]) -> Int32 {
-    let usage = "usage: notepress themes [list] [--data-dir DIR]\n       notepress themes print NAME|PATH [--data-dir DIR]"
-    let parsed: Arguments
-    do {
-        parsed = try Arguments(args, valueOptions: [["--data-dir"]], flagOptions: [["--help", "-h"]])
-    } catch {
-        printError("notepress themes: \(error)\n\(usage)")
-        return 2
-    }
-    if parsed.flag("--help") {
-        print(usage)
-        return 0
-    }
-    let store = TemplateStore(dataDirectory: parsed.value("--data-dir").map { URL(fileURLWithPath: $0) })
-    let loader = ThemeLoader(store: store)
-    let pos = parsed.positionals
-    switch pos.first {
-    case nil, "list":
-        guard pos.count <= 1 else { printError(usage); return 2 }
-        for name in loader.availableThemes() {
-            let origin = (try? loader.origin(of: name)) ?? "?"
-            print("\(name)\t\(origin)")
-        }
-        return 0
-    case "print":
-        guard pos.count == 2 else { printError(usage); return 2 }
-        do {
-            let theme = try loader.load(pos[1])
-            FileHandle.standardOutput.write(theme.jsonText().data(using: .utf8)!)
+    runCommand(Commands.themes, args) { a in
+        let loader = ThemeLoader(store: try templateStore(a))
+        let pos = a.positionals
+        switch pos.first {
+        case nil, "list":
+            guard pos.count <= 1 else { throw UsageError("list takes no arguments") }
+            for name in loader.availableThemes() {
+                let origin = (try? loader.origin(of: name)) ?? "?"
+                print("\(name)\t\(origin)")
+            }
             return 0
-        } catch {
-            printError("notepress themes: \(error)")
-            return 1
+        case "print":
+            guard pos.count == 2 else { throw UsageError("print which theme? (a name from 'notepress themes', or a .json file)") }
+            do {
+                let theme = try loader.load(pos[1])
+                FileHandle.standardOutput.write(theme.jsonText().data(using: .utf8)!)
+                return 0
+            } catch {
+                printError("notepress themes: \(error)")
+                return 1
+            }
+        case let other?:
+            throw unknownWord("action", other, among: Commands.themes.actions)
         }
-    default:
-        printError("notepress themes: unknown action '\(pos[0])'\n\(usage)")
-        return 2
     }
 }

@@ -87,8 +87,38 @@ struct ManRenderer {
 
     init(file: String?) { self.file = file }
 
+    /// Raw HTML start tags already reported, by element name (lower case), with the index of
+    /// their warning in ``diagnostics``, for pairing with their end tags.
+    var reportedStartTags: [String: [Int]] = [:]
+
+    /// Adds a warning. A dropped raw HTML end tag (`</kbd>`) whose start tag was reported is the
+    /// same dropped element: its start tag's warning becomes `raw HTML '<kbd>'…'</kbd>' dropped`
+    /// and no second warning is added, so one element counts as one warning.
     mutating func warn(_ m: String, _ b: Block? = nil) {
+        if let tag = Self.droppedTag(m) {
+            if tag.closing, let i = reportedStartTags[tag.name]?.popLast() {
+                let message = diagnostics[i].message
+                if message.hasSuffix("' dropped") {
+                    diagnostics[i].message = String(message.dropLast(" dropped".count)) + "…" + tag.text + " dropped"
+                }
+                return
+            }
+            if !tag.closing { reportedStartTags[tag.name, default: []].append(diagnostics.count) }
+        }
         diagnostics.append(Diagnostic(.warning, "man: " + m, file: file, position: b?.position))
+    }
+
+    /// The tag of a `raw HTML '<kbd>' dropped` warning (``rawInline``'s wording): its element name
+    /// in lower case, whether it is an end tag, and its quoted text (`'</kbd>'`).
+    static func droppedTag(_ m: String) -> (name: String, closing: Bool, text: String)? {
+        let head = "raw HTML '<", tail = "' dropped"
+        guard m.hasPrefix(head), m.hasSuffix(tail) else { return nil }
+        let text = String(m.dropFirst(head.count - 2).dropLast(tail.count - 1))
+        var tag = m.dropFirst(head.count)
+        let closing = tag.hasPrefix("/")
+        if closing { tag = tag.dropFirst() }
+        let name = tag.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+        return name.isEmpty ? nil : (name.lowercased(), closing, text)
     }
 
     mutating func render(_ document: Document) -> String {

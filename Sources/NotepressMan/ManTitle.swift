@@ -14,7 +14,8 @@ public struct ManTitle: Sendable, Equatable {
     public var source: String
     /// The manual's title (`User Commands`).
     public var manual: String
-    /// A ronn-style one-line description (`name(1) -- description`), used to synthesise NAME.
+    /// A ronn-style one-line description (`name(1) -- description`) or front matter's
+    /// `description`, used to synthesise NAME.
     public var description: String?
 
     public init(name: String, section: String = "1", date: String = "", source: String = "", manual: String = "",
@@ -38,7 +39,8 @@ public struct ManTitle: Sendable, Equatable {
 /// 2. ronn's heading (ronn-format(7)): a first level-1 heading `name(section) -- description`.
 /// 3. go-md2man's title heading: a first level-1 heading of `.TH`-like words,
 ///    `name section "date" source "manual"` (go-md2man's own go-md2man.1.md).
-/// Then front-matter fields (`metadata.fields` `section`, `date`, `source`, `manual`) override,
+/// Then front-matter fields (`metadata.fields` `section`, `date`, `source`, `manual`, and
+/// `description`, the NAME line's description as ronn's heading gives it) override,
 /// and anything still missing gets a default (name: `metadata.title`, else the source file's
 /// stem; section: a `.N` suffix of that stem, else `1`; date: `metadata.created` as `YYYY-MM-DD`,
 /// else empty) with a warning.
@@ -86,6 +88,7 @@ public enum ManTitleResolver {
         if let v = f["date"], !v.isEmpty { date = v }
         if let v = f["source"], !v.isEmpty { source = v }
         if let v = f["manual"], !v.isEmpty { manual = v }
+        if let v = f["description"], !v.isEmpty { description = v }
 
         if name == nil || name!.isEmpty {
             let fileStem = file.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }

@@ -151,12 +151,14 @@ public enum Platform {
 
     /// A failed file operation: the `errno` value and, for ``writeAtomically(_:folder:name:_:)``,
     /// which step failed.
-    public struct FileError: Error, Sendable, Equatable {
+    public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         public enum Step: Sendable, Equatable { case open, createTemporary, write }
         public var code: Int32
         public var step: Step = .open
         /// `strerror(3)` of ``code``.
         public var text: String { String(cString: strerror(code)) }
+        /// ``text``.
+        public var description: String { text }
         /// `ENOENT`: no such file or folder.
         public var isMissing: Bool { code == ENOENT }
         /// `EISDIR`: the path is a folder.
@@ -213,6 +215,130 @@ public enum Platform {
 
     /// The current `errno`.
     public static var lastError: Int32 { errno }
+
+    /// Makes `path` and any missing parent folders (`mkdir(2)` with mode 0777 less the umask, as
+    /// `mkdir -p` does). Returns `nil` on success, else the `errno` of the step that failed
+    /// (`ENOTDIR` when a parent is a file, `EACCES`, …; ``errorText(_:)`` gives its text).
+    public static func makeDirectories(_ path: String) -> Int32? {
+        if path.isEmpty { return nil }
+        var prefix = ""
+        for (i, part) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+            prefix += (i == 0 ? "" : "/") + part
+            if part.isEmpty || part == "." { continue }
+            if mkdir(prefix, 0o777) == 0 { continue }
+            let code = errno
+            if code == EEXIST, let st = status(prefix), st.kind == .directory { continue }
+            return code == EEXIST ? ENOTDIR : code
+        }
+        return nil
+    }
+
+    /// A child process whose standard input is the read end of a pipe that the parent writes to.
+    public struct PipedChild: Sendable {
+        /// The child's process id.
+        public let pid: Int32
+        /// The write end of the pipe (close-on-exec); the parent closes it to end the child's input.
+        public let input: Int32
+    }
+
+    /// Starts `arguments[0]` (looked up in `PATH` unless it holds a `/`, as `execvp(3)` does) with
+    /// `posix_spawnp(3)`, its standard input a new pipe and `environment` as its environment.
+    /// Standard output and error are inherited. No new process group is made, so the child stays
+    /// in the terminal's foreground process group (a pager can read the terminal without being
+    /// stopped by `SIGTTIN`/`SIGTTOU`), as git and man(1) start their pagers. `SIGPIPE`, `SIGINT`
+    /// and `SIGQUIT` are reset to their default action and no signal is blocked in the child,
+    /// whatever the parent ignores or blocks.
+    /// - Returns: the child, or the `errno` value when the pipe or the process cannot be made
+    ///   (`ENOENT` when the program does not exist).
+    public static func spawnWithInputPipe(_ arguments: [String], environment: [String: String]) -> Result<PipedChild, SystemError> {
+        guard !arguments.isEmpty else { return .failure(SystemError(code: EINVAL)) }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return .failure(SystemError(code: errno)) }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)  // dup2 onto 0 clears it for the child's copy
+
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGPIPE, SIGINT, SIGQUIT] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in argv + envp { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        close(readEnd)
+        guard rc == 0 else {
+            close(writeEnd)
+            return .failure(SystemError(code: rc))
+        }
+        return .success(PipedChild(pid: pid, input: writeEnd))
+    }
+
+    /// Waits for the child `pid` to end (`waitpid(2)`, retried on `EINTR`). Returns its exit
+    /// status, 128 + the signal number when a signal ended it, or `nil` when it cannot be waited for.
+    public static func waitForExit(_ pid: Int32) -> Int32? {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return nil }
+        }
+        let low = status & 0x7F
+        return low == 0 ? (status >> 8) & 0xFF : 128 + low
+    }
+
+    /// Closes a file descriptor (`close(2)`).
+    public static func closeDescriptor(_ fd: Int32) { close(fd) }
+
+    /// Signals whose disposition ``ignoringSignals(_:_:)`` changes.
+    public enum Signal: Sendable {
+        /// `SIGPIPE`: writing to a pipe nobody reads.
+        case brokenPipe
+        /// `SIGINT` (Ctrl-C) and `SIGQUIT` (Ctrl-\\), sent to the whole foreground process group.
+        case interrupt, quit
+
+        var number: Int32 {
+            switch self {
+            case .brokenPipe: return SIGPIPE
+            case .interrupt: return SIGINT
+            case .quit: return SIGQUIT
+            }
+        }
+    }
+
+    /// Runs `body` with `signals` ignored (`signal(3)` with `SIG_IGN`) and restores their previous
+    /// actions afterwards. With `SIGPIPE` ignored a write to a closed pipe fails with `EPIPE`
+    /// instead of ending the process.
+    public static func ignoringSignals<T>(_ signals: [Signal], _ body: () throws -> T) rethrows -> T {
+        let previous = signals.map { ($0.number, signal($0.number, SIG_IGN)) }
+        defer { for (n, handler) in previous.reversed() { signal(n, handler) } }
+        return try body()
+    }
+}
+
+/// A C library error number (`errno`) with its text.
+public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The `errno` value (`ENOENT`, `EACCES`, …).
+    public var code: Int32
+    public init(code: Int32) { self.code = code }
+    /// `strerror(3)`'s text, e.g. "No such file or directory".
+    public var description: String { Platform.errorText(code) }
 }
 
 extension Platform.FileStatus {

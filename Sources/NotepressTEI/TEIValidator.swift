@@ -10,7 +10,8 @@ import NotepressAST
 ///   is stopped at the declaration, so no entity it declares is ever read (no XXE, no
 ///   "billion laughs").
 /// - Diagnostics carry libxml2's line and column (`xmlError.line`, `xmlError.int2`); libxml2
-///   gives no column for validity errors, which are then reported at column 1.
+///   gives no column for validity errors, which are then reported at column 1. Validity errors
+///   start with `element NAME: `, the element xmllint names; a repeated error is reported once.
 /// - libxml2 is initialised once per process (`xmlInitParser`). One validator may be used from
 ///   several threads: validations against the same compiled schema are serialised.
 public struct TEIValidator: Sendable {
@@ -130,15 +131,27 @@ private final class ErrorCollector {
     var refused = false
     init(name: String) { self.name = name }
 
+    /// Every diagnostic added so far, to drop repeats: libxml2 may report one problem through
+    /// more than one path (the same line and text), and each should be printed once.
+    private var seen: Set<String> = []
+
+    /// Adds libxml2's error as a diagnostic. Validity errors name the element as xmllint does
+    /// (`element para: Did not expect element para there`): the name of `xmlError.node` when it
+    /// is an element.
     func add(_ error: UnsafePointer<xmlError>) {
         let e = error.pointee
         var message = e.message.map { String(cString: $0) } ?? "unknown libxml2 error"
         message = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let node = e.node?.assumingMemoryBound(to: xmlNode.self), node.pointee.type == XML_ELEMENT_NODE,
+           let elementName = node.pointee.name {
+            message = "element \(String(cString: elementName)): " + message
+        }
         let line = Int(e.line)
         let column = Int(e.int2)
         let position = line > 0 ? SourcePosition(line: line, column: column > 0 ? column : 1) : nil
         let severity: Diagnostic.Severity = e.level == XML_ERR_WARNING ? .warning : .error
-        diagnostics.append(Diagnostic(severity, message, file: name, position: position))
+        let d = Diagnostic(severity, message, file: name, position: position)
+        if seen.insert(d.description).inserted { diagnostics.append(d) }
     }
 }
 

@@ -49,10 +49,56 @@ final class ANSITests: XCTestCase {
         XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: false, environment: ["CLICOLOR_FORCE": "1"]), .ansi16)
         XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: false, environment: ["FORCE_COLOR": "0"]), .none)
         XCTAssertEqual(ColorPolicy.depth(mode: "auto", isTTY: false, environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"]), .ansi16)
-        XCTAssertTrue(ColorPolicy.hyperlinks(mode: "auto", colorDepth: .ansi16, isTTY: true))
-        XCTAssertFalse(ColorPolicy.hyperlinks(mode: "auto", colorDepth: .none, isTTY: true))
-        XCTAssertFalse(ColorPolicy.hyperlinks(mode: "auto", colorDepth: .ansi16, isTTY: false))
-        XCTAssertTrue(ColorPolicy.hyperlinks(mode: "always", colorDepth: .none, isTTY: false))
+        let kitty = ["TERM": "xterm-kitty"]
+        XCTAssertTrue(ColorPolicy.hyperlinks(mode: "auto", colorDepth: .ansi16, isTTY: true, environment: kitty))
+        XCTAssertFalse(ColorPolicy.hyperlinks(mode: "auto", colorDepth: .none, isTTY: true, environment: kitty))
+        XCTAssertFalse(ColorPolicy.hyperlinks(mode: "auto", colorDepth: .ansi16, isTTY: false, environment: kitty))
+        XCTAssertTrue(ColorPolicy.hyperlinks(mode: "always", colorDepth: .none, isTTY: false, environment: [:]))
+        XCTAssertFalse(ColorPolicy.hyperlinks(mode: "auto", colorDepth: .ansi16, isTTY: true, environment: tty),
+                       "plain xterm is not known to show OSC 8")
+    }
+
+    /// Issue 15: links lost inside tmux < 3.4 (it drops OSC 8). The allow-list, case by case.
+    func testHyperlinkAllowListTmuxBelow34AndScreenAreNot() {
+        let cases: [([String: String], Bool)] = [
+            (["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "3.3a"], false),
+            (["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "3.4"], true),
+            (["TERM": "screen-256color", "TMUX": "/tmp/t,1,0", "TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "3.5a"], true),
+            // tmux older than 3.2 leaves the outer terminal's TERM_PROGRAM: still tmux, still no.
+            (["TERM": "screen", "TMUX": "/tmp/t,1,0", "TERM_PROGRAM": "iTerm.app", "TERM_PROGRAM_VERSION": "3.4.19"], false),
+            (["TERM": "screen", "STY": "1234.pts-0.host"], false),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app", "TERM_PROGRAM_VERSION": "3.4.19"], true),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app", "TERM_PROGRAM_VERSION": "3.0.15"], false),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm", "TERM_PROGRAM_VERSION": "20240203-110809-5046fc22"], true),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "vscode", "TERM_PROGRAM_VERSION": "1.71.2"], false),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "vscode", "TERM_PROGRAM_VERSION": "1.85.0"], true),
+            (["TERM": "xterm-256color", "VTE_VERSION": "7006"], true),
+            (["TERM": "xterm-256color", "VTE_VERSION": "4803"], false),
+            (["TERM": "xterm-256color", "WT_SESSION": "b2c4"], true),
+            (["TERM": "foot"], true),
+            (["TERM": "alacritty"], true),
+            (["TERM": "linux"], false),
+            (["TERM": "xterm-256color"], false),
+            (["TERM": "xterm-256color", "FORCE_HYPERLINK": "1"], true),
+            (["TERM": "xterm-kitty", "FORCE_HYPERLINK": "0"], false),
+        ]
+        for (env, expected) in cases {
+            XCTAssertEqual(ColorPolicy.terminalShowsHyperlinks(env), expected, "\(env)")
+        }
+    }
+
+    /// `convert -t ansi` asked for ANSI: colour into files and pipes unless NO_COLOR; files at a
+    /// fixed 256 colours whatever the terminal.
+    func testDocumentColourIsOnUnlessNoColor() {
+        XCTAssertEqual(ColorPolicy.documentDepth(mode: "auto", output: .file, environment: [:]), .ansi256)
+        XCTAssertEqual(ColorPolicy.documentDepth(mode: "auto", output: .file, environment: ["COLORTERM": "truecolor"]), .ansi256)
+        XCTAssertEqual(ColorPolicy.documentDepth(mode: "auto", output: .standardOutput, environment: ["COLORTERM": "truecolor"]), .truecolor)
+        XCTAssertEqual(ColorPolicy.documentDepth(mode: "auto", output: .standardOutput, environment: ["TERM": "xterm"]), .ansi16)
+        XCTAssertEqual(ColorPolicy.documentDepth(mode: "auto", output: .file, environment: ["NO_COLOR": "1"]), .none)
+        XCTAssertEqual(ColorPolicy.documentDepth(mode: "auto", output: .terminal, environment: ["TERM": "dumb"]), .none)
+        XCTAssertEqual(ColorPolicy.documentDepth(mode: "auto", output: .standardOutput, environment: ["TERM": "dumb"]), .ansi16)
+        XCTAssertEqual(ColorPolicy.documentDepth(mode: "never", output: .file, environment: ["CLICOLOR_FORCE": "1"]), .none)
+        XCTAssertEqual(ColorPolicy.documentDepth(mode: "always", output: .file, environment: ["NO_COLOR": "1"]), .ansi256)
     }
 
     func testTerminalSizeFallbacks() {

@@ -28,14 +28,16 @@ final class ANSIViewTests: XCTestCase {
     /// What the pane shows (trailing blanks trimmed), written out by hand: each CJK character
     /// takes two columns (wcwidth), so the Japanese line breaks after 30 characters at 60
     /// columns and after 20 at 40, and `幅` / `六十` fill 2 / 4 of a 5-column cell. The title is
-    /// the file stem; the date is SOURCE_DATE_EPOCH 1700000000; links show their text only.
+    /// the file stem; the date is SOURCE_DATE_EPOCH 1700000000; tmux 3.3 drops OSC 8, so a link's URL follows its
+    /// text in parentheses.
     static let screens: [Int: [String]] = [
         60: [
             "sample", "──────", "2023-11-14", "",
             "# Viewing notes", "",
             "A paragraph of plain words that is long enough to wrap at",
             "least once at sixty columns and several times at forty",
-            "columns, with bold and a link inside.", "",
+            "columns, with bold and a link (https://example.com/page)",
+            "inside.", "",
             "日本語の文は一文字が二列を占めるので、四十列の端末では早めに",
             "折り返されます。", "",
             "• a list item that also needs to wrap when the terminal is",
@@ -49,7 +51,8 @@ final class ANSIViewTests: XCTestCase {
             "A paragraph of plain words that is long",
             "enough to wrap at least once at sixty",
             "columns and several times at forty",
-            "columns, with bold and a link inside.", "",
+            "columns, with bold and a link",
+            "(https://example.com/page) inside.", "",
             "日本語の文は一文字が二列を占めるので、四",
             "十列の端末では早めに折り返されます。", "",
             "• a list item that also needs to wrap",
@@ -137,6 +140,13 @@ final class ANSIViewTests: XCTestCase {
     }
 
     // MARK: Helpers
+
+    /// `tmux -V` as numbers: "tmux 3.3a" → [3, 3].
+    static func tmuxVersion(_ tmux: String) throws -> [Int] {
+        let text = run(tmux, ["-V"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = text.split(separator: " ").last.map(String.init) ?? ""
+        return version.split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) }
+    }
 
     static func which(_ name: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {

@@ -57,7 +57,7 @@ final class CLIBatchTests: XCTestCase {
         let input = try copySamples()
         let tmp = try batchTempDir()
         let env = ["SOURCE_DATE_EPOCH": "1700000000"]
-        let r1 = try NotepressBinary.run(["convert", input, "-o", tmp + "/j1", "-t", allFormats, "-j", "1"], environment: env)
+        let r1 = try NotepressBinary.run(["convert", input, "-o", tmp + "/j1", "-t", allFormats, "-j", "1", "--verbose"], environment: env)
         let r4 = try NotepressBinary.run(["convert", input, "-o", tmp + "/j4", "-t", allFormats, "-j", "4"], environment: env)
         XCTAssertEqual(r1.status, 0, r1.stderr)
         XCTAssertEqual(r4.status, 0, r4.stderr)
@@ -66,11 +66,11 @@ final class CLIBatchTests: XCTestCase {
         XCTAssertEqual(t1.count, count * 6 + 2, "six formats per file, index.html, manifest")
         XCTAssertEqual(Set(t1.keys), Set(t4.keys))
         for (k, v) in t1 where k != Manifest.fileName { XCTAssertEqual(v, t4[k], "\(k) differs between -j 1 and -j 4") }
-        // Plain progress lines (stderr is a pipe) and the summary.
+        // Plain progress lines (stderr is a pipe, --verbose) and the summary.
         XCTAssertTrue(r1.stderr.contains("converted \(input)/notes/lentil-soup.note"), r1.stderr)
         XCTAssertTrue(r1.stderr.contains("converted \(count), skipped 0 (unchanged), skipped 1 (unknown kind), failed 0 in "), r1.stderr)
 
-        let again = try NotepressBinary.run(["convert", input, "-o", tmp + "/j1", "-t", allFormats], environment: env)
+        let again = try NotepressBinary.run(["convert", input, "-o", tmp + "/j1", "-t", allFormats, "-v"], environment: env)
         XCTAssertEqual(again.status, 0)
         XCTAssertTrue(again.stderr.contains("converted 0, skipped \(count) (unchanged)"), again.stderr)
         XCTAssertTrue(again.stderr.contains("skipped \(input)/notes/lentil-soup.note"), again.stderr)

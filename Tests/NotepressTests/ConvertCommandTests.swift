@@ -175,7 +175,6 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(try NotepressBinary.run(["convert", "--bogus", "x"]).status, 2)
         XCTAssertEqual(try NotepressBinary.run(["convert", "-t", "docx", "x.md"]).status, 2)
         XCTAssertEqual(try NotepressBinary.run(["convert", "--size-category", "huge", "x.md"]).status, 2)
-        XCTAssertEqual(try NotepressBinary.run(["convert"]).status, 2)
         let help = try NotepressBinary.run(["convert", "--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdoutText.contains("--keep-markers"))

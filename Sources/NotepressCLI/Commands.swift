@@ -1,0 +1,251 @@
+import Foundation
+import Notepress
+import NotepressThemes
+
+/// The version `--version` and `notepress version` print.
+let notepressVersion = "0.1.0"
+
+/// One subcommand: its name, synopsis, description and options. `notepress help COMMAND`,
+/// `COMMAND --help` and the shell completion scripts are all made from these, so every option a
+/// command accepts is documented and completed.
+struct CommandSpec: Sendable {
+    /// `convert`, `view`, …
+    var name: String
+    /// One line for the command list of `notepress help`.
+    var summary: String
+    /// Synopsis lines without the leading `usage: ` (`notepress convert [options] [INPUT...]`).
+    var synopsis: [String]
+    /// Paragraphs shown between the synopsis and the options.
+    var description: String
+    var options: [OptionSpec]
+    /// Words completed as the first positional (`print`, `list`; `bash zsh fish`).
+    var actions: [String] = []
+    /// What the positionals are, for completion: files, or nothing beyond ``actions``.
+    var completesFiles = true
+    /// Text after the options (exit status, environment).
+    var epilogue = ""
+
+    /// The full help: synopsis, description, options, epilogue.
+    var help: String {
+        var text = "usage: " + synopsis.joined(separator: "\n       ") + "\n"
+        if !description.isEmpty { text += "\n" + description + "\n" }
+        let shown = options.filter { !$0.hidden }
+        if !shown.isEmpty {
+            text += "\nOptions:\n"
+            for o in shown { text += Self.format(o) }
+        }
+        if !epilogue.isEmpty { text += "\n" + epilogue + "\n" }
+        return text
+    }
+
+    /// `  -t, --to FORMAT[,FORMAT...]  help` with the help in a second column from column 32.
+    static func format(_ o: OptionSpec) -> String {
+        let shorts = o.names.filter { !$0.hasPrefix("--") }
+        let longs = o.names.filter { $0.hasPrefix("--") }
+        var left = shorts.isEmpty ? "      " : "  " + shorts.joined(separator: ", ") + ", "
+        left += longs.joined(separator: ", ")
+        if let v = o.value { left += " " + v }
+        let lines = o.help.components(separatedBy: "\n")
+        let column = 31
+        var out = ""
+        if left.count < column {
+            out += left + String(repeating: " ", count: column - left.count) + lines[0] + "\n"
+        } else {
+            out += left + "\n" + String(repeating: " ", count: column) + lines[0] + "\n"
+        }
+        for l in lines.dropFirst() { out += String(repeating: " ", count: column) + l + "\n" }
+        return out
+    }
+}
+
+/// The help option every command has.
+let helpOption = OptionSpec(["--help", "-h"], "show this help")
+/// `-q`: errors only.
+let quietOption = OptionSpec(["--quiet", "-q"], "print errors only: no progress, summary or warnings")
+/// `-v`: every warning and every file.
+let verboseOption = OptionSpec(["--verbose", "-v"], "list every warning (default: one line per file\nthat has several), and each file as it is done")
+/// `--data-dir DIR`.
+let dataDirOption = OptionSpec(["--data-dir"], value: "DIR", completes: .folder,
+                               "templates, themes and schemas in DIR override\nthe built-in ones")
+let colorModes = ["auto", "always", "never"]
+
+/// Every command, in the order `notepress help` lists them.
+enum Commands {
+    static let outputFormats = WriterRegistry.all.map(\.name)
+    static let inputFormats = ["note", "commonmark", "gfm"]
+    static let sizeCategories = SizeCategory.allCases.map(\.alias)
+
+    static let themeOptions: [OptionSpec] = [
+        OptionSpec(["--theme"], value: "NAME|PATH", completes: .theme,
+                   "theme name from the data folder or built in\n(notepress themes), or a .json file"),
+        OptionSpec(["--size-category"], value: "NAME", choices: sizeCategories,
+                   "xs s m l xl xxl xxxl ax1..ax5 or extraSmall..\naccessibilityExtraExtraExtraLarge (default: large)"),
+        OptionSpec(["--bold-text"], "the accessibility Bold Text setting: weights step up"),
+        dataDirOption,
+    ]
+
+    static let convert = CommandSpec(
+        name: "convert", summary: "convert notes and Markdown (the default command)",
+        synopsis: ["notepress convert [options] [INPUT...]", "notepress [options] INPUT..."],
+        description: """
+        Converts note markup (.note, .txt) and Markdown (.md, .markdown) files, folders of them, or
+        standard input (- or no INPUT when standard input is not a terminal) to other formats.
+        The format follows -t, else the extension of -o (.html .rtf .ans .xml .json .man .1-.9),
+        else HTML.
+        """,
+        options: [
+            OptionSpec(["--to", "-t"], value: "FORMAT[,FORMAT...]", choices: outputFormats,
+                       "html (default), rtf, ansi, tei, man, json;\nnotepress formats lists them"),
+            OptionSpec(["--from", "-f"], value: "FORMAT", choices: inputFormats,
+                       "note, commonmark, gfm (default: from the file\nextension; markdown means gfm)"),
+            OptionSpec(["--output", "-o"], value: "PATH", completes: .file,
+                       "output file, or folder when converting a folder or\nseveral files (- or no -o: standard output)"),
+            OptionSpec(["--layout"], value: "mirror|flat", choices: ["mirror", "flat"],
+                       "several formats: one tree per format (mirror,\ndefault: OUT/html/a/b.html, OUT/rtf/a/b.rtf) or\nside by side in one tree (flat: OUT/a/b.html)"),
+            OptionSpec(["--jobs", "-j"], value: "N",
+                       "files converted in parallel (default: the number of\ncores); outputs are the same bytes whatever N is"),
+            OptionSpec(["--force"], "convert every file, even those unchanged since the\nlast run (the output folder's .notepress-manifest\nrecords SHA-256 hashes of inputs, options, theme\nand outputs)"),
+            OptionSpec(["--prune"], "delete the outputs of inputs that no longer exist"),
+            OptionSpec(["--depfile"], value: "FILE", completes: .file,
+                       "write a Makefile-syntax dependency file (make,\nninja): outputs depend on their input, the theme\nfile and templates; the HTML index on every input"),
+            OptionSpec(["--fragment"], "HTML: body content only, no page template"),
+            OptionSpec(["--unsafe"], "keep raw HTML and javascript:/vbscript:/file:/data: links"),
+            OptionSpec(["--keep-markers"], "notes: show the *, _, -, ~ delimiters, styled"),
+        ] + themeOptions + [
+            OptionSpec(["--width"], value: "N", "ansi: wrap at N columns (default: the terminal's,\nelse COLUMNS, else 80)"),
+            OptionSpec(["--color", "--colour"], value: "WHEN", choices: colorModes,
+                       "ansi: auto (default: colour unless NO_COLOR is set\nor standard output is a TERM=dumb terminal),\nalways, never"),
+            OptionSpec(["--hyperlinks"], value: "WHEN", choices: colorModes,
+                       "ansi: OSC 8 links: auto (default: on a terminal\nknown to show them), always, never; without them\nthe URL follows the link text"),
+            OptionSpec(["--ascii"], "ansi: ASCII borders, bullets and marks"),
+            OptionSpec(["--no-validate"], "tei: do not validate against the RelaxNG schema"),
+            quietOption,
+            verboseOption,
+            OptionSpec(["--list-formats"], "list the input and output formats (notepress formats)"),
+            helpOption,
+            OptionSpec(["--version"], "show the version"),
+        ],
+        epilogue: """
+        Outputs are byte-for-byte reproducible: SOURCE_DATE_EPOCH (seconds since 1970) caps the
+        dates taken from file times.
+
+        Exit status: 0 all converted, 1 an input failed (the others are still converted; the
+        failures are listed at the end), 2 usage error (nothing is converted).
+        """)
+
+    static let view = CommandSpec(
+        name: "view", summary: "show a document in the terminal, paged",
+        synopsis: ["notepress view [options] [FILE|-]"],
+        description: """
+        Renders one document for the terminal. When standard output is a terminal and the text is
+        taller than the screen it goes through NOTEPRESS_PAGER, else PAGER, else less -R (run with
+        LESS=FRX and LV=-c when those are unset, as git does; PAGER= or PAGER=cat means no pager).
+        Without FILE, standard input is read when it is not a terminal.
+        """,
+        options: [
+            OptionSpec(["--from", "-f"], value: "FORMAT", choices: inputFormats,
+                       "note, commonmark, gfm (default: from the file\nextension; standard input is gfm)"),
+            OptionSpec(["--width", "-w"], value: "N", "wrap at N columns (default: the terminal's)"),
+            OptionSpec(["--color", "--colour"], value: "WHEN", choices: colorModes,
+                       "auto (default: on a terminal, unless NO_COLOR or\nTERM=dumb), always, never"),
+            OptionSpec(["--hyperlinks"], value: "WHEN", choices: colorModes,
+                       "OSC 8 links: auto (default: on a terminal known to\nshow them), always, never"),
+            OptionSpec(["--ascii"], "ASCII borders, bullets and marks"),
+        ] + themeOptions + [quietOption, verboseOption, helpOption],
+        epilogue: "Exit status: 0 ok, 1 the input cannot be read, 2 usage error.")
+
+    static let validate = CommandSpec(
+        name: "validate", summary: "validate TEI XML against the shipped RelaxNG schema",
+        synopsis: ["notepress validate [--schema PATH] [--data-dir DIR] FILE.xml..."],
+        description: """
+        Checks XML files against the TEI schema (default: tei/notepress-tei.rng from --data-dir or
+        built in) with libxml2. Each error is printed once, as FILE:LINE:COLUMN: error: element
+        NAME: message (the element xmllint names). DOCTYPEs and entities are refused, never loaded.
+        - reads standard input.
+        """,
+        options: [
+            OptionSpec(["--schema"], value: "PATH", completes: .file, "a RelaxNG schema (XML syntax) to use instead"),
+            dataDirOption, quietOption, helpOption,
+        ],
+        epilogue: "Exit status: 0 all valid, 1 a file is invalid or unreadable, 2 usage error or unusable schema.")
+
+    static let themes = CommandSpec(
+        name: "themes", summary: "list the themes, or print one resolved",
+        synopsis: ["notepress themes [list] [--data-dir DIR]", "notepress themes print NAME|PATH [--data-dir DIR]"],
+        description: """
+        list (the default) prints one line per theme: NAME, a tab, and where it comes from (a path
+        in the data folder, or (built-in)/themes/NAME.json). print writes the theme with everything
+        it inherits filled in, as a complete JSON theme file.
+        """,
+        options: [dataDirOption, helpOption], actions: ["list", "print"], completesFiles: false,
+        epilogue: "Exit status: 0 ok, 1 the theme cannot be loaded, 2 usage error.")
+
+    static let templates = CommandSpec(
+        name: "templates", summary: "print or list the built-in templates",
+        synopsis: ["notepress templates print html|index|PATH [--data-dir DIR]", "notepress templates list"],
+        description: """
+        print writes a template (html: the page, index: the folder index, or a path below the
+        templates folder such as tei/notepress-tei.rng) so it can be copied into a data folder and
+        changed; list prints the paths of every built-in template, theme and schema.
+        """,
+        options: [dataDirOption, helpOption], actions: ["print", "list"], completesFiles: false,
+        epilogue: "Exit status: 0 ok, 2 usage error or no such template.")
+
+    static let formats = CommandSpec(
+        name: "formats", summary: "list the input and output formats with their extensions",
+        synopsis: ["notepress formats", "notepress --list-formats"],
+        description: """
+        One line per format: NAME, a tab, input or output, a tab, the file extensions that select
+        it (separated by spaces; - when only -f/-t does), a tab, and what it is.
+        """,
+        options: [helpOption], completesFiles: false)
+
+    static let completions = CommandSpec(
+        name: "completions", summary: "print a shell completion script (bash, zsh, fish)",
+        synopsis: ["notepress completions bash|zsh|fish"],
+        description: """
+        Prints a script that completes commands, options, formats, themes and files. Install it:
+          bash: notepress completions bash > ~/.local/share/bash-completion/completions/notepress
+          zsh:  notepress completions zsh > ~/.zfunc/_notepress   (with fpath+=(~/.zfunc))
+          fish: notepress completions fish > ~/.config/fish/completions/notepress.fish
+        """,
+        options: [helpOption], actions: ["bash", "zsh", "fish"], completesFiles: false)
+
+    static let help = CommandSpec(
+        name: "help", summary: "show the help of a command",
+        synopsis: ["notepress help [COMMAND]"], description: "", options: [helpOption],
+        actions: ["convert", "view", "validate", "themes", "templates", "formats", "completions", "help", "version"],
+        completesFiles: false)
+
+    static let version = CommandSpec(
+        name: "version", summary: "show the version", synopsis: ["notepress version", "notepress --version"],
+        description: "", options: [helpOption], completesFiles: false)
+
+    static let all: [CommandSpec] = [convert, view, validate, themes, templates, formats, completions, help, version]
+
+    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+    /// `notepress help` and `notepress --help`.
+    static var mainHelp: String {
+        var text = """
+        usage: notepress COMMAND [options] [ARGS...]
+               notepress [convert options] INPUT...
+
+        Notepress converts note markup and CommonMark/GFM to HTML, RTF, terminal text (ANSI),
+        TEI XML, man pages and a JSON dump of its document tree.
+
+        Commands:
+
+        """
+        for c in all {
+            let left = "  " + c.name
+            text += left + String(repeating: " ", count: max(1, 16 - left.count)) + c.summary + "\n"
+        }
+        text += """
+
+        Run 'notepress help COMMAND' or 'notepress COMMAND --help' for a command's options;
+        man notepress for the manual. Exit status: 0 ok, 1 an input failed, 2 usage error.
+        """
+        return text + "\n"
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Notepress
+import NotepressANSI
+import NotepressPlatform
+
+extension ConvertPlan {
+    /// Converts folders and several files into the output folder: the inputs in parallel, then
+    /// the HTML index, `--prune`, the manifest and the depfile.
+    ///
+    /// Standard error: a progress bar on a terminal; elsewhere nothing per file unless
+    /// `--verbose` (`converted PATH` lines). Then per file ``WarningReport`` (one line for a file
+    /// with several warnings), and a summary line; failures are listed at the end. `-q`: errors only.
+    /// - Throws: ``UsageError`` when the output folder lies inside an input folder (nothing is converted).
+    func convertBatch() throws -> Int32 {
+        let env = ProcessInfo.processInfo.environment
+        guard let outDir = output else { throw UsageError("an output folder is needed (-o DIR)") }
+        // The previous manifest is read while the inputs are scanned.
+        let manifestBox = ManifestBox()
+        let manifestRead = DispatchGroup()
+        if !arguments.flag("--force") {
+            manifestRead.enter()
+            let t = Thread { manifestBox.value = Manifest.load(outputRoot: outDir); manifestRead.leave() }
+            t.start()
+        }
+        let scan = InputScanner.scan(inputs, format: loader.format)
+        manifestRead.wait()
+        let outReal = InputScanner.realPath(outDir)
+        for folder in scan.folders where outReal == folder || outReal.hasPrefix(folder + "/") {
+            throw UsageError("output folder \(outDir) is inside the input folder \(folder); choose a folder outside it")
+        }
+        let config = BuildConfiguration(options: options, loader: loader, writers: writers.map(\.name), layout: layout,
+                                        version: notepressVersion, themeFile: themeFile)
+        var batch = BatchConverter(loader: loader, writers: writers, options: options, outputRoot: outDir, layout: layout,
+                                   jobs: jobs, configuration: config)
+        batch.inputFolders = scan.folders
+        let start = Date()
+        let previous = manifestBox.value
+        let quiet = verbosity == .quiet
+        let style: ProgressReporter.Style = switch ProgressReporter.style(quiet: quiet) {
+        case .lines: verbosity == .verbose ? .lines : .quiet
+        case let s: s
+        }
+        let reporter = ProgressReporter(style: style, total: scan.files.count,
+                                        width: TerminalSize.columns(environment: env, fd: STDERR_FILENO))
+        let outcomes = batch.run(scan.files, previous: previous) { _, outcome in
+            let event: ProgressReporter.Event = switch outcome.status {
+            case .converted: .converted
+            case .skipped: .skipped
+            case .failed: .failed
+            }
+            reporter.record(event, path: outcome.input.path)
+        }
+        reporter.finish()
+        var failures = scan.errors
+        for o in outcomes {
+            WarningReport.print(FileDiagnostics(file: o.input.path, diagnostics: o.diagnostics, origins: o.diagnosticOrigins),
+                                verbosity)
+            if let e = o.error { failures.append(e) }
+        }
+        var indexPath: String?
+        var indexRecord: Manifest.Output?
+        if !scan.folders.isEmpty {
+            do {
+                if let (path, record) = try batch.writeIndex(outcomes, previous: previous) {
+                    indexPath = path
+                    indexRecord = record
+                    if verbosity == .verbose { printError("index: \(path)") }
+                }
+            } catch {
+                failures.append(Self.failure(error, file: outDir + "/index.html"))
+            }
+        }
+        let pruned = arguments.flag("--prune") ? batch.prune(previous: previous, outcomes: outcomes) : []
+        for p in pruned where !quiet { printError("removed \(p)") }
+        do {
+            var manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: !arguments.flag("--prune"))
+            manifest.index = indexRecord
+            // A no-change run leaves the manifest as it was: skip re-encoding and rewriting it.
+            let changed = indexRecord != previous.index
+                || !BatchConverter.manifestUnchanged(outcomes, previous: previous) && manifest != previous
+            let onDisk = Platform.status(outDir + "/" + Manifest.fileName) != nil
+            let legacy = Platform.status(outDir + "/" + Manifest.legacyFileName) != nil
+            if changed || !onDisk || legacy { try manifest.save(outputRoot: outDir) }
+        } catch {
+            failures.append(Self.failure(error, file: outDir + "/" + Manifest.fileName))
+        }
+        if let depfile {
+            var rules: [Depfile.Rule] = []
+            for o in outcomes where o.error == nil {
+                rules.append(Depfile.Rule(targets: o.written, prerequisites: [o.input.path] + config.dependencyFiles))
+            }
+            if let index = indexPath {
+                let given: [String] = inputs.filter { $0 != "-" }
+                let converted: [String] = outcomes.filter { $0.error == nil }.map(\.input.path)
+                rules.append(Depfile.Rule(targets: [index], prerequisites: given + converted + config.dependencyFiles))
+            }
+            do {
+                try AtomicFile.write(Array(try Depfile.render(rules).utf8), to: depfile)
+            } catch {
+                failures.append(Self.failure(error, file: depfile))
+            }
+        }
+        if !quiet {
+            let secs = Date().timeIntervalSince(start)
+            let converted = outcomes.filter { $0.status == .converted }.count
+            let unchanged = outcomes.filter { $0.status == .skipped }.count
+            printError(String(format: "converted %d, skipped %d (unchanged), skipped %d (unknown kind), failed %d in %.2f s; output in %@",
+                              converted, unchanged, scan.skipped.count, failures.count, secs, outDir))
+        }
+        // The process ends after this: the records of 20 000 files are left for the exit to reclaim.
+        ProcessLifetime.keep(previous)
+        ProcessLifetime.keep(outcomes)
+        ProcessLifetime.keep(scan)
+        if !failures.isEmpty {
+            printError("failed:")
+            for f in failures { printError("  " + f.description) }
+            return 1
+        }
+        return 0
+    }
+
+    /// A ``ConversionError`` for `error`: itself when it is one (it names its file already).
+    static func failure(_ error: Error, file: String) -> ConversionError {
+        (error as? ConversionError) ?? ConversionError(file: file, "\(error)")
+    }
+}
+
+/// The manifest read on another thread while the inputs are scanned (read after the group's wait).
+final class ManifestBox: @unchecked Sendable {
+    var value = Manifest()
+}

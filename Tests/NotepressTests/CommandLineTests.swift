@@ -258,7 +258,7 @@ final class CommandLineTests: XCTestCase {
         try FileManager.default.createDirectory(at: out.appendingPathComponent("index.html/blocker"), withIntermediateDirectories: true)
         let r = try NotepressBinary.run(["convert", dir.appendingPathComponent("notes").path, "-o", out.path])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("\n  \(out.path)/index.html: error: cannot write: Is a directory\n"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\n  \(out.path)/index.html: error: is a folder, not a file\n"), r.stderr)
         XCTAssertEqual(r.stderr.components(separatedBy: "error:").count, 2, r.stderr)
     }
 

@@ -72,7 +72,7 @@ final class SlippedFaultTests: XCTestCase {
         try Data(tampered.utf8).write(to: page)
         try setModified(page, 1_600_000_000)
 
-        let again = try NotepressBinary.run(["convert", input, "-o", out.path, "-t", "html,man"])
+        let again = try NotepressBinary.run(["convert", "--verbose", input, "-o", out.path, "-t", "html,man"])
         XCTAssertEqual(again.status, 0, again.stderr)
         let lines = again.stderr.split(separator: "\n")
         XCTAssertTrue(lines.contains { $0.hasPrefix("converted ") && $0.hasSuffix("/in/a.md") }, again.stderr)

@@ -18,51 +18,57 @@ struct Seg {
 
 typealias Line = [Seg]
 
-/// Greedy wrapping, fed one piece at a time: words separated by single spaces (a space takes the
-/// style and link of the last space token before the word), a word wider than `width` broken
-/// between grapheme clusters. No token list: the current word (its pieces merged by style and
-/// link) and the current line are the only state besides the finished lines (one ``Seg`` per
-/// style change each), which ``Renderer/document(_:)`` renders block by block. ASCII text is
-/// split at space bytes and measured by its byte count. Adjacent pieces of a line with the same
-/// style and link share one ``Seg`` (rendering is the same: SGR and OSC 8 are written only where
-/// style or link change).
+/// Greedy wrapping at the break opportunities of Unicode's line breaking algorithm
+/// (``LineBreaks``, UAX #14), fed one piece of text at a time.
+///
+/// Collecting (``appendText(_:_:_:)``, ``appendCharacters(_:_:_:)``, ``space(_:_:)``,
+/// ``hardBreak()``) builds the paragraph's text once: runs of spaces collapse into one space
+/// that takes the style and link of the last of them, spaces before any text of a line and
+/// before a hard break are dropped, a hard break is a line feed. ``finish()`` asks ICU for the
+/// break opportunities of that text once, then fills lines greedily: a piece between two
+/// opportunities goes on the current line when it fits (with the space before it, if any), else
+/// on a new line; a space where a line ends is dropped; a piece wider than `width` starts a new
+/// line and is broken between grapheme clusters. Widths are ``TerminalWidth`` columns per
+/// grapheme cluster; ASCII text is measured by its byte count. Adjacent pieces of a line with the
+/// same style and link share one ``Seg`` (rendering is the same: SGR and OSC 8 are written only
+/// where style or link change). Time and memory are linear in the paragraph's length.
 struct LineFiller {
     let width: Int
-    var lines: [Line] = []
-    var cur: Line = []
-    var curW = 0
-    var pending: (TerminalStyle, String?)?
-    /// The current word's pieces (kept allocated between words).
-    var word: [Seg] = []
-    var wordW = 0
-    /// The width of the widest word placed so far.
-    var widestWord = 0
+    /// The paragraph's text (UTF-8): collapsed spaces, `\n` for hard breaks.
+    private var text: [UInt8] = []
+    /// Style runs: `text[runs[i].start...]` up to the next run's start has this style and link.
+    private var runs: [(start: Int, style: TerminalStyle, link: String?)] = []
+    private var ascii = true
+    /// Offsets of spaces that belong to a word (``appendCharacters(_:_:_:)``): no break after them.
+    private var gluedSpaces: Set<Int> = []
+    /// The style and link of the space to write before the next text, if any.
+    private var pendingSpace: (TerminalStyle, String?)?
+    /// Whether text was added since the start or the last hard break.
+    private var lineHasText = false
+    /// The width of the widest piece between two break opportunities; set by ``finish()``.
+    private(set) var widestWord = 0
 
     init(width: Int) { self.width = max(width, 1) }
 
-    /// Appends `text` (no spaces in it) of `width` columns to the current word.
-    mutating func appendPiece<S: StringProtocol>(_ text: S, width w: Int, _ style: TerminalStyle, _ link: String?) {
-        if !word.isEmpty, word[word.count - 1].style == style, word[word.count - 1].link == link {
-            word[word.count - 1].text.append(contentsOf: text)
-            word[word.count - 1].width += w
-        } else {
-            var s = Seg("", style, link: link)
-            s.text.append(contentsOf: text); s.width = w
-            word.append(s)
-        }
-        wordW += w
-    }
-
-    /// Appends `text` to the current word as `Word.append(_:_:_:)` does: spaces are part of it.
+    /// Appends `text` (no separating spaces in it: its spaces belong to the word) in `style`.
     mutating func appendCharacters(_ text: String, _ style: TerminalStyle, _ link: String?) {
-        appendPiece(text, width: TerminalWidth.columns(text), style, link)
+        guard !text.isEmpty else { return }
+        let start = beginText(style, link)
+        var text = text
+        text.withUTF8 { buf in
+            for (i, b) in buf.enumerated() {
+                if b == 0x20 { gluedSpaces.insert(start + i) }
+                if b >= 0x80 { ascii = false }
+            }
+            self.text.append(contentsOf: buf)
+        }
     }
 
-    /// Text that is already visible (``TerminalText/visible(_:tabs:)``): words split at space
-    /// Characters, each a space token.
+    /// Text that is already visible (``TerminalText/visible(_:tabs:)``): its space Characters
+    /// separate words (a space followed by a combining mark is no space).
     mutating func appendText(_ text: String, _ style: TerminalStyle, _ link: String?) {
         var text = text
-        let ascii: Bool? = text.withUTF8 { buf in
+        let isASCII: Bool = text.withUTF8 { buf in
             var i = 0
             let n = buf.count
             while i < n {
@@ -72,92 +78,213 @@ struct LineFiller {
             i = 0
             while i < n {
                 if buf[i] == 0x20 {
-                    endWord(); space(style, link)
+                    space(style, link)
                     i += 1
                     continue
                 }
                 let start = i
                 while i < n && buf[i] != 0x20 { i += 1 }
-                // After `visible`, every ASCII byte other than the space is printable: 1 column.
-                appendPiece(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<i]), as: UTF8.self),
-                            width: i - start, style, link)
+                _ = beginText(style, link)
+                self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
             }
             return true
         }
-        if ascii == true { return }
-        // Non-ASCII: split between grapheme clusters, as `Character` iteration does (a space
-        // followed by a combining mark is no space).
+        if isASCII { return }
+        ascii = false
         var start = text.startIndex
         var i = start
         while i < text.endIndex {
             let next = text.index(after: i)
             if text[i] == " " {
-                if start < i { appendPiece(text[start..<i], width: TerminalWidth.columns(text[start..<i]), style, link) }
-                endWord(); space(style, link)
+                if start < i { _ = beginText(style, link); self.text.append(contentsOf: text[start..<i].utf8) }
+                space(style, link)
                 start = next
             }
             i = next
         }
         if start < text.endIndex {
-            appendPiece(text[start...], width: TerminalWidth.columns(text[start...]), style, link)
+            _ = beginText(style, link)
+            self.text.append(contentsOf: text[start...].utf8)
         }
     }
 
+    /// A separating space in `style` (dropped at the start of a line; see the type's rules).
     mutating func space(_ style: TerminalStyle, _ link: String?) {
-        if !cur.isEmpty { pending = (style, link) }
+        if lineHasText { pendingSpace = (style, link) }
     }
 
+    /// A forced line break.
     mutating func hardBreak() {
-        lines.append(cur); cur = []; curW = 0; pending = nil
+        pendingSpace = nil
+        lineHasText = false
+        setRun(runs.last?.style ?? TerminalStyle(), runs.last?.link)
+        text.append(0x0A)
     }
 
-    /// Ends the current word (if any) and places it.
-    mutating func endWord() {
-        guard !word.isEmpty else { return }
-        widestWord = max(widestWord, wordW)
+    /// Marks the end of a word. Breaks come from the whole text's UAX #14 opportunities, so
+    /// this changes nothing; callers may mark word ends where they know them.
+    mutating func endWord() {}
+
+    /// Writes the pending space and starts a run for text in `style`; returns where it starts.
+    private mutating func beginText(_ style: TerminalStyle, _ link: String?) -> Int {
+        if let (s, l) = pendingSpace {
+            setRun(s, l)
+            text.append(0x20)
+            pendingSpace = nil
+        }
+        lineHasText = true
+        setRun(style, link)
+        return text.count
+    }
+
+    /// Makes the text appended next have `style` and `link`.
+    private mutating func setRun(_ style: TerminalStyle, _ link: String?) {
+        if let last = runs.last {
+            if last.style == style && last.link == link { return }
+            if last.start == text.count { runs[runs.count - 1] = (text.count, style, link); return }
+        }
+        runs.append((text.count, style, link))
+    }
+
+    /// The lines (see the type's rules); also sets ``widestWord``. At least one line.
+    mutating func finish() -> [Line] {
+        var layout = LineLayout(text: text, runs: runs, ascii: ascii, width: width)
+        let n = text.count
+        var a = 0
+        func process(_ b: Int) {
+            var e = b
+            var hard = false
+            if e > a && text[e - 1] == 0x0A { hard = true; e -= 1 }
+            var space: Int?
+            if e > a && text[e - 1] == 0x20 && !gluedSpaces.contains(e - 1) { space = e - 1; e -= 1 }
+            if e > a { layout.placePiece(a, e) }
+            if let space { layout.pendingSpace = space }
+            if hard { layout.newLine() }
+            a = b
+        }
+        if let breaks = LineBreaks.opportunities(text) {
+            for b32 in breaks {
+                let b = Int(b32)
+                if b < n && !layout.isClusterBoundary(b) { continue }
+                if text[b - 1] == 0x20 && gluedSpaces.contains(b - 1) && b < n { continue }
+                process(b)
+            }
+        } else {
+            for b in 1...max(n, 1) where b == n || ((text[b - 1] == 0x20 && !gluedSpaces.contains(b - 1)) || text[b - 1] == 0x0A) {
+                process(b)
+            }
+        }
+        widestWord = layout.widestPiece
+        return layout.finish()
+    }
+}
+
+/// The greedy filling of ``LineFiller/finish()``: pieces of the paragraph text placed in order.
+private struct LineLayout {
+    let text: [UInt8]
+    let runs: [(start: Int, style: TerminalStyle, link: String?)]
+    let ascii: Bool
+    let width: Int
+    /// The text as a String, for slicing pieces out of it.
+    let string: String
+    /// Non-ASCII text: the columns before each byte offset (before the grapheme cluster that
+    /// contains it), and whether the offset starts a cluster (or is the end).
+    private var columnsBefore: [Int32] = []
+    private var boundary: [Bool] = []
+    var lines: [Line] = []
+    var cur: Line = []
+    var curW = 0
+    /// Offset of the space to write before the next piece on this line, if any.
+    var pendingSpace: Int?
+    var widestPiece = 0
+    /// The run that contains the last offset written (offsets are written in ascending order).
+    private var run = 0
+
+    init(text: [UInt8], runs: [(start: Int, style: TerminalStyle, link: String?)], ascii: Bool, width: Int) {
+        self.text = text; self.runs = runs; self.ascii = ascii; self.width = width
+        string = String(decoding: text, as: UTF8.self)
+        if !ascii {
+            let n = text.count
+            columnsBefore = [Int32](repeating: 0, count: n + 1)
+            boundary = [Bool](repeating: false, count: n + 1)
+            var w: Int32 = 0
+            var i = string.startIndex
+            var off = 0
+            while i < string.endIndex {
+                let next = string.index(after: i)
+                let c = string[i]
+                let nextOff = off + c.utf8.count
+                boundary[off] = true
+                for k in off..<nextOff { columnsBefore[k] = w }
+                w += Int32(TerminalWidth.columns(c))
+                off = nextOff
+                i = next
+            }
+            columnsBefore[n] = w
+            boundary[n] = true
+        }
+    }
+
+    func isClusterBoundary(_ offset: Int) -> Bool { ascii || boundary[offset] }
+
+    /// Columns of `text[a..<e]` (a grapheme cluster cut by `e` counts in the piece holding its start).
+    func columns(_ a: Int, _ e: Int) -> Int { ascii ? e - a : Int(columnsBefore[e] - columnsBefore[a]) }
+
+    /// Places the piece `text[a..<e]` (``LineFiller`` rules).
+    mutating func placePiece(_ a: Int, _ e: Int) {
+        let w = columns(a, e)
+        widestPiece = max(widestPiece, w)
         if cur.isEmpty {
-            place()
-        } else if curW + 1 + wordW <= width {
-            let (s, l) = pending ?? (TerminalStyle(), nil)
-            add(" ", width: 1, s, l); curW += 1
-            place()
+            place(a, e, w)
+        } else if curW + (pendingSpace == nil ? 0 : 1) + w <= width {
+            if let s = pendingSpace { write(s, s + 1); curW += 1 }
+            place(a, e, w)
         } else {
-            lines.append(cur); cur = []; curW = 0
-            place()
+            newLine()
+            place(a, e, w)
         }
-        pending = nil
-        word.removeAll(keepingCapacity: true)
-        wordW = 0
+        pendingSpace = nil
     }
 
-    private mutating func add<S: StringProtocol>(_ text: S, width w: Int, _ style: TerminalStyle, _ link: String?) {
-        if !cur.isEmpty, cur[cur.count - 1].style == style, cur[cur.count - 1].link == link {
-            cur[cur.count - 1].text.append(contentsOf: text); cur[cur.count - 1].width += w
-        } else {
-            var s = Seg("", style, link: link)
-            s.text.append(contentsOf: text); s.width = w
-            cur.append(s)
-        }
+    mutating func newLine() {
+        lines.append(cur); cur = []; curW = 0; pendingSpace = nil
     }
 
-    private mutating func place() {
-        if curW + wordW <= width {
-            for seg in word { add(seg.text, width: seg.width, seg.style, seg.link) }
-            curW += wordW
+    /// The piece on the current line, broken between grapheme clusters when it does not fit.
+    private mutating func place(_ a: Int, _ e: Int, _ w: Int) {
+        if curW + w <= width {
+            write(a, e); curW += w
             return
         }
-        for seg in word {
-            for c in seg.text {
-                let cw = TerminalWidth.columns(c)
-                if curW + cw > width && curW > 0 { lines.append(cur); cur = []; curW = 0 }
-                if !cur.isEmpty, cur[cur.count - 1].style == seg.style, cur[cur.count - 1].link == seg.link {
-                    cur[cur.count - 1].text.append(c); cur[cur.count - 1].width += cw
-                } else {
-                    var s = Seg("", seg.style, link: seg.link); s.text.append(c); s.width = cw
-                    cur.append(s)
-                }
-                curW += cw
+        var k = a
+        while k < e {
+            var next = k + 1
+            while next < e && !isClusterBoundary(next) { next += 1 }
+            let cw = columns(k, next)
+            if curW + cw > width && curW > 0 { lines.append(cur); cur = []; curW = 0 }
+            write(k, next); curW += cw
+            k = next
+        }
+    }
+
+    /// Adds `text[a..<e]` to the current line, one ``Seg`` per style run it spans.
+    private mutating func write(_ a: Int, _ e: Int) {
+        var x = a
+        while x < e {
+            while run + 1 < runs.count && runs[run + 1].start <= x { run += 1 }
+            let end = run + 1 < runs.count ? min(e, runs[run + 1].start) : e
+            let u = string.utf8
+            let piece = string[u.index(u.startIndex, offsetBy: x)..<u.index(u.startIndex, offsetBy: end)]
+            let w = columns(x, end)
+            let (style, link) = (runs[run].style, runs[run].link)
+            if !cur.isEmpty, cur[cur.count - 1].style == style, cur[cur.count - 1].link == link {
+                cur[cur.count - 1].text.append(contentsOf: piece); cur[cur.count - 1].width += w
+            } else {
+                var s = Seg("", style, link: link)
+                s.text.append(contentsOf: piece); s.width = w
+                cur.append(s)
             }
+            x = end
         }
     }
 

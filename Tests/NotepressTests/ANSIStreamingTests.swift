@@ -6,8 +6,9 @@ import NotepressAST
 import NotepressReaders
 import NotepressThemes
 
-/// The terminal emitter wraps in one pass (each word is placed as soon as it ends, ASCII text is
-/// split at space bytes): these pin its output to what the token-list wrapper gave.
+/// The terminal emitter collects a paragraph's text in one pass and fills lines at its UAX #14
+/// break opportunities: these pin its output (first written by the token-list wrapper, rewritten
+/// where UAX #14 moved breaks).
 final class ANSIStreamingTests: XCTestCase {
     /// `Golden/ansi/long-paragraph.md` is one paragraph of about 3.7 kB (emphasis, code, links,
     /// soft breaks, CJK, emoji, a combining accent, a tab, an ESC entity, words wider than the

@@ -45,8 +45,10 @@ struct LineFiller {
     private var pendingSpace: (TerminalStyle, String?)?
     /// Whether text was added since the start or the last hard break.
     private var lineHasText = false
-    /// The width of the widest piece between two break opportunities; set by ``finish()``.
-    private(set) var widestWord = 0
+    /// Whether ``hardBreak()`` was called.
+    private var hasHardBreak = false
+    /// ``widestWord()`` once known.
+    private var widest: Int?
 
     init(width: Int) { self.width = max(width, 1) }
 
@@ -76,6 +78,7 @@ struct LineFiller {
                 i += 1
             }
             i = 0
+            setRun(style, link)
             while i < n {
                 if buf[i] == 0x20 {
                     space(style, link)
@@ -84,7 +87,7 @@ struct LineFiller {
                 }
                 let start = i
                 while i < n && buf[i] != 0x20 { i += 1 }
-                _ = beginText(style, link)
+                if pendingSpace != nil { _ = beginText(style, link) } else { lineHasText = true }
                 self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
             }
             return true
@@ -115,6 +118,7 @@ struct LineFiller {
 
     /// A forced line break.
     mutating func hardBreak() {
+        hasHardBreak = true
         pendingSpace = nil
         lineHasText = false
         setRun(runs.last?.style ?? TerminalStyle(), runs.last?.link)
@@ -139,60 +143,95 @@ struct LineFiller {
 
     /// Makes the text appended next have `style` and `link`.
     private mutating func setRun(_ style: TerminalStyle, _ link: String?) {
-        if let last = runs.last {
-            if last.style == style && last.link == link { return }
-            if last.start == text.count { runs[runs.count - 1] = (text.count, style, link); return }
+        let last = runs.count - 1
+        if last >= 0 {
+            if runs[last].style == style && runs[last].link == link { return }
+            if runs[last].start == text.count { runs[last].style = style; runs[last].link = link; return }
         }
         runs.append((text.count, style, link))
     }
 
-    /// The lines (see the type's rules); also sets ``widestWord``. At least one line.
+    /// The lines (see the type's rules); at least one. Text without a hard break that fits in
+    /// `width` is one line without asking ICU (the greedy filling would not break it either).
     mutating func finish() -> [Line] {
         var layout = LineLayout(text: text, runs: runs, ascii: ascii, width: width)
         let n = text.count
+        if !hasHardBreak && layout.columns(0, n) <= width {
+            if n > 0 { layout.placePiece(0, n) }
+            return layout.finish()
+        }
+        forEachPiece(layout) { a, e, space, hard in
+            if e > a { layout.placePiece(a, e) }
+            if let space { layout.pendingSpace = space }
+            if hard { layout.newLine() }
+        }
+        widest = layout.widestPiece
+        return layout.finish()
+    }
+
+    /// The width of the widest piece between two break opportunities (what no width can break
+    /// without cutting a word); 0 for no text.
+    mutating func widestWord() -> Int {
+        if let widest { return widest }
+        let layout = LineLayout(text: text, runs: runs, ascii: ascii, width: width)
+        var w = 0
+        forEachPiece(layout) { a, e, _, _ in w = max(w, layout.columns(a, e)) }
+        widest = w
+        return w
+    }
+
+    /// Calls `visit(a, e, space, hard)` for each piece between two break opportunities, in
+    /// order: its text is `text[a..<e]`; `space` is the offset of the separating space after it,
+    /// `hard` whether a hard break follows. Opportunities inside a grapheme cluster (where ICU's
+    /// and Swift's segmentations differ) and after a space of ``appendCharacters(_:_:_:)`` are
+    /// skipped.
+    private func forEachPiece(_ layout: LineLayout, _ visit: (Int, Int, Int?, Bool) -> Void) {
+        let n = text.count
+        guard n > 0 else { return }
         var a = 0
-        func process(_ b: Int) {
+        func piece(_ b: Int) {
             var e = b
             var hard = false
             if e > a && text[e - 1] == 0x0A { hard = true; e -= 1 }
             var space: Int?
             if e > a && text[e - 1] == 0x20 && !gluedSpaces.contains(e - 1) { space = e - 1; e -= 1 }
-            if e > a { layout.placePiece(a, e) }
-            if let space { layout.pendingSpace = space }
-            if hard { layout.newLine() }
+            visit(a, e, space, hard)
             a = b
         }
         if let breaks = LineBreaks.opportunities(text) {
             for b32 in breaks {
                 let b = Int(b32)
-                if b < n && !layout.isClusterBoundary(b) { continue }
-                if text[b - 1] == 0x20 && gluedSpaces.contains(b - 1) && b < n { continue }
-                process(b)
+                if b < n && (!layout.isClusterBoundary(b) || (text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))) { continue }
+                piece(b)
             }
         } else {
-            for b in 1...max(n, 1) where b == n || ((text[b - 1] == 0x20 && !gluedSpaces.contains(b - 1)) || text[b - 1] == 0x0A) {
-                process(b)
+            for b in 1...n where b == n || (text[b - 1] == 0x20 && !gluedSpaces.contains(b - 1)) || text[b - 1] == 0x0A {
+                piece(b)
             }
         }
-        widestWord = layout.widestPiece
-        return layout.finish()
     }
 }
 
 /// The greedy filling of ``LineFiller/finish()``: pieces of the paragraph text placed in order.
+/// Consecutive text of one style run on one line becomes one ``Seg`` (made when the line or the
+/// run ends), so a line of many short pieces (CJK) costs one string, not one per piece.
 private struct LineLayout {
     let text: [UInt8]
     let runs: [(start: Int, style: TerminalStyle, link: String?)]
     let ascii: Bool
     let width: Int
-    /// The text as a String, for slicing pieces out of it.
-    let string: String
-    /// Non-ASCII text: the columns before each byte offset (before the grapheme cluster that
-    /// contains it), and whether the offset starts a cluster (or is the end).
+    /// Non-ASCII text: the columns before each byte offset (before the scalar, or the grapheme
+    /// cluster, that contains it), and whether the offset starts a grapheme cluster (or is the
+    /// end). Text with emoji sequences (``TerminalWidth/joinsEmoji(_:)``) is measured per
+    /// cluster; other text per scalar, which gives the same widths without segmenting it, and
+    /// is segmented only where a piece must be cut.
     private var columnsBefore: [Int32] = []
     private var boundary: [Bool] = []
+    private var perCluster = false
     var lines: [Line] = []
-    var cur: Line = []
+    private var cur: Line = []
+    /// Text of the current line not yet made a ``Seg``: `text[start..<end]`, all in run `run`.
+    private var open: (start: Int, end: Int, run: Int)?
     var curW = 0
     /// Offset of the space to write before the next piece on this line, if any.
     var pendingSpace: Int?
@@ -202,39 +241,47 @@ private struct LineLayout {
 
     init(text: [UInt8], runs: [(start: Int, style: TerminalStyle, link: String?)], ascii: Bool, width: Int) {
         self.text = text; self.runs = runs; self.ascii = ascii; self.width = width
-        string = String(decoding: text, as: UTF8.self)
-        if !ascii {
-            let n = text.count
-            columnsBefore = [Int32](repeating: 0, count: n + 1)
+        guard !ascii else { return }
+        let string = String(decoding: text, as: UTF8.self)
+        let n = text.count
+        columnsBefore = [Int32](repeating: 0, count: n + 1)
+        perCluster = string.unicodeScalars.contains(where: TerminalWidth.joinsEmoji)
+        var w: Int32 = 0
+        var off = 0
+        if perCluster {
             boundary = [Bool](repeating: false, count: n + 1)
-            var w: Int32 = 0
-            var i = string.startIndex
-            var off = 0
-            while i < string.endIndex {
-                let next = string.index(after: i)
-                let c = string[i]
-                let nextOff = off + c.utf8.count
+            for c in string {
+                let next = off + c.utf8.count
                 boundary[off] = true
-                for k in off..<nextOff { columnsBefore[k] = w }
+                for k in off..<next { columnsBefore[k] = w }
                 w += Int32(TerminalWidth.columns(c))
-                off = nextOff
-                i = next
+                off = next
             }
-            columnsBefore[n] = w
-            boundary[n] = true
+        } else {
+            for u in string.unicodeScalars {
+                let next = off + UTF8.width(u)
+                for k in off..<next { columnsBefore[k] = w }
+                w += Int32(TerminalWidth.scalarWidth(u))
+                off = next
+            }
         }
+        columnsBefore[n] = w
     }
 
-    func isClusterBoundary(_ offset: Int) -> Bool { ascii || boundary[offset] }
+    /// Whether a line may end at `offset` without cutting a grapheme cluster (ICU breaks fall on
+    /// scalar boundaries; per-scalar text is taken as ICU segments it).
+    func isClusterBoundary(_ offset: Int) -> Bool { !perCluster || boundary[offset] }
 
     /// Columns of `text[a..<e]` (a grapheme cluster cut by `e` counts in the piece holding its start).
     func columns(_ a: Int, _ e: Int) -> Int { ascii ? e - a : Int(columnsBefore[e] - columnsBefore[a]) }
+
+    private var lineIsEmpty: Bool { cur.isEmpty && open == nil }
 
     /// Places the piece `text[a..<e]` (``LineFiller`` rules).
     mutating func placePiece(_ a: Int, _ e: Int) {
         let w = columns(a, e)
         widestPiece = max(widestPiece, w)
-        if cur.isEmpty {
+        if lineIsEmpty {
             place(a, e, w)
         } else if curW + (pendingSpace == nil ? 0 : 1) + w <= width {
             if let s = pendingSpace { write(s, s + 1); curW += 1 }
@@ -247,48 +294,82 @@ private struct LineLayout {
     }
 
     mutating func newLine() {
+        flush()
         lines.append(cur); cur = []; curW = 0; pendingSpace = nil
     }
 
-    /// The piece on the current line, broken between grapheme clusters when it does not fit.
+    /// The piece on the current line, cut between grapheme clusters when it does not fit.
     private mutating func place(_ a: Int, _ e: Int, _ w: Int) {
         if curW + w <= width {
             write(a, e); curW += w
             return
         }
-        var k = a
-        while k < e {
-            var next = k + 1
-            while next < e && !isClusterBoundary(next) { next += 1 }
+        for (k, next) in clusters(a, e) {
             let cw = columns(k, next)
-            if curW + cw > width && curW > 0 { lines.append(cur); cur = []; curW = 0 }
+            if curW + cw > width && curW > 0 { newLine() }
             write(k, next); curW += cw
-            k = next
         }
     }
 
-    /// Adds `text[a..<e]` to the current line, one ``Seg`` per style run it spans.
+    /// The grapheme clusters of `text[a..<e]` as offset ranges.
+    private func clusters(_ a: Int, _ e: Int) -> [(Int, Int)] {
+        var out: [(Int, Int)] = []
+        if ascii {
+            for k in a..<e { out.append((k, k + 1)) }
+        } else if perCluster {
+            var k = a
+            while k < e {
+                var next = k + 1
+                while next < e && !boundary[next] { next += 1 }
+                out.append((k, next))
+                k = next
+            }
+        } else {
+            var k = a
+            for c in text.withUnsafeBufferPointer({ String(decoding: UnsafeBufferPointer(rebasing: $0[a..<e]), as: UTF8.self) }) {
+                let next = k + c.utf8.count
+                out.append((k, next))
+                k = next
+            }
+        }
+        return out
+    }
+
+    /// Adds `text[a..<e]` to the current line (extending the open text when it continues it).
     private mutating func write(_ a: Int, _ e: Int) {
         var x = a
         while x < e {
             while run + 1 < runs.count && runs[run + 1].start <= x { run += 1 }
             let end = run + 1 < runs.count ? min(e, runs[run + 1].start) : e
-            let u = string.utf8
-            let piece = string[u.index(u.startIndex, offsetBy: x)..<u.index(u.startIndex, offsetBy: end)]
-            let w = columns(x, end)
-            let (style, link) = (runs[run].style, runs[run].link)
-            if !cur.isEmpty, cur[cur.count - 1].style == style, cur[cur.count - 1].link == link {
-                cur[cur.count - 1].text.append(contentsOf: piece); cur[cur.count - 1].width += w
+            if let o = open, o.end == x, o.run == run {
+                open = (o.start, end, run)
             } else {
-                var s = Seg("", style, link: link)
-                s.text.append(contentsOf: piece); s.width = w
-                cur.append(s)
+                flush()
+                open = (x, end, run)
             }
             x = end
         }
     }
 
+    /// Makes the open text a ``Seg`` (merged into the last one when style and link are the same).
+    private mutating func flush() {
+        guard let o = open else { return }
+        open = nil
+        // Whole scalars (pieces end at cluster, scalar or run boundaries): valid UTF-8.
+        let piece = text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[o.start..<o.end]), as: UTF8.self) }
+        let w = columns(o.start, o.end)
+        let last = cur.count - 1
+        if last >= 0, cur[last].style == runs[o.run].style, cur[last].link == runs[o.run].link {
+            cur[last].text.append(piece); cur[last].width += w
+        } else {
+            var s = Seg("", runs[o.run].style, link: runs[o.run].link)
+            s.text = piece; s.width = w
+            cur.append(s)
+        }
+    }
+
     mutating func finish() -> [Line] {
+        flush()
         if !cur.isEmpty || lines.isEmpty { lines.append(cur) }
         return lines
     }

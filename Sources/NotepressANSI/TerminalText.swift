@@ -148,20 +148,37 @@ public enum TerminalWidth {
 
     /// Columns of a string (the sum of its grapheme clusters' widths).
     public static func columns(_ s: String) -> Int {
-        columns(Substring(s))
+        if let n = s.utf8.withContiguousStorageIfAvailable(asciiColumns), let n { return n }
+        return nonASCIIColumns(s[...])
     }
 
     /// Columns of a substring (the sum of its grapheme clusters' widths).
     public static func columns(_ s: Substring) -> Int {
+        if let n = s.utf8.withContiguousStorageIfAvailable(asciiColumns), let n { return n }
+        return nonASCIIColumns(s)
+    }
+
+    /// Columns of ASCII text (printable bytes 1, controls 0), or nil when there is other text.
+    private static func asciiColumns(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         var n = 0
-        var clusters = false
+        for b in utf8 {
+            if b >= 0x7F { return nil }
+            if b >= 0x20 { n += 1 }
+        }
+        return n
+    }
+
+    private static func nonASCIIColumns(_ s: Substring) -> Int {
+        var n = 0
         for u in s.unicodeScalars {
-            if joinsEmoji(u) { clusters = true; break }
+            if joinsEmoji(u) {
+                // Emoji sequences: measure cluster by cluster.
+                n = 0
+                for c in s { n += columns(c) }
+                return n
+            }
             n += scalarWidth(u)
         }
-        guard clusters else { return n }
-        n = 0
-        for c in s { n += columns(c) }
         return n
     }
 

@@ -82,6 +82,8 @@ final class ANSILineBreakTests: XCTestCase {
     /// clusters, as before.
     func testUnbreakablePieceIsCutBetweenClusters() throws {
         XCTAssertEqual(try render("x abcdefghij\n", width: 4), "x\nabcd\nefgh\nij\n")
+        XCTAssertEqual(try render("x e\u{301}e\u{301}e\u{301}e\u{301}\n", width: 3), "x\ne\u{301}e\u{301}e\u{301}\ne\u{301}\n")
+        XCTAssertEqual(try render("x 一二三四五六七\n", width: 5), "x 一\n二三\n四五\n六七\n")
     }
 
     /// The URL shown after a link text is one piece: its spaces are no break opportunities.

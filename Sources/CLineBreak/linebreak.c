@@ -25,25 +25,38 @@ static UBreakIterator *thread_iterator(void) {
     return bi;
 }
 
-int32_t notepress_line_breaks(const char *text, int32_t length, int32_t *breaks, int32_t capacity) {
-    if (length <= 0) return 0;
+int32_t notepress_line_breaks_begin(const char *text, int32_t length) {
     UBreakIterator *bi = thread_iterator();
     if (!bi) return -1;
     UErrorCode status = U_ZERO_ERROR;
     UText ut = UTEXT_INITIALIZER;
     utext_openUTF8(&ut, text, length, &status);
     if (U_FAILURE(status)) return -1;
+    // The iterator keeps its own shallow clone of `ut` (pointing into `text`).
     ubrk_setUText(bi, &ut, &status);
-    if (U_FAILURE(status)) { utext_close(&ut); return -1; }
-    int32_t n = 0;
-    for (int32_t b = ubrk_next(bi); b != UBRK_DONE && n < capacity; b = ubrk_next(bi)) breaks[n++] = b;
-    // The iterator keeps a shallow clone of `ut`, which points into `text`: point it at a static
-    // empty text, so it never refers to the caller's buffer after this call.
-    UText empty = UTEXT_INITIALIZER;
-    UErrorCode reset = U_ZERO_ERROR;
-    utext_openUTF8(&empty, "", 0, &reset);
-    ubrk_setUText(bi, &empty, &reset);
-    utext_close(&empty);
     utext_close(&ut);
+    return U_FAILURE(status) ? -1 : 0;
+}
+
+int32_t notepress_line_breaks_next(int32_t *breaks, int32_t capacity) {
+    UBreakIterator *bi = thread_iterator();
+    if (!bi) return 0;
+    int32_t n = 0;
+    while (n < capacity) {
+        int32_t b = ubrk_next(bi);
+        if (b == UBRK_DONE) break;
+        breaks[n++] = b;
+    }
     return n;
+}
+
+void notepress_line_breaks_end(void) {
+    UBreakIterator *bi = thread_iterator();
+    if (!bi) return;
+    // Point the iterator at a static empty text, so it never refers to the caller's buffer.
+    UErrorCode status = U_ZERO_ERROR;
+    UText empty = UTEXT_INITIALIZER;
+    utext_openUTF8(&empty, "", 0, &status);
+    ubrk_setUText(bi, &empty, &status);
+    utext_close(&empty);
 }

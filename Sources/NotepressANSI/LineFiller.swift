@@ -198,13 +198,11 @@ struct LineFiller {
             visit(a, e, space, hard)
             a = b
         }
-        if let breaks = LineBreaks.opportunities(text) {
-            for b32 in breaks {
-                let b = Int(b32)
-                if b < n && (!layout.isClusterBoundary(b) || (text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))) { continue }
-                piece(b)
-            }
-        } else {
+        let ok = LineBreaks.forEach(text) { b in
+            if b < n && (!layout.isClusterBoundary(b) || (text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))) { return }
+            piece(b)
+        }
+        if !ok {
             for b in 1...n where b == n || (text[b - 1] == 0x20 && !gluedSpaces.contains(b - 1)) || text[b - 1] == 0x0A {
                 piece(b)
             }
@@ -220,11 +218,11 @@ private struct LineLayout {
     let runs: [(start: Int, style: TerminalStyle, link: String?)]
     let ascii: Bool
     let width: Int
-    /// Non-ASCII text: the columns before each byte offset (before the scalar, or the grapheme
-    /// cluster, that contains it), and whether the offset starts a grapheme cluster (or is the
-    /// end). Text with emoji sequences (``TerminalWidth/joinsEmoji(_:)``) is measured per
-    /// cluster; other text per scalar, which gives the same widths without segmenting it, and
-    /// is segmented only where a piece must be cut.
+    /// Text with emoji sequences (``TerminalWidth/joinsEmoji(_:)``) is measured per grapheme
+    /// cluster: the columns before each byte offset (before the cluster that contains it) and
+    /// whether the offset starts a cluster (or is the end). Other text is measured per scalar
+    /// when a range is asked for (the same widths, without segmenting it or a table per byte),
+    /// and segmented only where a piece must be cut.
     private var columnsBefore: [Int32] = []
     private var boundary: [Bool] = []
     private var perCluster = false
@@ -243,37 +241,51 @@ private struct LineLayout {
         self.text = text; self.runs = runs; self.ascii = ascii; self.width = width
         guard !ascii else { return }
         let string = String(decoding: text, as: UTF8.self)
+        perCluster = string.unicodeScalars.contains(where: TerminalWidth.joinsEmoji)
+        guard perCluster else { return }
         let n = text.count
         columnsBefore = [Int32](repeating: 0, count: n + 1)
-        perCluster = string.unicodeScalars.contains(where: TerminalWidth.joinsEmoji)
+        boundary = [Bool](repeating: false, count: n + 1)
         var w: Int32 = 0
         var off = 0
-        if perCluster {
-            boundary = [Bool](repeating: false, count: n + 1)
-            for c in string {
-                let next = off + c.utf8.count
-                boundary[off] = true
-                for k in off..<next { columnsBefore[k] = w }
-                w += Int32(TerminalWidth.columns(c))
-                off = next
-            }
-        } else {
-            for u in string.unicodeScalars {
-                let next = off + UTF8.width(u)
-                for k in off..<next { columnsBefore[k] = w }
-                w += Int32(TerminalWidth.scalarWidth(u))
-                off = next
-            }
+        for c in string {
+            let next = off + c.utf8.count
+            boundary[off] = true
+            for k in off..<next { columnsBefore[k] = w }
+            w += Int32(TerminalWidth.columns(c))
+            off = next
         }
         columnsBefore[n] = w
+        boundary[n] = true
     }
 
     /// Whether a line may end at `offset` without cutting a grapheme cluster (ICU breaks fall on
     /// scalar boundaries; per-scalar text is taken as ICU segments it).
     func isClusterBoundary(_ offset: Int) -> Bool { !perCluster || boundary[offset] }
 
-    /// Columns of `text[a..<e]` (a grapheme cluster cut by `e` counts in the piece holding its start).
-    func columns(_ a: Int, _ e: Int) -> Int { ascii ? e - a : Int(columnsBefore[e] - columnsBefore[a]) }
+    /// Columns of `text[a..<e]` (a grapheme cluster cut by `e` counts in the piece holding its
+    /// start). `a` and `e` are scalar boundaries.
+    func columns(_ a: Int, _ e: Int) -> Int {
+        if ascii { return e - a }
+        if perCluster { return Int(columnsBefore[e] - columnsBefore[a]) }
+        var w = 0
+        var i = a
+        while i < e {
+            let b0 = UInt32(text[i])
+            if b0 < 0x80 {
+                w += b0 < 0x20 ? 0 : (b0 == 0x7F ? TerminalWidth.scalarWidth("\u{7F}") : 1)
+                i += 1
+                continue
+            }
+            // UTF-8 decoding (valid input: the text came from Strings).
+            let len = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2
+            var v = b0 & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07)
+            for k in 1..<len { v = v << 6 | (UInt32(text[i + k]) & 0x3F) }
+            w += TerminalWidth.scalarWidth(Unicode.Scalar(v) ?? "\u{FFFD}")
+            i += len
+        }
+        return w
+    }
 
     private var lineIsEmpty: Bool { cur.isEmpty && open == nil }
 

@@ -91,6 +91,15 @@ final class ANSILineBreakTests: XCTestCase {
         XCTAssertEqual(try render("[a](<b c>) d\n", width: 5), "a\n(b c)\nd\n")
     }
 
+    /// ICU is asked for break opportunities 1024 at a time: paragraphs with many more come out
+    /// as one pass over the whole text would give.
+    func testParagraphsWithThousandsOfBreaks() throws {
+        XCTAssertEqual(try render(String(repeating: "ab ", count: 3000) + "\n", width: 8),
+                       String(repeating: "ab ab ab\n", count: 1000))
+        XCTAssertEqual(try render(String(repeating: "一", count: 3000) + "。\n", width: 10),
+                       String(repeating: "一一一一一\n", count: 599) + "一一一一\n一。\n")  // `。` takes its ideograph along
+    }
+
     // MARK: Widths per grapheme cluster
 
     func testClusterWidths() {

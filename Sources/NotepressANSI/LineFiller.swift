@@ -121,7 +121,6 @@ struct LineFiller {
         hasHardBreak = true
         pendingSpace = nil
         lineHasText = false
-        setRun(runs.last?.style ?? TerminalStyle(), runs.last?.link)
         text.append(0x0A)
     }
 

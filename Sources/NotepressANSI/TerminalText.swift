@@ -116,9 +116,10 @@ private final class BMPWidths: Sendable {
 ///   (`👩‍👩‍👧`);
 /// - any other cluster is the sum of its scalars' widths (`é` as e + U+0301 is 1, Hangul jamo
 ///   L+V+T is 2, U+FE0E VARIATION SELECTOR-15 adds nothing).
-/// glibc's `wcswidth`, and terminals that add up `wcwidth` per code point (xterm, tmux 3.3),
-/// count `🇳🇱` as 2+2, `👩‍👩‍👧` as 6 and `❤️` as 1; on them such lines come out wider or
-/// narrower than their neighbours.
+/// Adding up per code point (glibc's `wcswidth`) gives `👩‍👩‍👧` 6 columns, `❤️` 1 and `👍🏽` 4;
+/// tmux 3.3 joins flags and ZWJ sequences into 2 columns but counts `❤️` as 1 and `👍🏽` as 4.
+/// On terminals that add up, lines with such sequences come out wider or narrower than their
+/// neighbours.
 /// Escape sequences are never measured: callers measure text, not output.
 public enum TerminalWidth {
     /// Columns of one scalar (0, 1 or 2).

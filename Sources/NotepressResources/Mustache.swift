@@ -104,6 +104,7 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     /// What is wrong.
     public var message: String
 
+    /// An error at `line`:`column` of `template`.
     public init(template: String, line: Int, column: Int, message: String) {
         self.template = template; self.line = line; self.column = column; self.message = message
     }

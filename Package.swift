@@ -3,6 +3,7 @@
 //
 // Layout (readers → AST → emitters, CLI on top):
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
+//   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   NotepressPlatform              the one file of C-library calls (Glibc, Musl, Darwin)
 //   NotepressAST                   the shared attributed AST, visitor, JSON dump
 //   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
@@ -32,6 +33,8 @@ let package = Package(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
 
+        // UAX #14 line breaking through ICU's C API; its header exposes plain C only (see its doc).
+        .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "NotepressPlatform"),
         .target(name: "NotepressAST"),
         .target(name: "NotepressReaders", dependencies: ["NotepressAST", "CCmarkGFM", "CYAML"]),
@@ -42,7 +45,7 @@ let package = Package(
         .target(name: "NotepressThemes", dependencies: ["NotepressAST", "NotepressResources"]),
         .target(name: "NotepressHTML", dependencies: ["NotepressAST", "NotepressThemes", "NotepressResources"]),
         .target(name: "NotepressRTF", dependencies: ["NotepressAST", "NotepressThemes"]),
-        .target(name: "NotepressANSI", dependencies: ["NotepressAST", "NotepressThemes", "NotepressPlatform"]),
+        .target(name: "NotepressANSI", dependencies: ["NotepressAST", "NotepressThemes", "NotepressPlatform", "CLineBreak"]),
         .target(name: "NotepressTEI", dependencies: ["NotepressAST", "NotepressResources", "CLibXML2"]),
         .target(name: "NotepressMan", dependencies: ["NotepressAST", "NotepressThemes"]),
         .target(name: "Notepress", dependencies: [

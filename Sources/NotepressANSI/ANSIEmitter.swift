@@ -44,7 +44,8 @@ public struct ANSIOptions: Sendable {
 ///   for ordered lists); task items show `☐`/`☑` (`[ ]`/`[x]`).
 /// - Code blocks are indented two columns, tabs expanded to 4-column stops, and never re-wrapped:
 ///   a line wider than the room left is cut and ends with `…`.
-/// - Words wider than the line are broken between grapheme clusters.
+/// - Lines break where UAX #14 allows (``LineFiller``, ``LineBreaks``); a piece with no break
+///   opportunity that is wider than the line is broken between grapheme clusters.
 /// - Tables use box drawing (`+-|` in ASCII); columns keep their alignment and shrink (widest
 ///   first, never under 2 columns) until the table fits, cells wrapping inside. A table that
 ///   cannot fit even so is written as one `header: cell` line per cell, rows separated by blank lines.

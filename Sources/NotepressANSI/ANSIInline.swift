@@ -43,8 +43,8 @@ extension Renderer {
         return nil
     }
 
-    /// The wrapped lines of `inlines` (``LineFiller``), made in one pass: each word goes into the
-    /// current line as soon as it ends.
+    /// The wrapped lines of `inlines` (``LineFiller``): the runs' text collected in one pass,
+    /// then filled at its UAX #14 break opportunities.
     func inlineLines(_ inlines: Inlines, width: Int, base: TerminalStyle) -> [Line] {
         var f = fill(inlines, width: width, base: base)
         return f.finish()

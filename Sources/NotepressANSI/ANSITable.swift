@@ -16,24 +16,33 @@ extension Renderer {
         // as wide as its widest line (greedy filling then takes the same decisions).
         var unwrapped: [[[Line]]] = []
         unwrapped.reserveCapacity(rows.count)
+        // The cells' fillers, asked for their longest words only when the table must shrink.
+        var fillers: [[LineFiller]] = []
         for (ri, row) in rows.enumerated() {
             var cells: [[Line]] = []
+            var cellFillers: [LineFiller] = []
             cells.reserveCapacity(min(n, row.count))
             for c in 0..<n where c < row.count {
                 var f = fill(row[c], width: Int.max / 4, base: ri == 0 ? headerStyle : body)
                 let lines = f.finish()
                 let w = lines.map(lineWidth).max() ?? 0
                 natural[c] = max(natural[c], w)
-                longestWord[c] = max(longestWord[c], f.widestWord)
                 cells.append(lines)
+                cellFillers.append(f)
             }
             unwrapped.append(cells)
+            fillers.append(cellFillers)
         }
         let room = width - (3 * n + 1)
         if room < 2 * n { return tableAsRecords(t, width: width) }
         // Shrink the column with the most room above its longest word first (words stay whole);
         // when every column is at its longest word, shrink the widest (words break), never under 2.
         var widths = natural
+        if widths.reduce(0, +) > room {
+            for ri in fillers.indices {
+                for c in fillers[ri].indices { longestWord[c] = max(longestWord[c], fillers[ri][c].widestWord()) }
+            }
+        }
         while widths.reduce(0, +) > room {
             let slack = (0..<n).map { widths[$0] - min(longestWord[$0], natural[$0]) }
             if let best = slack.max(), best > 0 {

@@ -18,51 +18,59 @@ struct Seg {
 
 typealias Line = [Seg]
 
-/// Greedy wrapping, fed one piece at a time: words separated by single spaces (a space takes the
-/// style and link of the last space token before the word), a word wider than `width` broken
-/// between grapheme clusters. No token list: the current word (its pieces merged by style and
-/// link) and the current line are the only state besides the finished lines (one ``Seg`` per
-/// style change each), which ``Renderer/document(_:)`` renders block by block. ASCII text is
-/// split at space bytes and measured by its byte count. Adjacent pieces of a line with the same
-/// style and link share one ``Seg`` (rendering is the same: SGR and OSC 8 are written only where
-/// style or link change).
+/// Greedy wrapping at the break opportunities of Unicode's line breaking algorithm
+/// (``LineBreaks``, UAX #14), fed one piece of text at a time.
+///
+/// Collecting (``appendText(_:_:_:)``, ``appendCharacters(_:_:_:)``, ``space(_:_:)``,
+/// ``hardBreak()``) builds the paragraph's text once: runs of spaces collapse into one space
+/// that takes the style and link of the last of them, spaces before any text of a line and
+/// before a hard break are dropped, a hard break is a line feed. ``finish()`` asks ICU for the
+/// break opportunities of that text once, then fills lines greedily: a piece between two
+/// opportunities goes on the current line when it fits (with the space before it, if any), else
+/// on a new line; a space where a line ends is dropped; a piece wider than `width` starts a new
+/// line and is broken between grapheme clusters. Widths are ``TerminalWidth`` columns per
+/// grapheme cluster; ASCII text is measured by its byte count. Adjacent pieces of a line with the
+/// same style and link share one ``Seg`` (rendering is the same: SGR and OSC 8 are written only
+/// where style or link change). Time and memory are linear in the paragraph's length.
 struct LineFiller {
     let width: Int
-    var lines: [Line] = []
-    var cur: Line = []
-    var curW = 0
-    var pending: (TerminalStyle, String?)?
-    /// The current word's pieces (kept allocated between words).
-    var word: [Seg] = []
-    var wordW = 0
-    /// The width of the widest word placed so far.
-    var widestWord = 0
+    /// The paragraph's text (UTF-8): collapsed spaces, `\n` for hard breaks.
+    private var text: [UInt8] = []
+    /// Style runs: `text[runs[i].start...]` up to the next run's start has this style and link.
+    private var runs: [(start: Int, style: TerminalStyle, link: String?)] = []
+    private var ascii = true
+    /// Offsets of spaces that belong to a word (``appendCharacters(_:_:_:)``): no break after them.
+    private var gluedSpaces: Set<Int> = []
+    /// The style and link of the space to write before the next text, if any.
+    private var pendingSpace: (TerminalStyle, String?)?
+    /// Whether text was added since the start or the last hard break.
+    private var lineHasText = false
+    /// Whether ``hardBreak()`` was called.
+    private var hasHardBreak = false
+    /// ``widestWord()`` once known.
+    private var widest: Int?
 
     init(width: Int) { self.width = max(width, 1) }
 
-    /// Appends `text` (no spaces in it) of `width` columns to the current word.
-    mutating func appendPiece<S: StringProtocol>(_ text: S, width w: Int, _ style: TerminalStyle, _ link: String?) {
-        if !word.isEmpty, word[word.count - 1].style == style, word[word.count - 1].link == link {
-            word[word.count - 1].text.append(contentsOf: text)
-            word[word.count - 1].width += w
-        } else {
-            var s = Seg("", style, link: link)
-            s.text.append(contentsOf: text); s.width = w
-            word.append(s)
-        }
-        wordW += w
-    }
-
-    /// Appends `text` to the current word as `Word.append(_:_:_:)` does: spaces are part of it.
+    /// Appends `text` (no separating spaces in it: its spaces belong to the word) in `style`.
     mutating func appendCharacters(_ text: String, _ style: TerminalStyle, _ link: String?) {
-        appendPiece(text, width: TerminalWidth.columns(text), style, link)
+        guard !text.isEmpty else { return }
+        let start = beginText(style, link)
+        var text = text
+        text.withUTF8 { buf in
+            for (i, b) in buf.enumerated() {
+                if b == 0x20 { gluedSpaces.insert(start + i) }
+                if b >= 0x80 { ascii = false }
+            }
+            self.text.append(contentsOf: buf)
+        }
     }
 
-    /// Text that is already visible (``TerminalText/visible(_:tabs:)``): words split at space
-    /// Characters, each a space token.
+    /// Text that is already visible (``TerminalText/visible(_:tabs:)``): its space Characters
+    /// separate words (a space followed by a combining mark is no space).
     mutating func appendText(_ text: String, _ style: TerminalStyle, _ link: String?) {
         var text = text
-        let ascii: Bool? = text.withUTF8 { buf in
+        let isASCII: Bool = text.withUTF8 { buf in
             var i = 0
             let n = buf.count
             while i < n {
@@ -70,98 +78,309 @@ struct LineFiller {
                 i += 1
             }
             i = 0
+            setRun(style, link)
             while i < n {
                 if buf[i] == 0x20 {
-                    endWord(); space(style, link)
+                    space(style, link)
                     i += 1
                     continue
                 }
                 let start = i
                 while i < n && buf[i] != 0x20 { i += 1 }
-                // After `visible`, every ASCII byte other than the space is printable: 1 column.
-                appendPiece(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<i]), as: UTF8.self),
-                            width: i - start, style, link)
+                if pendingSpace != nil { _ = beginText(style, link) } else { lineHasText = true }
+                self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
             }
             return true
         }
-        if ascii == true { return }
-        // Non-ASCII: split between grapheme clusters, as `Character` iteration does (a space
-        // followed by a combining mark is no space).
+        if isASCII { return }
+        ascii = false
         var start = text.startIndex
         var i = start
         while i < text.endIndex {
             let next = text.index(after: i)
             if text[i] == " " {
-                if start < i { appendPiece(text[start..<i], width: TerminalWidth.columns(text[start..<i]), style, link) }
-                endWord(); space(style, link)
+                if start < i { _ = beginText(style, link); self.text.append(contentsOf: text[start..<i].utf8) }
+                space(style, link)
                 start = next
             }
             i = next
         }
         if start < text.endIndex {
-            appendPiece(text[start...], width: TerminalWidth.columns(text[start...]), style, link)
+            _ = beginText(style, link)
+            self.text.append(contentsOf: text[start...].utf8)
         }
     }
 
+    /// A separating space in `style` (dropped at the start of a line; see the type's rules).
     mutating func space(_ style: TerminalStyle, _ link: String?) {
-        if !cur.isEmpty { pending = (style, link) }
+        if lineHasText { pendingSpace = (style, link) }
     }
 
+    /// A forced line break.
     mutating func hardBreak() {
-        lines.append(cur); cur = []; curW = 0; pending = nil
+        hasHardBreak = true
+        pendingSpace = nil
+        lineHasText = false
+        text.append(0x0A)
     }
 
-    /// Ends the current word (if any) and places it.
-    mutating func endWord() {
-        guard !word.isEmpty else { return }
-        widestWord = max(widestWord, wordW)
-        if cur.isEmpty {
-            place()
-        } else if curW + 1 + wordW <= width {
-            let (s, l) = pending ?? (TerminalStyle(), nil)
-            add(" ", width: 1, s, l); curW += 1
-            place()
-        } else {
-            lines.append(cur); cur = []; curW = 0
-            place()
+    /// Marks the end of a word. Breaks come from the whole text's UAX #14 opportunities, so
+    /// this changes nothing; callers may mark word ends where they know them.
+    mutating func endWord() {}
+
+    /// Writes the pending space and starts a run for text in `style`; returns where it starts.
+    private mutating func beginText(_ style: TerminalStyle, _ link: String?) -> Int {
+        if let (s, l) = pendingSpace {
+            setRun(s, l)
+            text.append(0x20)
+            pendingSpace = nil
         }
-        pending = nil
-        word.removeAll(keepingCapacity: true)
-        wordW = 0
+        lineHasText = true
+        setRun(style, link)
+        return text.count
     }
 
-    private mutating func add<S: StringProtocol>(_ text: S, width w: Int, _ style: TerminalStyle, _ link: String?) {
-        if !cur.isEmpty, cur[cur.count - 1].style == style, cur[cur.count - 1].link == link {
-            cur[cur.count - 1].text.append(contentsOf: text); cur[cur.count - 1].width += w
+    /// Makes the text appended next have `style` and `link`.
+    private mutating func setRun(_ style: TerminalStyle, _ link: String?) {
+        let last = runs.count - 1
+        if last >= 0 {
+            if runs[last].style == style && runs[last].link == link { return }
+            if runs[last].start == text.count { runs[last].style = style; runs[last].link = link; return }
+        }
+        runs.append((text.count, style, link))
+    }
+
+    /// The lines (see the type's rules); at least one. Text without a hard break that fits in
+    /// `width` is one line without asking ICU (the greedy filling would not break it either).
+    mutating func finish() -> [Line] {
+        var layout = LineLayout(text: text, runs: runs, ascii: ascii, width: width)
+        let n = text.count
+        if !hasHardBreak && layout.columns(0, n) <= width {
+            if n > 0 { layout.placePiece(0, n) }
+            return layout.finish()
+        }
+        forEachPiece(layout) { a, e, space, hard in
+            if e > a { layout.placePiece(a, e) }
+            if let space { layout.pendingSpace = space }
+            if hard { layout.newLine() }
+        }
+        widest = layout.widestPiece
+        return layout.finish()
+    }
+
+    /// The width of the widest piece between two break opportunities (what no width can break
+    /// without cutting a word); 0 for no text.
+    mutating func widestWord() -> Int {
+        if let widest { return widest }
+        let layout = LineLayout(text: text, runs: runs, ascii: ascii, width: width)
+        var w = 0
+        forEachPiece(layout) { a, e, _, _ in w = max(w, layout.columns(a, e)) }
+        widest = w
+        return w
+    }
+
+    /// Calls `visit(a, e, space, hard)` for each piece between two break opportunities, in
+    /// order: its text is `text[a..<e]`; `space` is the offset of the separating space after it,
+    /// `hard` whether a hard break follows. Opportunities inside a grapheme cluster (where ICU's
+    /// and Swift's segmentations differ) and after a space of ``appendCharacters(_:_:_:)`` are
+    /// skipped.
+    private func forEachPiece(_ layout: LineLayout, _ visit: (Int, Int, Int?, Bool) -> Void) {
+        let n = text.count
+        guard n > 0 else { return }
+        var a = 0
+        func piece(_ b: Int) {
+            var e = b
+            var hard = false
+            if e > a && text[e - 1] == 0x0A { hard = true; e -= 1 }
+            var space: Int?
+            if e > a && text[e - 1] == 0x20 && !gluedSpaces.contains(e - 1) { space = e - 1; e -= 1 }
+            visit(a, e, space, hard)
+            a = b
+        }
+        let ok = LineBreaks.forEach(text) { b in
+            if b < n && (!layout.isClusterBoundary(b) || (text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))) { return }
+            piece(b)
+        }
+        if !ok {
+            for b in 1...n where b == n || (text[b - 1] == 0x20 && !gluedSpaces.contains(b - 1)) || text[b - 1] == 0x0A {
+                piece(b)
+            }
+        }
+    }
+}
+
+/// The greedy filling of ``LineFiller/finish()``: pieces of the paragraph text placed in order.
+/// Consecutive text of one style run on one line becomes one ``Seg`` (made when the line or the
+/// run ends), so a line of many short pieces (CJK) costs one string, not one per piece.
+private struct LineLayout {
+    let text: [UInt8]
+    let runs: [(start: Int, style: TerminalStyle, link: String?)]
+    let ascii: Bool
+    let width: Int
+    /// Text with emoji sequences (``TerminalWidth/joinsEmoji(_:)``) is measured per grapheme
+    /// cluster: the columns before each byte offset (before the cluster that contains it) and
+    /// whether the offset starts a cluster (or is the end). Other text is measured per scalar
+    /// when a range is asked for (the same widths, without segmenting it or a table per byte),
+    /// and segmented only where a piece must be cut.
+    private var columnsBefore: [Int32] = []
+    private var boundary: [Bool] = []
+    private var perCluster = false
+    var lines: [Line] = []
+    private var cur: Line = []
+    /// Text of the current line not yet made a ``Seg``: `text[start..<end]`, all in run `run`.
+    private var open: (start: Int, end: Int, run: Int)?
+    var curW = 0
+    /// Offset of the space to write before the next piece on this line, if any.
+    var pendingSpace: Int?
+    var widestPiece = 0
+    /// The run that contains the last offset written (offsets are written in ascending order).
+    private var run = 0
+
+    init(text: [UInt8], runs: [(start: Int, style: TerminalStyle, link: String?)], ascii: Bool, width: Int) {
+        self.text = text; self.runs = runs; self.ascii = ascii; self.width = width
+        guard !ascii else { return }
+        let string = String(decoding: text, as: UTF8.self)
+        perCluster = string.unicodeScalars.contains(where: TerminalWidth.joinsEmoji)
+        guard perCluster else { return }
+        let n = text.count
+        columnsBefore = [Int32](repeating: 0, count: n + 1)
+        boundary = [Bool](repeating: false, count: n + 1)
+        var w: Int32 = 0
+        var off = 0
+        for c in string {
+            let next = off + c.utf8.count
+            boundary[off] = true
+            for k in off..<next { columnsBefore[k] = w }
+            w += Int32(TerminalWidth.columns(c))
+            off = next
+        }
+        columnsBefore[n] = w
+        boundary[n] = true
+    }
+
+    /// Whether a line may end at `offset` without cutting a grapheme cluster (ICU breaks fall on
+    /// scalar boundaries; per-scalar text is taken as ICU segments it).
+    func isClusterBoundary(_ offset: Int) -> Bool { !perCluster || boundary[offset] }
+
+    /// Columns of `text[a..<e]` (a grapheme cluster cut by `e` counts in the piece holding its
+    /// start). `a` and `e` are scalar boundaries.
+    func columns(_ a: Int, _ e: Int) -> Int {
+        if ascii { return e - a }
+        if perCluster { return Int(columnsBefore[e] - columnsBefore[a]) }
+        var w = 0
+        var i = a
+        while i < e {
+            let b0 = UInt32(text[i])
+            if b0 < 0x80 {
+                w += b0 < 0x20 ? 0 : (b0 == 0x7F ? TerminalWidth.scalarWidth("\u{7F}") : 1)
+                i += 1
+                continue
+            }
+            // UTF-8 decoding (valid input: the text came from Strings).
+            let len = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2
+            var v = b0 & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07)
+            for k in 1..<len { v = v << 6 | (UInt32(text[i + k]) & 0x3F) }
+            w += TerminalWidth.scalarWidth(Unicode.Scalar(v) ?? "\u{FFFD}")
+            i += len
+        }
+        return w
+    }
+
+    private var lineIsEmpty: Bool { cur.isEmpty && open == nil }
+
+    /// Places the piece `text[a..<e]` (``LineFiller`` rules).
+    mutating func placePiece(_ a: Int, _ e: Int) {
+        let w = columns(a, e)
+        widestPiece = max(widestPiece, w)
+        if lineIsEmpty {
+            place(a, e, w)
+        } else if curW + (pendingSpace == nil ? 0 : 1) + w <= width {
+            if let s = pendingSpace { write(s, s + 1); curW += 1 }
+            place(a, e, w)
         } else {
-            var s = Seg("", style, link: link)
-            s.text.append(contentsOf: text); s.width = w
+            newLine()
+            place(a, e, w)
+        }
+        pendingSpace = nil
+    }
+
+    mutating func newLine() {
+        flush()
+        lines.append(cur); cur = []; curW = 0; pendingSpace = nil
+    }
+
+    /// The piece on the current line, cut between grapheme clusters when it does not fit.
+    private mutating func place(_ a: Int, _ e: Int, _ w: Int) {
+        if curW + w <= width {
+            write(a, e); curW += w
+            return
+        }
+        for (k, next) in clusters(a, e) {
+            let cw = columns(k, next)
+            if curW + cw > width && curW > 0 { newLine() }
+            write(k, next); curW += cw
+        }
+    }
+
+    /// The grapheme clusters of `text[a..<e]` as offset ranges.
+    private func clusters(_ a: Int, _ e: Int) -> [(Int, Int)] {
+        var out: [(Int, Int)] = []
+        if ascii {
+            for k in a..<e { out.append((k, k + 1)) }
+        } else if perCluster {
+            var k = a
+            while k < e {
+                var next = k + 1
+                while next < e && !boundary[next] { next += 1 }
+                out.append((k, next))
+                k = next
+            }
+        } else {
+            var k = a
+            for c in text.withUnsafeBufferPointer({ String(decoding: UnsafeBufferPointer(rebasing: $0[a..<e]), as: UTF8.self) }) {
+                let next = k + c.utf8.count
+                out.append((k, next))
+                k = next
+            }
+        }
+        return out
+    }
+
+    /// Adds `text[a..<e]` to the current line (extending the open text when it continues it).
+    private mutating func write(_ a: Int, _ e: Int) {
+        var x = a
+        while x < e {
+            while run + 1 < runs.count && runs[run + 1].start <= x { run += 1 }
+            let end = run + 1 < runs.count ? min(e, runs[run + 1].start) : e
+            if let o = open, o.end == x, o.run == run {
+                open = (o.start, end, run)
+            } else {
+                flush()
+                open = (x, end, run)
+            }
+            x = end
+        }
+    }
+
+    /// Makes the open text a ``Seg`` (merged into the last one when style and link are the same).
+    private mutating func flush() {
+        guard let o = open else { return }
+        open = nil
+        // Whole scalars (pieces end at cluster, scalar or run boundaries): valid UTF-8.
+        let piece = text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[o.start..<o.end]), as: UTF8.self) }
+        let w = columns(o.start, o.end)
+        let last = cur.count - 1
+        if last >= 0, cur[last].style == runs[o.run].style, cur[last].link == runs[o.run].link {
+            cur[last].text.append(piece); cur[last].width += w
+        } else {
+            var s = Seg("", runs[o.run].style, link: runs[o.run].link)
+            s.text = piece; s.width = w
             cur.append(s)
         }
     }
 
-    private mutating func place() {
-        if curW + wordW <= width {
-            for seg in word { add(seg.text, width: seg.width, seg.style, seg.link) }
-            curW += wordW
-            return
-        }
-        for seg in word {
-            for c in seg.text {
-                let cw = TerminalWidth.columns(c)
-                if curW + cw > width && curW > 0 { lines.append(cur); cur = []; curW = 0 }
-                if !cur.isEmpty, cur[cur.count - 1].style == seg.style, cur[cur.count - 1].link == seg.link {
-                    cur[cur.count - 1].text.append(c); cur[cur.count - 1].width += cw
-                } else {
-                    var s = Seg("", seg.style, link: seg.link); s.text.append(c); s.width = cw
-                    cur.append(s)
-                }
-                curW += cw
-            }
-        }
-    }
-
     mutating func finish() -> [Line] {
+        flush()
         if !cur.isEmpty || lines.isEmpty { lines.append(cur) }
         return lines
     }

@@ -32,14 +32,20 @@ public enum TerminalText {
             return true
         }) { return s }
         var out = String.UnicodeScalarView()
+        // Code: the columns before the text since the last tab (`segment`), counted per grapheme
+        // cluster (``TerminalWidth``) when a tab comes.
         var column = 0
+        var segment = String.UnicodeScalarView()
         for u in s.unicodeScalars {
             let v = u.value
             if v == 0x09 {
                 switch tabs {
                 case .space:
-                    out.append(" "); column += 1
+                    out.append(" ")
                 case .expand(let n):
+                    column += TerminalWidth.columns(String(segment))
+                    out.append(contentsOf: segment)
+                    segment.removeAll(keepingCapacity: true)
                     let stop = n > 0 ? n - column % n : 1
                     for _ in 0..<stop { out.append(" ") }
                     column += stop
@@ -62,9 +68,9 @@ public enum TerminalText {
             } else {
                 r = u
             }
-            out.append(r)
-            column += max(TerminalWidth.scalarWidth(r), 0)
+            if case .expand = tabs { segment.append(r) } else { out.append(r) }
         }
+        out.append(contentsOf: segment)
         return String(out)
     }
 
@@ -101,13 +107,29 @@ private final class BMPWidths: Sendable {
 }
 
 
-/// Display widths in terminal columns, measured with glibc's `wcwidth` (POSIX.1-2017 `wcwidth`,
-/// Unicode UAX #11 East Asian Width as glibc's C.UTF-8 locale tables encode it): CJK wide and
-/// fullwidth characters are 2 columns, combining marks 0.
+/// Display widths in terminal columns, per grapheme cluster (what a user sees as one character;
+/// Swift's `Character`, Unicode UAX #29 extended grapheme clusters).
 ///
-/// Emoji rule (ours, because terminals draw them two columns wide although older tables say 1):
-/// a scalar in U+1F000–U+1FFFF with the Emoji_Presentation property counts 2 when `wcwidth`
-/// returns 1 or -1. Any other scalar `wcwidth` rejects (-1, e.g. unassigned) counts 1.
+/// Scalars are measured with glibc's `wcwidth` (POSIX.1-2017 `wcwidth`; Unicode UAX #11 East
+/// Asian Width as glibc's C.UTF-8 locale tables encode it): CJK wide and fullwidth characters are
+/// 2 columns, combining marks 0. Emoji rule (ours, because terminals draw them two columns wide
+/// although older tables say 1): a scalar in U+1F000–U+1FFFF with the Emoji_Presentation
+/// property counts 2 when `wcwidth` returns 1 or -1. Any other scalar `wcwidth` rejects (-1,
+/// e.g. unassigned) counts 1.
+///
+/// Cluster rule — the one terminals that place grapheme clusters in cells use (kitty, WezTerm,
+/// foot, Ghostty, iTerm2, Windows Terminal; "mode 2027"), following Unicode UTS #51's emoji
+/// presentation:
+/// - an emoji sequence is one emoji glyph, 2 columns: a flag (two Regional Indicators, `🇳🇱`),
+///   and a cluster whose first scalar has the Emoji property followed by U+FE0F VARIATION
+///   SELECTOR-16 (`❤️`, `1️⃣`), an Emoji_Modifier (skin tone, `👍🏽`) or U+200D ZERO WIDTH JOINER
+///   (`👩‍👩‍👧`);
+/// - any other cluster is the sum of its scalars' widths (`é` as e + U+0301 is 1, Hangul jamo
+///   L+V+T is 2, U+FE0E VARIATION SELECTOR-15 adds nothing).
+/// Adding up per code point (glibc's `wcswidth`) gives `👩‍👩‍👧` 6 columns, `❤️` 1 and `👍🏽` 4;
+/// tmux 3.3 joins flags and ZWJ sequences into 2 columns but counts `❤️` as 1 and `👍🏽` as 4.
+/// On terminals that add up, lines with such sequences come out wider or narrower than their
+/// neighbours.
 /// Escape sequences are never measured: callers measure text, not output.
 public enum TerminalWidth {
     /// Columns of one scalar (0, 1 or 2).
@@ -127,31 +149,70 @@ public enum TerminalWidth {
         return w
     }
 
-    /// Columns of a string (the sum of its scalars' widths).
+    /// Whether `u` can make a cluster an emoji sequence (see the cluster rule): VS16, ZWJ, a
+    /// skin-tone modifier or a Regional Indicator. Text without them is measured per scalar.
+    @inline(__always)
+    static func joinsEmoji(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        return v == 0xFE0F || v == 0x200D || (v >= 0x1F1E6 && v <= 0x1F1FF) || (v >= 0x1F3FB && v <= 0x1F3FF)
+    }
+
+    /// Columns of a string (the sum of its grapheme clusters' widths).
     public static func columns(_ s: String) -> Int {
-        var n = 0
-        for u in s.unicodeScalars { n += scalarWidth(u) }
-        return n
+        if let n = s.utf8.withContiguousStorageIfAvailable(asciiColumns), let n { return n }
+        return nonASCIIColumns(s[...])
     }
 
-    /// Columns of a substring (the sum of its scalars' widths).
+    /// Columns of a substring (the sum of its grapheme clusters' widths).
     public static func columns(_ s: Substring) -> Int {
+        if let n = s.utf8.withContiguousStorageIfAvailable(asciiColumns), let n { return n }
+        return nonASCIIColumns(s)
+    }
+
+    /// Columns of ASCII text (printable bytes 1, controls 0), or nil when there is other text.
+    private static func asciiColumns(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         var n = 0
-        for u in s.unicodeScalars { n += scalarWidth(u) }
+        for b in utf8 {
+            if b >= 0x7F { return nil }
+            if b >= 0x20 { n += 1 }
+        }
         return n
     }
 
-    /// Columns of one grapheme cluster.
-    public static func columns(_ c: Character) -> Int {
+    private static func nonASCIIColumns(_ s: Substring) -> Int {
         var n = 0
-        for u in c.unicodeScalars { n += scalarWidth(u) }
+        for u in s.unicodeScalars {
+            if joinsEmoji(u) {
+                // Emoji sequences: measure cluster by cluster.
+                n = 0
+                for c in s { n += columns(c) }
+                return n
+            }
+            n += scalarWidth(u)
+        }
+        return n
+    }
+
+    /// Columns of one grapheme cluster (see the cluster rule).
+    public static func columns(_ c: Character) -> Int {
+        let scalars = c.unicodeScalars
+        var it = scalars.makeIterator()
+        guard let first = it.next() else { return 0 }
+        guard let second = it.next() else { return scalarWidth(first) }
+        let v = first.value
+        if v >= 0x1F1E6 && v <= 0x1F1FF && second.value >= 0x1F1E6 && second.value <= 0x1F1FF { return 2 }
+        if first.properties.isEmoji && scalars.dropFirst().contains(where: { joinsEmoji($0) && !($0.value >= 0x1F1E6 && $0.value <= 0x1F1FF) }) {
+            return 2
+        }
+        var n = 0
+        for u in scalars { n += scalarWidth(u) }
         return n
     }
 
     /// Columns of `s` as it shows on a terminal: escape sequences (CSI `ESC [ … final`, OSC
     /// `ESC ] … ST|BEL`) are skipped. For tests and callers that measure rendered lines.
     public static func displayColumns(ofRendered s: String) -> Int {
-        var n = 0
+        var text = String.UnicodeScalarView()
         var it = s.unicodeScalars.makeIterator()
         while let u = it.next() {
             if u == "\u{1B}" {
@@ -167,8 +228,8 @@ public enum TerminalWidth {
                 }
                 continue
             }
-            n += scalarWidth(u)
+            text.append(u)
         }
-        return n
+        return columns(String(text))
     }
 }

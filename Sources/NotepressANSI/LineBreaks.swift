@@ -1,0 +1,38 @@
+import CLineBreak
+
+/// Where lines may end in a paragraph's text: Unicode Standard Annex #14 (the Unicode Line
+/// Breaking Algorithm) as ICU's line break iterator implements it for the root locale (CLineBreak,
+/// libicuuc). Among its rules: no line starts with closing punctuation (`，` `。` `)` `」`), `!`,
+/// `?`, `:` or `;` — not even after a space, so `true ?` stays together — and none ends with an
+/// opening bracket (`(` `「`); CJK ideographs and kana may be broken between (not before small
+/// kana such as `ょ`, as the default, strict rules say); a break may follow a hyphen (`well-|known`)
+/// or a slash (`example.com/|path`); a break after spaces; a mandatory break after a line feed.
+enum LineBreaks {
+    /// Calls `body` with each break opportunity of `utf8` (valid UTF-8) in order: byte offsets,
+    /// each > 0, the last `utf8.count` (see CLineBreak.h); one pass of ICU's iterator over the
+    /// text, its results fetched a batch at a time, so memory stays small for any length.
+    /// Returns false when ICU fails before giving any (the caller then breaks after spaces and
+    /// line feeds only).
+    static func forEach(_ utf8: [UInt8], _ body: (Int) -> Void) -> Bool {
+        let n = utf8.count
+        guard n > 0 else { return true }
+        guard n < Int(Int32.max) else { return false }
+        return utf8.withUnsafeBufferPointer { src in
+            let started = src.withMemoryRebound(to: CChar.self) { notepress_line_breaks_begin($0.baseAddress, Int32(n)) }
+            guard started == 0 else { return false }
+            defer { notepress_line_breaks_end() }
+            let capacity = 1024
+            var batch = [Int32](repeating: 0, count: capacity)
+            var last = 0
+            while true {
+                let count = Int(batch.withUnsafeMutableBufferPointer { notepress_line_breaks_next($0.baseAddress, Int32(capacity)) })
+                if count == 0 { break }
+                for i in 0..<count { body(Int(batch[i])) }
+                last = Int(batch[count - 1])
+            }
+            // ICU always ends with the end of the text; should it stop early, end there.
+            if last < n { body(n) }
+            return true
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// Heading ids as GitHub makes them, following github-slugger (github.com/Flet/github-slugger,
+/// `index.js` and `script/generate-regex.mjs`), the library whose fixtures
+/// (`../shared/corpus/github-slugger/fixtures.json`) the tests run.
+///
+/// The slug of a text (``HeadingSlugger/slug(_:)``):
+/// 1. The text is lower-cased with Unicode's full, locale-independent mappings (what JavaScript's
+///    `String.prototype.toLowerCase` does: `İ` → `i̇`, `ǅ` → `ǆ`, a word-final `Σ` → `ς`).
+/// 2. Every scalar github-slugger's regular expression matches is removed: the general categories
+///    Other_Number (No), all punctuation except Connector_Punctuation (Ps, Pe, Pi, Pf, Po, Pd),
+///    all symbols (Sm, Sc, Sk, So), Control (Cc), Format (Cf), Private_Use (Co), Unassigned (Cn)
+///    and all separators (Zs, Zl, Zp) — except scalars with the Alphabetic property (`Ⓐ` stays),
+///    the space U+0020 and the hyphen-minus U+002D. Letters, marks, decimal and letter numbers and
+///    `_` stay. github-slugger builds its expression from Unicode 13.0; a scalar assigned in a later
+///    version (Unicode.Scalar.Properties.age newer than 13.0) is unassigned there, so it is removed
+///    here too.
+/// 3. Each space U+0020 becomes `-` (spaces are not collapsed or trimmed: `" a "` → `-a-`).
+///
+/// Uniqueness is per document: a slugger remembers every slug it returned. A slug seen before
+/// gets the suffix `-1`, `-2`, … (the lowest count for that base not taken yet, so `echo`, `echo`,
+/// `echo 1`, `echo-1`, `echo` give `echo`, `echo-1`, `echo-1-1`, `echo-1-2`, `echo-2`).
+///
+/// Time and memory are linear in the total length of the texts given: each suffix number tried
+/// and rejected for a base is never tried again for it.
+public struct HeadingSlugger: Sendable {
+    /// For each slug returned so far, the last suffix number tried with it as the base (0 = none).
+    private var occurrences: [String: Int] = [:]
+
+    /// A slugger that has returned no slugs yet (one per document).
+    public init() {}
+
+    /// The unique slug of `text` in this document: ``slug(of:)`` of `text`, with `-N` appended
+    /// when that slug was returned before (see the type's rules). Records the result.
+    public mutating func slug(_ text: String) -> String {
+        let base = Self.slug(of: text)
+        var result = base
+        while occurrences[result] != nil {
+            let n = occurrences[base, default: 0] + 1
+            occurrences[base] = n
+            result = base + "-" + String(n)
+        }
+        occurrences[result] = 0
+        return result
+    }
+
+    /// Forgets every slug returned so far (a new document).
+    public mutating func reset() {
+        occurrences.removeAll(keepingCapacity: true)
+    }
+
+    /// The slug of `text` without duplicate counting (steps 1–3 of the type's rules).
+    public static func slug(of text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for u in lowercased(text) {
+            if u == " " {
+                out.append("-")
+            } else if !isRemoved(u) {
+                out.append(u)
+            }
+        }
+        return String(out)
+    }
+
+    /// Whether github-slugger's expression removes `u` (step 2 of the type's rules).
+    static func isRemoved(_ u: Unicode.Scalar) -> Bool {
+        if u == "-" || u == " " { return false }
+        if u.value < 0x80 {
+            // ASCII: letters, digits and `_` stay; controls, punctuation and symbols go.
+            let v = u.value
+            return !((v >= 0x30 && v <= 0x39) || (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || v == 0x5F)
+        }
+        let p = u.properties
+        guard let age = p.age, age.major < 13 || (age.major == 13 && age.minor == 0) else { return true }
+        switch p.generalCategory {
+        case .otherNumber,
+             .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+             .otherPunctuation, .dashPunctuation,
+             .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
+             .control, .format, .privateUse, .unassigned,
+             .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return !p.isAlphabetic
+        default:
+            return false
+        }
+    }
+
+    /// `text` lower-cased with Unicode's full mappings (`Unicode.Scalar.Properties.lowercaseMapping`)
+    /// and the one context-dependent, language-independent rule of SpecialCasing.txt that
+    /// JavaScript applies: U+03A3 `Σ` becomes final `ς` (U+03C2) when a cased letter comes before
+    /// it (case-ignorable scalars skipped) and none comes after it (Unicode §3.13, Final_Sigma).
+    static func lowercased(_ text: String) -> String.UnicodeScalarView {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        // Whether the last scalar that is not case-ignorable was cased.
+        var afterCased = false
+        var i = 0
+        while i < scalars.count {
+            let u = scalars[i]
+            let p = u.properties
+            if u.value < 0x80 {
+                let v = u.value
+                out.append(v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v + 0x20)! : u)
+            } else if u.value == 0x3A3 && afterCased && !casedFollows(scalars, after: i) {
+                out.append("\u{3C2}")
+            } else {
+                out.append(contentsOf: p.lowercaseMapping.unicodeScalars)
+            }
+            if !p.isCaseIgnorable { afterCased = p.isCased }
+            i += 1
+        }
+        return out
+    }
+
+    /// Whether a cased scalar follows `scalars[i]`, case-ignorable scalars skipped. The scan stops
+    /// at the first scalar that is not case-ignorable, so all scans of one text together are linear
+    /// (`Σ` itself is not case-ignorable).
+    private static func casedFollows(_ scalars: [Unicode.Scalar], after i: Int) -> Bool {
+        var j = i + 1
+        while j < scalars.count {
+            let p = scalars[j].properties
+            if !p.isCaseIgnorable { return p.isCased }
+            j += 1
+        }
+        return false
+    }
+}

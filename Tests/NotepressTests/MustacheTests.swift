@@ -1,0 +1,173 @@
+import Foundation
+import XCTest
+@testable import NotepressHTML
+import NotepressResources
+
+/// ``MustacheTemplate`` against the official spec (`../shared/corpus/mustache-spec`, see its
+/// TESTING.md) and the errors and limits the spec leaves to implementations.
+final class MustacheTests: XCTestCase {
+
+    /// A JSON value of the spec files as template data (numbers as their JSON text: `1.21`, `85`).
+    private enum JSONValue: Decodable {
+        case value(MustacheValue)
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if c.decodeNil() { self = .value(.null); return }
+            if let b = try? c.decode(Bool.self) { self = .value(.bool(b)); return }
+            if let i = try? c.decode(Int.self) { self = .value(.string(String(i))); return }
+            if let d = try? c.decode(Double.self) { self = .value(.string(String(d))); return }
+            if let s = try? c.decode(String.self) { self = .value(.string(s)); return }
+            if let l = try? c.decode([JSONValue].self) { self = .value(.list(l.map(\.mustache))); return }
+            let m = try c.decode([String: JSONValue].self)
+            self = .value(.map(m.mapValues(\.mustache)))
+        }
+        var mustache: MustacheValue { if case .value(let v) = self { return v }; return .null }
+    }
+
+    private struct SpecFile: Decodable {
+        struct Case: Decodable {
+            var name: String
+            var data: JSONValue
+            var template: String
+            var partials: [String: String]?
+            var expected: String
+        }
+        var tests: [Case]
+    }
+
+    /// Every case of comments, delimiters, interpolation, inverted, partials and sections renders
+    /// its `expected` text, with HTMLEscape.text (the project's one HTML escaper) as the escaper.
+    func testMustacheSpecAllPass() throws {
+        let dir = TestPaths.corpus.appendingPathComponent("mustache-spec")
+        var total = 0
+        var passed = 0
+        var report: [String] = []
+        for module in ["comments", "delimiters", "interpolation", "inverted", "partials", "sections"] {
+            let spec = try JSONDecoder().decode(SpecFile.self, from: Data(contentsOf: dir.appendingPathComponent(module + ".json")))
+            var ok = 0
+            for c in spec.tests {
+                do {
+                    let partials = try MustacheTemplate.compile(c.partials ?? [:])
+                    let got = try MustacheTemplate(c.template, name: c.name).render(c.data.mustache, partials: partials, escape: HTMLEscape.text)
+                    if got == c.expected { ok += 1 } else {
+                        XCTFail("\(module) / \(c.name): got \(got.debugDescription), expected \(c.expected.debugDescription)")
+                    }
+                } catch {
+                    XCTFail("\(module) / \(c.name): \(error)")
+                }
+            }
+            report.append("\(module) \(ok)/\(spec.tests.count)")
+            total += spec.tests.count
+            passed += ok
+        }
+        print("mustache spec: " + report.joined(separator: ", ") + "; \(passed) passed, \(total - passed) failed of \(total)")
+        XCTAssertEqual(total, 136, "the spec files changed")
+        XCTAssertEqual(passed, 136)
+    }
+
+    private func compileError(_ source: String) -> String {
+        do {
+            _ = try MustacheTemplate(source, name: "page.html")
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testCompileErrorsNameTheTagLineAndColumn() {
+        XCTAssertEqual(compileError("<p>\n  {{#items}}\n  {{name}}\n"),
+                       "page.html:2:3: section 'items' is not closed")
+        XCTAssertEqual(compileError("{{#a}}\n {{#b}}x{{/a}}\n{{/b}}"),
+                       "page.html:2:9: end tag 'a' does not match the open section 'b' (2:2)")
+        XCTAssertEqual(compileError("x\n{{/a}}"), "page.html:2:1: end tag 'a' closes no section")
+        XCTAssertEqual(compileError("é {{title"), "page.html:1:3: tag is not closed: no '}}' after it")
+        XCTAssertEqual(compileError("{{{body}}"), "page.html:1:1: tag is not closed: no '}}}' after it")
+        XCTAssertEqual(compileError("a\n\t{{=<% %> x=}}"),
+                       "page.html:2:2: bad delimiter tag: expected two delimiters without whitespace or '=', as in {{=<% %>=}}")
+        XCTAssertEqual(compileError("{{=<%%>=}}"),
+                       "page.html:1:1: bad delimiter tag: expected two delimiters without whitespace or '=', as in {{=<% %>=}}")
+        XCTAssertEqual(compileError("{{ }}"), "page.html:1:1: tag has no name")
+        XCTAssertEqual(compileError("{{a b}}"), "page.html:1:1: name 'a b' contains whitespace")
+        XCTAssertEqual(compileError("{{a..b}}"), "page.html:1:1: name 'a..b' has an empty part")
+        XCTAssertEqual(compileError("{{<base}}"), "page.html:1:1: '{{<…}}' (template inheritance) is not supported")
+    }
+
+    func testSectionsNestedTooDeepAreACompileError() {
+        let deep = String(repeating: "{{#a}}", count: 101) + String(repeating: "{{/a}}", count: 101)
+        XCTAssertEqual(compileError(deep), "page.html:1:601: sections nest deeper than 100 levels")
+        let ok = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
+        XCTAssertEqual(try MustacheTemplate(ok).render(["a": true], escape: { $0 }), "x")
+    }
+
+    /// A partial that includes itself with data that never runs out stops with an error at the tag.
+    func testRecursivePartialWithoutEndIsAnErrorNotACrash() throws {
+        let partials = try MustacheTemplate.compile(["loop": "x\n  {{>loop}}"])
+        XCTAssertThrowsError(try MustacheTemplate("{{>loop}}").render([:], partials: partials, escape: { $0 })) { e in
+            XCTAssertEqual("\(e)", "loop:2:3: sections and partials nest deeper than 100 levels (a partial that includes itself?)")
+        }
+    }
+
+    /// The page data the site work will give: front-matter fields, a tag list, raw body HTML.
+    func testPageTemplateWithFieldsListsAndRawBody() throws {
+        let page = try MustacheTemplate("""
+            <html lang="{{lang}}">
+            <title>{{title}}</title>
+            {{#author}}
+            <meta name="author" content="{{author}}">
+            {{/author}}
+            {{^tags}}
+            <p>no tags</p>
+            {{/tags}}
+            <ul>
+              {{#tags}}
+              <li>{{.}}</li>
+              {{/tags}}
+            </ul>
+            {{> footer}}
+            {{{body}}}
+            """, name: "page.html")
+        let partials = try MustacheTemplate.compile(["footer": "<footer>{{site.name}}</footer>\n"])
+        let data: MustacheValue = ["lang": "en", "title": "Fish & <Chips>", "author": "",
+                                   "tags": ["a\"b", "c"], "site": ["name": "Notes"], "body": "<p>x</p>"]
+        XCTAssertEqual(try page.render(data, partials: partials, escape: HTMLEscape.text), """
+            <html lang="en">
+            <title>Fish &amp; &lt;Chips&gt;</title>
+            <ul>
+              <li>a&quot;b</li>
+              <li>c</li>
+            </ul>
+            <footer>Notes</footer>
+            <p>x</p>
+            """)
+    }
+
+    /// The built-in page templates (`{{name}}`, `{{{name}}}`) already are Mustache: with the values
+    /// HTMLPage and HTMLIndex give them today they render byte for byte what HTMLTemplate.fill makes.
+    func testBuiltInTemplatesRenderAsTodayWhenReadAsMustache() throws {
+        let values = ["lang": "he", "title": "A<B & \"C\"", "category": "l", "theme": "default", "generator": "Notepress"]
+        let raw = ["stylesheet": ":root { --x: 1; }\n", "sizeSwitcher": "<nav>s</nav>", "dateBadge": "<div>d</div>",
+                   "body": "<p>b &amp; {{x}}</p>\n", "entries": "<li>e</li>\n"]
+        for path in ["html/page.html", "html/index.html"] {
+            let text = try TemplateStore().text(path)
+            let today = try HTMLTemplate.fill(text, values: values, raw: raw.filter { text.contains("{{{" + $0.key + "}}}") },
+                                              templateName: path)
+            var data: [String: MustacheValue] = [:]
+            for (k, v) in values.merging(raw, uniquingKeysWith: { a, _ in a }) { data[k] = .string(v) }
+            let mustache = try MustacheTemplate(text, name: path).render(.map(data), escape: HTMLEscape.text)
+            XCTAssertEqual(mustache, today, path)
+            XCTAssertTrue(mustache.contains("<title>A&lt;B &amp; &quot;C&quot;</title>"), path)
+        }
+    }
+
+    /// A long template of many tags compiles and renders in linear time.
+    func testLongTemplateIsLinear() throws {
+        let source = String(repeating: "{{#s}}<b>{{x}}</b>{{/s}}{{! c }}\n", count: 50_000)
+        let start = Date()
+        let out = try MustacheTemplate(source).render(["s": true, "x": "y"], escape: { $0 })
+        XCTAssertEqual(out.count, 50_000 * 9)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        let delimiters = "{{=" + String(repeating: "<", count: 2000) + " >=}}" + String(repeating: "<", count: 1999) + "x"
+        XCTAssertEqual(try MustacheTemplate(delimiters + String(repeating: "<", count: 2000) + "x>").render(["x": "1"], escape: { $0 }),
+                       String(repeating: "<", count: 1999) + "x1")
+    }
+}

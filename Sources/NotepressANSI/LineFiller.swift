@@ -197,8 +197,10 @@ struct LineFiller {
             visit(a, e, space, hard)
             a = b
         }
+        var unbroken = UnbrokenWords(text, fits: { layout.columns($0, $1) <= layout.width })
         let ok = LineBreaks.forEach(text) { b in
-            if b < n && (!layout.isClusterBoundary(b) || (text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))) { return }
+            if b < n && (!layout.isClusterBoundary(b) || (text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))
+                         || unbroken.keepsTogether(b)) { return }
             piece(b)
         }
         if !ok {
@@ -206,6 +208,52 @@ struct LineFiller {
                 piece(b)
             }
         }
+    }
+}
+
+/// Our one tailoring of UAX #14 (which allows tailoring, UAX #14 §8): inside a word that is a URL
+/// (it contains `://` or starts with `www.` or `mailto:`) or a command-line option (it starts with
+/// `-`), the opportunities UAX #14 gives after `/`, `:`, `?`, `-` and the like are not used, so a
+/// terminal shows `https://example.com/page` and `--dry-run` whole and they stay clickable and
+/// copyable. A word wider than the line keeps UAX #14's opportunities (a long URL still breaks
+/// after `/`). Words are the maximal runs of bytes other than space and line feed; each is
+/// examined once (linear).
+private struct UnbrokenWords {
+    let text: [UInt8]
+    /// Whether `text[a..<e]` fits on one line.
+    let fits: (Int, Int) -> Bool
+    /// The word examined last: `text[start..<end]`, and whether it is kept together.
+    var start = 0, end = 0, keep = false
+
+    init(_ text: [UInt8], fits: @escaping (Int, Int) -> Bool) { self.text = text; self.fits = fits }
+
+    /// Whether the opportunity before offset `b` (0 < b < count) lies inside a word kept together.
+    mutating func keepsTogether(_ b: Int) -> Bool {
+        let c = text[b - 1]
+        if c == 0x20 || c == 0x0A || text[b] == 0x20 || text[b] == 0x0A { return false }
+        if b - 1 < start || b - 1 >= end {
+            var s = b - 1
+            while s > 0 && text[s - 1] != 0x20 && text[s - 1] != 0x0A { s -= 1 }
+            var e = b
+            while e < text.count && text[e] != 0x20 && text[e] != 0x0A { e += 1 }
+            start = s; end = e
+            keep = Self.isKeptTogether(text[s..<e]) && fits(s, e)
+        }
+        return keep
+    }
+
+    /// A URL or an option: see the type's doc comment. Leading `(`, `<`, `[`, `"` and `'` are skipped.
+    static func isKeptTogether(_ word: ArraySlice<UInt8>) -> Bool {
+        let w = word.drop { $0 == 0x28 || $0 == 0x3C || $0 == 0x5B || $0 == 0x22 || $0 == 0x27 }
+        guard let first = w.first else { return false }
+        if first == 0x2D { return w.count > 1 }  // -x, --option, --dry-run
+        if w.starts(with: Array("www.".utf8)) || w.starts(with: Array("mailto:".utf8)) { return true }
+        var i = w.startIndex
+        while i + 2 < w.endIndex {
+            if w[i] == 0x3A && w[i + 1] == 0x2F && w[i + 2] == 0x2F { return true }
+            i += 1
+        }
+        return false
     }
 }
 

@@ -54,6 +54,19 @@ final class ANSILineBreakTests: XCTestCase {
         XCTAssertEqual(try render("at example.com/path/to/page\n", width: 20), "at example.com/path/\nto/page\n")
     }
 
+    /// Our tailoring of UAX #14: a URL or an option that fits on a line is never split after
+    /// `/`, `:` or `-` (it stays clickable and copyable); one wider than the line still breaks at
+    /// UAX #14's opportunities; ordinary hyphenated words still break after the hyphen.
+    func testURLsAndOptionsThatFitStayWhole() throws {
+        XCTAssertEqual(try render("see https://example.com/page now\n", width: 26),
+                       "see\nhttps://example.com/page\nnow\n")
+        XCTAssertEqual(try render("run it with --dry-run please\n", width: 18), "run it with\n--dry-run please\n")
+        XCTAssertEqual(try render("a `(www.example.org/x)` b\n", width: 20), "a\n(www.example.org/x)\nb\n")
+        XCTAssertEqual(try render("https://example.com/a/very/long/path\n", width: 20),
+                       "https://example.com/\na/very/long/path\n")
+        XCTAssertEqual(try render("Hyphenated well-known\n", width: 16), "Hyphenated well-\nknown\n")
+    }
+
     /// Plain Latin prose breaks at spaces exactly as before; soft breaks are spaces; runs of
     /// spaces collapse; styled words do not split.
     func testLatinProseStillBreaksAtSpaces() throws {

@@ -30,17 +30,6 @@ extension Renderer {
         return s
     }
 
-    /// The innermost link or image span of a run.
-    func target(_ run: InlineRun) -> (id: Int, link: Link)? {
-        for span in run.spans.reversed() {
-            switch span.kind {
-            case .link(let l), .image(let l): return (span.id, l)
-            default: continue
-            }
-        }
-        return nil
-    }
-
     /// The wrapped lines of `inlines` (``LineFiller``), made in one pass: each word goes into the
     /// current line as soon as it ends.
     func inlineLines(_ inlines: Inlines, width: Int, base: TerminalStyle) -> [Line] {
@@ -61,11 +50,14 @@ extension Renderer {
             f.space(base, nil)
             f.appendCharacters("(" + TerminalText.visible(url) + ")", base.merged(TerminalStyleTable.style(.linkURL)), nil)
         }
+        // The innermost link or image span of each run, and its flat attributes.
+        let table = InlineAttributeTable(inlines)
         for run in inlines.runs {
-            let t = target(run)
+            let entry = table[run: run]
+            let t = entry.innermostTarget.flatMap { id in table.link(id).map { (id: id, link: $0) } }
             if let o = open, t?.id != o.id { close() }
             if let t, open == nil { open = (t.id, t.link, "") }
-            let style = style(for: run.attributes, base: base)
+            let style = style(for: entry.attributes, base: base)
             let link = options.hyperlinks ? t.map { TerminalText.osc8URL($0.link.destination) } : nil
             switch run.content {
             case .text(let text):

@@ -116,27 +116,37 @@ struct XMLSerializer {
     }
 
     /// Writes `e`; `indent` is its nesting level in block layout, or `nil` inside mixed content.
+    /// Iterative (a stack of open elements, not recursion), so any depth is safe.
     private mutating func write(_ e: XMLTreeElement, indent: Int?) {
-        startTag(e)
-        if e.children.isEmpty { out += "/>"; return }
-        out += ">"
-        if let indent, blockElements.contains(e.name) {
-            for child in e.children {
-                out += "\n" + String(repeating: "  ", count: indent + 1)
-                switch child {
-                case .element(let c): write(c, indent: indent + 1)
-                case .text(let t): out += XMLEscaping.text(t)
-                }
+        struct Open {
+            let element: XMLTreeElement
+            var next = 0
+            /// Block layout: one child per line at `indent + 1`.
+            let indent: Int?
+        }
+        var stack: [Open] = []
+        func start(_ e: XMLTreeElement, indent: Int?) {
+            startTag(e)
+            if e.children.isEmpty { out += "/>"; return }
+            out += ">"
+            let block = indent.flatMap { blockElements.contains(e.name) ? $0 : nil }
+            stack.append(Open(element: e, indent: block))
+        }
+        start(e, indent: indent)
+        while let top = stack.last {
+            if top.next == top.element.children.count {
+                stack.removeLast()
+                if let indent = top.indent { out += "\n" + String(repeating: "  ", count: indent) }
+                out += "</" + top.element.name + ">"
+                continue
             }
-            out += "\n" + String(repeating: "  ", count: indent)
-        } else {
-            for child in e.children {
-                switch child {
-                case .element(let c): write(c, indent: nil)
-                case .text(let t): out += XMLEscaping.text(t)
-                }
+            let child = top.element.children[top.next]
+            stack[stack.count - 1].next += 1
+            if let indent = top.indent { out += "\n" + String(repeating: "  ", count: indent + 1) }
+            switch child {
+            case .element(let c): start(c, indent: top.indent.map { $0 + 1 })
+            case .text(let t): out += XMLEscaping.text(t)
             }
         }
-        out += "</" + e.name + ">"
     }
 }

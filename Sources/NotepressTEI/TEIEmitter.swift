@@ -147,8 +147,10 @@ struct TEIBuilder {
     /// Notes whose reference was too deep to hold them (``TEILimits/maxNoteDepth``): normalised
     /// label and `xml:id`, written at the end of the body in this order.
     var deferredNotes: [(key: String, id: String)] = []
-    /// Whether a depth limit changed the shape of the output (warned once).
-    var limitedDepth = false
+    /// Whether highlighting past ``TEILimits/maxInlineDepth`` was merged (warned once).
+    var mergedHighlighting = false
+    /// Whether containers past ``TEILimits/maxContainerDepth`` were flattened (warned once).
+    var flattenedContainers = false
 
     init(document: Document) {
         self.document = document
@@ -252,10 +254,13 @@ struct TEIBuilder {
         while stack.count > 1 { closeTop(&stack) }
         var body = stack[0].element
         if body.children.isEmpty { body.append(XMLTreeElement("p")) }
-        if limitedDepth {
-            diagnostics.append(Diagnostic(.warning, "TEI: content nested deeper than XML parsers accept was made shallower "
-                + "(highlighting past \(TEILimits.maxInlineDepth) levels merged into one hi, containers past "
-                + "\(TEILimits.maxContainerDepth) flattened)", file: document.metadata.sourcePath))
+        if mergedHighlighting {
+            diagnostics.append(Diagnostic(.warning, "TEI: highlighting nested deeper than \(TEILimits.maxInlineDepth) elements "
+                + "is merged into one hi listing its rend values (XML readers refuse deeper documents)", file: document.metadata.sourcePath))
+        }
+        if flattenedContainers {
+            diagnostics.append(Diagnostic(.warning, "TEI: block quotes and lists nested deeper than \(TEILimits.maxContainerDepth) elements "
+                + "are written as their content (XML readers refuse deeper documents)", file: document.metadata.sourcePath))
         }
         return body
     }
@@ -285,13 +290,13 @@ struct TEIBuilder {
             var p = XMLTreeElement("p", [("rend", "heading-\(min(max(level, 1), 6))")]); p.children = inlines(c, depth: depth + 1); return [p]
         case .blockQuote(let children):
             if depth + 1 > TEILimits.maxContainerDepth {
-                limitedDepth = true
+                flattenedContainers = true
                 return blocks(children, depth: depth)
             }
             return [XMLTreeElement("quote", [], blocks(children, depth: depth + 1).map { .element($0) })]
         case .list(let l):
             if depth + 2 > TEILimits.maxContainerDepth {
-                limitedDepth = true
+                flattenedContainers = true
                 return l.items.flatMap { blocks($0.blocks, depth: depth) }
             }
             var list = XMLTreeElement("list", [("rend", l.type == .ordered ? "numbered" : "bulleted")])

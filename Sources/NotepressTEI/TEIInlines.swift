@@ -103,7 +103,7 @@ extension TEIBuilder {
                                               rend: [(rend, 1)]))
                     placements.append(.own)
                 } else if topIsHi {
-                    limitedDepth = true
+                    mergedHighlighting = true
                     if let i = frames[top].rend.firstIndex(where: { $0.value == rend }) {
                         frames[top].rend[i].count += 1
                     } else {
@@ -112,13 +112,13 @@ extension TEIBuilder {
                     }
                     placements.append(.merged(rend))
                 } else {
-                    limitedDepth = true
+                    mergedHighlighting = true
                     placements.append(.transparent)
                 }
                 return
             }
             guard d <= TEILimits.maxElementDepth else {
-                limitedDepth = true
+                mergedHighlighting = true
                 placements.append(.transparent)
                 return
             }

@@ -56,7 +56,8 @@ import NotepressAST
 /// whatever the input. Highlighting nested past ``TEILimits/maxInlineDepth`` is merged into the
 /// innermost `hi`, whose `rend` lists every value in force (`rend="bold italic"`); block quotes and
 /// lists past ``TEILimits/maxContainerDepth`` are written as their content; a note whose reference
-/// is past ``TEILimits/maxNoteDepth`` is written at the end of the body and referred to by a `ref`.
+/// is past ``TEILimits/maxNoteDepth`` is written where its definition stands (or at the end of the body),
+/// referred to by a `ref`.
 /// One warning says when any of this happened.
 ///
 /// `xml:id` values come from heading text (ASCII letters and digits, lowercased, other runs of
@@ -145,8 +146,11 @@ struct TEIBuilder {
     /// `xml:id` of each footnote already written (or deferred), by normalised label.
     var writtenNotes: [String: String] = [:]
     /// Notes whose reference was too deep to hold them (``TEILimits/maxNoteDepth``): normalised
-    /// label and `xml:id`, written at the end of the body in this order.
+    /// label and `xml:id`, in the order deferred. Each is written where its definition stands
+    /// if the body has not passed it yet, else at the end of the body.
     var deferredNotes: [(key: String, id: String)] = []
+    /// The deferred notes not written yet: `xml:id` by normalised label.
+    var pendingNotes: [String: String] = [:]
     /// Whether highlighting past ``TEILimits/maxInlineDepth`` was merged (warned once).
     var mergedHighlighting = false
     /// Whether containers past ``TEILimits/maxContainerDepth`` were flattened (warned once).
@@ -244,11 +248,13 @@ struct TEIBuilder {
                 for e in self.block(block, depth: depth(stack)) { stack[stack.count - 1].element.append(e) }
             }
         }
-        // Each deferred note may defer others: a queue, not recursion.
+        // Deferred notes whose definition was passed (or is not at the top): each may defer
+        // others, so a queue, not recursion.
         var next = 0
         while next < deferredNotes.count {
             let (key, id) = deferredNotes[next]
             next += 1
+            guard pendingNotes.removeValue(forKey: key) != nil else { continue }
             stack[stack.count - 1].element.append(noteElement(key, id: id, depth: depth(stack) + 1))
         }
         while stack.count > 1 { closeTop(&stack) }
@@ -332,6 +338,7 @@ struct TEIBuilder {
             return [table]
         case .footnoteDefinition(let label, _):
             let key = Self.normalize(label)
+            if let id = pendingNotes.removeValue(forKey: key) { return [noteElement(key, id: id, depth: depth + 1)] }
             if writtenNotes[key] != nil { return [] }
             return [note(key, depth: depth + 1)]
         case .unknown(let name, let children):

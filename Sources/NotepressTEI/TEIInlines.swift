@@ -13,8 +13,9 @@ enum TEILimits {
     /// content (flattened). Readers nest containers at most ``ASTLimits/maxNestingDepth`` (128)
     /// deep, so only notes placed deep inside deep containers reach it.
     static let maxContainerDepth = 160
-    /// The deepest `note` written at its first reference; a deeper one is written at the end of
-    /// the body instead (the reference becomes a `ref` to it, as later references are).
+    /// The deepest `note` written at its first reference; a deeper one is written where its
+    /// definition stands, or at the end of the body (the reference becomes a `ref` to it, as
+    /// later references are).
     static let maxNoteDepth = 160
     /// The deepest `hi` of its own: deeper highlighting spans are merged into the innermost `hi`,
     /// whose `rend` then lists every value in force (each once, in the order they opened).
@@ -202,6 +203,7 @@ extension TEIBuilder {
                         if frames[top].depth + 1 > TEILimits.maxNoteDepth {
                             let id = noteID(key)
                             deferredNotes.append((key, id))
+                            pendingNotes[key] = id
                             appendElement(Self.noteReference(id, number), to: top)
                         } else {
                             let n = note(key, depth: frames[top].depth + 1)

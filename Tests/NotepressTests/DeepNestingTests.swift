@@ -184,7 +184,7 @@ final class DeepNestingTests: XCTestCase {
             let text = String(repeating: "_", count: n) + "x" + String(repeating: "_", count: n) + "\n"
             let r = try NotepressBinary.run(["convert", "-f", "gfm", "-t", "tei", "-"], stdin: Data(text.utf8))
             XCTAssertEqual(r.status, 0, "n = \(n): \(r.stderr)")
-            XCTAssertTrue(r.stderr.contains("<stdin>: warning: TEI: highlighting nested deeper than 190 elements is merged into one hi listing its rend values"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("warning: TEI: highlighting nested deeper than 190 elements is merged into one hi listing its rend values"), r.stderr)
             let xml = r.stdoutText
             // `__` is strong: n/2 bold spans. `p` is at depth 4 (TEI, text, body, p); one `hi` per
             // level from 5 to the limit, the spans past it merged into the last one (all "bold").
@@ -199,6 +199,33 @@ final class DeepNestingTests: XCTestCase {
             XCTAssertEqual(lint.status, 0, "n = \(n): \(lint.output.prefix(300))")
         }
         guard let (status, errors) = TEITestSupport.jing(files) else { return }
+        XCTAssertEqual(status, 0, errors.joined(separator: "\n"))
+    }
+
+    /// A chain of 1 000 footnotes, each referring to the next: TEI writes a note at its first
+    /// reference, so the old output nested 2 000 deep (xmllint: "Excessive depth in document").
+    /// A note whose reference lies past ``TEILimits/maxNoteDepth`` is written where its definition
+    /// stands, the reference becoming a `ref` to it; every note is written once, with its number.
+    func testFootnoteChainTEIStaysShallow() throws {
+        let dir = try makeTempDir(self)
+        let n = 1000
+        var text = "start [^1]\n\n"
+        for i in 1...n { text += "[^\(i)]: note \(i)" + (i < n ? " [^\(i + 1)]" : "") + "\n\n" }
+        let input = dir.appendingPathComponent("chain.md")
+        try text.write(to: input, atomically: true, encoding: .utf8)
+        let file = dir.appendingPathComponent("chain.xml")
+        let r = try NotepressBinary.run(["convert", input.path, "-t", "tei", "-q", "-o", file.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let xml = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertEqual(xml.components(separatedBy: "<note ").count - 1, n)
+        // `p` at depth 4, note k at 2k + 3: notes 1…78 nest, 79 is deferred.
+        XCTAssertTrue(xml.contains("<p>note 78 <ref type=\"noteref\" target=\"#fn-79\">79</ref></p>"), String(xml.prefix(4000)))
+        XCTAssertTrue(xml.contains("<note place=\"foot\" n=\"79\" xml:id=\"fn-79\"><p>note 79 <note place=\"foot\" n=\"80\""))
+        XCTAssertFalse(xml.contains("fn-sec-"), "a note written before its number was known")
+        for k in [1, 79, 158, 1000] { XCTAssertTrue(xml.contains(" n=\"\(k)\" xml:id=\"fn-\(k)\""), "note \(k)") }
+        let lint = try runTool("xmllint", ["--noout", file.path])
+        XCTAssertEqual(lint.status, 0, String(lint.output.prefix(300)))
+        guard let (status, errors) = TEITestSupport.jing([file]) else { return }
         XCTAssertEqual(status, 0, errors.joined(separator: "\n"))
     }
 

@@ -18,12 +18,6 @@ public struct InlinesBuilder: Sendable {
     /// Whether no run has been added since the last ``take()``.
     public var isEmpty: Bool { runs.isEmpty }
 
-    /// The number of runs added so far.
-    public var runCount: Int { runs.count }
-
-    /// The last run added, if any.
-    public var lastRun: InlineRun? { runs.last }
-
     /// Opens a span of `kind` inside the innermost open one; returns its index.
     @discardableResult
     public mutating func push(_ kind: InlineSpan.Kind) -> Int {

@@ -46,12 +46,15 @@ public struct InlinesBuilder: Sendable {
     }
 
     /// Appends `text` to the last run, which must be a text run in the innermost open span (a
-    /// reader joining adjacent text).
+    /// reader joining adjacent text). The string grows in place (amortised O(added length)).
     public mutating func extendLastText(_ text: String) {
-        guard case .text(let t)? = runs.last?.content, runs[runs.count - 1].spanIndex == open else {
+        let last = runs.count - 1
+        guard last >= 0, case .text(var t) = runs[last].content, runs[last].spanIndex == open else {
             preconditionFailure("extendLastText: the last run is not text in the open span")
         }
-        runs[runs.count - 1].content = .text(t + text)
+        runs[last].content = .softBreak  // drops the array's reference: `t` is unique
+        t += text
+        runs[last].content = .text(t)
     }
 
     /// Adds the runs of `other` with its whole span tree nested inside the innermost open span.

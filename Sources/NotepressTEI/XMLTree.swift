@@ -29,11 +29,15 @@ public struct XMLTreeElement: Sendable, Equatable {
     /// Appends a child element.
     public mutating func append(_ e: XMLTreeElement) { children.append(.element(e)) }
 
-    /// Appends character data, merging it with a preceding text node.
+    /// Appends character data, merging it with a preceding text node. The node is taken out of
+    /// the array first, so that its string is uniquely referenced and grows in place: many runs
+    /// merged into one text node cost linear time, not a copy of the whole text per run.
     public mutating func append(text: String) {
         guard !text.isEmpty else { return }
-        if case .text(let t)? = children.last {
-            children[children.count - 1] = .text(t + text)
+        if case .text(var t)? = children.last {
+            children.removeLast()
+            t += text
+            children.append(.text(t))
         } else {
             children.append(.text(text))
         }

@@ -50,6 +50,7 @@ public struct InlineSpan: Sendable, Equatable, Hashable {
         case marker
     }
 
+    /// What the span does to the runs inside it.
     public var kind: Kind
     /// The parent's index, or -1 at the top level.
     @usableFromInline var parentIndex: Int32
@@ -85,6 +86,7 @@ public enum RunContent: Sendable, Equatable {
 
 /// One run of inline content and the innermost span that encloses it (24 bytes).
 public struct InlineRun: Sendable, Equatable {
+    /// Text, a break, a footnote reference or raw HTML.
     public var content: RunContent
     /// The span index, or -1 outside every span.
     @usableFromInline var spanIndex: Int32
@@ -96,6 +98,7 @@ public struct InlineRun: Sendable, Equatable {
         set { spanIndex = Int32(newValue ?? -1) }
     }
 
+    /// A run of `content` inside span `span` (an index in ``Inlines/spans``), or in no span.
     public init(_ content: RunContent, span: Int? = nil) {
         self.content = content
         self.spanIndex = Int32(span ?? -1)
@@ -149,6 +152,7 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
 /// parent and every run's span is an index of ``spans``; a parent's index is smaller than its
 /// child's. Spans no run sits in (directly or below) are allowed and never written.
 public struct Inlines: Sendable, Equatable, ExpressibleByArrayLiteral {
+    /// The runs, in reading order.
     public var runs: [InlineRun]
     /// The span tree (see ``InlineSpan``), in the order the spans open.
     public var spans: [InlineSpan]
@@ -168,6 +172,7 @@ public struct Inlines: Sendable, Equatable, ExpressibleByArrayLiteral {
         self.spans = []
     }
 
+    /// Runs in no span (see ``init(_:)``).
     public init(arrayLiteral elements: InlineRun...) { self.init(elements) }
 
     /// Trusted: built by ``InlinesBuilder``.
@@ -176,6 +181,7 @@ public struct Inlines: Sendable, Equatable, ExpressibleByArrayLiteral {
         self.spans = spans
     }
 
+    /// Whether there is no run.
     public var isEmpty: Bool { runs.isEmpty }
 
     /// The runs in `range` with the same span tree (spans outside it are kept and never written).

@@ -10,6 +10,7 @@ public struct InlinesBuilder: Sendable {
     /// The innermost open span, -1 at the top level.
     private var open: Int32 = -1
 
+    /// An empty builder: no runs, no spans, nothing open.
     public init() {}
 
     /// The index of the innermost open span, or `nil` at the top level.
@@ -120,6 +121,7 @@ public struct SpanTransition: Sendable {
     /// Spans open after and not before, outermost first.
     public var opening: [Int] = []
 
+    /// Empty lists (filled by ``Inlines/transition(from:to:into:)``).
     public init() {}
 }
 
@@ -172,6 +174,7 @@ public struct InlineAttributeTable: Sendable {
         /// The outermost enclosing link or image span.
         public var outermostTarget: Int? { Self.index(indices[3]) }
 
+        /// The top level: no attribute, no link or image.
         public init() {}
 
         private static func index(_ i: Int32) -> Int? { i < 0 ? nil : Int(i) }

@@ -58,7 +58,8 @@ extension Renderer {
     }
 
     func isLetterpress(_ c: Inlines) -> Bool {
-        !c.runs.isEmpty && c.runs.allSatisfy { $0.attributes.letterpress }
+        let table = InlineAttributeTable(c)
+        return !c.runs.isEmpty && c.runs.allSatisfy { table[run: $0].attributes.letterpress }
     }
 
     /// `lines` with `marker` before the first and its width of spaces before the others (a hanging

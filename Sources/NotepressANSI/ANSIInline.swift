@@ -30,21 +30,8 @@ extension Renderer {
         return s
     }
 
-    /// The innermost link or image span of a run; `nil` when there is none or its destination is
-    /// empty or one ``URLSafety`` drops (without `unsafe`): no OSC 8 link and no URL is written for it.
-    func target(_ run: InlineRun) -> (id: Int, link: Link)? {
-        for span in run.spans.reversed() {
-            switch span.kind {
-            case .link(let l), .image(let l):
-                return URLSafety.destination(l.destination, unsafe: options.unsafe).isEmpty ? nil : (span.id, l)
-            default: continue
-            }
-        }
-        return nil
-    }
-
-    /// The wrapped lines of `inlines` (``LineFiller``): the runs' text collected in one pass,
-    /// then filled at its UAX #14 break opportunities.
+    /// The wrapped lines of `inlines` (``LineFiller``), made in one pass: each word goes into the
+    /// current line as soon as it ends.
     func inlineLines(_ inlines: Inlines, width: Int, base: TerminalStyle) -> [Line] {
         var f = fill(inlines, width: width, base: base)
         return f.finish()
@@ -63,11 +50,17 @@ extension Renderer {
             f.space(base, nil)
             f.appendCharacters("(" + TerminalText.visible(url) + ")", base.merged(TerminalStyleTable.style(.linkURL)), nil)
         }
+        // The innermost link or image span of each run, and its flat attributes.
+        let table = InlineAttributeTable(inlines)
         for run in inlines.runs {
-            let t = target(run)
+            let entry = table[run: run]
+            // No OSC 8 link and no URL for a destination URLSafety drops (without `unsafe`).
+            let t = entry.innermostTarget.flatMap { id in
+                table.link(id).flatMap { URLSafety.destination($0.destination, unsafe: options.unsafe).isEmpty ? nil : (id: id, link: $0) }
+            }
             if let o = open, t?.id != o.id { close() }
             if let t, open == nil { open = (t.id, t.link, "") }
-            let style = style(for: run.attributes, base: base)
+            let style = style(for: entry.attributes, base: base)
             let link = options.hyperlinks ? t.map { TerminalText.osc8URL($0.link.destination) } : nil
             switch run.content {
             case .text(let text):

@@ -98,11 +98,15 @@ extension Renderer {
         for row in (t.rows.isEmpty ? [t.header] : t.rows) {
             if !out.isEmpty { out.append([]) }
             for (c, cell) in row.enumerated() {
-                var runs = c < t.header.count ? t.header[c].runs : []
-                runs = runs.map { r in var r = r; r.spans.insert(InlineSpan(id: -1, kind: .strong), at: 0); return r }
-                runs.append(InlineRun(.text(": ")))
-                if !t.rows.isEmpty { runs += cell.runs }
-                out += inlineLines(Inlines(runs), width: width, base: t.rows.isEmpty ? headerStyle : body)
+                var record = InlinesBuilder()
+                if c < t.header.count, !t.header[c].isEmpty {
+                    record.push(.strong)
+                    record.append(contentsOf: t.header[c])
+                    record.pop()
+                }
+                record.append(.text(": "))
+                if !t.rows.isEmpty { record.append(contentsOf: cell) }
+                out += inlineLines(record.take(), width: width, base: t.rows.isEmpty ? headerStyle : body)
             }
         }
         return out

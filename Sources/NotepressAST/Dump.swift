@@ -65,53 +65,67 @@ public enum ASTDump {
         return .object(o)
     }
 
-    private static func inlinesValue(_ i: Inlines) -> JSON {
-        .array(i.runs.map { run in
-            var o: [(String, JSON)]
-            switch run.content {
-            case .text(let t): o = [("text", .string(t))]
-            case .softBreak: o = [("softbreak", .bool(true))]
-            case .hardBreak: o = [("linebreak", .bool(true))]
-            case .footnoteReference(let l, let n, let occ):
-                o = [("footnote_reference", .string(l)), ("number", .number(n)), ("occurrence", .number(occ))]
-            case .rawHTML(let h): o = [("html_inline", .string(h))]
-            }
-            if !run.spans.isEmpty { o.append(("spans", .array(run.spans.map(spanValue)))) }
-            return .object(o)
-        })
+    private static func inlinesValue(_ i: Inlines) -> JSON { .inlines(i) }
+
+    /// The object of one run (written on one line, see ``JSONWriter``).
+    static func runFields(_ run: InlineRun) -> [(String, JSON)] {
+        switch run.content {
+        case .text(let t): return [("text", .string(t))]
+        case .softBreak: return [("softbreak", .bool(true))]
+        case .hardBreak: return [("linebreak", .bool(true))]
+        case .footnoteReference(let l, let n, let occ):
+            return [("footnote_reference", .string(l)), ("number", .number(n)), ("occurrence", .number(occ))]
+        case .rawHTML(let h): return [("html_inline", .string(h))]
+        }
     }
 
-    private static func spanValue(_ s: InlineSpan) -> JSON {
-        var o: [(String, JSON)] = [("id", .number(s.id))]
-        switch s.kind {
-        case .strong: o.append(("kind", .string("strong")))
-        case .emphasis: o.append(("kind", .string("emph")))
-        case .strikethrough: o.append(("kind", .string("strikethrough")))
-        case .script: o.append(("kind", .string("script")))
-        case .code: o.append(("kind", .string("code")))
-        case .marker: o.append(("kind", .string("marker")))
-        case .letterpress: o.append(("kind", .string("letterpress")))
+    /// The keys of a span node before its `children`.
+    static func spanFields(_ kind: InlineSpan.Kind) -> [(String, JSON)] {
+        switch kind {
+        case .strong: return [("kind", .string("strong"))]
+        case .emphasis: return [("kind", .string("emph"))]
+        case .strikethrough: return [("kind", .string("strikethrough"))]
+        case .script: return [("kind", .string("script"))]
+        case .code: return [("kind", .string("code"))]
+        case .marker: return [("kind", .string("marker"))]
+        case .letterpress: return [("kind", .string("letterpress"))]
         case .link(let l):
-            o.append(("kind", .string("link"))); o.append(("destination", .string(l.destination)))
+            var o: [(String, JSON)] = [("kind", .string("link")), ("destination", .string(l.destination))]
             if !l.title.isEmpty { o.append(("title", .string(l.title))) }
+            return o
         case .image(let l):
-            o.append(("kind", .string("image"))); o.append(("source", .string(l.destination)))
+            var o: [(String, JSON)] = [("kind", .string("image")), ("source", .string(l.destination))]
             if !l.title.isEmpty { o.append(("title", .string(l.title))) }
-        case .colorRole(let r): o.append(("kind", .string("color"))); o.append(("role", .string(r.rawValue)))
-        case .textStyle(let t): o.append(("kind", .string("text_style"))); o.append(("style", .string(t.rawValue)))
+            return o
+        case .colorRole(let r): return [("kind", .string("color")), ("role", .string(r.rawValue))]
+        case .textStyle(let t): return [("kind", .string("text_style")), ("style", .string(t.rawValue))]
         }
-        return .object(o)
     }
 }
 
-/// A JSON value with ordered object keys.
+/// A JSON value with ordered object keys; `inlines` is written as the nested node array of
+/// README.md's "The AST as JSON", without recursion.
 enum JSON {
     case null, bool(Bool), number(Int), string(String), array([JSON]), object([(String, JSON)])
+    case inlines(Inlines)
 }
 
+/// Writes ``JSON`` values: two-space indentation, one member per line, except that containers
+/// at nesting level ``maxIndentedLevel`` or deeper, and run objects, are written on one line
+/// (`, ` and `: ` separators). Indentation therefore never exceeds 2 × ``maxIndentedLevel``
+/// spaces, and a span nested `d` deep costs a constant number of bytes, not O(d): the dump
+/// stays linear in the input at any depth.
 struct JSONWriter {
+    /// The deepest container level laid out one member per line.
+    static let maxIndentedLevel = 16
+
     var out = ""
-    var indent = 0
+    /// The nesting level of the value being written (the document is level 0).
+    private var level = 0
+    /// Open containers: whether laid out one member per line, and members written so far.
+    private var containers: [(multiline: Bool, count: Int)] = []
+    /// Above 0 while a one-line object (a run) is written.
+    private var oneLine = 0
 
     mutating func value(_ v: JSON) {
         switch v {
@@ -120,23 +134,83 @@ struct JSONWriter {
         case .number(let n): out += String(n)
         case .string(let s): string(s)
         case .array(let a):
-            if a.isEmpty { out += "[]"; return }
-            out += "[\n"; indent += 1
-            for (i, e) in a.enumerated() {
-                pad(); value(e); if i < a.count - 1 { out += "," }; out += "\n"
-            }
-            indent -= 1; pad(); out += "]"
+            open("[")
+            for e in a { member(); value(e) }
+            close("]")
         case .object(let o):
-            if o.isEmpty { out += "{}"; return }
-            out += "{\n"; indent += 1
-            for (i, (k, e)) in o.enumerated() {
-                pad(); string(k); out += ": "; value(e); if i < o.count - 1 { out += "," }; out += "\n"
-            }
-            indent -= 1; pad(); out += "}"
+            open("{")
+            for (k, e) in o { member(); string(k); out += ": "; value(e) }
+            close("}")
+        case .inlines(let i): inlines(i)
         }
     }
 
-    mutating func pad() { out += String(repeating: "  ", count: indent) }
+    private mutating func open(_ bracket: String) {
+        out += bracket
+        containers.append((oneLine == 0 && level < Self.maxIndentedLevel, 0))
+        level += 1
+    }
+
+    /// Starts the next member of the innermost container: separator and line break.
+    private mutating func member() {
+        let c = containers[containers.count - 1]
+        if c.count > 0 { out += "," }
+        if c.multiline {
+            out += "\n"
+            pad(level)
+        } else if c.count > 0 {
+            out += " "
+        }
+        containers[containers.count - 1].count += 1
+    }
+
+    private mutating func close(_ bracket: String) {
+        let c = containers.removeLast()
+        level -= 1
+        if c.multiline && c.count > 0 {
+            out += "\n"
+            pad(level)
+        }
+        out += bracket
+    }
+
+    private mutating func pad(_ n: Int) { out += String(repeating: "  ", count: n) }
+
+    /// Inline content as an array of nodes: runs (`{"text": …}`, …) and spans (`{"kind": …,
+    /// …, "children": [nodes]}`), in order. Walks the span tree with
+    /// ``Inlines/transition(from:to:into:)``: each span is opened and closed once.
+    private mutating func inlines(_ inl: Inlines) {
+        open("[")
+        var t = SpanTransition()
+        var current: Int?
+        func closeSpans(_ count: Int) {
+            for _ in 0..<count {
+                close("]")  // children
+                close("}")  // the span
+            }
+        }
+        for run in inl.runs {
+            inl.transition(from: current, to: run.span, into: &t)
+            closeSpans(t.closing.count)
+            for s in t.opening {
+                member()
+                open("{")
+                for (k, e) in ASTDump.spanFields(inl.spans[s].kind) { member(); string(k); out += ": "; value(e) }
+                member()
+                string("children")
+                out += ": "
+                open("[")
+            }
+            member()
+            oneLine += 1
+            value(.object(ASTDump.runFields(run)))
+            oneLine -= 1
+            current = run.span
+        }
+        inl.transition(from: current, to: nil, into: &t)
+        closeSpans(t.closing.count)
+        close("]")
+    }
 
     /// JSON string escaping (RFC 8259 §7): quote, backslash and every control character.
     mutating func string(_ s: String) {

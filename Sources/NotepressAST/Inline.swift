@@ -20,13 +20,16 @@ public struct Link: Sendable, Equatable, Hashable {
     }
 }
 
-/// One attribute span (16 bytes: links and images keep their destination in a box, so the
-/// common spans stay small; runs hold arrays of these). Runs carry the spans that enclose them, outermost first, so that emitters
-/// which need nesting (HTML, TEI) can rebuild it exactly, and emitters that only need flags
-/// (RTF, ANSI) can read ``InlineAttributes``.
+/// One attribute span: a node of the span tree of one ``Inlines`` value ("nesting stored
+/// once"). A span's identity is its index in ``Inlines/spans``; its enclosing span is
+/// ``parent``, which always has a smaller index (spans are numbered in the order they open).
+/// Runs point at their innermost span (``InlineRun/span``), so a span nested `d` deep costs one
+/// entry, not `d` copies in every run: memory stays linear in the input at any depth.
 ///
-/// `id` tells two adjacent spans of the same kind apart (`*a*_b_` is two emphasis spans, not one);
-/// it is unique within one document and assigned in source order.
+/// Emitters that rebuild nesting (HTML, TEI, the JSON dump) walk the tree with
+/// ``Inlines/transition(from:to:into:)``; emitters that only need flags (RTF, ANSI, man) read
+/// ``InlineAttributeTable``. Two adjacent spans of the same kind (`*a*_b_`) are two entries.
+/// 16 bytes: links and images keep their destination in a box, the parent index is 32 bits.
 public struct InlineSpan: Sendable, Equatable, Hashable {
     public enum Kind: Sendable, Equatable, Hashable {
         case strong
@@ -47,12 +50,22 @@ public struct InlineSpan: Sendable, Equatable, Hashable {
         case marker
     }
 
-    public var id: Int
+    /// What the span does to the runs inside it.
     public var kind: Kind
+    /// The parent's index, or -1 at the top level.
+    @usableFromInline var parentIndex: Int32
 
-    public init(id: Int, kind: Kind) {
-        self.id = id
+    /// The index in ``Inlines/spans`` of the span enclosing this one, or `nil` at the top level.
+    public var parent: Int? {
+        get { parentIndex < 0 ? nil : Int(parentIndex) }
+        set { parentIndex = Int32(newValue ?? -1) }
+    }
+
+    /// A span of `kind` inside span `parent` (an index in ``Inlines/spans``, smaller than the new
+    /// span's own index), or at the top level.
+    public init(_ kind: Kind, parent: Int? = nil) {
         self.kind = kind
+        self.parentIndex = Int32(parent ?? -1)
     }
 }
 
@@ -71,19 +84,25 @@ public enum RunContent: Sendable, Equatable {
     case rawHTML(String)
 }
 
-/// One run of inline content with the spans that enclose it.
+/// One run of inline content and the innermost span that encloses it (24 bytes).
 public struct InlineRun: Sendable, Equatable {
+    /// Text, a break, a footnote reference or raw HTML.
     public var content: RunContent
-    /// Enclosing spans, outermost first.
-    public var spans: [InlineSpan]
+    /// The span index, or -1 outside every span.
+    @usableFromInline var spanIndex: Int32
 
-    public init(_ content: RunContent, spans: [InlineSpan] = []) {
-        self.content = content
-        self.spans = spans
+    /// The index in ``Inlines/spans`` of the innermost span enclosing the run (its ancestors
+    /// enclose it too), or `nil` when the run is in no span.
+    public var span: Int? {
+        get { spanIndex < 0 ? nil : Int(spanIndex) }
+        set { spanIndex = Int32(newValue ?? -1) }
     }
 
-    /// The flat attribute view of ``spans``.
-    public var attributes: InlineAttributes { InlineAttributes(spans) }
+    /// A run of `content` inside span `span` (an index in ``Inlines/spans``), or in no span.
+    public init(_ content: RunContent, span: Int? = nil) {
+        self.content = content
+        self.spanIndex = Int32(span ?? -1)
+    }
 }
 
 /// The attributes of a run, flattened: what RTF and terminal output need.
@@ -104,33 +123,94 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
 
     public init() {}
 
-    public init(_ spans: [InlineSpan]) {
-        for span in spans {
-            switch span.kind {
-            case .strong: strong = true
-            case .emphasis: emphasis = true
-            case .strikethrough: strikethrough = true
-            case .script: script = true
-            case .code: code = true
-            case .marker: marker = true
-            case .letterpress: letterpress = true
-            case .link(let l): link = l
-            case .image(let l): image = l
-            case .colorRole(let r): colorRole = r
-            case .textStyle(let s): textStyle = s
-            }
+    /// The attributes of `kinds` applied outermost first (a later link or image wins).
+    public init<S: Sequence>(_ kinds: S) where S.Element == InlineSpan.Kind {
+        for kind in kinds { add(kind) }
+    }
+
+    /// Adds the attribute of one span nested inside the ones already added.
+    public mutating func add(_ kind: InlineSpan.Kind) {
+        switch kind {
+        case .strong: strong = true
+        case .emphasis: emphasis = true
+        case .strikethrough: strikethrough = true
+        case .script: script = true
+        case .code: code = true
+        case .marker: marker = true
+        case .letterpress: letterpress = true
+        case .link(let l): link = l
+        case .image(let l): image = l
+        case .colorRole(let r): colorRole = r
+        case .textStyle(let s): textStyle = s
         }
     }
 }
 
-/// Inline content: attributed runs in order.
+/// Inline content: runs in order and the tree of spans they sit in.
+///
+/// Invariants (checked by ``init(runs:spans:)``, kept by ``InlinesBuilder``): every span's
+/// parent and every run's span is an index of ``spans``; a parent's index is smaller than its
+/// child's. Spans no run sits in (directly or below) are allowed and never written.
 public struct Inlines: Sendable, Equatable, ExpressibleByArrayLiteral {
+    /// The runs, in reading order.
     public var runs: [InlineRun]
+    /// The span tree (see ``InlineSpan``), in the order the spans open.
+    public var spans: [InlineSpan]
 
-    public init(_ runs: [InlineRun] = []) { self.runs = runs }
-    public init(arrayLiteral elements: InlineRun...) { self.runs = elements }
+    /// Runs and their span tree. Precondition: the invariants above (O(runs + spans) check).
+    public init(runs: [InlineRun], spans: [InlineSpan]) {
+        for (i, s) in spans.enumerated() { precondition(s.parentIndex < Int32(i), "span \(i): parent must come before it") }
+        for r in runs { precondition(r.spanIndex < Int32(spans.count), "run span index out of range") }
+        self.runs = runs
+        self.spans = spans
+    }
 
+    /// Runs in no span.
+    public init(_ runs: [InlineRun] = []) {
+        precondition(runs.allSatisfy { $0.spanIndex < 0 }, "runs point into spans: use init(runs:spans:)")
+        self.runs = runs
+        self.spans = []
+    }
+
+    /// Runs in no span (see ``init(_:)``).
+    public init(arrayLiteral elements: InlineRun...) { self.init(elements) }
+
+    /// Trusted: built by ``InlinesBuilder``.
+    init(uncheckedRuns runs: [InlineRun], spans: [InlineSpan]) {
+        self.runs = runs
+        self.spans = spans
+    }
+
+    /// Whether there is no run.
     public var isEmpty: Bool { runs.isEmpty }
+
+    /// The runs in `range` with the same span tree (spans outside it are kept and never written).
+    public func subrange(_ range: Range<Int>) -> Inlines {
+        Inlines(uncheckedRuns: Array(runs[range]), spans: spans)
+    }
+
+    /// The indices of the spans enclosing run `run`, outermost first. O(depth): for tests and
+    /// single look-ups, never per run of a whole paragraph (use ``InlineAttributeTable`` or
+    /// ``transition(from:to:into:)``).
+    public func spanChain(ofRun run: Int) -> [Int] {
+        var chain: [Int] = []
+        var s = runs[run].spanIndex
+        while s >= 0 {
+            chain.append(Int(s))
+            s = spans[Int(s)].parentIndex
+        }
+        return chain.reversed()
+    }
+
+    /// The kinds of the spans enclosing run `run`, outermost first (O(depth), see ``spanChain(ofRun:)``).
+    public func spanKinds(ofRun run: Int) -> [InlineSpan.Kind] {
+        spanChain(ofRun: run).map { spans[$0].kind }
+    }
+
+    /// The flat attributes of run `run` (O(depth), see ``spanChain(ofRun:)``).
+    public func attributes(ofRun run: Int) -> InlineAttributes {
+        InlineAttributes(spanKinds(ofRun: run))
+    }
 
     /// The text without markup: text runs verbatim, breaks as `"\n"` (hard) or `" "` (soft),
     /// footnote references as their number, raw HTML dropped.

@@ -263,31 +263,33 @@ struct HTMLBodyWriter: BlockVisitor {
 
     // MARK: inlines
 
-    /// Writes runs, opening and closing elements where consecutive runs' span stacks differ.
+    /// Writes runs, closing and opening elements between consecutive runs where their spans
+    /// differ (``Inlines/transition(from:to:into:)``: each span's tags are written once).
+    /// Inside an image only text is written (its `alt`), and spans inside it write no tags.
     mutating func inlines(_ content: Inlines) {
-        var open: [InlineSpan] = []
-        var imageDepth: Int? = nil  // index in `open` of the image being written as alt text
-        for run in content.runs {
-            // Close spans that this run is not in.
-            var common = 0
-            while common < open.count, common < run.spans.count, open[common] == run.spans[common] { common += 1 }
-            while open.count > common {
-                let s = open.removeLast()
-                if let d = imageDepth {
-                    if open.count == d { close(s); imageDepth = nil }
+        var t = SpanTransition()
+        var current: Int?
+        var image: Int?  // the image span being written as alt text
+        func apply(_ t: SpanTransition) {
+            for s in t.closing {
+                if let i = image {
+                    if s == i { close(content.spans[s]); image = nil }
                 } else {
-                    close(s)
+                    close(content.spans[s])
                 }
             }
-            // Open the run's new spans.
-            for s in run.spans[common...] {
-                if imageDepth == nil {
-                    openTag(s)
-                    if case .image = s.kind { imageDepth = open.count }
-                }
-                open.append(s)
+            for s in t.opening where image == nil {
+                openTag(content.spans[s])
+                if case .image = content.spans[s].kind { image = s }
             }
-            if imageDepth != nil {
+        }
+        for run in content.runs {
+            if run.span != current {
+                content.transition(from: current, to: run.span, into: &t)
+                apply(t)
+                current = run.span
+            }
+            if image != nil {
                 switch run.content {
                 case .text(let t): HTMLEscape.appendText(t, to: &out)
                 case .rawHTML(let h): HTMLEscape.appendText(h, to: &out)
@@ -298,12 +300,9 @@ struct HTMLBodyWriter: BlockVisitor {
                 writeContent(run)
             }
         }
-        while let s = open.popLast() {
-            if let d = imageDepth {
-                if open.count == d { close(s); imageDepth = nil }
-            } else {
-                close(s)
-            }
+        if current != nil {
+            content.transition(from: current, to: nil, into: &t)
+            apply(t)
         }
     }
 

@@ -284,19 +284,19 @@ struct ManRenderer {
         }
         // Definition-style paragraphs: split at the first line break.
         if let br = c.runs.firstIndex(where: { $0.content == .softBreak || $0.content == .hardBreak }) {
-            let first = Inlines(Array(c.runs[..<br]))
-            var rest = Array(c.runs[(br + 1)...])
-            if case .text(let t)? = rest.first?.content, t.hasPrefix(": ") || t == ":" {
-                rest[0].content = .text(String(t.dropFirst(t == ":" ? 1 : 2)))
+            let first = c.subrange(0..<br)
+            var rest = c.subrange((br + 1)..<c.runs.count)
+            if case .text(let t)? = rest.runs.first?.content, t.hasPrefix(": ") || t == ":" {
+                rest.runs[0].content = .text(String(t.dropFirst(t == ":" ? 1 : 2)))
                 w.macro("TP")
                 tag(first)
-                flow(Inlines(rest))
+                flow(rest)
                 return
             }
             if isOptionLine(first) && !rest.isEmpty {
                 w.macro("TP")
                 tag(first)
-                flow(Inlines(rest))
+                flow(rest)
                 return
             }
         }
@@ -308,7 +308,7 @@ struct ManRenderer {
     /// `**--flag**` option lines), and has no line break.
     func isOptionLine(_ c: Inlines) -> Bool {
         guard let first = c.runs.first, case .text(let t) = first.content, t.hasPrefix("-") else { return false }
-        let a = first.attributes
+        let a = c.attributes(ofRun: 0)  // one run: the chain walk costs its depth once
         guard a.strong || a.code else { return false }
         return !c.runs.contains { $0.content == .softBreak || $0.content == .hardBreak }
     }

@@ -260,13 +260,13 @@ extension ManRenderer {
             flush()
             emit(.space)
         }
+        // The innermost link and image span of each run, and its flat attributes.
+        let table = InlineAttributeTable(c)
         func spanID(_ run: InlineRun?, link: Bool) -> (Int, Link)? {
             guard let run else { return nil }
-            for s in run.spans.reversed() {
-                if link, case .link(let l) = s.kind { return live(s.id, l) }
-                if !link, case .image(let l) = s.kind { return live(s.id, l) }
-            }
-            return nil
+            let e = table[run: run]
+            guard let id = link ? e.innermostLink : e.innermostImage, let l = table.link(id) else { return nil }
+            return live(id, l)
         }
         func live(_ id: Int, _ l: Link) -> (Int, Link)? {
             let destination = URLSafety.destination(l.destination, unsafe: unsafe)
@@ -304,7 +304,7 @@ extension ManRenderer {
             } else if let o = openLink, o.mode == .urlOnly {
                 continue
             }
-            let a = run.attributes
+            let a = table[run: run].attributes
             let f = font(a)
             switch run.content {
             case .text(let t): add(t, f, a.code)

@@ -5,28 +5,19 @@ import NotepressThemes
 /// Inline runs: character formatting, links, footnote references (see ``RTFEmitter``).
 extension RTFBuilder {
 
-    /// The outermost link or image span of a run: a field covers exactly the runs that share it.
-    static func linkSpan(_ run: InlineRun) -> (id: Int, destination: String)? {
-        for span in run.spans {
-            switch span.kind {
-            case .link(let l), .image(let l): return (span.id, l.destination)
-            default: continue
-            }
-        }
-        return nil
-    }
-
     mutating func inlineNodes(_ inl: Inlines, _ ctx: BlockContext) -> [RTFNode] {
         var nodes: [RTFNode] = []
         var i = 0
         let runs = inl.runs
+        // The outermost link or image span of each run: a field covers exactly the runs that share it.
+        let table = InlineAttributeTable(inl)
         while i < runs.count {
-            if let link = Self.linkSpan(runs[i]) {
+            if let link = table[run: runs[i]].outermostTarget, let raw = table.link(link)?.destination {
                 // No field for a destination that URLSafety drops (or an empty one): the text alone.
-                let destination = URLSafety.destination(link.destination, unsafe: unsafe)
+                let destination = URLSafety.destination(raw, unsafe: unsafe)
                 var result: [RTFNode] = destination.isEmpty ? [] : [.word("cf", Self.colorLink), .word("ul")]
-                while i < runs.count, let l = Self.linkSpan(runs[i]), l.id == link.id {
-                    result += runNodes(runs[i], ctx)
+                while i < runs.count, table[run: runs[i]].outermostTarget == link {
+                    result += runNodes(runs[i], table[run: runs[i]].attributes, ctx)
                     i += 1
                 }
                 if destination.isEmpty { nodes += result; continue }
@@ -36,7 +27,7 @@ extension RTFBuilder {
                     .group([.word("fldrslt"), .group(result)]),
                 ]))
             } else {
-                nodes += runNodes(runs[i], ctx)
+                nodes += runNodes(runs[i], table[run: runs[i]].attributes, ctx)
                 i += 1
             }
         }
@@ -68,10 +59,11 @@ extension RTFBuilder {
         return p
     }
 
-    mutating func runNodes(_ run: InlineRun, _ ctx: BlockContext) -> [RTFNode] {
+    /// The nodes of one run whose flat attributes are `attributes`.
+    mutating func runNodes(_ run: InlineRun, _ attributes: InlineAttributes, _ ctx: BlockContext) -> [RTFNode] {
         switch run.content {
         case .text(let t):
-            let props = runProps(run.attributes)
+            let props = runProps(attributes)
             return props.isEmpty ? [.text(t)] : [.group(props + [.text(t)])]
         case .softBreak:
             return [.text(" ")]

@@ -135,16 +135,12 @@ private struct TreeBuilder {
     var diagnostics: [Diagnostic] = []
     var stack: [Frame] = []
     var containerDepth = 0
-    var runs: [InlineRun] = []
-    /// The spans open at this point, outermost first (what a new run gets).
-    var spans: [InlineSpan] = [] {
-        didSet { lastRunIsOpenText = false }
-    }
-    /// The last run is text and `spans` has not changed since: the next text may join it.
+    /// The inline content being read (runs and the span tree, see ``InlinesBuilder``).
+    var inlines = InlinesBuilder()
+    /// The last run is text and no span has opened or closed since: the next text may join it.
     var lastRunIsOpenText = false
-    /// How many opened spans were skipped (unknown inline containers) per open node, so exits match.
+    /// Whether each open inline node opened a span (unknown inline containers do not), so exits match.
     var spanPushed: [Bool] = []
-    var nextSpanID = 1
     var footnoteLabels: [String] = []
     var footnoteOccurrences: [Int: Int] = [:]
     var warnedDepth = false
@@ -311,29 +307,34 @@ private struct TreeBuilder {
         containerDepth += 1
     }
 
-    /// Adds a run; text right after a text run with the same spans joins it.
+    /// Adds a run; text right after a text run in the same span joins it.
     mutating func addRun(_ content: RunContent) {
-        if lastRunIsOpenText, case .text(let t) = content, case .text(let prev) = runs[runs.count - 1].content {
-            runs[runs.count - 1].content = .text(prev + t)
+        if lastRunIsOpenText, case .text(let t) = content {
+            inlines.extendLastText(t)
             return
         }
-        runs.append(InlineRun(content, spans: spans))
+        inlines.append(content)
         if case .text = content { lastRunIsOpenText = true } else { lastRunIsOpenText = false }
     }
 
     mutating func openSpan(_ kind: InlineSpan.Kind) {
-        spans.append(InlineSpan(id: nextSpanID, kind: kind))
-        nextSpanID += 1
+        inlines.push(kind)
+        lastRunIsOpenText = false
         spanPushed.append(true)
     }
 
+    /// Closes the span of an inline node that is exited, if it opened one.
+    mutating func closeSpan() {
+        if spanPushed.popLast() == true {
+            inlines.pop()
+            lastRunIsOpenText = false
+        }
+    }
+
     mutating func takeRuns() -> Inlines {
-        let r = Inlines(runs)
-        runs = []
-        spans = []
         spanPushed = []
         lastRunIsOpenText = false
-        return r
+        return inlines.take()
     }
 
     mutating func enter(_ node: OpaquePointer, _ kind: NodeKind) {
@@ -383,9 +384,8 @@ private struct TreeBuilder {
         case .softbreak: addRun(.softBreak)
         case .linebreak: addRun(.hardBreak)
         case .code:
-            openSpan(.code)
-            runs.append(InlineRun(.text(Self.string(cmark_node_get_literal(node))), spans: spans))
-            spans.removeLast(); spanPushed.removeLast()
+            inlines.append(.text(Self.string(cmark_node_get_literal(node))), in: .code)
+            lastRunIsOpenText = false
         case .html_inline: addRun(.rawHTML(Self.string(cmark_node_get_literal(node))))
         case .footnote_reference:
             let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
@@ -444,10 +444,10 @@ private struct TreeBuilder {
         case .footnote_reference, .text, .softbreak, .linebreak, .code, .html_inline:
             break
         case .emph, .strong, .strikethrough, .link, .image:
-            if spanPushed.popLast() == true { spans.removeLast() }
+            closeSpan()
         default:
             if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_INLINE) != 0 {
-                if spanPushed.popLast() == true { spans.removeLast() }
+                closeSpan()
             } else {
                 closeContainer()
             }

@@ -126,8 +126,6 @@ enum NoteChar {
 /// allocations beyond the runs themselves.
 struct NoteInlineScanner {
     let keepMarkers: Bool
-    /// The next span id; ids count up from 1 across a whole note.
-    var nextID = 1
 
     /// Token kinds: 1...4 an unescaped delimiter (see ``NoteChar/delimiterKind(byte:)``).
     private static let escape: UInt8 = 5  // a backslash that escapes the next byte (`\ * _ - ~`)
@@ -157,17 +155,12 @@ struct NoteInlineScanner {
     private var tokens: [Token] = []
     private var stack: [Opener] = []
     private var textBytes: [UInt8] = []
-    private var spanHistory: [[InlineSpan]] = []
 
     init(keepMarkers: Bool) { self.keepMarkers = keepMarkers }
 
-    mutating func newID() -> Int {
-        defer { nextID += 1 }
-        return nextID
-    }
-
-    /// Appends the runs of one line (UTF-8, valid, no line terminator) to `runs`.
-    mutating func scan(_ line: UnsafeBufferPointer<UInt8>, into runs: inout [InlineRun]) {
+    /// Appends the runs and spans of one line (UTF-8, valid, no line terminator) to `runs`, at
+    /// its top level (every span the line opens, it closes).
+    mutating func scan(_ line: UnsafeBufferPointer<UInt8>, into runs: inout InlinesBuilder) {
         let n = line.count
         if n == 0 { return }
         var tokens = self.tokens
@@ -203,14 +196,7 @@ struct NoteInlineScanner {
         var textBytes = self.textBytes
         self.textBytes = []
         textBytes.removeAll(keepingCapacity: true)
-        var history = self.spanHistory
-        self.spanHistory = []
-        history.removeAll(keepingCapacity: true)
-        defer {
-            self.textBytes = textBytes
-            self.spanHistory = history
-        }
-        var spans: [InlineSpan] = []
+        defer { self.textBytes = textBytes }
         var segmentStart = 0  // start of the line bytes not yet in a run or in `textBytes`
 
         /// Ends the current text run at byte `end` (exclusive), if it has any text.
@@ -218,23 +204,14 @@ struct NoteInlineScanner {
             if textBytes.isEmpty {
                 if segmentStart < end {
                     let text = String(decoding: UnsafeBufferPointer(rebasing: line[segmentStart..<end]), as: UTF8.self)
-                    runs.append(InlineRun(.text(text), spans: spans))
+                    runs.append(.text(text))
                 }
             } else {
                 textBytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[segmentStart..<end]))
-                runs.append(InlineRun(.text(String(decoding: textBytes, as: UTF8.self)), spans: spans))
+                runs.append(.text(String(decoding: textBytes, as: UTF8.self)))
                 textBytes.removeAll(keepingCapacity: true)
             }
             segmentStart = end
-        }
-
-        /// `spans` plus one new span, in a new array.
-        func adding(_ kind: InlineSpan.Kind) -> [InlineSpan] {
-            var s = [InlineSpan]()
-            s.reserveCapacity(spans.count + 1)
-            s.append(contentsOf: spans)
-            s.append(InlineSpan(id: newID(), kind: kind))
-            return s
         }
 
         i = 0
@@ -270,9 +247,8 @@ struct NoteInlineScanner {
                 // with a letter, has two or more letters, all uppercase, and no digit.
                 if allCaps {
                     flush(i)
-                    let alert = adding(.colorRole(.alert))
                     let text = String(decoding: UnsafeBufferPointer(rebasing: line[i..<end]), as: UTF8.self)
-                    runs.append(InlineRun(.text(text), spans: alert))
+                    runs.append(.text(text), in: .colorRole(.alert))
                     segmentStart = end
                 }
                 i = end
@@ -284,7 +260,7 @@ struct NoteInlineScanner {
             if token.kind == Self.escape {
                 if keepMarkers {
                     flush(p)
-                    runs.append(InlineRun(.text("\\"), spans: adding(.marker)))
+                    runs.append(.text("\\"), in: .marker)
                 } else {
                     textBytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[segmentStart..<p]))
                 }
@@ -296,18 +272,17 @@ struct NoteInlineScanner {
             switch token.state {
             case Self.opens:
                 flush(p)
-                history.append(spans)
-                spans = adding(NoteChar.spanKind(token.kind))
+                runs.push(NoteChar.spanKind(token.kind))
                 if keepMarkers {
-                    runs.append(InlineRun(.text(String(Unicode.Scalar(line[p]))), spans: adding(.marker)))
+                    runs.append(.text(String(Unicode.Scalar(line[p]))), in: .marker)
                 }
                 segmentStart = p + 1
             case Self.closes:
                 flush(p)
                 if keepMarkers {
-                    runs.append(InlineRun(.text(String(Unicode.Scalar(line[p]))), spans: adding(.marker)))
+                    runs.append(.text(String(Unicode.Scalar(line[p]))), in: .marker)
                 }
-                spans = history.removeLast()  // the same array value the runs before the span hold
+                runs.pop()
                 segmentStart = p + 1
             default:
                 break  // an unmatched delimiter is literal text

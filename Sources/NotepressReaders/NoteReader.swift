@@ -85,10 +85,10 @@ struct NoteBlockBuilder {
     var emit: ((Block) -> Void)?
     var retain = true
 
-    /// Runs of the open paragraph (scratch: capacity kept between paragraphs).
-    private var paragraph: [InlineRun] = []
-    /// Runs of the list item being read (scratch).
-    private var itemRuns: [InlineRun] = []
+    /// Runs and spans of the open paragraph (scratch: capacity kept between paragraphs).
+    private var paragraph = InlinesBuilder()
+    /// Runs and spans of the list item being read (scratch).
+    private var itemRuns = InlinesBuilder()
     private var paragraphLine = 0
     private var inParagraph = false
     private var listItems: [ListItem] = []
@@ -109,7 +109,7 @@ struct NoteBlockBuilder {
             closeParagraph()
             scanner.scan(UnsafeBufferPointer(rebasing: line[contentStart...]), into: &itemRuns)
             let content: [Block] = itemRuns.isEmpty ? [] : [
-                Block(.paragraph(Inlines(Self.takeExact(&itemRuns, refill: InlineRun(.hardBreak)))),
+                Block(.paragraph(itemRuns.takeExact()),
                       position: SourcePosition(line: fileLine, column: contentStart + 1)),
             ]
             listItems.append(ListItem(number: value, blocks: content, position: SourcePosition(line: fileLine, column: 1)))
@@ -117,7 +117,7 @@ struct NoteBlockBuilder {
         }
         closeList()
         if inParagraph {
-            paragraph.append(InlineRun(.hardBreak))
+            paragraph.append(.hardBreak)
         } else {
             inParagraph = true
             paragraphLine = fileLine
@@ -146,30 +146,16 @@ struct NoteBlockBuilder {
 
     mutating func closeParagraph() {
         guard inParagraph else { return }
-        output(Block(.paragraph(Inlines(Self.takeExact(&paragraph, refill: InlineRun(.hardBreak)))), position: SourcePosition(line: paragraphLine, column: 1)))
+        output(Block(.paragraph(paragraph.takeExact()), position: SourcePosition(line: paragraphLine, column: 1)))
         inParagraph = false
     }
 
     /// Moves the elements of the scratch array `elements` into a new array allocated for exactly
-    /// `elements.count` of them, and empties `elements` (its capacity is kept for reuse). The
-    /// tree gets no up-to-2× slack of a grown array (an `InlineRun` is 48 bytes, and the tree
-    /// lives until the process ends); moving costs no retain/release per element. `refill` must
-    /// own no object (e.g. a hard-break run): the moved-from slots hold it until they are emptied.
+    /// `elements.count` of them (``InlinesBuilder/takeExact(_:refill:)``, which paragraphs use
+    /// too): the tree, which lives until the process ends, gets no up-to-2× slack of a grown array.
     @inline(__always)
     static func takeExact<Element>(_ elements: inout [Element], refill: Element) -> [Element] {
-        let n = elements.count
-        if n == 0 { return [] }
-        let exact = [Element](unsafeUninitializedCapacity: n) { buffer, count in
-            elements.withUnsafeMutableBufferPointer { source in
-                buffer.baseAddress!.moveInitialize(from: source.baseAddress!, count: n)
-                // The scratch slots are uninitialized now: refill them so that emptying the
-                // scratch releases nothing twice.
-                source.baseAddress!.initialize(repeating: refill, count: n)
-            }
-            count = n
-        }
-        elements.removeAll(keepingCapacity: true)
-        return exact
+        InlinesBuilder.takeExact(&elements, refill: refill)
     }
 
     mutating func closeList() {

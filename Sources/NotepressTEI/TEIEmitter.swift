@@ -52,6 +52,14 @@ import NotepressAST
 /// | soft break            | a newline                                                                    |
 /// | raw inline HTML       | dropped                                                                      |
 ///
+/// Depth (``TEILimits``): no element is nested deeper than stock XML parsers accept (libxml2: 256),
+/// whatever the input. Highlighting nested past ``TEILimits/maxInlineDepth`` is merged into the
+/// innermost `hi`, whose `rend` lists every value in force (`rend="bold italic"`); block quotes and
+/// lists past ``TEILimits/maxContainerDepth`` are written as their content; a note whose reference
+/// is past ``TEILimits/maxNoteDepth`` is written where its definition stands (or at the end of the body),
+/// referred to by a `ref`.
+/// One warning says when any of this happened.
+///
 /// `xml:id` values come from heading text (ASCII letters and digits, lowercased, other runs of
 /// characters become `-`; `sec-` is prefixed when the result does not start with a letter,
 /// `section` when empty) and are made unique with `-2`, `-3`, …; footnotes get `fn-N`.
@@ -141,8 +149,18 @@ struct TEIBuilder {
     var definitions: [String: [Block]] = [:]
     /// Footnote numbers by normalised label, from the references.
     var numbers: [String: Int] = [:]
-    /// `xml:id` of each footnote already written, by normalised label.
+    /// `xml:id` of each footnote already written (or deferred), by normalised label.
     var writtenNotes: [String: String] = [:]
+    /// Notes whose reference was too deep to hold them (``TEILimits/maxNoteDepth``): normalised
+    /// label and `xml:id`, in the order deferred. Each is written where its definition stands
+    /// if the body has not passed it yet, else at the end of the body.
+    var deferredNotes: [(key: String, id: String)] = []
+    /// The deferred notes not written yet: `xml:id` by normalised label.
+    var pendingNotes: [String: String] = [:]
+    /// Whether highlighting past ``TEILimits/maxInlineDepth`` was merged (warned once).
+    var mergedHighlighting = false
+    /// Whether containers past ``TEILimits/maxContainerDepth`` were flattened (warned once).
+    var flattenedContainers = false
 
     init(document: Document) {
         self.document = document
@@ -205,13 +223,16 @@ struct TEIBuilder {
     // MARK: Sections
 
     /// `body`: blocks before the first heading, then nested `div`s. Never empty (TEI requires
-    /// content): an empty document gets one empty `p`.
+    /// content): an empty document gets one empty `p`. Deferred notes go last, into the
+    /// innermost open `div` (or the body), where blocks may still follow.
     mutating func body() -> XMLTreeElement {
         var stack: [(level: Int, element: XMLTreeElement)] = [(0, XMLTreeElement("body"))]
         func closeTop(_ stack: inout [(level: Int, element: XMLTreeElement)]) {
             let top = stack.removeLast()
             stack[stack.count - 1].element.append(top.element)
         }
+        /// The depth of the innermost open element (`TEI` 1, `text` 2, `body` 3, `div`s below).
+        func depth(_ stack: [(level: Int, element: XMLTreeElement)]) -> Int { TEILimits.bodyDepth + stack.count - 1 }
         var pending = document.blocks[...].map { $0 }
         var index = 0
         while index < pending.count {
@@ -223,19 +244,36 @@ struct TEIBuilder {
                 let id = ids.unique(IDAllocator.slug(content.plainText))
                 var div = XMLTreeElement("div", [("xml:id", id)])
                 var head = XMLTreeElement("head")
-                head.children = inlines(content)
+                head.children = inlines(content, depth: depth(stack) + 2)
                 div.append(head)
                 stack.append((level, div))
             case .unknown(let name, let children):
                 warnUnknown(name, block)
                 pending.insert(contentsOf: children, at: index)
             default:
-                for e in self.block(block) { stack[stack.count - 1].element.append(e) }
+                for e in self.block(block, depth: depth(stack)) { stack[stack.count - 1].element.append(e) }
             }
+        }
+        // Deferred notes whose definition was passed (or is not at the top): each may defer
+        // others, so a queue, not recursion.
+        var next = 0
+        while next < deferredNotes.count {
+            let (key, id) = deferredNotes[next]
+            next += 1
+            guard pendingNotes.removeValue(forKey: key) != nil else { continue }
+            stack[stack.count - 1].element.append(noteElement(key, id: id, depth: depth(stack) + 1))
         }
         while stack.count > 1 { closeTop(&stack) }
         var body = stack[0].element
         if body.children.isEmpty { body.append(XMLTreeElement("p")) }
+        if mergedHighlighting {
+            diagnostics.append(Diagnostic(.warning, "TEI: highlighting nested deeper than \(TEILimits.maxInlineDepth) elements "
+                + "is merged into one hi listing its rend values (XML readers refuse deeper documents)", file: document.metadata.sourcePath))
+        }
+        if flattenedContainers {
+            diagnostics.append(Diagnostic(.warning, "TEI: block quotes and lists nested deeper than \(TEILimits.maxContainerDepth) elements "
+                + "are written as their content (XML readers refuse deeper documents)", file: document.metadata.sourcePath))
+        }
         return body
     }
 
@@ -246,21 +284,33 @@ struct TEIBuilder {
 
     // MARK: Blocks
 
-    mutating func blocks(_ bs: [Block]) -> [XMLTreeElement] {
+    /// The elements of `bs`, to be placed in an element at element depth `depth`.
+    mutating func blocks(_ bs: [Block], depth: Int) -> [XMLTreeElement] {
         var out: [XMLTreeElement] = []
-        for b in bs { out += block(b) }
+        for b in bs { out += block(b, depth: depth) }
         return out
     }
 
-    mutating func block(_ b: Block) -> [XMLTreeElement] {
+    /// The elements of `b`, to be placed in an element at element depth `depth`. A block quote or
+    /// list whose element would be deeper than ``TEILimits/maxContainerDepth`` is written as its
+    /// children (flattened), so that no document is nested deeper than parsers accept.
+    mutating func block(_ b: Block, depth: Int) -> [XMLTreeElement] {
         switch b.kind {
         case .paragraph(let c):
-            var p = XMLTreeElement("p"); p.children = inlines(c); return [p]
+            var p = XMLTreeElement("p"); p.children = inlines(c, depth: depth + 1); return [p]
         case .heading(let level, let c):
-            var p = XMLTreeElement("p", [("rend", "heading-\(min(max(level, 1), 6))")]); p.children = inlines(c); return [p]
+            var p = XMLTreeElement("p", [("rend", "heading-\(min(max(level, 1), 6))")]); p.children = inlines(c, depth: depth + 1); return [p]
         case .blockQuote(let children):
-            return [XMLTreeElement("quote", [], blocks(children).map { .element($0) })]
+            if depth + 1 > TEILimits.maxContainerDepth {
+                flattenedContainers = true
+                return blocks(children, depth: depth)
+            }
+            return [XMLTreeElement("quote", [], blocks(children, depth: depth + 1).map { .element($0) })]
         case .list(let l):
+            if depth + 2 > TEILimits.maxContainerDepth {
+                flattenedContainers = true
+                return l.items.flatMap { blocks($0.blocks, depth: depth) }
+            }
             var list = XMLTreeElement("list", [("rend", l.type == .ordered ? "numbered" : "bulleted")])
             var next = l.start
             for item in l.items {
@@ -273,7 +323,7 @@ struct TEIBuilder {
                 if let task = item.task {
                     attrs.append(("ana", task == .checked ? "#task-checked" : "#task-unchecked"))
                 }
-                list.append(XMLTreeElement("item", attrs, blocks(item.blocks).map { .element($0) }))
+                list.append(XMLTreeElement("item", attrs, blocks(item.blocks, depth: depth + 2).map { .element($0) }))
             }
             return [list]
         case .codeBlock(let info, let literal):
@@ -289,202 +339,53 @@ struct TEIBuilder {
             return [XMLTreeElement("milestone", [("unit", "section")])]
         case .table(let t):
             var table = XMLTreeElement("table")
-            table.append(row(t.header, t.alignments, header: true))
-            for r in t.rows { table.append(row(r, t.alignments, header: false)) }
+            table.append(row(t.header, t.alignments, header: true, depth: depth + 2))
+            for r in t.rows { table.append(row(r, t.alignments, header: false, depth: depth + 2)) }
             return [table]
         case .footnoteDefinition(let label, _):
             let key = Self.normalize(label)
+            if let id = pendingNotes.removeValue(forKey: key) { return [noteElement(key, id: id, depth: depth + 1)] }
             if writtenNotes[key] != nil { return [] }
-            return [note(key)]
+            return [note(key, depth: depth + 1)]
         case .unknown(let name, let children):
             warnUnknown(name, b)
-            return blocks(children)
+            return blocks(children, depth: depth)
         }
     }
 
-    mutating func row(_ cells: [Inlines], _ alignments: [Table.Alignment], header: Bool) -> XMLTreeElement {
+    /// A table row at element depth `depth`.
+    mutating func row(_ cells: [Inlines], _ alignments: [Table.Alignment], header: Bool, depth: Int) -> XMLTreeElement {
         var row = XMLTreeElement("row", header ? [("role", "label")] : [])
         for (i, c) in cells.enumerated() {
             let align = i < alignments.count ? alignments[i] : .none
             var cell = XMLTreeElement("cell", align == .none ? [] : [("rend", align.rawValue)])
-            cell.children = inlines(c)
+            cell.children = inlines(c, depth: depth + 1)
             row.append(cell)
         }
         if cells.isEmpty { row.append(XMLTreeElement("cell")) }
         return row
     }
 
-    /// The `note` for the definition `key`, marked written before its blocks are converted so
-    /// that a note referring to itself (directly or not) gets a `ref`, not endless recursion.
-    mutating func note(_ key: String) -> XMLTreeElement {
+    /// The `xml:id` of the note for definition `key`, allocated now and marked written, so that a
+    /// note referring to itself (directly or not) gets a `ref`, not endless recursion.
+    mutating func noteID(_ key: String) -> String {
         let number = numbers[key]
         let id = ids.unique(number.map { "fn-\($0)" } ?? "fn-" + IDAllocator.slug(key))
         writtenNotes[key] = id
+        return id
+    }
+
+    /// The `note` for the definition `key` at element depth `depth` (see ``noteID(_:)``).
+    mutating func note(_ key: String, depth: Int) -> XMLTreeElement {
+        noteElement(key, id: noteID(key), depth: depth)
+    }
+
+    /// The `note` element for `key` with the allocated `id`, at element depth `depth`.
+    mutating func noteElement(_ key: String, id: String, depth: Int) -> XMLTreeElement {
         var attrs: [(String, String)] = [("place", "foot")]
-        if let number { attrs.append(("n", String(number))) }
+        if let number = numbers[key] { attrs.append(("n", String(number))) }
         attrs.append(("xml:id", id))
-        let content = blocks(definitions[key] ?? [])
+        let content = blocks(definitions[key] ?? [], depth: depth)
         return XMLTreeElement("note", attrs, content.map { .element($0) })
-    }
-
-    // MARK: Inlines
-
-    /// One open span while inlines are built.
-    struct Frame {
-        var spanID: Int
-        var kind: InlineSpan.Kind?
-        var element: XMLTreeElement
-        /// Image description, collected as plain text.
-        var alt = ""
-    }
-
-    mutating func inlines(_ content: Inlines) -> [XMLTreeNode] {
-        var frames: [Frame] = [Frame(spanID: Int.min, kind: nil, element: XMLTreeElement("#root"))]
-
-        func close(_ frames: inout [Frame]) {
-            let f = frames.removeLast()
-            if case .image(let link)? = f.kind {
-                let source = URLSafety.destination(link.destination, unsafe: unsafe)
-                if source.isEmpty {
-                    frames[frames.count - 1].element.append(text: f.alt)
-                    return
-                }
-                var figure = XMLTreeElement("figure")
-                if !link.title.isEmpty {
-                    var head = XMLTreeElement("head"); head.append(text: link.title); figure.append(head)
-                }
-                figure.append(XMLTreeElement("graphic", [("url", Self.uriReference(source))]))
-                if !f.alt.isEmpty {
-                    var desc = XMLTreeElement("figDesc"); desc.append(text: f.alt); figure.append(desc)
-                }
-                frames[frames.count - 1].element.append(figure)
-            } else {
-                frames[frames.count - 1].element.append(f.element)
-            }
-        }
-
-        for run in content.runs {
-            // Spans inside code (text only in TEI) and inside an image (its plain description) are not kept.
-            var spans: [InlineSpan] = []
-            for s in run.spans {
-                spans.append(s)
-                if case .code = s.kind { break }
-                if case .image = s.kind { break }
-            }
-            var common = 0
-            while common < spans.count, common + 1 < frames.count, frames[common + 1].spanID == spans[common].id { common += 1 }
-            while frames.count > common + 1 { close(&frames) }
-            for s in spans[common...] { frames.append(Frame(spanID: s.id, kind: s.kind, element: Self.element(for: s.kind, unsafe: unsafe))) }
-
-            let top = frames.count - 1
-            switch frames[top].kind {
-            case .image?:
-                frames[top].alt += Inlines([InlineRun(run.content)]).plainText
-            case .code?:
-                switch run.content {
-                case .text(let t): frames[top].element.append(text: t)
-                case .softBreak, .hardBreak: frames[top].element.append(text: " ")
-                case .footnoteReference(_, let n, _): frames[top].element.append(text: String(n))
-                case .rawHTML: break
-                }
-            default:
-                switch run.content {
-                case .text(let t): frames[top].element.append(text: t)
-                case .softBreak: frames[top].element.append(text: "\n")
-                case .hardBreak: frames[top].element.append(XMLTreeElement("lb"))
-                case .rawHTML: break
-                case .footnoteReference(let label, let number, _):
-                    let key = Self.normalize(label)
-                    if numbers[key] == nil { numbers[key] = number }
-                    if let id = writtenNotes[key] {
-                        var ref = XMLTreeElement("ref", [("type", "noteref"), ("target", "#" + id)])
-                        ref.append(text: String(number))
-                        frames[top].element.append(ref)
-                    } else if definitions[key] != nil {
-                        let n = note(key)
-                        frames[frames.count - 1].element.append(n)
-                    } else {
-                        frames[top].element.append(text: "[^\(label)]")
-                    }
-                }
-            }
-        }
-        while frames.count > 1 { close(&frames) }
-        return frames[0].element.children
-    }
-
-    /// The element a span opens; a link's `@target` only for a destination ``URLSafety`` keeps.
-    static func element(for kind: InlineSpan.Kind, unsafe: Bool) -> XMLTreeElement {
-        switch kind {
-        case .strong: return XMLTreeElement("hi", [("rend", "bold")])
-        case .emphasis: return XMLTreeElement("hi", [("rend", "italic")])
-        case .strikethrough: return XMLTreeElement("hi", [("rend", "strikethrough")])
-        case .script: return XMLTreeElement("hi", [("rend", "script")])
-        case .colorRole(let r): return XMLTreeElement("hi", [("rend", r.rawValue)])
-        case .letterpress: return XMLTreeElement("hi", [("rend", "letterpress")])
-        case .marker: return XMLTreeElement("hi", [("rend", "marker")])
-        case .textStyle(let s): return XMLTreeElement("hi", [("rend", "style-" + s.rawValue)])
-        case .code: return XMLTreeElement("code")
-        case .link(let l):
-            let target = URLSafety.destination(l.destination, unsafe: unsafe)
-            return XMLTreeElement("ref", target.isEmpty ? [] : [("target", uriReference(target))])
-        case .image: return XMLTreeElement("figure")
-        }
-    }
-
-    /// A destination as a URI reference that TEI's `teidata.pointer` (`xsd:anyURI`, no whitespace)
-    /// accepts, by RFC 3986: ASCII characters outside `unreserved`, `reserved` and `%` (§2), a `%`
-    /// not starting `%XX` (§2.1), `[`/`]` outside the authority (§3.2.2) and every `#` after the
-    /// first (§3.5) are percent-encoded as UTF-8; a relative reference whose first segment has a
-    /// `:` gets `./` in front (§4.2). Non-ASCII characters stay (IRIs, RFC 3987).
-    static func uriReference(_ s: String) -> String {
-        let scalars = Array(s.unicodeScalars)
-        func isAlpha(_ u: Unicode.Scalar) -> Bool { ("a"..."z").contains(u) || ("A"..."Z").contains(u) }
-        func isDigit(_ u: Unicode.Scalar) -> Bool { ("0"..."9").contains(u) }
-        func isHex(_ u: Unicode.Scalar) -> Bool { isDigit(u) || ("a"..."f").contains(u) || ("A"..."F").contains(u) }
-        // Scheme (§3.1) and authority (§3.2) boundaries.
-        var schemeEnd: Int?
-        if let first = scalars.first, isAlpha(first) {
-            var i = 1
-            while i < scalars.count, isAlpha(scalars[i]) || isDigit(scalars[i]) || "+-.".unicodeScalars.contains(scalars[i]) { i += 1 }
-            if i < scalars.count, scalars[i] == ":" { schemeEnd = i }
-        }
-        var authority = 0..<0
-        let afterScheme = schemeEnd.map { $0 + 1 } ?? 0
-        if afterScheme + 1 < scalars.count, scalars[afterScheme] == "/", scalars[afterScheme + 1] == "/" {
-            var j = afterScheme + 2
-            while j < scalars.count, !"/?#".unicodeScalars.contains(scalars[j]) { j += 1 }
-            authority = (afterScheme + 2)..<j
-        }
-        var out = ""
-        if schemeEnd == nil, let colon = scalars.firstIndex(of: ":"),
-           !scalars[..<colon].contains(where: { "/?#".unicodeScalars.contains($0) }) {
-            out = "./"
-        }
-        let allowed = "-._~:/?#[]@!$&'()*+,;=".unicodeScalars
-        var seenHash = false
-        for (i, u) in scalars.enumerated() {
-            var encode: Bool
-            if u.isASCII {
-                encode = !(isAlpha(u) || isDigit(u) || allowed.contains(u) || u == "%")
-                if u == "%" {
-                    encode = !(i + 2 < scalars.count && isHex(scalars[i + 1]) && isHex(scalars[i + 2]))
-                } else if u == "[" || u == "]" {
-                    encode = !authority.contains(i)
-                } else if u == "#" {
-                    encode = seenHash
-                    seenHash = true
-                }
-            } else {
-                // C1 controls and Unicode spaces are not allowed in IRIs either.
-                encode = u.properties.generalCategory == .control || u.properties.isWhitespace
-            }
-            if encode {
-                for b in String(u).utf8 { out += String(format: "%%%02X", b) }
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
     }
 }

@@ -9,6 +9,10 @@ import NotepressAST
 ///   substitution. A document type declaration (`<!DOCTYPE …>`) is refused outright: the parser
 ///   is stopped at the declaration, so no entity it declares is ever read (no XXE, no
 ///   "billion laughs").
+/// - Elements nested deeper than ``maxElementDepth`` are refused the same way (the parser stops
+///   at the first such element, with an error at its position): `XML_PARSE_HUGE` lifts libxml2's
+///   own depth limit, and validating a tree tens of thousands of elements deep would overflow
+///   the stack in libxml2's recursive RELAX NG validator.
 /// - Diagnostics carry libxml2's line and column (`xmlError.line`, `xmlError.int2`); libxml2
 ///   gives no column for validity errors, which are then reported at column 1. Validity errors
 ///   start with `element NAME: `, the element xmllint names; a repeated error is reported once.
@@ -16,6 +20,10 @@ import NotepressAST
 ///   several threads: validations against the same compiled schema are serialised.
 public struct TEIValidator: Sendable {
     private let schema: SchemaBox
+
+    /// The deepest element accepted: libxml2's own default (`xmlParserMaxDepth`, 256), which is
+    /// what `xmllint` and other stock readers apply. Notepress's TEI output stays well under it.
+    public static let maxElementDepth = 256
 
     /// Compiles the RELAX NG schema (XML syntax) in `schemaData`. `schemaOrigin` names it in
     /// messages (a path or `(built-in)/tei/notepress-tei.rng`).
@@ -84,6 +92,10 @@ public struct TEIValidator: Sendable {
                 sax.pointee.serror = collectParserError
                 sax.pointee.internalSubset = refuseDoctype
                 sax.pointee.externalSubset = refuseDoctype
+                collector.startElement = sax.pointee.startElementNs
+                collector.endElement = sax.pointee.endElementNs
+                sax.pointee.startElementNs = startElementCheckingDepth
+                sax.pointee.endElementNs = endElementCheckingDepth
             }
             _ = xmlParseChunk(ctxt, buf.baseAddress, Int32(xml.count), 1)
             let doc = ctxt.pointee.myDoc
@@ -127,8 +139,13 @@ private final class SchemaBox: @unchecked Sendable {
 private final class ErrorCollector {
     let name: String
     var diagnostics: [Diagnostic] = []
-    /// Set when a DOCTYPE was refused.
+    /// Set when the parser was stopped: a DOCTYPE was refused or the document is too deep.
     var refused = false
+    /// libxml2's own element handlers (the tree builder), called by the depth-checking ones.
+    var startElement: startElementNsSAX2Func?
+    var endElement: endElementNsSAX2Func?
+    /// Elements open now.
+    var depth = 0
     init(name: String) { self.name = name }
 
     /// Every diagnostic added so far, to drop repeats: libxml2 may report one problem through
@@ -190,4 +207,42 @@ private func refuseDoctype(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafePointe
         }
     }
     xmlStopParser(ctxt)
+}
+
+/// SAX `startElementNs`: builds the element (libxml2's handler), then stops the parser with an
+/// error when it is nested deeper than ``TEIValidator/maxElementDepth``.
+private func startElementCheckingDepth(
+    _ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ nbNamespaces: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ nbAttributes: Int32, _ nbDefaulted: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    guard let ctx else { return }
+    let ctxt = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let box = ctxt.pointee._private else { return }
+    let collector = Unmanaged<ErrorCollector>.fromOpaque(box).takeUnretainedValue()
+    if collector.refused { return }
+    collector.depth += 1
+    if collector.depth > TEIValidator.maxElementDepth {
+        let line = Int(xmlSAX2GetLineNumber(ctx))
+        let column = Int(xmlSAX2GetColumnNumber(ctx))
+        collector.diagnostics.append(Diagnostic(
+            .error, "elements nested deeper than \(TEIValidator.maxElementDepth) levels (libxml2's default limit); the document was not read further",
+            file: collector.name, position: SourcePosition(line: max(line, 1), column: max(column, 1))))
+        collector.refused = true
+        xmlStopParser(ctxt)
+        return
+    }
+    collector.startElement?(ctx, localname, prefix, uri, nbNamespaces, namespaces, nbAttributes, nbDefaulted, attributes)
+}
+
+/// SAX `endElementNs`: libxml2's handler, and one level less.
+private func endElementCheckingDepth(_ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?,
+                                     _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) {
+    guard let ctx else { return }
+    let ctxt = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let box = ctxt.pointee._private else { return }
+    let collector = Unmanaged<ErrorCollector>.fromOpaque(box).takeUnretainedValue()
+    if collector.refused { return }
+    collector.depth -= 1
+    collector.endElement?(ctx, localname, prefix, uri)
 }

@@ -29,11 +29,15 @@ public struct XMLTreeElement: Sendable, Equatable {
     /// Appends a child element.
     public mutating func append(_ e: XMLTreeElement) { children.append(.element(e)) }
 
-    /// Appends character data, merging it with a preceding text node.
+    /// Appends character data, merging it with a preceding text node. The node is taken out of
+    /// the array first, so that its string is uniquely referenced and grows in place: many runs
+    /// merged into one text node cost linear time, not a copy of the whole text per run.
     public mutating func append(text: String) {
         guard !text.isEmpty else { return }
-        if case .text(let t)? = children.last {
-            children[children.count - 1] = .text(t + text)
+        if case .text(var t)? = children.last {
+            children.removeLast()
+            t += text
+            children.append(.text(t))
         } else {
             children.append(.text(text))
         }
@@ -116,27 +120,37 @@ struct XMLSerializer {
     }
 
     /// Writes `e`; `indent` is its nesting level in block layout, or `nil` inside mixed content.
+    /// Iterative (a stack of open elements, not recursion), so any depth is safe.
     private mutating func write(_ e: XMLTreeElement, indent: Int?) {
-        startTag(e)
-        if e.children.isEmpty { out += "/>"; return }
-        out += ">"
-        if let indent, blockElements.contains(e.name) {
-            for child in e.children {
-                out += "\n" + String(repeating: "  ", count: indent + 1)
-                switch child {
-                case .element(let c): write(c, indent: indent + 1)
-                case .text(let t): out += XMLEscaping.text(t)
-                }
+        struct Open {
+            let element: XMLTreeElement
+            var next = 0
+            /// Block layout: one child per line at `indent + 1`.
+            let indent: Int?
+        }
+        var stack: [Open] = []
+        func start(_ e: XMLTreeElement, indent: Int?) {
+            startTag(e)
+            if e.children.isEmpty { out += "/>"; return }
+            out += ">"
+            let block = indent.flatMap { blockElements.contains(e.name) ? $0 : nil }
+            stack.append(Open(element: e, indent: block))
+        }
+        start(e, indent: indent)
+        while let top = stack.last {
+            if top.next == top.element.children.count {
+                stack.removeLast()
+                if let indent = top.indent { out += "\n" + String(repeating: "  ", count: indent) }
+                out += "</" + top.element.name + ">"
+                continue
             }
-            out += "\n" + String(repeating: "  ", count: indent)
-        } else {
-            for child in e.children {
-                switch child {
-                case .element(let c): write(c, indent: nil)
-                case .text(let t): out += XMLEscaping.text(t)
-                }
+            let child = top.element.children[top.next]
+            stack[stack.count - 1].next += 1
+            if let indent = top.indent { out += "\n" + String(repeating: "  ", count: indent + 1) }
+            switch child {
+            case .element(let c): start(c, indent: top.indent.map { $0 + 1 })
+            case .text(let t): out += XMLEscaping.text(t)
             }
         }
-        out += "</" + e.name + ">"
     }
 }

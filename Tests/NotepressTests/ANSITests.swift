@@ -123,8 +123,9 @@ final class ANSITests: XCTestCase {
     }
 
     func testAlertColourPerDepth() {
-        let run = InlineRun(.text("URGENT"), spans: [InlineSpan(id: 1, kind: .colorRole(.alert))])
-        let doc = Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.paragraph([run]))])
+        var b = InlinesBuilder()
+        b.append(.text("URGENT"), in: .colorRole(.alert))
+        let doc = Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.paragraph(b.take()))])
         XCTAssertEqual(ANSITestSupport.render(doc, width: 40, depth: .ansi16), "\u{1B}[0;31mURGENT\u{1B}[0m\n")
         XCTAssertEqual(ANSITestSupport.render(doc, width: 40, depth: .truecolor), "\u{1B}[0;38;2;215;0;21mURGENT\u{1B}[0m\n")
         XCTAssertEqual(ANSITestSupport.render(doc, width: 40, depth: .none), "URGENT\n")
@@ -137,8 +138,9 @@ final class ANSITests: XCTestCase {
     }
 
     func testLetterpressParagraphGetsShadow() {
-        let run = InlineRun(.text("Pressed 日本"), spans: [InlineSpan(id: 1, kind: .letterpress)])
-        let doc = Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.paragraph([run]))])
+        var b = InlinesBuilder()
+        b.append(.text("Pressed 日本"), in: .letterpress)
+        let doc = Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.paragraph(b.take()))])
         XCTAssertEqual(ANSITestSupport.render(doc, width: 40), "Pressed 日本\n────────────\n")
         XCTAssertEqual(ANSITestSupport.render(doc, width: 40, ascii: true), "Pressed 日本\n------------\n")
     }

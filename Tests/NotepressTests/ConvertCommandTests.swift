@@ -217,9 +217,16 @@ final class ConvertCommandTests: XCTestCase {
         let para = (obj["children"] as! [[String: Any]])[0]
         XCTAssertEqual(para["type"] as? String, "paragraph")
         XCTAssertEqual(para["position"] as? String, "1:1")
-        let runs = para["inlines"] as! [[String: Any]]
-        XCTAssertEqual(runs[0]["text"] as? String, "URGENT")
-        XCTAssertEqual(((runs[0]["spans"] as! [[String: Any]])[0])["role"] as? String, "alert")
+        // Spans are nodes with children (README "The AST as JSON"): alert(URGENT), " ", strong(x).
+        let nodes = para["inlines"] as? [[String: Any]] ?? []
+        XCTAssertEqual(nodes.count, 3)
+        guard nodes.count == 3 else { return }
+        XCTAssertEqual(nodes[0]["kind"] as? String, "color")
+        XCTAssertEqual(nodes[0]["role"] as? String, "alert")
+        XCTAssertEqual((nodes[0]["children"] as? [[String: Any]])?.first?["text"] as? String, "URGENT")
+        XCTAssertEqual(nodes[1]["text"] as? String, " ")
+        XCTAssertEqual(nodes[2]["kind"] as? String, "strong")
+        XCTAssertEqual((nodes[2]["children"] as? [[String: Any]])?.first?["text"] as? String, "x")
     }
 
     func testEveryCorpusMarkdownFileConvertsWithExitZero() throws {

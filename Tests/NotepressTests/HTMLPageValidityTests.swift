@@ -28,14 +28,16 @@ final class HTMLPageValidityTests: XCTestCase {
 
     /// A hand-made note with every note-markup span the page styles.
     func noteMarkupDocument() -> Document {
-        let runs: Inlines = [
-            InlineRun(.text("Call "), spans: []),
-            InlineRun(.text("MOM"), spans: [InlineSpan(id: 1, kind: .colorRole(.alert))]),
-            InlineRun(.text(" about the "), spans: []),
-            InlineRun(.text("~"), spans: [InlineSpan(id: 2, kind: .script), InlineSpan(id: 3, kind: .marker)]),
-            InlineRun(.text("wedding"), spans: [InlineSpan(id: 2, kind: .script)]),
-            InlineRun(.text("~"), spans: [InlineSpan(id: 2, kind: .script), InlineSpan(id: 4, kind: .marker)]),
-        ]
+        var b = InlinesBuilder()
+        b.append(.text("Call "))
+        b.append(.text("MOM"), in: .colorRole(.alert))
+        b.append(.text(" about the "))
+        b.push(.script)
+        b.append(.text("~"), in: .marker)
+        b.append(.text("wedding"))
+        b.append(.text("~"), in: .marker)
+        b.pop()
+        let runs = b.take()
         let item = { (n: Int, s: String) in ListItem(number: n, blocks: [Block(.paragraph([InlineRun(.text(s))]))]) }
         return Document(
             metadata: DocumentMetadata(title: "Note <markup> & spans", created: Date(timeIntervalSince1970: 1_795_961_830),

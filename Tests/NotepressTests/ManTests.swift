@@ -191,18 +191,17 @@ final class ManEscapingTests: XCTestCase {
     /// Note-markup features from a hand-made document: alert colour → bold, script → italic,
     /// strikethrough → plain, unknown block → warning and its children.
     func testNoteFeatures() {
-        let runs: [InlineRun] = [
-            InlineRun(.text("URGENT"), spans: [InlineSpan(id: 1, kind: .colorRole(.alert))]),
-            InlineRun(.text(" and ")),
-            InlineRun(.text("flourish"), spans: [InlineSpan(id: 2, kind: .script)]),
-            InlineRun(.text(" and ")),
-            InlineRun(.text("gone"), spans: [InlineSpan(id: 3, kind: .strikethrough)]),
-        ]
+        var runs = InlinesBuilder()
+        runs.append(.text("URGENT"), in: .colorRole(.alert))
+        runs.append(.text(" and "))
+        runs.append(.text("flourish"), in: .script)
+        runs.append(.text(" and "))
+        runs.append(.text("gone"), in: .strikethrough)
         let doc = Document(
             metadata: DocumentMetadata(title: "note", created: ManTestSupport.created, sourceFormat: .note,
                                        fields: ["section": "7"]),
             blocks: [
-                Block(.paragraph(Inlines(runs))),
+                Block(.paragraph(runs.take())),
                 Block(.unknown(typeName: "custom", blocks: [Block(.paragraph([InlineRun(.text("inside"))]))])),
             ])
         var diags: [Diagnostic] = []

@@ -7,7 +7,7 @@ import XCTest
 /// marker-only list lines, and span arrays shared between runs. The rules are those of
 /// man/notepress-markup.7.md; these inputs only exercise where bytes and scalars differ.
 final class NoteReaderByteScanTests: XCTestCase {
-    private func runs(_ text: String, keepMarkers: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> [InlineRun] {
+    private func runs(_ text: String, keepMarkers: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> Inlines {
         noteParagraphRuns(text, keepMarkers: keepMarkers, file: file, line: line)
     }
 
@@ -40,20 +40,21 @@ final class NoteReaderByteScanTests: XCTestCase {
         XCTAssertEqual(sig("ABⅫ AB2 É"), "ABⅫ AB2 É")
         // CJK letters are not uppercase; a word that starts with a mark is not a word start.
         XCTAssertEqual(sig("中文 \u{301}AB"), "中文 \u{301}AB")
-        // The alert run's span array ends with the alert span, whose id counts in source order.
+        // The alert run sits in an alert span of its own, the second span in source order.
         let r = runs("*a* OK")
-        XCTAssertEqual(r.last?.spans, [InlineSpan(id: 2, kind: .colorRole(.alert))])
+        XCTAssertEqual(r.runs.last?.span, 1)
+        XCTAssertEqual(r.spans, [InlineSpan(.strong), InlineSpan(.colorRole(.alert))])
     }
 
     func testCRLFLineEnds() {
         let blocks = NoteReader().parse("*a*\r\nb\r\n\r\n1. c\r\n")
         XCTAssertEqual(blocks.count, 2)
         guard case .paragraph(let p) = blocks[0].kind else { return XCTFail("\(blocks)") }
-        XCTAssertEqual(noteSignature(p.runs), "<b:a>⏎b")
+        XCTAssertEqual(noteSignature(p), "<b:a>⏎b")
         guard case .list(let l) = blocks[1].kind else { return XCTFail("\(blocks)") }
         XCTAssertEqual(l.items.count, 1)
         guard case .paragraph(let item) = l.items[0].blocks.first?.kind else { return XCTFail("\(l)") }
-        XCTAssertEqual(noteSignature(item.runs), "c")
+        XCTAssertEqual(noteSignature(item), "c")
         // Only one CR before the LF goes; a CR elsewhere is text.
         XCTAssertEqual(sig("a\r\r\nb"), "a\r⏎b")
         XCTAssertEqual(sig("a\rb"), "a\rb")
@@ -69,7 +70,7 @@ final class NoteReaderByteScanTests: XCTestCase {
         XCTAssertTrue(l.items.allSatisfy(\.blocks.isEmpty))
         XCTAssertEqual(blocks.count, 2)
         guard case .paragraph(let p) = blocks[1].kind else { return XCTFail("\(blocks)") }
-        XCTAssertEqual(noteSignature(p.runs), "5.")
+        XCTAssertEqual(noteSignature(p), "5.")
         // The content column is a byte offset after the ASCII marker.
         let item = NoteReader().parse("12.  é")
         guard case .list(let l2) = item.first?.kind else { return XCTFail("\(item)") }
@@ -87,14 +88,12 @@ final class NoteReaderByteScanTests: XCTestCase {
         XCTAssertEqual(sig("é\\*", keepMarkers: true), "é<m:\\>*")
     }
 
-    func testRunsInsideOneSpanShareTheirSpansValue() {
-        // `*a OK b*`: three runs inside the strong span; the alert run has one span more.
+    func testRunsInsideOneSpanPointAtIt() {
+        // `*a OK b*`: three runs inside the strong span; the alert run is in a span inside it.
         let r = runs("*a OK b* c")
         XCTAssertEqual(noteSignature(r), "<b:a ><b,A:OK><b: b> c")
-        XCTAssertEqual(r[0].spans, r[2].spans)
-        XCTAssertEqual(r[0].spans.map(\.id), [1])
-        XCTAssertEqual(r[1].spans.map(\.id), [1, 2])
-        XCTAssertEqual(r[3].spans, [])
+        XCTAssertEqual(r.runs.map(\.span), [0, 1, 0, nil])
+        XCTAssertEqual(r.spans, [InlineSpan(.strong), InlineSpan(.colorRole(.alert), parent: 0)])
     }
 
     func testTextRunsCutFromBytesKeepEveryByte() {

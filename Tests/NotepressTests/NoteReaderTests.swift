@@ -3,17 +3,18 @@ import NotepressAST
 import NotepressReaders
 import XCTest
 
-/// A compact picture of runs: plain text as is, styled runs as `<kinds:text>`, hard breaks as `⏎`.
-func noteSignature(_ runs: [InlineRun]) -> String {
+/// A compact picture of runs: plain text as is, styled runs as `<kinds:text>` (the kinds of
+/// their enclosing spans, outermost first), hard breaks as `⏎`.
+func noteSignature(_ inlines: Inlines) -> String {
     var s = ""
-    for run in runs {
+    for (i, run) in inlines.runs.enumerated() {
         switch run.content {
         case .hardBreak: s += "⏎"
         case .softBreak: s += " "
         case .text(let t):
-            if run.spans.isEmpty { s += t; continue }
-            let kinds = run.spans.map { span -> String in
-                switch span.kind {
+            if run.span == nil { s += t; continue }
+            let kinds = inlines.spanKinds(ofRun: i).map { kind -> String in
+                switch kind {
                 case .strong: return "b"
                 case .emphasis: return "i"
                 case .strikethrough: return "s"
@@ -30,18 +31,18 @@ func noteSignature(_ runs: [InlineRun]) -> String {
     return s
 }
 
-/// The runs of a note that must be exactly one paragraph (fails the test otherwise).
-func noteParagraphRuns(_ text: String, keepMarkers: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> [InlineRun] {
+/// The content of a note that must be exactly one paragraph (fails the test otherwise).
+func noteParagraphRuns(_ text: String, keepMarkers: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> Inlines {
     let blocks = NoteReader(keepMarkers: keepMarkers).parse(text)
     guard blocks.count == 1, case .paragraph(let inl) = blocks[0].kind else {
         XCTFail("expected one paragraph, got \(blocks)", file: file, line: line)
         return []
     }
-    return inl.runs
+    return inl
 }
 
 final class NoteReaderTests: XCTestCase {
-    private func paragraphRuns(_ text: String, keepMarkers: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> [InlineRun] {
+    private func paragraphRuns(_ text: String, keepMarkers: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> Inlines {
         noteParagraphRuns(text, keepMarkers: keepMarkers, file: file, line: line)
     }
 
@@ -57,7 +58,7 @@ final class NoteReaderTests: XCTestCase {
         XCTAssertEqual(sig("*whole line*"), "<b:whole line>")
         XCTAssertEqual(sig("*x*"), "<b:x>")
         let runs = paragraphRuns("*bold*")
-        XCTAssertEqual(runs, [InlineRun(.text("bold"), spans: [InlineSpan(id: 1, kind: .strong)])])
+        XCTAssertEqual(runs, Inlines(runs: [InlineRun(.text("bold"), span: 0)], spans: [InlineSpan(.strong)]))
     }
 
     func testNestingOfDifferentKinds() {
@@ -67,20 +68,21 @@ final class NoteReaderTests: XCTestCase {
         XCTAssertEqual(sig("*_both_*"), "<b,i:both>")
         // Crossing spans: the first to close wins, the opener inside it becomes literal.
         XCTAssertEqual(sig("*a _b* c_"), "<b:a _b> c_")
-        // Ids follow source order of openers: outer 1, inner 2.
+        // Span indices follow source order of openers: outer 0, inner 1 inside it.
         let runs = paragraphRuns("*x _y_*")
-        XCTAssertEqual(runs[1].spans.map(\.id), [1, 2])
-        XCTAssertEqual(runs[1].spans.map(\.kind), [.strong, .emphasis])
+        XCTAssertEqual(runs.spanChain(ofRun: 1), [0, 1])
+        XCTAssertEqual(runs.spanKinds(ofRun: 1), [.strong, .emphasis])
+        XCTAssertEqual(runs.spans, [InlineSpan(.strong), InlineSpan(.emphasis, parent: 0)])
     }
 
     func testSameKindDoesNotNest() {
         XCTAssertEqual(sig("*a *b* c*"), "*a <b:b> c*")
         XCTAssertEqual(sig("*a _b *c* d_ e*"), "*a <i:b ><i,b:c><i: d> e*")
-        // Two separate spans of one kind are two spans with different ids.
+        // Two separate spans of one kind are two spans (two entries of the span tree).
         let runs = paragraphRuns("*a* *b*")
         XCTAssertEqual(noteSignature(runs), "<b:a> <b:b>")
-        XCTAssertEqual(runs[0].spans.map(\.id), [1])
-        XCTAssertEqual(runs[2].spans.map(\.id), [2])
+        XCTAssertEqual(runs.spanChain(ofRun: 0), [0])
+        XCTAssertEqual(runs.spanChain(ofRun: 2), [1])
     }
 
     func testWordInternalDelimitersAreLiteral() {
@@ -88,7 +90,7 @@ final class NoteReaderTests: XCTestCase {
                   "rm -rf /tmp/foo-bar", "use --dry-run -n", "--exclude=\\*.{jpg,gif}", "HEAD~2", "**", "* a *",
                   "- item -", "_ _", "a - b - c", "foo_ bar _baz"] {
             let runs = paragraphRuns(s)
-            XCTAssertTrue(runs.allSatisfy { $0.spans.allSatisfy { $0.kind == .colorRole(.alert) } }, "styled: \(s) → \(noteSignature(runs))")
+            XCTAssertTrue(runs.spans.allSatisfy { $0.kind == .colorRole(.alert) }, "styled: \(s) → \(noteSignature(runs))")
         }
         XCTAssertEqual(sig("snake_case_name"), "snake_case_name")
         XCTAssertEqual(sig("--option"), "--option")
@@ -152,14 +154,13 @@ final class NoteReaderTests: XCTestCase {
     func testKeepMarkers() {
         let runs = paragraphRuns("a *b _c_* \\*", keepMarkers: true)
         XCTAssertEqual(noteSignature(runs), "a <b,m:*><b:b ><b,i,m:_><b,i:c><b,i,m:_><b,m:*> <m:\\>*")
-        XCTAssertEqual(Inlines(runs).plainText, "a *b _c_* \\*")
-        // Markers are innermost, and every span id is unique and increasing in source order.
-        XCTAssertEqual(runs[1].spans.map(\.kind), [.strong, .marker])
-        let ids = runs.flatMap(\.spans).map(\.id)
+        XCTAssertEqual(runs.plainText, "a *b _c_* \\*")
+        // Markers are innermost, and spans are numbered in source order of opening.
+        XCTAssertEqual(runs.spanKinds(ofRun: 1), [.strong, .marker])
         var firstSeen: [Int] = []
-        for id in ids where !firstSeen.contains(id) { firstSeen.append(id) }
-        XCTAssertEqual(firstSeen, firstSeen.sorted())
-        XCTAssertEqual(Set(firstSeen).count, 7)  // strong, 2 markers, emphasis, 2 markers, escape marker
+        for i in runs.runs.indices { for id in runs.spanChain(ofRun: i) where !firstSeen.contains(id) { firstSeen.append(id) } }
+        XCTAssertEqual(firstSeen, [0, 1, 2, 3, 4, 5, 6])  // strong, its marker, emphasis, 2 markers, marker, escape marker
+        XCTAssertEqual(runs.spans.map(\.parent), [nil, 0, 0, 2, 2, 0, nil])
         // Without markers the same line hides them.
         XCTAssertEqual(sig("a *b _c_* \\*"), "a <b:b ><b,i:c> *")
         // Literal (unmatched) delimiters are not markers.
@@ -176,8 +177,8 @@ final class NoteReaderTests: XCTestCase {
         XCTAssertEqual(sig("*URGENT*"), "<b,A:URGENT>")
         XCTAssertEqual(sig("中文 ABC"), "中文 <A:ABC>")
         let runs = paragraphRuns("*be CAREFUL*")
-        XCTAssertEqual(runs[1].spans.map(\.kind), [.strong, .colorRole(.alert)])
-        XCTAssertEqual(runs[1].spans.map(\.id), [1, 2])
+        XCTAssertEqual(runs.spanKinds(ofRun: 1), [.strong, .colorRole(.alert)])
+        XCTAssertEqual(runs.spanChain(ofRun: 1), [0, 1])
     }
 
     func testParagraphsAndHardBreaks() {
@@ -206,10 +207,10 @@ final class NoteReaderTests: XCTestCase {
         XCTAssertEqual(list.items.map(\.position), [SourcePosition(line: 12, column: 1), SourcePosition(line: 13, column: 1),
                                                     SourcePosition(line: 14, column: 1)])
         guard case .paragraph(let first) = list.items[0].blocks[0].kind else { return XCTFail() }
-        XCTAssertEqual(noteSignature(first.runs), "three <b:x>")
+        XCTAssertEqual(noteSignature(first), "three <b:x>")
         XCTAssertEqual(list.items[0].blocks[0].position, SourcePosition(line: 12, column: 4))
         guard case .paragraph(let third) = list.items[2].blocks[0].kind else { return XCTFail() }
-        XCTAssertEqual(noteSignature(third.runs), "<A:EIGHT>")
+        XCTAssertEqual(noteSignature(third), "<A:EIGHT>")
         guard case .paragraph(let after) = blocks[2].kind else { return XCTFail() }
         XCTAssertEqual(after.plainText, "after")
         guard case .list(let second) = blocks[3].kind else { return XCTFail() }
@@ -229,18 +230,21 @@ final class NoteReaderTests: XCTestCase {
         XCTAssertEqual(l.items, [ListItem(number: 5, blocks: [], position: SourcePosition(line: 1, column: 1))])
     }
 
-    func testSpanIDsCountAcrossTheNote() {
+    /// Each paragraph holds its own span tree, numbered from 0 in source order.
+    func testSpanTreePerParagraph() {
         let blocks = NoteReader().parse("*a* _b_\n\n1. -c- OK\n\nzz ~d~")
-        var ids: [Int] = []
+        var trees: [[InlineSpan]] = []
         func collect(_ b: Block) {
             switch b.kind {
-            case .paragraph(let i): for r in i.runs { for s in r.spans where !ids.contains(s.id) { ids.append(s.id) } }
+            case .paragraph(let i): trees.append(i.spans)
             case .list(let l): l.items.flatMap(\.blocks).forEach(collect)
             default: break
             }
         }
         blocks.forEach(collect)
-        XCTAssertEqual(ids, [1, 2, 3, 4, 5])
+        XCTAssertEqual(trees, [[InlineSpan(.strong), InlineSpan(.emphasis)],
+                               [InlineSpan(.strikethrough), InlineSpan(.colorRole(.alert))],
+                               [InlineSpan(.script)]])
     }
 
     func testLinearTime() {
@@ -297,9 +301,9 @@ final class NoteReaderTests: XCTestCase {
             result.document.forEachBlock { block, _ in
                 guard case .paragraph(let inl) = block.kind else { return }
                 paragraphs += 1
-                for run in inl.runs {
+                for (i, run) in inl.runs.enumerated() {
                     guard case .text(let t) = run.content else { continue }
-                    for span in run.spans {
+                    for span in inl.spanKinds(ofRun: i).map({ InlineSpan($0) }) {
                         if span.kind == .colorRole(.alert) {
                             alertWords.insert(t)
                             XCTAssertTrue(t.count >= 2 && t.allSatisfy { $0.isUppercase }, "\(name): alert on \(t)")

@@ -106,17 +106,18 @@ final class RTFTests: XCTestCase {
     // MARK: Note features (hand-made runs)
 
     func testNoteSpans() {
-        let runs: Inlines = [
-            InlineRun(.text("script"), spans: [InlineSpan(id: 1, kind: .script)]),
-            InlineRun(.text(" "), spans: []),
-            InlineRun(.text("ALERT"), spans: [InlineSpan(id: 2, kind: .colorRole(.alert))]),
-            InlineRun(.text(" "), spans: []),
-            InlineRun(.text("pressed"), spans: [InlineSpan(id: 3, kind: .letterpress)]),
-            InlineRun(.text("gone"), spans: [InlineSpan(id: 4, kind: .strikethrough), InlineSpan(id: 5, kind: .strong)]),
-            InlineRun(.text("*"), spans: [InlineSpan(id: 6, kind: .marker)]),
-            InlineRun(.rawHTML("<b>"), spans: []),
-        ]
-        let doc = Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.paragraph(runs))])
+        var b = InlinesBuilder()
+        b.append(.text("script"), in: .script)
+        b.append(.text(" "))
+        b.append(.text("ALERT"), in: .colorRole(.alert))
+        b.append(.text(" "))
+        b.append(.text("pressed"), in: .letterpress)
+        b.push(.strikethrough)
+        b.append(.text("gone"), in: .strong)
+        b.pop()
+        b.append(.text("*"), in: .marker)
+        b.append(.rawHTML("<b>"))
+        let doc = Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.paragraph(b.take()))])
         let (rtf, _) = RTFTestSupport.rtf(doc)
         XCTAssertTrue(rtf.contains("{\\f2 script} {\\cf2 ALERT} {\\impr pressed}{\\b\\strike gone}{\\cf4 *}\\par"), rtf)
         XCTAssertFalse(rtf.contains("<b>"))

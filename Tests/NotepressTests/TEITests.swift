@@ -181,17 +181,19 @@ final class TEIEmitterTests: XCTestCase {
     }
 
     func testNoteFeaturesFromHandMadeDocument() throws {
-        let runs: Inlines = [
-            InlineRun(.text("plain ")),
-            InlineRun(.text("cursive"), spans: [InlineSpan(id: 1, kind: .script)]),
-            InlineRun(.text(" ")),
-            InlineRun(.text("WARNING"), spans: [InlineSpan(id: 2, kind: .colorRole(.alert))]),
-            InlineRun(.text("both"), spans: [InlineSpan(id: 3, kind: .strong), InlineSpan(id: 4, kind: .emphasis)]),
-            InlineRun(.text("bold only"), spans: [InlineSpan(id: 3, kind: .strong)]),
-            InlineRun(.text("again"), spans: [InlineSpan(id: 5, kind: .strong)]),
-            InlineRun(.hardBreak),
-            InlineRun(.text("bad\u{0}\u{1}\u{FFFE}chars\r")),
-        ]
+        var b = InlinesBuilder()
+        b.append(.text("plain "))
+        b.append(.text("cursive"), in: .script)
+        b.append(.text(" "))
+        b.append(.text("WARNING"), in: .colorRole(.alert))
+        b.push(.strong)
+        b.append(.text("both"), in: .emphasis)
+        b.append(.text("bold only"))
+        b.pop()
+        b.append(.text("again"), in: .strong)  // a second strong span right after the first
+        b.append(.hardBreak)
+        b.append(.text("bad\u{0}\u{1}\u{FFFE}chars\r"))
+        let runs = b.take()
         let list = ListBlock(type: .ordered, start: 1, tight: true, items: [
             ListItem(number: 7, blocks: [Block(.paragraph([InlineRun(.text("seven"))]))]),
             ListItem(number: 2, blocks: [Block(.paragraph([InlineRun(.text("two"))]))]),

@@ -1,0 +1,316 @@
+import Foundation
+import NotepressAST
+
+/// Element depths that TEI output never exceeds, so that stock XML parsers read it: libxml2
+/// refuses documents nested deeper than 256 elements (`xmlParserMaxDepth`, "Excessive depth in
+/// document") unless asked for `XML_PARSE_HUGE`. The deepest element written is at
+/// ``maxElementDepth`` + 2 (a `graphic` in a `figure`), well under that limit, whatever the input.
+/// Depth counts the document's own elements: `TEI` is 1, `text` 2, `body` 3.
+enum TEILimits {
+    /// The element depth of `body`.
+    static let bodyDepth = 3
+    /// The deepest `quote`, `list` or `item`; deeper block quotes and lists are written as their
+    /// content (flattened). Readers nest containers at most ``ASTLimits/maxNestingDepth`` (128)
+    /// deep, so only notes placed deep inside deep containers reach it.
+    static let maxContainerDepth = 160
+    /// The deepest `note` written at its first reference; a deeper one is written where its
+    /// definition stands, or at the end of the body (the reference becomes a `ref` to it, as
+    /// later references are).
+    static let maxNoteDepth = 160
+    /// The deepest `hi` of its own: deeper highlighting spans are merged into the innermost `hi`,
+    /// whose `rend` then lists every value in force (each once, in the order they opened).
+    static let maxInlineDepth = 190
+    /// The deepest inline element of any kind (a link, code, an image, or a `hi` with nothing to
+    /// merge into); spans deeper still write no element of their own, only their content.
+    static let maxElementDepth = 196
+}
+
+extension TEIBuilder {
+    /// One inline element being built.
+    struct InlineFrame {
+        enum Kind { case root, hi, ref, code, image(Link) }
+        var kind: Kind
+        var element: XMLTreeElement
+        /// The element's depth in the document.
+        var depth: Int
+        /// Image description, collected as plain text.
+        var alt = ""
+        /// For a `hi`: the `rend` values in force (its own span's and any merged into it), with
+        /// how many open spans give each, in the order they opened.
+        var rend: [(value: String, count: Int)] = []
+        /// `rend` changed since the element was started: the next content needs an element with
+        /// the new value (the old one keeps what it holds).
+        var rendChanged = false
+
+        var isLeaf: Bool {
+            switch kind {
+            case .code, .image: return true
+            default: return false
+            }
+        }
+    }
+
+    /// How one open span is written.
+    enum SpanPlacement {
+        /// Its own frame (the top one while it is open).
+        case own
+        /// A `rend` value merged into the top `hi` frame.
+        case merged(String)
+        /// No element: inside code or an image, or too deep for any element.
+        case transparent
+    }
+
+    /// The inline content of an element at depth `depth`: walks the span tree with
+    /// ``Inlines/transition(from:to:into:)`` and keeps one frame per written element, so time
+    /// and memory are linear in the runs and spans, and depth is bounded by ``TEILimits``.
+    mutating func inlines(_ content: Inlines, depth: Int) -> [XMLTreeNode] {
+        var frames: [InlineFrame] = [InlineFrame(kind: .root, element: XMLTreeElement("#root"), depth: depth)]
+        var placements: [SpanPlacement] = []
+
+        /// Starts a new element for frame `i` when its `rend` changed and it holds content already.
+        func prepare(_ i: Int) {
+            guard frames[i].rendChanged else { return }
+            frames[i].rendChanged = false
+            let rend = frames[i].rend.map(\.value).joined(separator: " ")
+            if frames[i].element.attributes.first?.1 == rend { return }
+            if frames[i].element.children.isEmpty {
+                frames[i].element.attributes = [("rend", rend)]
+                return
+            }
+            let finished = frames[i].element
+            frames[i].element = XMLTreeElement("hi", [("rend", rend)])
+            appendElement(finished, to: i - 1)
+        }
+        func appendElement(_ e: XMLTreeElement, to i: Int) {
+            prepare(i)
+            frames[i].element.append(e)
+        }
+        func appendText(_ t: String, to i: Int) {
+            guard !t.isEmpty else { return }
+            prepare(i)
+            frames[i].element.append(text: t)
+        }
+
+        func open(_ s: Int) {
+            let top = frames.count - 1
+            if frames[top].isLeaf { placements.append(.transparent); return }
+            let kind = content.spans[s].kind
+            let d = frames[top].depth + 1
+            if let rend = Self.rend(kind) {
+                var topIsHi = false
+                if case .hi = frames[top].kind { topIsHi = true }
+                if d <= TEILimits.maxInlineDepth || (!topIsHi && d <= TEILimits.maxElementDepth) {
+                    frames.append(InlineFrame(kind: .hi, element: XMLTreeElement("hi", [("rend", rend)]), depth: d,
+                                              rend: [(rend, 1)]))
+                    placements.append(.own)
+                } else if topIsHi {
+                    mergedHighlighting = true
+                    if let i = frames[top].rend.firstIndex(where: { $0.value == rend }) {
+                        frames[top].rend[i].count += 1
+                    } else {
+                        frames[top].rend.append((rend, 1))
+                        frames[top].rendChanged = true
+                    }
+                    placements.append(.merged(rend))
+                } else {
+                    mergedHighlighting = true
+                    placements.append(.transparent)
+                }
+                return
+            }
+            guard d <= TEILimits.maxElementDepth else {
+                mergedHighlighting = true
+                placements.append(.transparent)
+                return
+            }
+            let frameKind: InlineFrame.Kind
+            switch kind {
+            case .code: frameKind = .code
+            case .image(let l): frameKind = .image(l)
+            default: frameKind = .ref
+            }
+            frames.append(InlineFrame(kind: frameKind, element: Self.element(for: kind, unsafe: unsafe), depth: d))
+            placements.append(.own)
+        }
+
+        func close() {
+            switch placements.removeLast() {
+            case .transparent:
+                return
+            case .merged(let rend):
+                let top = frames.count - 1
+                guard let i = frames[top].rend.firstIndex(where: { $0.value == rend }) else { return }
+                frames[top].rend[i].count -= 1
+                if frames[top].rend[i].count == 0 {
+                    frames[top].rend.remove(at: i)
+                    frames[top].rendChanged = true
+                }
+            case .own:
+                let f = frames.removeLast()
+                let parent = frames.count - 1
+                if case .image(let link) = f.kind {
+                    let source = URLSafety.destination(link.destination, unsafe: unsafe)
+                    if source.isEmpty {
+                        appendText(f.alt, to: parent)
+                        return
+                    }
+                    var figure = XMLTreeElement("figure")
+                    if !link.title.isEmpty {
+                        var head = XMLTreeElement("head"); head.append(text: link.title); figure.append(head)
+                    }
+                    figure.append(XMLTreeElement("graphic", [("url", Self.uriReference(source))]))
+                    if !f.alt.isEmpty {
+                        var desc = XMLTreeElement("figDesc"); desc.append(text: f.alt); figure.append(desc)
+                    }
+                    appendElement(figure, to: parent)
+                } else {
+                    appendElement(f.element, to: parent)
+                }
+            }
+        }
+
+        var t = SpanTransition()
+        var current: Int?
+        for run in content.runs {
+            if run.span != current {
+                content.transition(from: current, to: run.span, into: &t)
+                for _ in t.closing { close() }
+                for s in t.opening { open(s) }
+                current = run.span
+            }
+            let top = frames.count - 1
+            switch frames[top].kind {
+            case .image:
+                frames[top].alt += Inlines([InlineRun(run.content)]).plainText
+            case .code:
+                switch run.content {
+                case .text(let t): appendText(t, to: top)
+                case .softBreak, .hardBreak: appendText(" ", to: top)
+                case .footnoteReference(_, let n, _): appendText(String(n), to: top)
+                case .rawHTML: break
+                }
+            default:
+                switch run.content {
+                case .text(let t): appendText(t, to: top)
+                case .softBreak: appendText("\n", to: top)
+                case .hardBreak: appendElement(XMLTreeElement("lb"), to: top)
+                case .rawHTML: break
+                case .footnoteReference(let label, let number, _):
+                    let key = Self.normalize(label)
+                    if numbers[key] == nil { numbers[key] = number }
+                    if let id = writtenNotes[key] {
+                        appendElement(Self.noteReference(id, number), to: top)
+                    } else if definitions[key] != nil {
+                        if frames[top].depth + 1 > TEILimits.maxNoteDepth {
+                            let id = noteID(key)
+                            deferredNotes.append((key, id))
+                            pendingNotes[key] = id
+                            appendElement(Self.noteReference(id, number), to: top)
+                        } else {
+                            let n = note(key, depth: frames[top].depth + 1)
+                            appendElement(n, to: frames.count - 1)
+                        }
+                    } else {
+                        appendText("[^\(label)]", to: top)
+                    }
+                }
+            }
+        }
+        if current != nil {
+            content.transition(from: current, to: nil, into: &t)
+            for _ in t.closing { close() }
+        }
+        return frames[0].element.children
+    }
+
+    /// A later reference to a written note: `ref[@type="noteref"][@target="#id"]` with the number.
+    static func noteReference(_ id: String, _ number: Int) -> XMLTreeElement {
+        var ref = XMLTreeElement("ref", [("type", "noteref"), ("target", "#" + id)])
+        ref.append(text: String(number))
+        return ref
+    }
+
+    /// The `rend` value of a span written as `hi`, or `nil` for the others.
+    static func rend(_ kind: InlineSpan.Kind) -> String? {
+        switch kind {
+        case .strong: return "bold"
+        case .emphasis: return "italic"
+        case .strikethrough: return "strikethrough"
+        case .script: return "script"
+        case .colorRole(let r): return r.rawValue
+        case .letterpress: return "letterpress"
+        case .marker: return "marker"
+        case .textStyle(let s): return "style-" + s.rawValue
+        case .code, .link, .image: return nil
+        }
+    }
+
+    /// The element of a span that is not a `hi` (see ``rend(_:)``).
+    /// The element a span opens; a link's `@target` only for a destination ``URLSafety`` keeps.
+    static func element(for kind: InlineSpan.Kind, unsafe: Bool) -> XMLTreeElement {
+        switch kind {
+        case .code: return XMLTreeElement("code")
+        case .link(let l):
+            let target = URLSafety.destination(l.destination, unsafe: unsafe)
+            return XMLTreeElement("ref", target.isEmpty ? [] : [("target", uriReference(target))])
+        case .image: return XMLTreeElement("figure")
+        default: return XMLTreeElement("hi", [("rend", rend(kind) ?? "")])
+        }
+    }
+
+    /// A destination as a URI reference that TEI's `teidata.pointer` (`xsd:anyURI`, no whitespace)
+    /// accepts, by RFC 3986: ASCII characters outside `unreserved`, `reserved` and `%` (§2), a `%`
+    /// not starting `%XX` (§2.1), `[`/`]` outside the authority (§3.2.2) and every `#` after the
+    /// first (§3.5) are percent-encoded as UTF-8; a relative reference whose first segment has a
+    /// `:` gets `./` in front (§4.2). Non-ASCII characters stay (IRIs, RFC 3987).
+    static func uriReference(_ s: String) -> String {
+        let scalars = Array(s.unicodeScalars)
+        func isAlpha(_ u: Unicode.Scalar) -> Bool { ("a"..."z").contains(u) || ("A"..."Z").contains(u) }
+        func isDigit(_ u: Unicode.Scalar) -> Bool { ("0"..."9").contains(u) }
+        func isHex(_ u: Unicode.Scalar) -> Bool { isDigit(u) || ("a"..."f").contains(u) || ("A"..."F").contains(u) }
+        // Scheme (§3.1) and authority (§3.2) boundaries.
+        var schemeEnd: Int?
+        if let first = scalars.first, isAlpha(first) {
+            var i = 1
+            while i < scalars.count, isAlpha(scalars[i]) || isDigit(scalars[i]) || "+-.".unicodeScalars.contains(scalars[i]) { i += 1 }
+            if i < scalars.count, scalars[i] == ":" { schemeEnd = i }
+        }
+        var authority = 0..<0
+        let afterScheme = schemeEnd.map { $0 + 1 } ?? 0
+        if afterScheme + 1 < scalars.count, scalars[afterScheme] == "/", scalars[afterScheme + 1] == "/" {
+            var j = afterScheme + 2
+            while j < scalars.count, !"/?#".unicodeScalars.contains(scalars[j]) { j += 1 }
+            authority = (afterScheme + 2)..<j
+        }
+        var out = ""
+        if schemeEnd == nil, let colon = scalars.firstIndex(of: ":"),
+           !scalars[..<colon].contains(where: { "/?#".unicodeScalars.contains($0) }) {
+            out = "./"
+        }
+        let allowed = "-._~:/?#[]@!$&'()*+,;=".unicodeScalars
+        var seenHash = false
+        for (i, u) in scalars.enumerated() {
+            var encode: Bool
+            if u.isASCII {
+                encode = !(isAlpha(u) || isDigit(u) || allowed.contains(u) || u == "%")
+                if u == "%" {
+                    encode = !(i + 2 < scalars.count && isHex(scalars[i + 1]) && isHex(scalars[i + 2]))
+                } else if u == "[" || u == "]" {
+                    encode = !authority.contains(i)
+                } else if u == "#" {
+                    encode = seenHash
+                    seenHash = true
+                }
+            } else {
+                // C1 controls and Unicode spaces are not allowed in IRIs either.
+                encode = u.properties.generalCategory == .control || u.properties.isWhitespace
+            }
+            if encode {
+                for b in String(u).utf8 { out += String(format: "%%%02X", b) }
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}

@@ -300,7 +300,7 @@ final class DeepNestingTests: XCTestCase {
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("\(deep.path):2:"), r.stderr)
         XCTAssertTrue(r.stderr.contains(": error: elements nested deeper than 256 levels (libxml2's default limit); the document was not read further"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("\(missing.path): error: cannot read file"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(missing.path): error: cannot read: No such file or directory"), r.stderr)
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 2, r.stderr)
     }
 

@@ -15,6 +15,9 @@ public struct DocumentLoader: Sendable {
     /// Parse Markdown with libcmark-gfm's arena allocator (``MarkdownReader/arena``): faster, but
     /// Markdown reads then run one at a time. For processes that read one document.
     public var cmarkArena = false
+    /// Read wiki links in Markdown (``MarkdownReader/wikilinks``; `--wikilinks`). Note markup
+    /// always reads them.
+    public var wikilinks = false
     /// Markdown extensions other than the format's (``MarkdownReader/extensions``) and cmark's
     /// smart punctuation: no command-line option sets them; the cmark-gfm spec suites run
     /// through this loader with them (Tests/NotepressTests/CmarkSpecTests.swift).
@@ -140,6 +143,7 @@ public struct DocumentLoader: Sendable {
         }
 
         var result: ReadResult
+        var headingTitle: String?
         switch format {
         case .note:
             let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
@@ -149,12 +153,31 @@ public struct DocumentLoader: Sendable {
             var reader = MarkdownReader(format: format, extensions: markdownExtensions)
             reader.arena = cmarkArena
             reader.smart = smartPunctuation
-            result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: topLevelBlock, retainBlocks: retainBlocks)
+            reader.wikilinks = wikilinks
+            // The first level-1 heading at the top level, seen as blocks go by (a streaming
+            // writer keeps none).
+            let first = FirstHeadingBox()
+            let watch: ((Block) -> Void)? = frontMatter?.title != nil ? topLevelBlock : { block in
+                if first.title == nil, case .heading(1, let content) = block.kind { first.title = content.plainText }
+                topLevelBlock?(block)
+            }
+            result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: watch, retainBlocks: retainBlocks)
+            headingTitle = first.title.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
         var meta = result.document.metadata
         meta.sourcePath = path
         meta.sourceFormat = format
-        meta.title = frontMatter?.title ?? path.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        // Title: front matter, else (Markdown) the first level-1 heading, else the file's stem.
+        if let t = frontMatter?.title {
+            meta.title = t
+            meta.titleSource = .frontMatter
+        } else if let t = headingTitle {
+            meta.title = t
+            meta.titleSource = .firstHeading
+        } else {
+            meta.title = path.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+            meta.titleSource = .fileName
+        }
         if let c = frontMatter?.created {
             meta.created = c
         } else if let m = modified {
@@ -169,6 +192,11 @@ public struct DocumentLoader: Sendable {
         meta.fields = frontMatter?.fields ?? [:]
         result.document.metadata = meta
         return result
+    }
+
+    /// The first level-1 heading's text, filled by the reader's block callback.
+    final class FirstHeadingBox {
+        var title: String?
     }
 
     /// `bytes` as a `String` when they are valid UTF-8, else `nil`.

@@ -86,7 +86,8 @@ struct Renderer {
     mutating func document(_ d: Document) -> String {
         let width = max(options.width, 1)
         var lines: [Line] = []
-        if let title = d.metadata.title, !title.isEmpty {
+        // A title taken from the body's first heading is shown there, not twice.
+        if let title = d.metadata.title, !title.isEmpty, d.metadata.titleSource != .firstHeading {
             let style = body.merged(TerminalStyleTable.style(.headline)).merged(TerminalStyleTable.style(.letterpress))
             lines += withShadow(textLines(title, style: style, width: width))
         }

@@ -5,10 +5,14 @@ public struct Block: Sendable, Equatable {
     public var kind: Kind
     /// Where the block starts in the source (1-based), or `nil` for synthesised blocks.
     public var position: SourcePosition?
+    /// The block's anchor: a heading's id (GitHub's algorithm, ``HeadingIDs``), set by
+    /// ``Document/assigningHeadingIDs()``; `nil` until then and for other blocks.
+    public var id: String?
 
-    public init(_ kind: Kind, position: SourcePosition? = nil) {
+    public init(_ kind: Kind, position: SourcePosition? = nil, id: String? = nil) {
         self.kind = kind
         self.position = position
+        self.id = id
     }
 
     /// The kinds of block. `indirect` because containers hold blocks.

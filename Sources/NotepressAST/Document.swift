@@ -44,15 +44,35 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
     /// Other scalar front-matter fields (for example `section`, `date`, `source`, `manual` used by
     /// the man emitter), keyed by field name.
     public var fields: [String: String]
+    /// Where ``title`` came from. With ``TitleSource/firstHeading`` the body still holds that
+    /// heading, so page chrome (the HTML page's title heading, RTF and terminal title lines)
+    /// does not show the title a second time.
+    public var titleSource: TitleSource
+    /// Site pages only: the relative URL of the generated notes list from this page
+    /// (`../notes-index.html`), for the page's navigation; `nil` outside a folder run.
+    public var notesIndexHref: String?
+
+    /// Where a document's title came from.
+    public enum TitleSource: String, Sendable, Equatable, Hashable, Codable {
+        /// Front matter `title`.
+        case frontMatter
+        /// A Markdown document's first level-1 heading at the top level (no front-matter title).
+        case firstHeading
+        /// The file name's stem (note markup, or Markdown without a level-1 heading).
+        case fileName
+    }
 
     public init(title: String? = nil, created: Date? = nil, tags: [String] = [],
-                sourcePath: String? = nil, sourceFormat: SourceFormat, fields: [String: String] = [:]) {
+                sourcePath: String? = nil, sourceFormat: SourceFormat, fields: [String: String] = [:],
+                titleSource: TitleSource = .fileName, notesIndexHref: String? = nil) {
         self.title = title
         self.created = created
         self.tags = tags
         self.sourcePath = sourcePath
         self.sourceFormat = sourceFormat
         self.fields = fields
+        self.titleSource = titleSource
+        self.notesIndexHref = notesIndexHref
     }
 }
 

@@ -29,7 +29,9 @@ public enum ASTDump {
         case .paragraph(let c):
             o = [("type", .string("paragraph"))]; pos(); o.append(("inlines", inlinesValue(c)))
         case .heading(let l, let c):
-            o = [("type", .string("heading")), ("level", .number(l))]; pos(); o.append(("inlines", inlinesValue(c)))
+            o = [("type", .string("heading")), ("level", .number(l))]; pos()
+            if let id = b.id { o.append(("id", .string(id))) }
+            o.append(("inlines", inlinesValue(c)))
         case .blockQuote(let bs):
             o = [("type", .string("block_quote"))]; pos(); o.append(("children", .array(bs.map(blockValue))))
         case .list(let l):
@@ -92,14 +94,24 @@ public enum ASTDump {
         case .link(let l):
             var o: [(String, JSON)] = [("kind", .string("link")), ("destination", .string(l.destination))]
             if !l.title.isEmpty { o.append(("title", .string(l.title))) }
+            Self.linkFacts(l, into: &o)
             return o
         case .image(let l):
             var o: [(String, JSON)] = [("kind", .string("image")), ("source", .string(l.destination))]
             if !l.title.isEmpty { o.append(("title", .string(l.title))) }
+            Self.linkFacts(l, into: &o)
             return o
         case .colorRole(let r): return [("kind", .string("color")), ("role", .string(r.rawValue))]
         case .textStyle(let t): return [("kind", .string("text_style")), ("style", .string(t.rawValue))]
         }
+    }
+
+    /// `"wiki": true` for a wiki link, `"missing": true` for one a site could not resolve,
+    /// `"target": "path"` for one it resolved to an input.
+    static func linkFacts(_ l: Link, into o: inout [(String, JSON)]) {
+        if l.syntax == .wiki { o.append(("wiki", .bool(true))) }
+        if l.isMissing { o.append(("missing", .bool(true))) }
+        if let t = l.target { o.append(("target", .string(t.path))) }
     }
 }
 

@@ -10,13 +10,60 @@ public enum ColorRole: String, Sendable, Equatable, Hashable, Codable, CaseItera
     case alert
 }
 
-/// A link destination and optional title (CommonMark §6.3).
+/// A link destination and optional title (CommonMark §6.3), with where the link was written and,
+/// after a site run resolved it (``SiteLinkTarget``), what it points at.
 public struct Link: Sendable, Equatable, Hashable {
+    /// How a link was written in the source.
+    public enum Syntax: String, Sendable, Equatable, Hashable, Codable {
+        /// CommonMark's inline, reference and autolinks (`[t](d)`, `[t][r]`, `<d>`), GFM's
+        /// extended autolinks.
+        case standard
+        /// A wiki link, `[[Note]]`, `[[Note|label]]`, `[[Note#Heading]]` (note markup always;
+        /// Markdown with `--wikilinks`). Until a site resolves it, ``Link/destination`` holds the
+        /// target as written (`Note#Heading`, without the label).
+        case wiki
+    }
+
     public var destination: String
     public var title: String
-    public init(destination: String, title: String = "") {
+    /// How the link was written.
+    public var syntax: Syntax
+    /// Where the link (its `[` or `<`, or the `!` of an image) starts in the source, when the
+    /// reader knows it (1-based line and byte column, as ``SourcePosition``).
+    public var position: SourcePosition?
+    /// Set when a site run resolved the destination to another input of the site (or its own
+    /// page): what writers that do not link by path need (a man page's name and section).
+    public var target: SiteLinkTarget?
+    /// A wiki link a site could not resolve: writers show its text only (HTML as
+    /// `<span class="wikilink-missing">`); ``destination`` is empty.
+    public var isMissing: Bool
+
+    public init(destination: String, title: String = "", syntax: Syntax = .standard, position: SourcePosition? = nil,
+                target: SiteLinkTarget? = nil, isMissing: Bool = false) {
         self.destination = destination
         self.title = title
+        self.syntax = syntax
+        self.position = position
+        self.target = target
+        self.isMissing = isMissing
+    }
+}
+
+/// The input a resolved link points at, as the site table records it: the relative path of the
+/// input and its man page name and section (a man page shows a link to another page as
+/// `name(section)`, man-pages(7) "SEE ALSO").
+public struct SiteLinkTarget: Sendable, Equatable, Hashable {
+    /// The target input's path below the input folder (`user/features/tags.md`).
+    public var path: String
+    /// The target's man page name (`podman-run`).
+    public var manName: String
+    /// The target's man section (`1`, `3p`).
+    public var manSection: String
+
+    public init(path: String, manName: String, manSection: String) {
+        self.path = path
+        self.manName = manName
+        self.manSection = manSection
     }
 }
 

@@ -58,6 +58,21 @@ public struct InlinesBuilder: Sendable {
         runs[last].content = .text(t)
     }
 
+    /// Removes `suffix` from the end of the last run when that run is text in the innermost open
+    /// span and ends with it (a reader taking back a `[` that turned out to open a wiki link); a
+    /// run left empty is dropped. Returns whether it did. O(length of the suffix).
+    @discardableResult
+    public mutating func removeSuffixOfLastText(_ suffix: String) -> Bool {
+        let last = runs.count - 1
+        guard last >= 0, case .text(var t) = runs[last].content, runs[last].spanIndex == open, t.hasSuffix(suffix) else {
+            return false
+        }
+        runs[last].content = .softBreak  // drops the array's reference: `t` is unique
+        t.removeLast(suffix.count)
+        if t.isEmpty { runs.removeLast() } else { runs[last].content = .text(t) }
+        return true
+    }
+
     /// Adds the runs of `other` with its whole span tree nested inside the innermost open span.
     public mutating func append(contentsOf other: Inlines) {
         let offset = Int32(spans.count)

@@ -11,11 +11,15 @@ public struct HTMLOptions: Sendable, Equatable {
     /// HTML5 made obsolete (cmark's `CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES`). Standalone pages
     /// use it; fragments default to cmark's plain output.
     public var tablePreferStyleAttributes: Bool
+    /// Write the ids blocks carry (``Block/id``: heading ids, block anchors) as `id` attributes.
+    /// Off, the output is cmark-gfm's whatever ids the document has.
+    public var blockIDs: Bool
 
-    public init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false) {
+    public init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false, blockIDs: Bool = true) {
         self.unsafe = unsafe
         self.tagfilter = tagfilter
         self.tablePreferStyleAttributes = tablePreferStyleAttributes
+        self.blockIDs = blockIDs
     }
 }
 
@@ -115,12 +119,19 @@ struct HTMLBodyWriter: BlockVisitor {
     // MARK: blocks
 
     mutating func visitParagraph(_ content: Inlines, _ block: Block) {
-        paragraph(content, backrefLabel: nil)
+        paragraph(content, backrefLabel: nil, id: options.blockIDs ? block.id : nil)
     }
 
-    mutating func paragraph(_ content: Inlines, backrefLabel: String?) {
+    /// A paragraph; `id` (a block anchor, ``Block/id``) goes on the `p`, or on an empty `span`
+    /// before the text in a tight list item (which has no `p`).
+    mutating func paragraph(_ content: Inlines, backrefLabel: String?, id: String? = nil) {
         let tight = tightStack.last ?? false
-        if !tight { cr(); out += "<p>" }
+        if let id {
+            let attribute = " id=\"" + HTMLEscape.attribute(id) + "\""
+            if tight { out += "<span" + attribute + "></span>" } else { cr(); out += "<p" + attribute + ">" }
+        } else if !tight {
+            cr(); out += "<p>"
+        }
         inlines(content)
         if !tight {
             if let label = backrefLabel { out += " "; backrefs(label) }
@@ -130,7 +141,11 @@ struct HTMLBodyWriter: BlockVisitor {
 
     mutating func visitHeading(level: Int, _ content: Inlines, _ block: Block) {
         cr()
-        out += "<h\(level)>"
+        if let id = block.id, options.blockIDs {
+            out += "<h\(level) id=\"" + HTMLEscape.attribute(id) + "\">"
+        } else {
+            out += "<h\(level)>"
+        }
         inlines(content)
         out += "</h\(level)>\n"
     }
@@ -343,6 +358,8 @@ struct HTMLBodyWriter: BlockVisitor {
         case .letterpress: out += "<span class=\"letterpress\">"
         case .colorRole(let r): out += "<span class=\"" + r.rawValue + "\">"
         case .textStyle(let t): out += "<span class=\"text-" + t.rawValue + "\">"
+        case .link(let l) where l.isMissing:
+            out += "<span class=\"wikilink-missing\">"
         case .link(let l):
             out += "<a href=\"" + safeURL(l.destination)
             if !l.title.isEmpty { out += "\" title=\"" + HTMLEscape.attribute(l.title) }
@@ -359,7 +376,7 @@ struct HTMLBodyWriter: BlockVisitor {
         case .strikethrough: out += "</del>"
         case .code: out += "</code>"
         case .script, .marker, .letterpress, .colorRole, .textStyle: out += "</span>"
-        case .link: out += "</a>"
+        case .link(let l): out += l.isMissing ? "</span>" : "</a>"
         case .image(let l):
             if !l.title.isEmpty { out += "\" title=\"" + HTMLEscape.attribute(l.title) }
             out += "\" />"

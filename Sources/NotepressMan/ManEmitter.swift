@@ -54,7 +54,10 @@ enum InlineItem {
 }
 
 /// How a link is written.
-enum LinkMode { case macro, textThenURL, urlOnly }
+/// How a link is written: `.UR`/`.UE` macros, its text then `<URL>`, the URL alone (an
+/// autolink), or, for a link to another page of the site (``Link/target``), its text then
+/// `(name(section))`, or `name(section)` alone when the text is the page's name.
+enum LinkMode { case macro, textThenURL, urlOnly, pageReference, pageNameOnly }
 
 let htmlElements: Set<String> = [
     "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo", "blockquote", "body",

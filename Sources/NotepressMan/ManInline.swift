@@ -269,6 +269,8 @@ extension ManRenderer {
             return live(id, l)
         }
         func live(_ id: Int, _ l: Link) -> (Int, Link)? {
+            // A link to another page of the site is shown as that page's name and section.
+            if l.target != nil { return (id, l) }
             let destination = URLSafety.destination(l.destination, unsafe: unsafe)
             return destination.isEmpty ? nil : (id, Link(destination: destination, title: l.title))
         }
@@ -288,6 +290,16 @@ extension ManRenderer {
                     guard spanID(r, link: true)?.0 == link.0 else { break }
                     if case .text(let t) = r.content { text += t }
                 }
+                if let target = link.1.target {
+                    let name = text.trimmingCharacters(in: .whitespaces)
+                    if name.isEmpty || name == target.manName || name == "\(target.manName)(\(target.manSection))" {
+                        add(target.manName, .bold, false)
+                        add("(" + target.manSection + ")", .roman, false)
+                        openLink = (link.0, link.1, .pageNameOnly)
+                        continue  // the link's runs are skipped: the name is written once
+                    }
+                    openLink = (link.0, link.1, .pageReference)
+                } else {
                 let dest = link.1.destination
                 let auto = text.isEmpty || text == dest || "mailto:" + text == dest
                 if auto {
@@ -301,7 +313,8 @@ extension ManRenderer {
                     emit(.linkStart(link.1))
                 }
                 openLink = (link.0, link.1, flow ? .macro : .textThenURL)
-            } else if let o = openLink, o.mode == .urlOnly {
+                }
+            } else if let o = openLink, o.mode == .urlOnly || o.mode == .pageNameOnly {
                 continue
             }
             let a = table[run: run].attributes
@@ -332,7 +345,12 @@ extension ManRenderer {
             case .textThenURL:
                 space()
                 add("<" + o.link.destination + ">", .roman, true)
-            case .urlOnly:
+            case .pageReference:
+                space()
+                add("(", .roman, false)
+                add(o.link.target!.manName, .bold, false)
+                add("(" + o.link.target!.manSection + "))", .roman, false)
+            case .urlOnly, .pageNameOnly:
                 break
             }
         }

@@ -92,7 +92,8 @@ public enum ManTitleResolver {
 
         if name == nil || name!.isEmpty {
             let fileStem = file.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
-            let stem = document.metadata.title ?? fileStem
+            // A title taken from the first heading is not a page name: the file's stem is.
+            let stem = document.metadata.titleSource == .firstHeading ? fileStem : (document.metadata.title ?? fileStem)
             if var s = stem, !s.isEmpty {
                 if let dot = s.lastIndex(of: "."), isSection(String(s[s.index(after: dot)...])) {
                     if section == nil { section = String(s[s.index(after: dot)...]) }

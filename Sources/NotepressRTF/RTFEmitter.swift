@@ -287,7 +287,8 @@ struct RTFBuilder {
 
     mutating func titleAndBadge() -> [RTFNode] {
         var nodes: [RTFNode] = []
-        if let title = document.metadata.title {
+        // A title taken from the body's first heading is shown there, not twice.
+        if let title = document.metadata.title, document.metadata.titleSource != .firstHeading {
             let s = theme.style(for: .noteTitle)
             nodes += paragraph(props: [.word("sa", 120)] + lineProps(s) + charProps(s) + [.word("impr")],
                                content: [.text(title)])

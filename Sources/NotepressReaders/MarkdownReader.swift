@@ -30,6 +30,11 @@ public struct MarkdownReader: Sendable {
     /// parse, the copy and the release all run under the cmark lock: meant for a process that
     /// reads one document at a time (the single-file command line), not for parallel batches.
     public var arena = false
+    /// Read wiki links (``WikiLinkSyntax``: `[[Note]]`, `[[Note|label]]`, `![[image.png]]`) in
+    /// text outside code and links, as links with ``Link/Syntax/wiki``. `[[note]]` where a link
+    /// reference definition `[note]: …` exists (Foam writes them for other Markdown readers) is a
+    /// wiki link too, not a bracketed reference link. Off: cmark-gfm's reading, byte for byte.
+    public var wikilinks = false
 
     public init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
@@ -89,6 +94,7 @@ public struct MarkdownReader: Sendable {
         guard let root = finished else { fatalError("cmark_parser_finish: out of memory") }
         defer { if !arena { cmark_node_free(root) } }
         var builder = TreeBuilder(path: path, lineOffset: lineOffset, source: bytes)
+        builder.wikilinks = wikilinks
         builder.topLevelBlock = topLevelBlock
         builder.retainTopLevel = retainBlocks || topLevelBlock == nil
         let blocks = builder.build(root)
@@ -149,6 +155,13 @@ private struct TreeBuilder {
     var topLevelBlock: ((Block) -> Void)?
     /// Keep top-level blocks in the result (off: they only go to `topLevelBlock`).
     var retainTopLevel = true
+    /// Read wiki links (``MarkdownReader/wikilinks``).
+    var wikilinks = false
+    /// Open link and image nodes (no wiki link is looked for inside one).
+    var linkDepth = 0
+    /// A wiki link was made from `[` + a shortcut reference link + `]`: the `]` that starts the
+    /// next text node belongs to it.
+    var dropLeadingBracket = false
 
     init(path: String?, lineOffset: Int, source: UnsafeBufferPointer<UInt8>) {
         self.path = path
@@ -198,12 +211,7 @@ private struct TreeBuilder {
     /// The label of a footnote definition, read from the source at the node's start
     /// (`[^label]:`, GFM spec §6.? footnotes; labels hold no whitespace or `]`).
     mutating func footnoteLabel(_ node: OpaquePointer) -> String {
-        if lineStarts.isEmpty {
-            lineStarts = [0]
-            for (i, b) in source.enumerated() where b == 0x0A || (b == 0x0D && (i + 1 >= source.count || source[i + 1] != 0x0A)) {
-                lineStarts.append(i + 1)
-            }
-        }
+        if lineStarts.isEmpty { computeLineStarts() }
         // cmark reports the definition's start at its content (after "]:"), so look back from
         // there for the last "[^" on that line or the lines before it.
         let line = Int(cmark_node_get_start_line(node)), col = Int(cmark_node_get_start_column(node))
@@ -261,7 +269,16 @@ private struct TreeBuilder {
             if ev == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iter), node != root else { continue }
             let kind = kind(node)
-            if ev == CMARK_EVENT_ENTER { enter(node, kind) } else { exit(node, kind) }
+            if ev == CMARK_EVENT_ENTER {
+                if kind == .link || kind == .image, wikilinks, linkDepth == 0, enterReferenceWikiLink(node, image: kind == .image) {
+                    // Written as a whole: its children and its exit are skipped.
+                    cmark_iter_reset(iter, node, CMARK_EVENT_EXIT)
+                    continue
+                }
+                enter(node, kind)
+            } else {
+                exit(node, kind)
+            }
         }
         if case .root(let blocks) = stack.first { return blocks.items }
         return []
@@ -380,7 +397,18 @@ private struct TreeBuilder {
             stack.append(.row(cmark_gfm_extensions_get_table_row_is_header(node) != 0, Box()))
         case .table_cell: stack.append(.cell)
         // Inlines
-        case .text: addRun(.text(Self.string(cmark_node_get_literal(node))))
+        case .text:
+            var text = Self.string(cmark_node_get_literal(node))
+            if dropLeadingBracket {
+                dropLeadingBracket = false
+                if text.hasPrefix("]") { text.removeFirst() }
+                if text.isEmpty { return }
+            }
+            if wikilinks, linkDepth == 0, text.utf8.count >= 5 {
+                addTextWithWikiLinks(text, pos)
+            } else {
+                addRun(.text(text))
+            }
         case .softbreak: addRun(.softBreak)
         case .linebreak: addRun(.hardBreak)
         case .code:
@@ -396,10 +424,14 @@ private struct TreeBuilder {
         case .strong: openSpan(.strong)
         case .strikethrough: openSpan(.strikethrough)
         case .link:
-            openSpan(.link(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)))))
+            linkDepth += 1
+            openSpan(.link(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+                                position: pos)))
             if cmark_node_first_child(node) == nil { addRun(.text("")) }
         case .image:
-            openSpan(.image(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)))))
+            linkDepth += 1
+            openSpan(.image(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+                                 position: pos)))
             if cmark_node_first_child(node) == nil { addRun(.text("")) }
         default:
             let type = Self.typeName(node)
@@ -443,7 +475,10 @@ private struct TreeBuilder {
             }
         case .footnote_reference, .text, .softbreak, .linebreak, .code, .html_inline:
             break
-        case .emph, .strong, .strikethrough, .link, .image:
+        case .link, .image:
+            linkDepth -= 1
+            closeSpan()
+        case .emph, .strong, .strikethrough:
             closeSpan()
         default:
             if cmark_node_get_type(node).rawValue & UInt32(CMARK_NODE_TYPE_INLINE) != 0 {
@@ -451,6 +486,81 @@ private struct TreeBuilder {
             } else {
                 closeContainer()
             }
+        }
+    }
+
+    /// Adds a text node's text, with each wiki link in it as a link span (``WikiLinkSyntax``).
+    /// `pos` is the node's start; a text node never spans lines, so a link's column is the node's
+    /// plus its byte offset (exact unless entities or escapes before it changed the length).
+    mutating func addTextWithWikiLinks(_ text: String, _ pos: SourcePosition?) {
+        let whole = text
+        var text = text
+        text.withUTF8 { bytes in
+            let found = WikiLinkSyntax.matches(in: bytes)
+            var done = 0
+            for m in found {
+                let inner = String(decoding: UnsafeBufferPointer(rebasing: bytes[m.inner]), as: UTF8.self)
+                guard let parts = WikiLinkSyntax.parts(inner, embed: m.isEmbed) else { continue }
+                if m.range.lowerBound > done {
+                    addRun(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[done..<m.range.lowerBound]), as: UTF8.self)))
+                }
+                let at = pos.map { SourcePosition(line: $0.line, column: $0.column + m.range.lowerBound) }
+                addWikiLink(parts, at)
+                done = m.range.upperBound
+            }
+            if done < bytes.count {
+                addRun(.text(done == 0 ? whole : String(decoding: UnsafeBufferPointer(rebasing: bytes[done...]), as: UTF8.self)))
+            }
+        }
+    }
+
+    /// One wiki link span holding its text.
+    mutating func addWikiLink(_ parts: WikiLinkSyntax.Parts, _ pos: SourcePosition?) {
+        let link = Link(destination: parts.target, syntax: .wiki, position: pos)
+        openSpan(parts.isImage ? .image(link) : .link(link))
+        addRun(.text(parts.text))
+        closeSpan()
+    }
+
+    /// `[[note]]` that cmark read as `[`, a shortcut reference link `[note]` (a link reference
+    /// definition `[note]: …` exists) and `]`: when `node` is that link (its source is exactly
+    /// `[` + its text + `]`, with `[` before it and `]` after it), the `[` already added is taken
+    /// back, the wiki link is added, and the `]` of the next text node is dropped. Returns whether
+    /// it did.
+    mutating func enterReferenceWikiLink(_ node: OpaquePointer, image: Bool) -> Bool {
+        guard !image, let child = cmark_node_first_child(node), cmark_node_next(child) == nil,
+              cmark_node_get_type(child) == CMARK_NODE_TEXT,
+              let next = cmark_node_next(node), cmark_node_get_type(next) == CMARK_NODE_TEXT,
+              Self.string(cmark_node_get_literal(next)).hasPrefix("]"),
+              let previous = cmark_node_previous(node), cmark_node_get_type(previous) == CMARK_NODE_TEXT else { return false }
+        let before = Self.string(cmark_node_get_literal(previous))
+        guard before.hasSuffix("[") else { return false }
+        let line = Int(cmark_node_get_start_line(node))
+        let start = Int(cmark_node_get_start_column(node)), end = Int(cmark_node_get_end_column(node))
+        guard line >= 1, Int(cmark_node_get_end_line(node)) == line, start >= 2 else { return false }
+        if lineStarts.isEmpty { computeLineStarts() }
+        guard line <= lineStarts.count else { return false }
+        let lineStart = lineStarts[line - 1]
+        let first = lineStart + start - 1, last = lineStart + end - 1  // the link's `[` and `]`
+        guard last + 1 < source.count, first >= 1, source[first - 1] == 0x5B, source[first] == 0x5B,
+              source[last] == 0x5D, source[last + 1] == 0x5D else { return false }
+        let inner = String(decoding: UnsafeBufferPointer(rebasing: source[(first + 1)..<last]), as: UTF8.self)
+        guard inner == Self.string(cmark_node_get_literal(child)) else { return false }
+        let embed = first >= 2 && source[first - 2] == 0x21
+        guard let parts = WikiLinkSyntax.parts(inner, embed: embed),
+              inlines.removeSuffixOfLastText(embed && before.hasSuffix("![") ? "![" : "[") else { return false }
+        lastRunIsOpenText = false
+        let column = start - 1 - (embed ? 1 : 0)
+        addWikiLink(parts, SourcePosition(line: line + lineOffset, column: column))
+        dropLeadingBracket = true
+        return true
+    }
+
+    /// The byte offset of each line's start in ``source`` (LF, CR LF or CR ends a line).
+    mutating func computeLineStarts() {
+        lineStarts = [0]
+        for (i, b) in source.enumerated() where b == 0x0A || (b == 0x0D && (i + 1 >= source.count || source[i + 1] != 0x0A)) {
+            lineStarts.append(i + 1)
         }
     }
 

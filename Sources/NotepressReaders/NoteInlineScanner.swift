@@ -129,6 +129,8 @@ struct NoteInlineScanner {
 
     /// Token kinds: 1...4 an unescaped delimiter (see ``NoteChar/delimiterKind(byte:)``).
     private static let escape: UInt8 = 5  // a backslash that escapes the next byte (`\ * _ - ~`)
+    /// A wiki link (``WikiLinkSyntax``); its extent is the next entry of `wikis`.
+    private static let wiki: UInt8 = 6
     /// Token states after matching.
     private static let unmatched: UInt8 = 0
     private static let opens: UInt8 = 1
@@ -159,8 +161,10 @@ struct NoteInlineScanner {
     init(keepMarkers: Bool) { self.keepMarkers = keepMarkers }
 
     /// Appends the runs and spans of one line (UTF-8, valid, no line terminator) to `runs`, at
-    /// its top level (every span the line opens, it closes).
-    mutating func scan(_ line: UnsafeBufferPointer<UInt8>, into runs: inout InlinesBuilder) {
+    /// its top level (every span the line opens, it closes). `lineNumber` (in the file) places
+    /// wiki links (``Link/position``).
+    mutating func scan(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int = 0, columnOffset: Int = 0,
+                       into runs: inout InlinesBuilder) {
         let n = line.count
         if n == 0 { return }
         var tokens = self.tokens
@@ -168,10 +172,20 @@ struct NoteInlineScanner {
         tokens.removeAll(keepingCapacity: true)
         defer { self.tokens = tokens }
 
+        // Wiki links first: their text is literal (no delimiters, escapes or ALL-CAPS inside).
+        let wikis = n >= 5 ? WikiLinkSyntax.matches(in: line) : []
+        var nextWiki = 0
+
         // Pass 1a: escapes and delimiters.
         var hasDelimiter = false
         var i = 0
         while i < n {
+            if nextWiki < wikis.count, i == wikis[nextWiki].range.lowerBound {
+                tokens.append(Token(position: i, kind: Self.wiki))
+                i = wikis[nextWiki].range.upperBound
+                nextWiki += 1
+                continue
+            }
             let b = line[i]
             if b == 0x5C {
                 if i + 1 < n, line[i + 1] == 0x5C || NoteChar.delimiterKind(byte: line[i + 1]) != 0 {
@@ -191,6 +205,8 @@ struct NoteInlineScanner {
 
         // Pass 1b: delimiter matching.
         if hasDelimiter { match(line, &tokens) }
+
+        nextWiki = 0
 
         // Pass 2: runs.
         var textBytes = self.textBytes
@@ -257,6 +273,22 @@ struct NoteInlineScanner {
             let token = tokens[nextToken]
             nextToken += 1
             let p = token.position
+            if token.kind == Self.wiki {
+                let m = wikis[nextWiki]
+                nextWiki += 1
+                let inner = String(decoding: UnsafeBufferPointer(rebasing: line[m.inner]), as: UTF8.self)
+                flush(p)
+                if let parts = WikiLinkSyntax.parts(inner, embed: m.isEmbed) {
+                    let link = Link(destination: parts.target, syntax: .wiki,
+                                    position: SourcePosition(line: lineNumber, column: columnOffset + p + 1))
+                    runs.push(parts.isImage ? .image(link) : .link(link))
+                    runs.append(.text(parts.text))
+                    runs.pop()
+                    segmentStart = m.range.upperBound
+                }
+                i = m.range.upperBound
+                continue
+            }
             if token.kind == Self.escape {
                 if keepMarkers {
                     flush(p)

@@ -107,7 +107,8 @@ struct NoteBlockBuilder {
         }
         if let (value, contentStart) = Self.listMarker(line) {
             closeParagraph()
-            scanner.scan(UnsafeBufferPointer(rebasing: line[contentStart...]), into: &itemRuns)
+            scanner.scan(UnsafeBufferPointer(rebasing: line[contentStart...]), lineNumber: fileLine, columnOffset: contentStart,
+                         into: &itemRuns)
             let content: [Block] = itemRuns.isEmpty ? [] : [
                 Block(.paragraph(itemRuns.takeExact()),
                       position: SourcePosition(line: fileLine, column: contentStart + 1)),
@@ -122,7 +123,7 @@ struct NoteBlockBuilder {
             inParagraph = true
             paragraphLine = fileLine
         }
-        scanner.scan(line, into: &paragraph)
+        scanner.scan(line, lineNumber: fileLine, into: &paragraph)
     }
 
     /// `digits "." (space|tab)+` at the start of the line (UTF-8 bytes), at most 9 digits.

@@ -60,9 +60,9 @@ import NotepressAST
 /// referred to by a `ref`.
 /// One warning says when any of this happened.
 ///
-/// `xml:id` values come from heading text (ASCII letters and digits, lowercased, other runs of
-/// characters become `-`; `sec-` is prefixed when the result does not start with a letter,
-/// `section` when empty) and are made unique with `-2`, `-3`, …; footnotes get `fn-N`.
+/// Headings' `xml:id` values are their GitHub ids (``HeadingIDAssigner``, the ids HTML pages show),
+/// made NCNames by ``TEIIdentifiers/headingID(_:)``; a heading inside a container keeps its id on
+/// its `p`. Footnotes get `fn-N` (`-2`, `-3`, … when a heading took that id).
 /// Characters XML 1.0 does not allow are removed (see ``XMLEscaping``). Output is deterministic.
 public struct TEIEmitter: Sendable {
     /// The TEI P5 namespace.
@@ -90,7 +90,7 @@ public struct TEIEmitter: Sendable {
 
     /// The `TEI` root element, built but not serialized.
     public func tree(_ document: Document, diagnostics: inout [Diagnostic]) -> XMLTreeElement {
-        var b = TEIBuilder(document: document)
+        var b = TEIBuilder(document: document.assigningHeadingIDs())
         b.unsafe = unsafe
         let root = b.build()
         diagnostics += b.diagnostics
@@ -169,7 +169,14 @@ struct TEIBuilder {
                 let key = Self.normalize(label)
                 if definitions[key] == nil { definitions[key] = blocks }
             }
+            // Heading ids first, so that a footnote id never takes one.
+            if case .heading = block.kind, let id = block.id { _ = ids.unique(TEIIdentifiers.headingID(id)) }
         }
+    }
+
+    /// The `xml:id` of a heading block (``TEIIdentifiers/headingID(_:)`` of its id).
+    static func headingXMLID(_ block: Block) -> String {
+        TEIIdentifiers.headingID(block.id ?? "")
     }
 
     /// Footnote labels match case-insensitively with whitespace collapsed (CommonMark §4.7).
@@ -241,8 +248,7 @@ struct TEIBuilder {
             switch block.kind {
             case .heading(let level, let content):
                 while stack.count > 1 && stack[stack.count - 1].level >= level { closeTop(&stack) }
-                let id = ids.unique(IDAllocator.slug(content.plainText))
-                var div = XMLTreeElement("div", [("xml:id", id)])
+                var div = XMLTreeElement("div", [("xml:id", Self.headingXMLID(block))])
                 var head = XMLTreeElement("head")
                 head.children = inlines(content, depth: depth(stack) + 2)
                 div.append(head)
@@ -299,7 +305,9 @@ struct TEIBuilder {
         case .paragraph(let c):
             var p = XMLTreeElement("p"); p.children = inlines(c, depth: depth + 1); return [p]
         case .heading(let level, let c):
-            var p = XMLTreeElement("p", [("rend", "heading-\(min(max(level, 1), 6))")]); p.children = inlines(c, depth: depth + 1); return [p]
+            var p = XMLTreeElement("p", [("rend", "heading-\(min(max(level, 1), 6))"), ("xml:id", Self.headingXMLID(b))])
+            p.children = inlines(c, depth: depth + 1)
+            return [p]
         case .blockQuote(let children):
             if depth + 1 > TEILimits.maxContainerDepth {
                 flattenedContainers = true

@@ -27,7 +27,7 @@ build: deps
 run: build
 	rm -rf out
 	$(BIN) convert samples -o out -t $(FORMATS)
-	@echo "Output is in $(CURDIR)/out (one folder per format; open out/html/index.html)"
+	@echo "Output is in $(CURDIR)/out (every format side by side; open out/index.html)"
 
 # The suite is XCTest only; the last line is the plain "N passed, N failed" summary (test cases).
 test: deps

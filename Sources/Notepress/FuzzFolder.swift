@@ -40,10 +40,11 @@ enum FuzzFolder {
         batch.inputFolders = scan.folders
 
         func runOnce(previous: Manifest) -> (outcomes: [FileOutcome], manifest: Manifest, problem: String?) {
-            let outcomes = batch.run(scan.files, previous: previous)
+            let run = batch.runSite(scan.files, previous: previous)
+            let outcomes = run.outcomes
             var manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: true)
             do {
-                if let (_, record) = try batch.writeIndex(outcomes, previous: previous) { manifest.index = record }
+                if let (_, record) = try batch.writeIndex(run, previous: previous) { manifest.index = record }
                 try manifest.save(outputRoot: output)
             } catch {
                 return (outcomes, manifest, "index or manifest: \(error)")

@@ -19,6 +19,9 @@ public struct InputScan: Sendable {
     public var files: [InputFile] = []
     /// Files of kinds Notepress does not read, found in folders (skipped, not errors).
     public var skipped: [String] = []
+    /// The same files with their paths below their input folder, sorted: a site's other files
+    /// (assets, copied when pages refer to them).
+    public var others: [InputFile] = []
     /// Inputs that could not be walked (missing, unreadable, a folder loop).
     public var errors: [ConversionError] = []
     /// Resolved paths of the input folders given.
@@ -47,6 +50,7 @@ public enum InputScanner {
             // Iterative walk: (path, relative, ancestors' real paths)
             var stack: [(String, String, [String])] = [(input, "", [root])]
             var found: [InputFile] = []
+            var other: [InputFile] = []
             while let (dir, rel, ancestors) = stack.popLast() {
                 guard let entries = directoryEntries(dir) else {
                     scan.errors.append(ConversionError(file: dir, "cannot read folder: \(Platform.errorText())")); continue
@@ -73,10 +77,12 @@ public enum InputScanner {
                         found.append(InputFile(path: path, relative: relPath))
                     } else {
                         scan.skipped.append(path)
+                        other.append(InputFile(path: path, relative: relPath))
                     }
                 }
             }
             scan.files.append(contentsOf: found.sorted { $0.relative < $1.relative })
+            scan.others.append(contentsOf: other.sorted { $0.relative < $1.relative })
         }
         return scan
     }

@@ -8,13 +8,19 @@ import NotepressThemes
 ///
 /// Shape: UTF-8 text, one record per line, fields separated by a tab (U+0009), entries sorted by
 /// key (byte order), so the same manifest is always the same bytes. Line 1 is the header
-/// `notepress-manifest<TAB>2`. Then, per input:
+/// `notepress-manifest<TAB>3`. Then, per input:
 ///
-///     E  RELATIVE  INPUT-SHA256  MODIFIED  CONFIG-SHA256  INPUT-SIZE  INPUT-MTIME-NS  CREATED  TITLE
+///     E  RELATIVE  INPUT-SHA256  MODIFIED  CONFIG-SHA256  INPUT-SIZE  INPUT-MTIME-NS  CREATED  TITLE  SITE-SHA256
 ///     O  PATH  SHA256  SIZE  MTIME-NS                     (one line per output of that input)
 ///
-/// and, before the entries, at most one `I  PATH  SHA256  SIZE  MTIME-NS` line for the HTML
-/// index page (``index``).
+/// before the entries, at most one `I  PATH  SHA256  SIZE  MTIME-NS` line for the HTML
+/// index page (``index``), and after them one line per copied asset (``assets``, sorted by
+/// output path):
+///
+///     A  PATH  SHA256  SIZE  MTIME-NS  SOURCE  SOURCE-SIZE  SOURCE-MTIME-NS
+///
+/// SITE-SHA256 is what the page read from the site table (``SiteRewriter/digest(of:resolutions:)``),
+/// `-` when there was none.
 ///
 /// where RELATIVE is the input's path below its input folder (``InputFile/relative``), PATH an
 /// output path relative to the output folder, hashes SHA-256 (FIPS 180-4) in lower-case hex,
@@ -34,7 +40,7 @@ public struct Manifest: Sendable, Equatable {
     /// The name of the JSON manifest of Notepress 0.1's first releases; removed when a manifest is saved.
     public static let legacyFileName = ".notepress-manifest.json"
     /// The header line's format number; a file with another one is ignored (everything is rebuilt).
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     /// One output file and the SHA-256 of its bytes, with its size and modification time when
     /// written: a file whose `lstat` still shows the same size and time (nanoseconds) is taken as
@@ -67,11 +73,31 @@ public struct Manifest: Sendable, Equatable {
         /// when both are unchanged the input is not read or hashed again (as make trusts times).
         public var inputSize: Int?
         public var inputMtimeNanoseconds: Int64?
+        /// What the page read from the site table (``SiteRewriter/digest(of:resolutions:)``): the
+        /// page is rendered again when it differs, even with the same input.
+        public var siteSHA256: String?
         public init(inputSHA256: String, modified: Double?, configSHA256: String, outputs: [Output],
-                    title: String?, created: Double?, inputSize: Int? = nil, inputMtimeNanoseconds: Int64? = nil) {
+                    title: String?, created: Double?, inputSize: Int? = nil, inputMtimeNanoseconds: Int64? = nil,
+                    siteSHA256: String? = nil) {
             self.inputSHA256 = inputSHA256; self.modified = modified; self.configSHA256 = configSHA256
             self.outputs = outputs; self.title = title; self.created = created
             self.inputSize = inputSize; self.inputMtimeNanoseconds = inputMtimeNanoseconds
+            self.siteSHA256 = siteSHA256
+        }
+    }
+
+    /// A copied asset: the output file (``Output``) and the input file it was copied from, with
+    /// that file's size and modification time then (an asset whose source and copy are unchanged
+    /// is not copied again).
+    public struct Asset: Sendable, Equatable {
+        public var output: Output
+        /// The source's path below the input folder.
+        public var source: String
+        public var sourceSize: Int?
+        public var sourceMtimeNanoseconds: Int64?
+        public init(output: Output, source: String, sourceSize: Int?, sourceMtimeNanoseconds: Int64?) {
+            self.output = output; self.source = source
+            self.sourceSize = sourceSize; self.sourceMtimeNanoseconds = sourceMtimeNanoseconds
         }
     }
 
@@ -79,10 +105,13 @@ public struct Manifest: Sendable, Equatable {
     /// The HTML index page written last time (`index.html`), when there was one: a run that skips
     /// every input leaves it alone when it is still intact.
     public var index: Output?
+    /// Assets copied into the output folder, by output path (relative to the output folder).
+    public var assets: [String: Asset] = [:]
 
-    public init(entries: [String: Entry] = [:], index: Output? = nil) {
+    public init(entries: [String: Entry] = [:], index: Output? = nil, assets: [String: Asset] = [:]) {
         self.entries = entries
         self.index = index
+        self.assets = assets
     }
 
     /// Reads the manifest of `outputRoot`; an empty one when it is missing, unreadable, of another
@@ -130,22 +159,33 @@ public struct Manifest: Sendable, Equatable {
             guard let tag = fields.first.map(text) else { return nil }
             switch tag {
             case "E":
-                guard fields.count == 9, let key = unescape(bytes, fields[1]),
+                guard fields.count == 10, let key = unescape(bytes, fields[1]),
                       let modified = optionalNumber(bytes, fields[3], Double.init),
                       let size = optionalNumber(bytes, fields[5], Int.init),
                       let mtime = optionalNumber(bytes, fields[6], Int64.init),
                       let created = optionalNumber(bytes, fields[7], Double.init),
                       let title = optionalText(bytes, fields[8]) else { return nil }
                 if let (k, e) = current { m.entries[k] = e }
+                let site = text(fields[9])
                 current = (key, Entry(inputSHA256: text(fields[2]), modified: modified, configSHA256: text(fields[4]),
                                       outputs: [], title: title, created: created, inputSize: size,
-                                      inputMtimeNanoseconds: mtime))
+                                      inputMtimeNanoseconds: mtime, siteSHA256: site == "-" ? nil : site))
             case "I":
                 guard current == nil, m.index == nil, let o = output() else { return nil }
                 m.index = o
             case "O":
                 guard current != nil, let o = output() else { return nil }
                 current!.1.outputs.append(o)
+            case "A":
+                guard fields.count == 8, let path = unescape(bytes, fields[1]),
+                      let size = optionalNumber(bytes, fields[3], Int.init),
+                      let mtime = optionalNumber(bytes, fields[4], Int64.init),
+                      let source = unescape(bytes, fields[5]),
+                      let sourceSize = optionalNumber(bytes, fields[6], Int.init),
+                      let sourceMtime = optionalNumber(bytes, fields[7], Int64.init) else { return nil }
+                if let (k, e) = current { m.entries[k] = e; current = nil }
+                m.assets[path] = Asset(output: Output(path: path, sha256: text(fields[2]), size: size, mtimeNanoseconds: mtime),
+                                       source: source, sourceSize: sourceSize, sourceMtimeNanoseconds: sourceMtime)
             default:
                 return nil
             }
@@ -183,8 +223,21 @@ public struct Manifest: Sendable, Equatable {
             number(e.inputMtimeNanoseconds)
             number(e.created)
             if let t = e.title { out.append(0x09); out.append(0x3D); Self.appendEscaped(t, to: &out) } else { put("\t-") }
+            out.append(0x09); put(e.siteSHA256 ?? "-")
             out.append(0x0A)
             for o in e.outputs { output(0x4F, o) }  // O
+        }
+        for key in assets.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let a = assets[key]!
+            out.append(0x41)  // A
+            field(a.output.path)
+            out.append(0x09); put(a.output.sha256)
+            number(a.output.size)
+            number(a.output.mtimeNanoseconds)
+            field(a.source)
+            number(a.sourceSize)
+            number(a.sourceMtimeNanoseconds)
+            out.append(0x0A)
         }
         return out
     }
@@ -286,6 +339,8 @@ public struct BuildConfiguration: Sendable {
         field("tagfilter", "\(options.tagfilter)")
         field("from", loader.format?.rawValue ?? "auto")
         field("keepMarkers", "\(loader.keepMarkers)")
+        field("wikilinks", "\(loader.wikilinks)")
+        field("headingIDs", "\(options.headingIDs)")
         field("sourceDateEpoch", loader.sourceDateEpoch.map { "\($0.timeIntervalSince1970)" } ?? "none")
         field("theme", Self.fingerprint(options.theme))
         var deps: [String] = []

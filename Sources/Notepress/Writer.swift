@@ -25,6 +25,9 @@ public struct ConversionOptions: Sendable {
     public var validate = true
     /// Apply GFM's tagfilter to raw HTML kept by `unsafe` (on for GFM input).
     public var tagfilter = true
+    /// HTML fragments: write heading ids and block anchors (`--heading-ids`). Pages always do;
+    /// a fragment without it is byte for byte cmark-gfm's HTML.
+    public var headingIDs = false
 
     public init(theme: ResolvedTheme = Theme.standard.resolved(), templates: TemplateStore = TemplateStore()) {
         self.theme = theme

@@ -14,12 +14,19 @@ extension ConvertPlan {
     func convertBatch() throws -> Int32 {
         let env = ProcessInfo.processInfo.environment
         guard let outDir = output else { throw UsageError("an output folder is needed (-o DIR)") }
-        // The previous manifest is read while the inputs are scanned.
+        // The previous manifest and site table are read while the inputs are scanned.
         let manifestBox = ManifestBox()
         let manifestRead = DispatchGroup()
         if !arguments.flag("--force") {
             manifestRead.enter()
-            let t = Thread { manifestBox.value = Manifest.load(outputRoot: outDir); manifestRead.leave() }
+            let t = Thread {
+                manifestBox.value = Manifest.load(outputRoot: outDir)
+                if let data = FileManager.default.contents(atPath: outDir + "/" + SiteTableCodec.fileName) {
+                    manifestBox.tableBytes = [UInt8](data)
+                    manifestBox.table = SiteTableCodec.decode(manifestBox.tableBytes!)
+                }
+                manifestRead.leave()
+            }
             t.start()
         }
         let scan = InputScanner.scan(inputs, format: loader.format)
@@ -28,6 +35,9 @@ extension ConvertPlan {
         for folder in scan.folders where outReal == folder || outReal.hasPrefix(folder + "/") {
             throw UsageError("output folder \(outDir) is inside the input folder \(folder); choose a folder outside it")
         }
+        // Wiki links in Markdown: on for folders unless --no-wikilinks (see --help).
+        var loader = self.loader
+        loader.wikilinks = !arguments.flag("--no-wikilinks")
         let config = BuildConfiguration(options: options, loader: loader, writers: writers.map(\.name), layout: layout,
                                         version: notepressVersion, themeFile: themeFile)
         var batch = BatchConverter(loader: loader, writers: writers, options: options, outputRoot: outDir, layout: layout,
@@ -42,7 +52,7 @@ extension ConvertPlan {
         }
         let reporter = ProgressReporter(style: style, total: scan.files.count,
                                         width: TerminalSize.columns(environment: env, fd: STDERR_FILENO))
-        let outcomes = batch.run(scan.files, previous: previous) { _, outcome in
+        let run = batch.runSite(scan.files, otherFiles: scan.others, previous: previous, previousTable: manifestBox.table) { _, outcome in
             let event: ProgressReporter.Event = switch outcome.status {
             case .converted: .converted
             case .skipped: .skipped
@@ -50,6 +60,7 @@ extension ConvertPlan {
             }
             reporter.record(event, path: outcome.input.path)
         }
+        let outcomes = run.outcomes
         reporter.finish()
         var failures = scan.errors
         for o in outcomes {
@@ -57,11 +68,18 @@ extension ConvertPlan {
                                 verbosity)
             if let e = o.error { failures.append(e) }
         }
+        // The link report: every broken link once, in table order.
+        let strict = arguments.flag("--strict-links")
+        if strict || !quiet {
+            for p in run.problems {
+                printError(p.description(file: run.sourcePaths[p.path] ?? p.path, severity: strict ? "error" : "warning"))
+            }
+        }
         var indexPath: String?
         var indexRecord: Manifest.Output?
         if !scan.folders.isEmpty {
             do {
-                if let (path, record) = try batch.writeIndex(outcomes, previous: previous) {
+                if let (path, record) = try batch.writeIndex(run, previous: previous, previousTableBytes: manifestBox.tableBytes) {
                     indexPath = path
                     indexRecord = record
                     if verbosity == .verbose { printError("index: \(path)") }
@@ -70,17 +88,29 @@ extension ConvertPlan {
                 failures.append(Self.failure(error, file: outDir + "/index.html"))
             }
         }
-        let pruned = arguments.flag("--prune") ? batch.prune(previous: previous, outcomes: outcomes) : []
+        let assets = batch.copyAssets(run, previous: previous, copyAll: arguments.flag("--copy-all"))
+        failures += assets.errors
+        if verbosity == .verbose { for a in assets.copied { printError("copied \(a)") } }
+        let prune = arguments.flag("--prune")
+        let pruned = prune ? batch.prune(previous: previous, outcomes: outcomes, index: indexPath, assets: assets) : []
         for p in pruned where !quiet { printError("removed \(p)") }
         do {
-            var manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: !arguments.flag("--prune"))
+            var manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: !prune)
             manifest.index = indexRecord
+            manifest.assets = assets.assets
+            if !prune {
+                // Assets copied by earlier runs and not used now stay recorded for a later --prune.
+                for (k, v) in previous.assets where manifest.assets[k] == nil { manifest.assets[k] = v }
+            }
             // A no-change run leaves the manifest as it was: skip re-encoding and rewriting it.
-            let changed = indexRecord != previous.index
+            let changed = indexRecord != previous.index || manifest.assets != previous.assets
                 || !BatchConverter.manifestUnchanged(outcomes, previous: previous) && manifest != previous
             let onDisk = Platform.status(outDir + "/" + Manifest.fileName) != nil
             let legacy = Platform.status(outDir + "/" + Manifest.legacyFileName) != nil
             if changed || !onDisk || legacy { try manifest.save(outputRoot: outDir) }
+            if manifestBox.tableBytes != run.tableBytes {
+                try AtomicFile.write(run.tableBytes, to: outDir + "/" + SiteTableCodec.fileName)
+            }
         } catch {
             failures.append(Self.failure(error, file: outDir + "/" + Manifest.fileName))
         }
@@ -94,6 +124,9 @@ extension ConvertPlan {
                 let converted: [String] = outcomes.filter { $0.error == nil }.map(\.input.path)
                 rules.append(Depfile.Rule(targets: [index], prerequisites: given + converted + config.dependencyFiles))
             }
+            for (key, a) in assets.assets.sorted(by: { $0.key < $1.key }) {
+                rules.append(Depfile.Rule(targets: [outDir + "/" + key], prerequisites: [run.sourcePaths[a.source] ?? a.source]))
+            }
             do {
                 try AtomicFile.write(Array(try Depfile.render(rules).utf8), to: depfile)
             } catch {
@@ -104,16 +137,23 @@ extension ConvertPlan {
             let secs = Date().timeIntervalSince(start)
             let converted = outcomes.filter { $0.status == .converted }.count
             let unchanged = outcomes.filter { $0.status == .skipped }.count
-            printError(String(format: "converted %d, skipped %d (unchanged), skipped %d (unknown kind), failed %d in %.2f s; output in %@",
-                              converted, unchanged, scan.skipped.count, failures.count, secs, outDir))
+            var line = String(format: "converted %d, skipped %d (unchanged), skipped %d (unknown kind), failed %d in %.2f s; output in %@",
+                              converted, unchanged, scan.skipped.count, failures.count, secs, outDir)
+            if !assets.assets.isEmpty { line += "; assets: copied \(assets.copied.count), unchanged \(assets.unchanged)" }
+            if !run.problems.isEmpty { line += "; broken links: \(run.problems.count)" }
+            printError(line)
         }
         // The process ends after this: the records of 20 000 files are left for the exit to reclaim.
         ProcessLifetime.keep(previous)
-        ProcessLifetime.keep(outcomes)
+        ProcessLifetime.keep(run)
         ProcessLifetime.keep(scan)
         if !failures.isEmpty {
             printError("failed:")
             for f in failures { printError("  " + f.description) }
+            return 1
+        }
+        if strict && !run.problems.isEmpty {
+            printError("\(run.problems.count) broken link\(run.problems.count == 1 ? "" : "s") (--strict-links)")
             return 1
         }
         return 0
@@ -128,4 +168,7 @@ extension ConvertPlan {
 /// The manifest read on another thread while the inputs are scanned (read after the group's wait).
 final class ManifestBox: @unchecked Sendable {
     var value = Manifest()
+    /// The previous run's site table and its bytes (``SiteTableCodec/fileName``), when readable.
+    var table: SiteTable?
+    var tableBytes: [UInt8]?
 }

@@ -78,7 +78,7 @@ struct ConvertPlan {
         verbosity = Verbosity(a)
         let env = ProcessInfo.processInfo.environment
         let format = try a.value("--from").map(parseFormat)
-        layout = try a.choice("--layout", OutputLayout.allCases.map(\.rawValue)).flatMap(OutputLayout.init) ?? .mirror
+        layout = try a.choice("--layout", OutputLayout.allCases.map(\.rawValue)).flatMap(OutputLayout.init) ?? .flat
         jobs = try a.int("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         let width = try a.int("--width", in: 10...10_000)
         let colorMode = try a.choice("--color", colorModes) ?? "auto"
@@ -154,6 +154,7 @@ struct ConvertPlan {
         options.unsafe = a.flag("--unsafe")
         options.ascii = a.flag("--ascii")
         options.validate = !a.flag("--no-validate")
+        options.headingIDs = a.flag("--heading-ids")
         let stdoutIsTTY = Platform.isTerminal(STDOUT_FILENO)
         let destination: ColorPolicy.Destination = single && output == nil
             ? (stdoutIsTTY ? .terminal : .standardOutput) : .file
@@ -163,8 +164,11 @@ struct ConvertPlan {
                                                     environment: env)
         options.width = width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))
         self.options = options
-        loader = DocumentLoader(format: format, keepMarkers: a.flag("--keep-markers"),
-                                sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
+        var loader = DocumentLoader(format: format, keepMarkers: a.flag("--keep-markers"),
+                                    sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
+        if a.flag("--wikilinks") && a.flag("--no-wikilinks") { throw UsageError("--wikilinks and --no-wikilinks contradict each other") }
+        loader.wikilinks = a.flag("--wikilinks")
+        self.loader = loader
     }
 
     /// Fails when `path` cannot be a file (or, with `folder`, a folder) written later: its nearest
@@ -240,7 +244,9 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
         let html = writer as? HTMLWriter
         let format = loader.format ?? (input == "-" ? nil : DocumentLoader.format(forPath: input)) ?? .gfm
         let stream = html.map { _ in HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: format)) }
-        let each: ((Block) -> Void)? = stream.map { s in { s.push($0) } }
+        // Heading ids, block anchors, wiki links (shown as text: no other pages), block by block.
+        let preparer = SingleDocumentPreparer(wikilinks: format == .note || loader.wikilinks)
+        let each: ((Block) -> Void)? = stream.map { s in { s.push(preparer.prepare($0)) } }
         // The reader keeps no blocks when the stream writes them: each goes once written.
         let loaded = Result {
             input == "-"
@@ -249,7 +255,8 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
                 : try loader.load(path: input, topLevelBlock: each, retainBlocks: stream == nil)
         }
         if case .failure = loaded { _ = stream?.finish() }  // stop the writer thread
-        let read = try loaded.get()
+        var read = try loaded.get()
+        if stream == nil { read.document = preparer.prepare(read.document) }
         var diagnostics = read.diagnostics
         let bytes = try html.map { try $0.write(read.document, options: options, diagnostics: &diagnostics, stream: stream) }
             ?? writer.write(read.document, options: options, diagnostics: &diagnostics)

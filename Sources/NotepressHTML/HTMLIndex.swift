@@ -46,9 +46,12 @@ public struct HTMLIndex: Sendable {
     }
 
     /// The index page, UTF-8 text. `href`s are relative URLs, escaped with ``HTMLEscape/url(_:)``.
+    /// `home` is the relative URL of the site's own index page when the list is not that page
+    /// (`notes-index.html` beside the input folder's `index.html`): the `siteNav` placeholder
+    /// links back to it.
     /// - Throws: ``TemplateError`` when the template is missing, ``HTMLTemplateError`` for an
     ///   unknown placeholder.
-    public func render(entries: [(title: String, created: Date?, href: String)]) throws -> String {
+    public func render(entries: [(title: String, created: Date?, href: String)], home: String? = nil) throws -> String {
         let template = try templates.text("html/index.html")
         let titleStyle = theme.textStyle(for: .noteTitle).rawValue
         // One byte buffer for all rows (20 000 notes make 20 000 rows).
@@ -76,7 +79,7 @@ public struct HTMLIndex: Sendable {
             values: ["lang": language, "title": title, "category": theme.category.rawValue, "theme": theme.theme.name,
                      "generator": "Notepress"],
             raw: ["stylesheet": Stylesheet(theme: theme).css(), "sizeSwitcher": SizeSwitcher.markup(selected: theme.category),
-                  "entries": rows],
+                  "entries": rows, "siteNav": home.map { SiteNavigation.markup(home: $0) } ?? ""],
             templateName: "html/index.html")
     }
 }

@@ -9,7 +9,13 @@ import NotepressThemes
 ///
 /// Template placeholders: `{{name}}` inserts the value HTML-escaped (``HTMLEscape/text(_:)``);
 /// `{{{name}}}` inserts it raw (used only for generated markup and CSS: `body`, `stylesheet`,
-/// `sizeSwitcher`, `dateBadge`). Values: `lang`, `title`, `category`, `theme`, `generator`.
+/// `sizeSwitcher`, `dateBadge`, `titleHeading`, `siteNav`). Values: `lang`, `title`, `category`,
+/// `theme`, `generator`.
+///
+/// `titleHeading` is the letterpressed title heading (`<h1 class="note-title letterpress">` and a
+/// line break), empty when the title is the body's own first heading
+/// (``DocumentMetadata/TitleSource/firstHeading``), so the page does not show it twice.
+/// `siteNav` is the site navigation of a folder run (``SiteNavigation``), else empty.
 public struct HTMLPage: Sendable {
     public var theme: ResolvedTheme
     public var templates: TemplateStore
@@ -29,12 +35,15 @@ public struct HTMLPage: Sendable {
         let meta = document.metadata
         let title = meta.title ?? "Untitled"
         let badge = meta.created.map { DateBadge.markup($0) } ?? ""
+        let titleHeading = meta.titleSource == .firstHeading ? ""
+            : "<h1 class=\"note-title letterpress\" dir=\"auto\">" + HTMLEscape.text(title) + "</h1>\n"
         return try HTMLTemplate.fill(
             template,
             values: ["lang": meta.fields["lang"] ?? "en", "title": title, "category": theme.category.rawValue,
                      "theme": theme.theme.name, "generator": "Notepress"],
             raw: ["stylesheet": StylesheetCache.shared.css(for: theme), "sizeSwitcher": SizeSwitcher.markup(selected: theme.category),
-                  "dateBadge": badge, "body": body],
+                  "dateBadge": badge, "body": body, "titleHeading": titleHeading,
+                  "siteNav": meta.notesIndexHref.map { SiteNavigation.markup(notesIndex: $0) } ?? ""],
             templateName: "html/page.html")
     }
 }
@@ -63,7 +72,7 @@ public struct HTMLTemplateError: Error, Sendable, Equatable, CustomStringConvert
     public var placeholder: String
     public var description: String {
         "\(template): unknown placeholder '\(placeholder)'; expected one of lang, title, category, theme, generator, "
-            + "stylesheet, sizeSwitcher, dateBadge, body (index.html: entries)"
+            + "stylesheet, sizeSwitcher, dateBadge, titleHeading, siteNav, body (index.html: entries)"
     }
 }
 
@@ -130,6 +139,21 @@ public enum DateBadge {
         return "<time class=\"date-badge\" datetime=\"\(HTMLEscape.attribute(c.iso8601))\">"
             + "<span class=\"day\">\(c.day)</span> <span class=\"month\">\(months[c.month - 1])</span> "
             + "<span class=\"year\">\(c.year)</span></time>"
+    }
+}
+
+/// The navigation of a page in a folder run: a link to the generated notes list (`notes-index.html`,
+/// or the site's `index.html` when the input folder has no index page of its own).
+public enum SiteNavigation {
+    /// `<nav class="site-nav"><a href="HREF">All notes</a></nav>` and a line break; `href` is a
+    /// relative URL (escaped here).
+    public static func markup(notesIndex href: String) -> String {
+        "<nav class=\"site-nav\" aria-label=\"Site\"><a href=\"" + HTMLEscape.url(href) + "\">All notes</a></nav>\n"
+    }
+
+    /// A link back to the site's own index page from the generated notes list.
+    public static func markup(home href: String) -> String {
+        "<nav class=\"site-nav\" aria-label=\"Site\"><a href=\"" + HTMLEscape.url(href) + "\">Home</a></nav>\n"
     }
 }
 

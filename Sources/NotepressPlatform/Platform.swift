@@ -233,6 +233,13 @@ public enum Platform {
         return nil
     }
 
+    /// Removes the file (not a folder) at `path` (`unlink(2)`); whether it did.
+    public static func removeFile(_ path: String) -> Bool { unlink(path) == 0 }
+
+    /// Removes the folder at `path` when it is empty (`rmdir(2)`, which refuses a folder with
+    /// entries); whether it did.
+    public static func removeEmptyFolder(_ path: String) -> Bool { rmdir(path) == 0 }
+
     /// A child process whose standard input is the read end of a pipe that the parent writes to.
     public struct PipedChild: Sendable {
         /// The child's process id.

@@ -89,11 +89,11 @@ final class BatchManifestTests: XCTestCase {
         XCTAssertEqual(loaded.encoded(), m.encoded(), "decoding then encoding gives the same bytes")
         let text = String(decoding: m.encoded(), as: UTF8.self)
         XCTAssertEqual(text, """
-            notepress-manifest\t2
-            E\ta.md\t44\t-\t22\t-\t-\t-\t-
-            E\tb.md\t11\t5.25\t22\t9\t-3\t7.0\t=B
+            notepress-manifest\t3
+            E\ta.md\t44\t-\t22\t-\t-\t-\t-\t-
+            E\tb.md\t11\t5.25\t22\t9\t-3\t7.0\t=B\t-
             O\tb.html\t33\t120\t1700000000123456789
-            E\tdir/é x.note\t55\t1700000000.000001\t22\t-\t-\t0.1\t=
+            E\tdir/é x.note\t55\t1700000000.000001\t22\t-\t-\t0.1\t=\t-
             O\tdir/é x.html\t66\t-\t-
             O\tdir/é x.rtf\t77\t-\t-
 
@@ -105,9 +105,9 @@ final class BatchManifestTests: XCTestCase {
         let m = Manifest(entries: ["a.md": .init(inputSHA256: "1", modified: nil, configSHA256: "2", outputs: [], title: nil, created: nil)],
                          index: .init(path: "index.html", sha256: "ab", size: 10, mtimeNanoseconds: 5))
         let text = String(decoding: m.encoded(), as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix("notepress-manifest\t2\nI\tindex.html\tab\t10\t5\nE\ta.md"), text)
+        XCTAssertTrue(text.hasPrefix("notepress-manifest\t3\nI\tindex.html\tab\t10\t5\nE\ta.md"), text)
         XCTAssertEqual(m.encoded().withUnsafeBufferPointer { Manifest.decode($0) }, m)
-        let late = Array("notepress-manifest\t2\nE\ta.md\t1\t-\t2\t-\t-\t-\t-\nI\tindex.html\tab\t10\t5\n".utf8)
+        let late = Array("notepress-manifest\t3\nE\ta.md\t1\t-\t2\t-\t-\t-\t-\t-\nI\tindex.html\tab\t10\t5\n".utf8)
         XCTAssertNil(late.withUnsafeBufferPointer { Manifest.decode($0) }, "the index line comes before the entries")
     }
 
@@ -123,19 +123,20 @@ final class BatchManifestTests: XCTestCase {
     }
 
     func testDamagedOrForeignManifestIsIgnored() throws {
-        let good = Array("notepress-manifest\t2\nE\ta.md\t1\t-\t2\t-\t-\t-\t-\n".utf8)
+        let good = Array("notepress-manifest\t3\nE\ta.md\t1\t-\t2\t-\t-\t-\t-\t-\n".utf8)
         XCTAssertEqual(good.withUnsafeBufferPointer { Manifest.decode($0) }?.entries.count, 1)
-        for bad in ["notepress-manifest\t1\n",                              // another format version
+        for bad in ["notepress-manifest\t2\nE\ta.md\t1\t-\t2\t-\t-\t-\t-\n", // the format before site digests
                     "{\"format\": 1, \"entries\": {}}\n",                 // the old JSON form
-                    "notepress-manifest\t2\nO\ta.html\t1\t-\t-\n",         // an output before any entry
-                    "notepress-manifest\t2\nE\ta.md\t1\t-\t2\t-\t-\t-\n", // a field missing
-                    "notepress-manifest\t2\nE\ta.md\t1\tx\t2\t-\t-\t-\t-\n", // not a number
-                    "notepress-manifest\t2\nE\ta\\q.md\t1\t-\t2\t-\t-\t-\t-\n", // unknown escape
+                    "notepress-manifest\t3\nO\ta.html\t1\t-\t-\n",         // an output before any entry
+                    "notepress-manifest\t3\nE\ta.md\t1\t-\t2\t-\t-\t-\t-\n", // a field missing
+                    "notepress-manifest\t3\nE\ta.md\t1\tx\t2\t-\t-\t-\t-\t-\n", // not a number
+                    "notepress-manifest\t3\nE\ta\\q.md\t1\t-\t2\t-\t-\t-\t-\t-\n", // unknown escape
+                    "notepress-manifest\t3\nA\tx.png\t1\t-\t-\tx.png\t-\n", // an asset with a field missing
                     ""] {
             XCTAssertNil(Array(bad.utf8).withUnsafeBufferPointer { Manifest.decode($0) }, bad)
         }
         let dir = try batchTempDir()
-        try Data("notepress-manifest\t2\nE\t".utf8).write(to: URL(fileURLWithPath: dir + "/" + Manifest.fileName))
+        try Data("notepress-manifest\t3\nE\t".utf8).write(to: URL(fileURLWithPath: dir + "/" + Manifest.fileName))
         XCTAssertEqual(Manifest.load(outputRoot: dir), Manifest(), "a truncated manifest means a full rebuild")
     }
 
@@ -144,7 +145,7 @@ final class BatchManifestTests: XCTestCase {
         try Data("{}".utf8).write(to: URL(fileURLWithPath: dir + "/" + Manifest.legacyFileName))
         try Manifest().save(outputRoot: dir)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/" + Manifest.legacyFileName))
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + Manifest.fileName)), Data("notepress-manifest\t2\n".utf8))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + Manifest.fileName)), Data("notepress-manifest\t3\n".utf8))
     }
 
     func testPathTextMatchesFoundationPathMethods() {

@@ -6,7 +6,7 @@ import XCTest
 final class BatchTests: XCTestCase {
     let formats = ["html", "rtf", "tei", "man", "ansi", "json"]
 
-    func converter(_ out: String, jobs: Int, layout: OutputLayout = .mirror, formats: [String]? = nil) -> BatchConverter {
+    func converter(_ out: String, jobs: Int, layout: OutputLayout = .flat, formats: [String]? = nil) -> BatchConverter {
         var options = ConversionOptions()
         options.width = 80
         let writers = (formats ?? self.formats).map { WriterRegistry.writer(named: $0)! }
@@ -52,9 +52,10 @@ final class BatchTests: XCTestCase {
             let out = tmp + "/out\(jobs)"
             var b = converter(out, jobs: jobs)
             b.inputFolders = scan.folders
-            let outcomes = b.run(scan.files)
+            let run = b.runSite(scan.files)
+            let outcomes = run.outcomes
             XCTAssertEqual(outcomes.filter { $0.error != nil }.map { "\($0.error!)" }, [])
-            _ = try b.writeIndex(outcomes)?.path
+            _ = try b.writeIndex(run)?.path
             orders.append(outcomes.map(\.input.relative))
             trees.append(tree(out))
         }
@@ -68,7 +69,7 @@ final class BatchTests: XCTestCase {
         let input = try copySamples()
         let scan = InputScanner.scan([input + "/notes/lentil-soup.note"], format: nil)
         let tmp = try batchTempDir()
-        _ = converter(tmp + "/m", jobs: 1, formats: ["html", "rtf"]).run(scan.files)
+        _ = converter(tmp + "/m", jobs: 1, layout: .mirror, formats: ["html", "rtf"]).run(scan.files)
         _ = converter(tmp + "/f", jobs: 1, layout: .flat, formats: ["html", "rtf"]).run(scan.files)
         XCTAssertEqual(Set(tree(tmp + "/m").keys), ["html/lentil-soup.html", "rtf/lentil-soup.rtf"])
         XCTAssertEqual(Set(tree(tmp + "/f").keys), ["lentil-soup.html", "lentil-soup.rtf"])
@@ -86,21 +87,22 @@ final class BatchTests: XCTestCase {
         // Unchanged: everything skipped, titles kept for the index.
         let m1 = Manifest.load(outputRoot: out)
         XCTAssertEqual(m1.entries.count, scan.files.count)
-        let second = b.run(scan.files, previous: m1)
+        let secondRun = b.runSite(scan.files, previous: m1)
+        let second = secondRun.outcomes
         XCTAssertTrue(second.allSatisfy { $0.status == .skipped }, "\(second.map(\.status))")
         XCTAssertEqual(second.map(\.title), first.map(\.title))
         XCTAssertEqual(second.map(\.created), first.map(\.created))
-        let index = try XCTUnwrap(try b.writeIndex(second)?.path)
+        let index = try XCTUnwrap(try b.writeIndex(secondRun)?.path)
         let page = try String(contentsOfFile: index, encoding: .utf8)
         for o in first { XCTAssertTrue(page.contains((o.title ?? "?").replacingOccurrences(of: "&", with: "&amp;")), "index lists \(o.title ?? "")") }
         // With the index recorded, a run that skips everything leaves it alone, unless it is gone.
         var m1i = m1
-        m1i.index = try XCTUnwrap(try b.writeIndex(second, previous: m1)?.record)
+        m1i.index = try XCTUnwrap(try b.writeIndex(secondRun, previous: m1)?.record)
         XCTAssertEqual(m1i.index?.sha256, SHA256.hex(Array(page.utf8)))
         try FileManager.default.removeItem(atPath: index)
-        _ = try b.writeIndex(second, previous: m1)  // not recorded in m1: written again
+        _ = try b.writeIndex(secondRun, previous: m1)  // not recorded in m1: written again
         XCTAssertTrue(FileManager.default.fileExists(atPath: index))
-        let again = b.run(scan.files, previous: m1i)
+        let again = b.runSite(scan.files, previous: m1i)
         try "tampered".write(toFile: index, atomically: false, encoding: .utf8)
         _ = try b.writeIndex(again, previous: m1i)
         XCTAssertEqual(try String(contentsOfFile: index, encoding: .utf8), page, "a changed index is rewritten")
@@ -143,7 +145,7 @@ final class BatchTests: XCTestCase {
         XCTAssertNotNil(kept.entries[gone.relative])
         XCTAssertTrue(FileManager.default.fileExists(atPath: goneOutput))
         // With prune: removed.
-        XCTAssertEqual(b.prune(previous: kept, outcomes: second), [goneOutput])
+        XCTAssertEqual(b.prune(previous: kept, outcomes: second, index: nil, assets: AssetCopy()), [goneOutput])
         XCTAssertFalse(FileManager.default.fileExists(atPath: goneOutput))
         XCTAssertNil(b.manifest(after: second, previous: kept, keepUnseen: false).entries[gone.relative])
         XCTAssertEqual(second.count, scan.files.count - 1)
@@ -174,8 +176,8 @@ final class BatchTests: XCTestCase {
         XCTAssertTrue(byName["bad-utf8.md"]?.error?.message.contains("invalid UTF-8") ?? false)
         XCTAssertEqual(byName["bad-utf8.md"]?.error?.position, .init(line: 1, column: 2))
         XCTAssertTrue(byName["nul.note"]?.error?.message.contains("NUL") ?? false)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/html/good.html"))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/html/nul.html"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/good.html"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/nul.html"))
         // A folder named x.md is walked as a folder, not read as a file; given directly it fails.
         XCTAssertNil(byName["x.md"])
         let direct = b.convert(InputFile(path: dir + "/x.md", relative: "x.md"))
@@ -193,8 +195,7 @@ final class BatchTests: XCTestCase {
         let out = try batchTempDir() + "/out"
         let scan = InputScanner.scan([input], format: nil)
         let b = converter(out, jobs: 2)
-        let o = b.run(scan.files)
-        _ = try b.writeIndex(o)?.path
+        _ = try b.writeIndex(b.runSite(scan.files))?.path
         XCTAssertEqual(hashes(), before)
         XCTAssertFalse(before.isEmpty)
     }

@@ -48,7 +48,7 @@ final class CLIBatchTests: XCTestCase {
     func testHelpDocumentsBatchOptions() throws {
         let r = try NotepressBinary.run(["convert", "--help"])
         XCTAssertEqual(r.status, 0)
-        for option in ["--layout mirror|flat", "--jobs", "--depfile", "--prune", "--force", "--quiet", "SOURCE_DATE_EPOCH"] {
+        for option in ["--layout flat|mirror", "--prune", "--wikilinks", "--strict-links", "--copy-all", "--heading-ids", "--jobs", "--depfile", "--prune", "--force", "--quiet", "SOURCE_DATE_EPOCH"] {
             XCTAssertTrue(r.stdoutText.contains(option), "help mentions \(option)")
         }
     }
@@ -63,7 +63,7 @@ final class CLIBatchTests: XCTestCase {
         XCTAssertEqual(r4.status, 0, r4.stderr)
         let t1 = tree(tmp + "/j1"), t4 = tree(tmp + "/j4")
         let count = TestPaths.files(under: URL(fileURLWithPath: input)).filter { DocumentLoader.format(forPath: $0.path) != nil }.count
-        XCTAssertEqual(t1.count, count * 6 + 2, "six formats per file, index.html, manifest")
+        XCTAssertEqual(t1.count, count * 6 + 3, "six formats per file, index.html, manifest, site table")
         XCTAssertEqual(Set(t1.keys), Set(t4.keys))
         for (k, v) in t1 where k != Manifest.fileName { XCTAssertEqual(v, t4[k], "\(k) differs between -j 1 and -j 4") }
         // Plain progress lines (stderr is a pipe, --verbose) and the summary.
@@ -133,11 +133,11 @@ final class CLIBatchTests: XCTestCase {
         }
         let (s1, o1) = try runMake([])
         XCTAssertEqual(s1, 0, o1)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: samples + "/out/html/index.html"), o1)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: samples + "/out/rtf/Ideas for the garden.rtf"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: samples + "/out/index.html"), o1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: samples + "/out/Ideas for the garden.rtf"))
         let dep = try String(contentsOfFile: samples + "/out/notepress.d", encoding: .utf8)
-        XCTAssertTrue(dep.contains("out/html/Ideas\\ for\\ the\\ garden.html out/rtf/Ideas\\ for\\ the\\ garden.rtf out/man/Ideas\\ for\\ the\\ garden.man: notes/Ideas\\ for\\ the\\ garden.note\n"), dep)
-        XCTAssertTrue(dep.contains("out/html/index.html: notes markdown notes/Ideas\\ for\\ the\\ garden.note "), dep)
+        XCTAssertTrue(dep.contains("out/Ideas\\ for\\ the\\ garden.html out/Ideas\\ for\\ the\\ garden.rtf out/Ideas\\ for\\ the\\ garden.man: notes/Ideas\\ for\\ the\\ garden.note\n"), dep)
+        XCTAssertTrue(dep.contains("out/index.html: notes markdown notes/Ideas\\ for\\ the\\ garden.note "), dep)
         XCTAssertTrue(dep.contains(" markdown/release-notes.md\n"), dep)
         // Second run: nothing to do.
         let (q, oq) = try runMake(["-q"])

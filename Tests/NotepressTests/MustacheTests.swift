@@ -146,7 +146,8 @@ final class MustacheTests: XCTestCase {
     func testBuiltInTemplatesRenderAsTodayWhenReadAsMustache() throws {
         let values = ["lang": "he", "title": "A<B & \"C\"", "category": "l", "theme": "default", "generator": "Notepress"]
         let raw = ["stylesheet": ":root { --x: 1; }\n", "sizeSwitcher": "<nav>s</nav>", "dateBadge": "<div>d</div>",
-                   "body": "<p>b &amp; {{x}}</p>\n", "entries": "<li>e</li>\n"]
+                   "body": "<p>b &amp; {{x}}</p>\n", "entries": "<li>e</li>\n", "siteNav": "<nav>n</nav>\n",
+                   "titleHeading": "<h1>t</h1>\n"]
         for path in ["html/page.html", "html/index.html"] {
             let text = try TemplateStore().text(path)
             let today = try HTMLTemplate.fill(text, values: values, raw: raw.filter { text.contains("{{{" + $0.key + "}}}") },

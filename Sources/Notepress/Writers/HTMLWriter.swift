@@ -17,7 +17,7 @@ public struct HTMLWriter: DocumentWriter {
     /// The HTML options for a document of `format` (tagfilter applies to GFM only).
     public static func htmlOptions(_ options: ConversionOptions, format: SourceFormat) -> HTMLOptions {
         HTMLOptions(unsafe: options.unsafe, tagfilter: options.tagfilter && format == .gfm,
-                    tablePreferStyleAttributes: !options.fragment)
+                    tablePreferStyleAttributes: !options.fragment, blockIDs: !options.fragment || options.headingIDs)
     }
 
     /// ``write(_:options:diagnostics:)`` with the body already rendered by `stream` (an

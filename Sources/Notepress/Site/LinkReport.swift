@@ -1,0 +1,67 @@
+import Foundation
+
+/// One broken link of a site: where it is written and what is wrong.
+public struct LinkProblem: Sendable, Equatable {
+    /// The page's path below the input folder.
+    public var path: String
+    /// 1-based line and byte column (0 when the reader did not know them).
+    public var line: Int
+    public var column: Int
+    /// `link to 'x.md#y': no heading 'y' in x.md`.
+    public var message: String
+
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `FILE:LINE:COLUMN: warning: MESSAGE` (or `error` with `--strict-links`), with the page's
+    /// path as `file` gives it.
+    public func description(file: String, severity: String = "warning") -> String {
+        var s = file + ":"
+        if line > 0 { s += "\(line):" }
+        if column > 0 { s += "\(column):" }
+        return s + " \(severity): \(message)"
+    }
+}
+
+/// The link report of a site: every link to a missing page, file, heading or block anchor, and
+/// every unresolved wiki link, listed once, computed from the site table alone (so a sharded run
+/// reports the same). Order: pages in table order, then line, column and message.
+///
+/// Messages: `link to 'DEST': no such file PATH`, `link to 'DEST': no heading 'ID' in PAGE`,
+/// `link to 'DEST': folder F has no index page (index or README)`, `link to 'DEST': outside the
+/// input folder; not copied`, `image 'SRC': …` for images, `wiki link '[[T]]': no note or file
+/// named 'T'`. Links inside code are not links and never listed; links with a URL scheme are not
+/// checked.
+public enum LinkReport {
+    /// The problems of every page of `resolver`'s table.
+    public static func problems(_ resolver: SiteResolver) -> [LinkProblem] {
+        var out: [LinkProblem] = []
+        for r in resolver.table.records where r.kind == .page {
+            var page: [LinkProblem] = []
+            var cache: [SiteRewriter.LinkKey: LinkResolution] = [:]
+            for l in r.links {
+                let key = SiteRewriter.LinkKey(kind: l.kind, target: l.target)
+                let resolution = cache[key] ?? resolver.resolve(l.kind, l.target, from: r.path)
+                cache[key] = resolution
+                if let m = resolution.problem {
+                    page.append(LinkProblem(path: r.path, line: l.line, column: l.column, message: m))
+                }
+            }
+            page.sort { a, b in
+                if a.line != b.line { return a.line < b.line }
+                if a.column != b.column { return a.column < b.column }
+                return a.message.utf8.lexicographicallyPrecedes(b.message.utf8)
+            }
+            var last: LinkProblem?
+            for p in page where p != last {
+                out.append(p)
+                last = p
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,43 @@
+import NotepressAST
+
+/// Prepares a document converted on its own (one file to a file or standard output) the way a
+/// site prepares its pages, without a site table: heading ids (``HeadingIDAssigner``), block
+/// anchors taken out (``BlockAnchors``) when wiki links are read, and every wiki link shown as its
+/// text (``Link/isMissing``): with no other pages there is nothing to resolve it against.
+/// Top-level blocks can be prepared one at a time, in order, as a reader streams them.
+public final class SingleDocumentPreparer: @unchecked Sendable {
+    private var assigner = HeadingIDAssigner()
+    /// Whether wiki links and block anchors are read (note markup; Markdown with `--wikilinks`).
+    public let wikilinks: Bool
+
+    public init(wikilinks: Bool) {
+        self.wikilinks = wikilinks
+    }
+
+    /// The next top-level block, prepared.
+    public func prepare(_ block: Block) -> Block {
+        var b = assigner.assign(block)
+        if wikilinks {
+            b = BlockAnchors.apply(b)
+            b = SiteRewriter.mapInlines(b) { c in
+                var c = c
+                for (i, s) in c.spans.enumerated() {
+                    switch s.kind {
+                    case .link(let l) where l.syntax == .wiki, .image(let l) where l.syntax == .wiki:
+                        c.spans[i].kind = .link(SiteRewriter.missing(l))
+                    default: break
+                    }
+                }
+                return c
+            }
+        }
+        return b
+    }
+
+    /// A whole document, prepared (a new preparer per document).
+    public func prepare(_ document: Document) -> Document {
+        var d = document
+        d.blocks = document.blocks.map(prepare)
+        return d
+    }
+}

@@ -1,0 +1,295 @@
+import Foundation
+import NotepressAST
+import NotepressPlatform
+
+/// The result of a folder run's two phases (``BatchConverter/runSite(_:otherFiles:previous:previousTable:copyAll:progress:)``).
+public struct SiteRun: Sendable {
+    /// One outcome per input page, in input order.
+    public var outcomes: [FileOutcome]
+    /// The site table the pages were rendered against.
+    public var table: SiteTable
+    /// The table as JSON Lines (``SiteTableCodec/encode(_:)``).
+    public var tableBytes: [UInt8]
+    /// The link report (``LinkReport``), in table order.
+    public var problems: [LinkProblem]
+    /// Where each input's relative path came from (for messages: the path as found).
+    public var sourcePaths: [String: String]
+}
+
+/// What the scan phase found for one input.
+struct ScannedInput: @unchecked Sendable {
+    var record: SiteRecord?
+    /// The prepared document, kept for rendering when within the memory budget.
+    var document: Document?
+    var diagnostics: [Diagnostic] = []
+    var error: ConversionError?
+    /// The record is the previous run's (the input was not read).
+    var reused = false
+    /// Input bytes' SHA-256 (hex), when read; the previous one when reused.
+    var inputSHA256 = ""
+    var inputSize: Int?
+    var inputMtime: Int64?
+    /// The modification time used for the date (clamped).
+    var modified: Date?
+}
+
+/// A thread-safe array of slots filled by index.
+final class Slots<T>: @unchecked Sendable {
+    private var items: [T?]
+    private let lock = NSLock()
+    init(count: Int) { items = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ v: T) { lock.lock(); items[i] = v; lock.unlock() }
+    func get(_ i: Int) -> T? { lock.lock(); defer { lock.unlock() }; return items[i] }
+    func values() -> [T] { lock.lock(); defer { lock.unlock() }; return items.compactMap { $0 } }
+}
+
+/// A budget of input bytes whose parsed documents are kept between the phases (beyond it a page
+/// is parsed again when it is rendered).
+final class ByteBudget: @unchecked Sendable {
+    private var left: Int
+    private let lock = NSLock()
+    init(_ bytes: Int) { left = bytes }
+    func take(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard n <= left else { return false }
+        left -= n
+        return true
+    }
+}
+
+extension BatchConverter {
+    /// Input bytes whose documents stay in memory from the scan to the rendering (64 MiB).
+    static let keptDocumentBudget = 64 << 20
+
+    /// Runs `body(i)` for `0..<count` on up to ``jobs`` threads (64 MiB stacks, as deep as the main
+    /// thread, for documents nested to ``ASTLimits/maxNestingDepth``).
+    func parallel(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let next = Counter()
+        let worker: @Sendable () -> Void = {
+            while true {
+                let i = next.increment()
+                if i >= count { return }
+                body(i)
+            }
+        }
+        if jobs == 1 || count <= 1 {
+            worker()
+            return
+        }
+        let group = DispatchGroup()
+        for _ in 0..<min(jobs, count) {
+            group.enter()
+            let t = Thread { worker(); group.leave() }
+            t.stackSize = 64 << 20
+            t.start()
+        }
+        group.wait()
+    }
+
+    /// Whether wiki links and block anchors are read in a document of `format`.
+    func readsWikiLinks(_ format: SourceFormat) -> Bool { format == .note || loader.wikilinks }
+
+    /// A document as the site uses it: heading ids assigned, block anchors taken out (when wiki
+    /// links are read).
+    func prepare(_ document: Document) -> Document {
+        let d = document.assigningHeadingIDs()
+        return readsWikiLinks(d.metadata.sourceFormat) ? BlockAnchors.apply(d) : d
+    }
+
+    /// Reads and prepares one input (``DocumentLoader``), `sourcePath` set to its relative path.
+    func load(_ input: InputFile, bytes: [UInt8], modified: Date?) throws -> (Document, [Diagnostic]) {
+        var read = try loader.load(bytes: bytes, path: input.path, modified: modified)
+        // Writers that record the source (TEI's idno, the JSON dump) get the path below the
+        // input folder: no absolute path of this machine in the output.
+        read.document.metadata.sourcePath = input.relative
+        return (prepare(read.document), read.diagnostics)
+    }
+
+    /// Phase 1 for one input: its record, from the previous table when the input is unchanged
+    /// (size and time, else bytes), else from its parsed document.
+    func scan(_ input: InputFile, previous: Manifest.Entry?, previousRecord: SiteRecord?, budget: ByteBudget) -> ScannedInput {
+        var s = ScannedInput()
+        do {
+            let st = Platform.status(input.path)
+            if st?.kind == .directory { throw ConversionError(file: input.path, "is a folder, not a file") }
+            let regular = st?.kind == .regular
+            s.inputSize = regular ? st?.size : nil
+            s.inputMtime = regular ? st?.modifiedNanoseconds : nil
+            let sameConfig = configuration != nil && previous?.configSHA256 == configuration?.sha256
+            if sameConfig, let prev = previous, let record = previousRecord, record.kind == .page, record.format != nil,
+               let size = s.inputSize, let mtime = s.inputMtime, prev.inputSize == size, prev.inputMtimeNanoseconds == mtime {
+                s.record = record
+                s.reused = true
+                s.inputSHA256 = prev.inputSHA256
+                s.modified = prev.modified.map { Date(timeIntervalSince1970: $0) }
+                return s
+            }
+            // read(2) until end of file: a FIFO or `<(…)` input reads like a regular file.
+            let bytes = try DocumentLoader.read(input.path)
+            var modified = DocumentLoader.modificationDate(input.path)
+            if let m = modified, let sde = loader.sourceDateEpoch { modified = min(m, sde) }
+            s.modified = modified
+            if configuration != nil { s.inputSHA256 = SHA256.hex(bytes) }
+            if sameConfig, let prev = previous, let record = previousRecord, record.kind == .page, record.format != nil,
+               prev.inputSHA256 == s.inputSHA256, prev.modified == modified?.timeIntervalSince1970 {
+                s.record = record
+                s.reused = true
+                return s
+            }
+            let (document, diagnostics) = try load(input, bytes: bytes, modified: modified)
+            s.record = SiteScanner.record(input.relative, document: document)
+            s.diagnostics = diagnostics
+            if budget.take(bytes.count) { s.document = document }
+        } catch let e as ConversionError {
+            s.error = e
+        } catch {
+            s.error = ConversionError(file: input.path, "\(error)")
+        }
+        return s
+    }
+
+    /// Converts a site: phase 1 scans every input into the ``SiteTable`` (in parallel; unchanged
+    /// inputs keep their record from `previousTable`), phase 2 renders every page against it (in
+    /// parallel; a page whose input, configuration, table digest (``SiteRewriter/digest(of:resolutions:)``)
+    /// and outputs are unchanged is skipped). `otherFiles` are the files of other kinds found in
+    /// the input folders (assets). Output bytes and the order of outcomes do not depend on ``jobs``.
+    /// Site-wide outputs are left to the caller: ``writeIndex(_:previous:previousTableBytes:)``,
+    /// ``copyAssets(_:previous:copyAll:otherFiles:)``, ``manifest(after:previous:keepUnseen:)``.
+    public func runSite(_ files: [InputFile], otherFiles: [InputFile] = [], previous: Manifest = Manifest(),
+                        previousTable: SiteTable? = nil, progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> SiteRun {
+        // Phase 1: scan.
+        let scanned = Slots<ScannedInput>(count: files.count)
+        let budget = ByteBudget(Self.keptDocumentBudget)
+        parallel(files.count) { i in
+            let f = files[i]
+            scanned.set(i, scan(f, previous: previous.entries[f.relative], previousRecord: previousTable?.record(f.relative), budget: budget))
+        }
+        var records: [SiteRecord] = []
+        records.reserveCapacity(files.count + otherFiles.count)
+        for i in files.indices {
+            if let r = scanned.get(i)?.record {
+                records.append(r)
+            } else if DocumentLoader.format(forPath: files[i].relative) != nil || files[i].path != "-" {
+                // A page that failed to read is still a page of the site: links to it are not
+                // broken links (its failure is reported on its own). No format: not listed.
+                records.append(SiteRecord(path: files[i].relative, kind: .page))
+            }
+        }
+        for f in otherFiles { records.append(SiteScanner.fileRecord(f.relative)) }
+        let table = SiteTable(records: records)
+        let rewriter = SiteRewriter(resolver: SiteResolver(table: table))
+
+        // Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
+        // the job count.
+        var owner: [String: String] = [:]
+        var clash: [Int: ConversionError] = [:]
+        for (i, f) in files.enumerated() {
+            for w in writers {
+                let out = outputPath(f, w, table: table)
+                if let first = owner[out] {
+                    clash[i] = ConversionError(file: f.path, "output \(out) is also the output of \(first); not converted")
+                    break
+                }
+            }
+            if clash[i] == nil { for w in writers { owner[outputPath(f, w, table: table)] = f.path } }
+        }
+        let clashes = clash
+        let context = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
+                                  inputFiles: LazyIdentities(files.map(\.path) + otherFiles.map(\.path)))
+
+        // Phase 2: render.
+        let results = Slots<FileOutcome>(count: files.count)
+        parallel(files.count) { i in
+            var outcome: FileOutcome
+            if let e = clashes[i] {
+                outcome = FileOutcome(input: files[i])
+                outcome.error = e
+                outcome.status = .failed
+            } else {
+                outcome = render(files[i], scanned.get(i)!, rewriter: rewriter, guard: context,
+                                 previous: previous.entries[files[i].relative])
+            }
+            results.set(i, outcome)
+            progress?(i, outcome)
+        }
+        var sources: [String: String] = [:]
+        for f in files { sources[f.relative] = f.path }
+        for f in otherFiles { sources[f.relative] = f.path }
+        return SiteRun(outcomes: results.values(), table: table, tableBytes: SiteTableCodec.encode(table),
+                       problems: LinkReport.problems(rewriter.resolver), sourcePaths: sources)
+    }
+
+    /// Phase 2 for one input: skipped when nothing it depends on changed, else rendered with every
+    /// writer and written.
+    func render(_ input: InputFile, _ s: ScannedInput, rewriter: SiteRewriter, guard context: OutputGuard,
+                previous: Manifest.Entry?) -> FileOutcome {
+        var outcome = FileOutcome(input: input)
+        guard let record = s.record, s.error == nil else {
+            outcome.error = s.error ?? ConversionError(file: input.path, "not read")
+            outcome.status = .failed
+            return outcome
+        }
+        outcome.title = record.title
+        outcome.created = record.created.flatMap(CivilDateTime.parse)
+        let table = rewriter.resolver.table
+        let resolutions = rewriter.resolutions(of: record)
+        let digest = rewriter.digest(of: record, resolutions: resolutions)
+        let paths = writers.map { outputPath(input, $0, table: table) }
+        if let config = configuration, let prev = previous, prev.configSHA256 == config.sha256,
+           prev.inputSHA256 == s.inputSHA256, prev.modified == s.modified?.timeIntervalSince1970, prev.siteSHA256 == digest,
+           prev.outputs.map(\.path) == paths.map(relativeToRoot), outputsMatch(prev.outputs) {
+            // Nothing is written for a skipped file, so the output guard has nothing to check.
+            outcome.status = .skipped
+            outcome.written = paths
+            outcome.entry = prev
+            outcome.entryIsPrevious = s.reused && prev.inputSize == s.inputSize && prev.inputMtimeNanoseconds == s.inputMtime
+            outcome.entry?.inputSize = s.inputSize
+            outcome.entry?.inputMtimeNanoseconds = s.inputMtime
+            return outcome
+        }
+        do {
+            var document: Document
+            if let d = s.document {
+                document = d
+                outcome.diagnostics = s.diagnostics
+            } else {
+                let bytes = try DocumentLoader.read(input.path)
+                let loaded = try load(input, bytes: bytes, modified: s.modified)
+                document = loaded.0
+                outcome.diagnostics = loaded.1
+            }
+            outcome.diagnosticOrigins = Array(repeating: "input", count: outcome.diagnostics.count)
+            for p in paths { try context.check(p, input: input.path) }
+            var outputs: [Manifest.Output] = []
+            for (writer, path) in zip(writers, paths) {
+                let page = rewriter.rewrite(document, path: input.relative, resolutions: resolutions, format: writer.name,
+                                            fileExtension: writer.fileExtension,
+                                            notesIndex: writer.name == "html" && !options.fragment)
+                let bytes = try writer.write(page, options: options, diagnostics: &outcome.diagnostics)
+                outcome.diagnosticOrigins += Array(repeating: writer.name,
+                                                   count: outcome.diagnostics.count - outcome.diagnosticOrigins.count)
+                try AtomicFile.write(bytes, to: path)
+                outcome.written.append(path)
+                if configuration != nil {
+                    let st = Platform.status(path, followLinks: false)
+                    outputs.append(Manifest.Output(path: relativeToRoot(path), sha256: SHA256.hex(bytes),
+                                                   size: st?.size, mtimeNanoseconds: st?.modifiedNanoseconds))
+                }
+            }
+            document = Document(metadata: document.metadata, blocks: [])
+            if let config = configuration {
+                outcome.entry = Manifest.Entry(inputSHA256: s.inputSHA256, modified: s.modified?.timeIntervalSince1970,
+                                               configSHA256: config.sha256, outputs: outputs, title: record.title,
+                                               created: outcome.created?.timeIntervalSince1970, inputSize: s.inputSize,
+                                               inputMtimeNanoseconds: s.inputMtime, siteSHA256: digest)
+            }
+        } catch let e as ConversionError {
+            outcome.error = e
+            outcome.status = .failed
+        } catch {
+            outcome.error = ConversionError(file: input.path, "\(error)")
+            outcome.status = .failed
+        }
+        return outcome
+    }
+}

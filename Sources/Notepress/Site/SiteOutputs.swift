@@ -1,0 +1,187 @@
+import Foundation
+import NotepressAST
+import NotepressHTML
+import NotepressPlatform
+
+/// What copying a site's assets did.
+public struct AssetCopy: Sendable {
+    /// Asset records for the manifest, by output path relative to the output folder.
+    public var assets: [String: Manifest.Asset] = [:]
+    /// Output paths written this run.
+    public var copied: [String] = []
+    /// Assets already in place (source and copy unchanged).
+    public var unchanged = 0
+    public var errors: [ConversionError] = []
+}
+
+extension BatchConverter {
+    /// The folders outputs go to: the output folder (`flat`), or one per writer (`mirror`).
+    var treeRoots: [String] { layout == .mirror ? writers.map { root(for: $0) } : [outputRoot] }
+
+    /// The manifest after this run: entries of converted and skipped files, plus (without
+    /// `prune`) the entries of inputs not seen this run, so that `--prune` can remove their outputs
+    /// later. Failed files lose their entry (they are retried). Index and assets are the caller's.
+    public func manifest(after outcomes: [FileOutcome], previous: Manifest, keepUnseen: Bool) -> Manifest {
+        if Self.manifestUnchanged(outcomes, previous: previous) {
+            var m = previous
+            m.index = nil
+            m.assets = [:]
+            return m
+        }
+        var m = Manifest()
+        if keepUnseen {
+            let seen = Set(outcomes.map(\.input.relative))
+            for (k, v) in previous.entries where !seen.contains(k) { m.entries[k] = v }
+        }
+        for o in outcomes { if let e = o.entry { m.entries[o.input.relative] = e } }
+        return m
+    }
+
+    /// Whether the entries after `outcomes` are `previous`'s as they were: every input was skipped
+    /// with its old record and no input of `previous` is missing. Answers without building and
+    /// comparing 20 000 entries.
+    public static func manifestUnchanged(_ outcomes: [FileOutcome], previous: Manifest) -> Bool {
+        outcomes.count == previous.entries.count && outcomes.allSatisfy { $0.entryIsPrevious && $0.status == .skipped }
+    }
+
+    /// Writes the generated notes list into the HTML tree: `index.html`, or `notes-index.html`
+    /// when the input folder has an index page of its own (which is then `index.html`, linking
+    /// to the list from its navigation). Entries come from the site table alone: every page's
+    /// title and date, newest first. Returns its path and manifest record; `nil` without HTML
+    /// pages (no HTML writer, or `--fragment`).
+    /// - Throws: ``ConversionError`` when an input's page has the list's path (the list is then
+    ///   not written: a generated file never replaces a converted input) or it cannot be written.
+    public func writeIndex(_ run: SiteRun, previous: Manifest = Manifest(), previousTableBytes: [UInt8]? = nil) throws
+        -> (path: String, record: Manifest.Output)? {
+        guard let html = writers.first(where: { $0.name == "html" }), !options.fragment else { return nil }
+        let table = run.table
+        let name = table.rootHasIndexPage ? "notes-index.html" : "index.html"
+        let indexPath = PathText.join(root(for: html), name)
+        for r in table.records where r.kind == .page && (table.outputStem(r.path) ?? "") + ".html" == name {
+            throw ConversionError(file: run.sourcePaths[r.path] ?? r.path,
+                                  "the generated notes list \(indexPath) would replace this page's output; list not written")
+        }
+        if let old = previous.index, old.path == relativeToRoot(indexPath), Self.manifestUnchanged(run.outcomes, previous: previous),
+           previousTableBytes == run.tableBytes, old.size != nil, outputsMatch([old]) {
+            return (indexPath, old)
+        }
+        var entries: [(title: String, created: Date?, href: String)] = []
+        for r in table.records where r.kind == .page && r.format != nil {
+            let stem = table.outputStem(r.path) ?? PathText.deletingExtension(r.path)
+            entries.append((r.title ?? stem, r.created.flatMap(CivilDateTime.parse), PathText.percentEncodedPath(stem + ".html")))
+        }
+        let page = Array(try HTMLIndex(theme: options.theme, templates: options.templates)
+            .render(entries: entries, home: table.rootHasIndexPage ? "index.html" : nil).utf8)
+        try OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders, inputFiles: LazyIdentities([]))
+            .check(indexPath, input: indexPath)
+        // An unchanged index is left alone (same bytes, and its time stays for make).
+        if !Self.fileHolds(indexPath, page) { try AtomicFile.write(page, to: indexPath) }
+        let st = Platform.status(indexPath, followLinks: false)
+        return (indexPath, Manifest.Output(path: relativeToRoot(indexPath), sha256: SHA256.hex(page), size: st?.size,
+                                           mtimeNanoseconds: st?.modifiedNanoseconds))
+    }
+
+    /// Whether the regular file at `path` holds exactly `bytes`.
+    static func fileHolds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty, Platform.status(path, followLinks: false)?.kind == .regular,
+              let existing = FileManager.default.contents(atPath: path), existing.count == bytes.count else { return false }
+        return existing.withUnsafeBytes { e in bytes.withUnsafeBytes { memcmp(e.baseAddress!, $0.baseAddress!, bytes.count) == 0 } }
+    }
+
+    /// The other files (assets) pages refer to, or with `copyAll` every other file of the table,
+    /// as record indices in table order.
+    public func referencedAssets(_ run: SiteRun, copyAll: Bool) -> [Int] {
+        let table = run.table
+        if copyAll { return table.records.indices.filter { table.records[$0].kind == .file } }
+        let resolver = SiteResolver(table: table)
+        var used = Set<Int>()
+        for r in table.records where r.kind == .page {
+            for l in r.links {
+                if case .file(let i) = resolver.resolve(l.kind, l.target, from: r.path).target { used.insert(i) }
+            }
+        }
+        return used.sorted()
+    }
+
+    /// Copies the assets pages refer to (``referencedAssets(_:copyAll:)``) into every output tree,
+    /// relative paths kept; an asset whose source (size and time) and copy (size and time, else
+    /// bytes) are unchanged since `previous` is not copied again. Sources are read through
+    /// symbolic links, like inputs; only files found in the input folders are ever copied.
+    public func copyAssets(_ run: SiteRun, previous: Manifest, copyAll: Bool) -> AssetCopy {
+        var result = AssetCopy()
+        let guardContext = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
+                                       inputFiles: LazyIdentities(Array(run.sourcePaths.values)))
+        for i in referencedAssets(run, copyAll: copyAll) {
+            let rel = run.table.records[i].path
+            let source = run.sourcePaths[rel] ?? rel
+            let st = Platform.status(source)
+            for root in treeRoots {
+                let dest = PathText.join(root, rel)
+                let key = relativeToRoot(dest)
+                if let old = previous.assets[key], old.source == rel, let size = st?.size, old.sourceSize == size,
+                   old.sourceMtimeNanoseconds == st?.modifiedNanoseconds, outputsMatch([old.output]) {
+                    result.assets[key] = old
+                    result.unchanged += 1
+                    continue
+                }
+                do {
+                    try guardContext.check(dest, input: source)
+                    let bytes: [UInt8]
+                    switch Platform.readFile(source) {
+                    case .success(let b): bytes = b
+                    case .failure(let e): throw ConversionError(file: source, "cannot be read: \(e.text)")
+                    }
+                    try AtomicFile.write(bytes, to: dest)
+                    let out = Platform.status(dest, followLinks: false)
+                    result.assets[key] = Manifest.Asset(
+                        output: Manifest.Output(path: key, sha256: SHA256.hex(bytes), size: out?.size, mtimeNanoseconds: out?.modifiedNanoseconds),
+                        source: rel, sourceSize: st?.size, sourceMtimeNanoseconds: st?.modifiedNanoseconds)
+                    result.copied.append(dest)
+                } catch let e as ConversionError {
+                    result.errors.append(e)
+                } catch {
+                    result.errors.append(ConversionError(file: source, "\(error)"))
+                }
+            }
+        }
+        return result
+    }
+
+    /// With `--prune`: deletes every output `previous` records (pages' outputs, the notes list,
+    /// assets) that this run did not produce: outputs of deleted inputs, of an earlier layout or
+    /// README/index naming, a notes list that moved, assets no longer referenced. Only regular
+    /// files below the output folder that still hold their recorded bytes are removed; outputs of
+    /// inputs that failed this run are kept. Folders left empty are removed too. Returns the
+    /// paths removed, sorted.
+    public func prune(previous: Manifest, outcomes: [FileOutcome], index: String?, assets: AssetCopy) -> [String] {
+        var keep = Set(outcomes.flatMap(\.written).map(relativeToRoot))
+        for o in outcomes where o.status == .failed {
+            for out in previous.entries[o.input.relative]?.outputs ?? [] { keep.insert(out.path) }
+        }
+        if let index { keep.insert(relativeToRoot(index)) }
+        for k in assets.assets.keys { keep.insert(k) }
+        var candidates: [Manifest.Output] = previous.entries.values.flatMap(\.outputs)
+        if let i = previous.index { candidates.append(i) }
+        candidates += previous.assets.values.map(\.output)
+        var removed: [String] = []
+        let rootReal = InputScanner.realPath(outputRoot)
+        for o in candidates where !keep.contains(o.path) {
+            let path = PathText.join(outputRoot, o.path)
+            guard !o.path.hasPrefix("/"), !o.path.split(separator: "/").contains(".."),
+                  InputScanner.realPath(PathText.deletingLastComponent(path)).hasPrefix(rootReal),
+                  outputsMatch([o]) else { continue }
+            if Platform.removeFile(path) { removed.append(path) }
+        }
+        // Folders emptied by the removals, deepest first, up to (not including) the output folder.
+        var folders = Set<String>()
+        for p in removed {
+            var f = PathText.deletingLastComponent(p)
+            while f != outputRoot, f.hasPrefix(outputRoot.hasSuffix("/") ? outputRoot : outputRoot + "/") {
+                folders.insert(f)
+                f = PathText.deletingLastComponent(f)
+            }
+        }
+        for f in folders.sorted(by: { $0.utf8.count > $1.utf8.count }) { _ = Platform.removeEmptyFolder(f) }
+        return removed.sorted()
+    }
+}

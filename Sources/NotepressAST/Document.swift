@@ -44,15 +44,21 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
     /// Other scalar front-matter fields (for example `section`, `date`, `source`, `manual` used by
     /// the man emitter), keyed by field name.
     public var fields: [String: String]
+    /// Front-matter fields whose value is a YAML sequence or mapping (other than `tags`), kept for
+    /// page templates (``MetadataValue``), keyed by field name. A name is in ``fields`` or here,
+    /// never in both.
+    public var collections: [String: MetadataValue]
 
     public init(title: String? = nil, created: Date? = nil, tags: [String] = [],
-                sourcePath: String? = nil, sourceFormat: SourceFormat, fields: [String: String] = [:]) {
+                sourcePath: String? = nil, sourceFormat: SourceFormat, fields: [String: String] = [:],
+                collections: [String: MetadataValue] = [:]) {
         self.title = title
         self.created = created
         self.tags = tags
         self.sourcePath = sourcePath
         self.sourceFormat = sourceFormat
         self.fields = fields
+        self.collections = collections
     }
 }
 

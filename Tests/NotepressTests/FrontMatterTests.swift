@@ -85,21 +85,49 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(try frontMatter("---\ntags: [a, {b: c}, [d], e]\n---\n").tags, ["a", "e"])
     }
 
-    func testNestedValuesIgnored() throws {
+    /// Sequences and mappings are kept for page templates (they were skipped before templates
+    /// could use them): plain `true`/`false` are booleans, quoted ones and numbers text, nulls,
+    /// aliases and complex keys left out.
+    func testNestedValuesKeptAsCollections() throws {
         let fm = try frontMatter("""
         ---
         title: Deep
         meta:
           author: Ann
-          list: [1, 2, {x: [y]}]
+          list: [1, 2, {x: [y]}, ~, true, "false"]
+          ? [complex]
+          : dropped
         aliases:
-          - a
+          - &a a
           - b
+          - *a
         keep: yes
         ---
 
         """)
-        XCTAssertEqual(fm, FrontMatter(title: "Deep", fields: ["keep": "yes"]))
+        XCTAssertEqual(fm, FrontMatter(title: "Deep", fields: ["keep": "yes"], collections: [
+            "meta": .map(["author": .string("Ann"),
+                          "list": .list([.string("1"), .string("2"), .map(["x": .list([.string("y")])]), .bool(true),
+                                         .string("false")])]),
+            "aliases": .list([.string("a"), .string("b")]),
+        ]))
+    }
+
+    /// Collections nested deeper than 32 levels are left out where they pass the limit; what
+    /// encloses them is kept; 900 levels (libyaml refuses more than 1000) read without deep recursion.
+    func testCollectionsDeeperThanTheLimitAreCut() throws {
+        let deep = try frontMatter("---\nx: " + String(repeating: "[", count: 40) + "z" + String(repeating: "]", count: 40) + "\n---\n")
+        var v = deep.collections["x"]
+        var depth = 0
+        while case .list(let items)? = v {
+            depth += 1
+            v = items.first
+        }
+        XCTAssertEqual(depth, 32)
+        XCTAssertNil(v)
+        let huge = try frontMatter("---\nx: " + String(repeating: "[", count: 900) + String(repeating: "]", count: 900)
+            + "\nkeep: 1\n---\n")
+        XCTAssertEqual(huge.fields, ["keep": "1"])
     }
 
     func testCreatedForms() throws {

@@ -19,6 +19,8 @@ public struct DocumentLoader: Sendable {
     /// smart punctuation: no command-line option sets them; the cmark-gfm spec suites run
     /// through this loader with them (Tests/NotepressTests/CmarkSpecTests.swift).
     var markdownExtensions: Set<GFMExtension>?
+    /// `-M key=value` (pandoc's `--metadata`): applied after the front matter, so they win.
+    public var metadataOverrides = MetadataOverrides()
     var smartPunctuation = false
 
     public init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
@@ -167,6 +169,8 @@ public struct DocumentLoader: Sendable {
         }
         meta.tags = frontMatter?.tags ?? []
         meta.fields = frontMatter?.fields ?? [:]
+        meta.collections = frontMatter?.collections ?? [:]
+        metadataOverrides.apply(to: &meta)
         result.document.metadata = meta
         return result
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NotepressAST
+import NotepressHTML
 import NotepressResources
 import NotepressThemes
 
@@ -25,6 +26,19 @@ public struct ConversionOptions: Sendable {
     public var validate = true
     /// Apply GFM's tagfilter to raw HTML kept by `unsafe` (on for GFM input).
     public var tagfilter = true
+    /// The HTML page template, loaded once (`--template FILE`, or `html/page.html` of the data
+    /// folder or built in); `nil` reads `html/page.html` from ``templates`` for each page.
+    public var pageTemplate: PageTemplate?
+    /// Insert a table of contents (`--toc`, ``TableOfContents``): HTML, RTF, terminal text and TEI
+    /// show one; man pages and the JSON dump do not.
+    public var tableOfContents = false
+    /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6).
+    public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel
+
+    /// The table of contents of `document` when ``tableOfContents`` is on, else `nil`.
+    public func tableOfContents(of document: Document) -> TableOfContents? {
+        tableOfContents ? TableOfContents(document, maxLevel: tableOfContentsMaxLevel) : nil
+    }
 
     public init(theme: ResolvedTheme = Theme.standard.resolved(), templates: TemplateStore = TemplateStore()) {
         self.theme = theme

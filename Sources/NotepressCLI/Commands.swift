@@ -68,6 +68,11 @@ let verboseOption = OptionSpec(["--verbose", "-v"], "list every warning (default
 let dataDirOption = OptionSpec(["--data-dir"], value: "DIR", completes: .folder,
                                "templates, themes and schemas in DIR override\nthe built-in ones")
 let colorModes = ["auto", "always", "never"]
+/// `--toc`.
+let tocOption = OptionSpec(["--toc"], "a table of contents of the headings, linked (html,\nrtf, ansi, tei; not man or json)")
+/// `--toc-depth N`.
+let tocDepthOption = OptionSpec(["--toc-depth"], value: "N", choices: ["1", "2", "3", "4", "5", "6"],
+                                "heading levels 1..N in the table of contents\n(default: 3)")
 
 /// Every command, in the order `notepress help` lists them.
 enum Commands {
@@ -109,6 +114,12 @@ enum Commands {
             OptionSpec(["--depfile"], value: "FILE", completes: .file,
                        "write a Makefile-syntax dependency file (make,\nninja): outputs depend on their input, the theme\nfile and templates; the HTML index on every input"),
             OptionSpec(["--fragment"], "HTML: body content only, no page template"),
+            OptionSpec(["--template"], value: "FILE", completes: .file,
+                       "HTML: a Mustache page template instead of the\nbuilt-in one (notepress templates print html);\n{{> name}} partials beside it or in the data folder"),
+            OptionSpec(["--metadata", "-M"], value: "KEY[=VALUE]",
+                       "set a metadata field, over the front matter's\n(repeatable; VALUE true/false is a boolean, no\nVALUE is true): -M author='A. Writer' -M lang=de"),
+            tocOption,
+            tocDepthOption,
             OptionSpec(["--unsafe"], "keep raw HTML and javascript:/vbscript:/file:/data: links"),
             OptionSpec(["--keep-markers"], "notes: show the *, _, -, ~ delimiters, styled"),
         ] + themeOptions + [
@@ -151,6 +162,8 @@ enum Commands {
             OptionSpec(["--hyperlinks"], value: "WHEN", choices: colorModes,
                        "OSC 8 links: auto (default: on a terminal known to\nshow them), always, never"),
             OptionSpec(["--ascii"], "ASCII borders, bullets and marks"),
+            OptionSpec(["--toc"], "a table of contents of the headings first"),
+            tocDepthOption,
         ] + themeOptions + [quietOption, verboseOption, helpOption],
         epilogue: "Exit status: 0 ok, 1 the input cannot be read, 2 usage error.")
 

@@ -4,6 +4,7 @@ import NotepressANSI
 import NotepressAST
 import NotepressHTML
 import NotepressPlatform
+import NotepressReaders
 import NotepressResources
 import NotepressThemes
 
@@ -32,6 +33,44 @@ struct ThemeArguments {
     /// Whether any theme option was given (the theme is then loaded and checked whatever the output).
     static func given(_ a: Arguments) -> Bool {
         ["--theme", "--size-category", "--data-dir"].contains { a.value($0) != nil } || a.flag("--bold-text")
+    }
+}
+
+/// `--template`, `--toc` and `--toc-depth` of `convert`.
+enum TemplateArguments {
+    /// Sets the table-of-contents options and, when a writer makes HTML pages, loads the page
+    /// template once (`--template FILE`, else the data folder's or built-in `html/page.html`):
+    /// a template that cannot be read or compiled is a usage error naming `file:line:column`, so
+    /// nothing is converted. Partials found nowhere are warned about (they render as nothing).
+    /// - Throws: ``UsageError``.
+    static func apply(_ a: Arguments, to options: inout ConversionOptions, writers: [any DocumentWriter], warn: Bool) throws {
+        options.tableOfContents = a.flag("--toc")
+        options.tableOfContentsMaxLevel = try a.int("--toc-depth", in: 1...6) ?? TableOfContents.defaultMaxLevel
+        let file = a.value("--template")
+        let pages = writers.contains { $0.name == "html" } && !options.fragment
+        if file != nil && !pages && warn {
+            printError("notepress convert: warning: --template is for HTML pages; not used "
+                + (options.fragment ? "with --fragment" : "for " + writers.map(\.name).joined(separator: ",")))
+        }
+        guard pages || file != nil else { return }
+        let template: PageTemplate
+        do {
+            template = try file.map { try PageTemplate.load(file: $0, store: options.templates) }
+                ?? PageTemplate.builtIn("html/page.html", store: options.templates)
+        } catch let e as MustacheError {
+            throw UsageError("\(e.template):\(e.line):\(e.column): error: \(e.message)")
+        } catch let e as PageTemplateError where e.path == file {
+            throw UsageError("--template \(e.path): \(e.message)")
+        } catch {
+            throw UsageError("\(error)")
+        }
+        if warn {
+            for m in template.missingPartials {
+                printError("notepress convert: \(m.template):\(m.line):\(m.column): warning: partial '\(m.name)' not found "
+                    + "(beside the template or as html/\(m.name) in the data folder); it renders as nothing")
+            }
+        }
+        if pages { options.pageTemplate = template }
     }
 }
 
@@ -162,9 +201,16 @@ struct ConvertPlan {
         options.hyperlinks = ColorPolicy.hyperlinks(mode: linkMode, colorDepth: depth, isTTY: destination == .terminal,
                                                     environment: env)
         options.width = width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))
+        try TemplateArguments.apply(a, to: &options, writers: writers, warn: verbosity != .quiet)
         self.options = options
-        loader = DocumentLoader(format: format, keepMarkers: a.flag("--keep-markers"),
-                                sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
+        var loader = DocumentLoader(format: format, keepMarkers: a.flag("--keep-markers"),
+                                    sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
+        do {
+            loader.metadataOverrides = try MetadataOverrides(a.allValues("--metadata"))
+        } catch {
+            throw UsageError("\(error)")
+        }
+        self.loader = loader
     }
 
     /// Fails when `path` cannot be a file (or, with `folder`, a folder) written later: its nearest
@@ -241,12 +287,14 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
         let format = loader.format ?? (input == "-" ? nil : DocumentLoader.format(forPath: input)) ?? .gfm
         let stream = html.map { _ in HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: format)) }
         let each: ((Block) -> Void)? = stream.map { s in { s.push($0) } }
-        // The reader keeps no blocks when the stream writes them: each goes once written.
+        // The reader keeps no blocks when the stream writes them (each goes once written), unless
+        // a table of contents is made from them.
+        let retain = stream == nil || options.tableOfContents
         let loaded = Result {
             input == "-"
                 ? try loader.load(data: FileHandle.standardInput.readDataToEndOfFile(), path: nil, modified: nil,
-                                  topLevelBlock: each, retainBlocks: stream == nil)
-                : try loader.load(path: input, topLevelBlock: each, retainBlocks: stream == nil)
+                                  topLevelBlock: each, retainBlocks: retain)
+                : try loader.load(path: input, topLevelBlock: each, retainBlocks: retain)
         }
         if case .failure = loaded { _ = stream?.finish() }  // stop the writer thread
         let read = try loaded.get()

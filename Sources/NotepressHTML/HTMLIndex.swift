@@ -46,10 +46,12 @@ public struct HTMLIndex: Sendable {
     }
 
     /// The index page, UTF-8 text. `href`s are relative URLs, escaped with ``HTMLEscape/url(_:)``.
-    /// - Throws: ``TemplateError`` when the template is missing, ``HTMLTemplateError`` for an
-    ///   unknown placeholder.
+    /// The Mustache template `html/index.html` gets ``PageData/themeValues(_:stylesheet:)``,
+    /// `title`, `lang` and `entries` (the rows, raw HTML: `{{{entries}}}`).
+    /// - Throws: ``TemplateError`` when the template is missing, ``MustacheError`` when it does
+    ///   not compile.
     public func render(entries: [(title: String, created: Date?, href: String)]) throws -> String {
-        let template = try templates.text("html/index.html")
+        let template = try PageTemplate.builtIn("html/index.html", store: templates)
         let titleStyle = theme.textStyle(for: .noteTitle).rawValue
         // One byte buffer for all rows (20 000 notes make 20 000 rows).
         var out: [UInt8] = []
@@ -71,12 +73,10 @@ public struct HTMLIndex: Sendable {
             out.append(contentsOf: "</li>\n".utf8)
         }
         let rows = String(decoding: out, as: UTF8.self)
-        return try HTMLTemplate.fill(
-            template,
-            values: ["lang": language, "title": title, "category": theme.category.rawValue, "theme": theme.theme.name,
-                     "generator": "Notepress"],
-            raw: ["stylesheet": Stylesheet(theme: theme).css(), "sizeSwitcher": SizeSwitcher.markup(selected: theme.category),
-                  "entries": rows],
-            templateName: "html/index.html")
+        var data = PageData.themeValues(theme, stylesheet: Stylesheet(theme: theme).css())
+        data["lang"] = .string(language)
+        data["title"] = .string(title)
+        data["entries"] = .string(rows)
+        return try template.render(.map(data))
     }
 }

@@ -3,39 +3,36 @@ import NotepressAST
 import NotepressResources
 import NotepressThemes
 
-/// A standalone HTML5 page around a body fragment: the template `html/page.html` filled with the
-/// title, the generated ``Stylesheet``, the size-category switcher, the letterpressed note title
-/// and the date badge.
+/// A standalone HTML5 page around a body fragment: the Mustache page template
+/// (`html/page.html`, or ``template`` from `--template FILE`) rendered with ``PageData``: every
+/// front-matter field, the title, the generated stylesheet, the size-category switcher, the date
+/// badge, the table of contents and the body.
 ///
-/// Template placeholders: `{{name}}` inserts the value HTML-escaped (``HTMLEscape/text(_:)``);
-/// `{{{name}}}` inserts it raw (used only for generated markup and CSS: `body`, `stylesheet`,
-/// `sizeSwitcher`, `dateBadge`). Values: `lang`, `title`, `category`, `theme`, `generator`.
+/// `{{name}}` inserts a value escaped by ``HTMLEscape/text(_:)``; `{{{name}}}` inserts it raw (the
+/// built-in template does so only for generated markup and CSS: `body`, `toc`, `stylesheet`,
+/// `sizeSwitcher`, `dateBadge`). A name with no value renders as nothing (Mustache's rule, as
+/// pandoc's templates do), so a template may name any front-matter field.
 public struct HTMLPage: Sendable {
     public var theme: ResolvedTheme
     public var templates: TemplateStore
+    /// The page template; `nil` reads `html/page.html` from ``templates`` on each render.
+    public var template: PageTemplate?
 
-    public init(theme: ResolvedTheme, templates: TemplateStore) {
+    public init(theme: ResolvedTheme, templates: TemplateStore, template: PageTemplate? = nil) {
         self.theme = theme
         self.templates = templates
+        self.template = template
     }
 
-    /// The page for `document` whose body content is `body` (HTML, inserted as is). UTF-8 text.
-    /// The title is the document's title, else `Untitled`; the language the front-matter field
-    /// `lang`, else `en`; the badge shows `metadata.created` (no badge without one).
-    /// - Throws: ``TemplateError`` when the template is missing, ``HTMLTemplateError`` when it
-    ///   names an unknown placeholder.
-    public func render(document: Document, body: String) throws -> String {
-        let template = try templates.text("html/page.html")
-        let meta = document.metadata
-        let title = meta.title ?? "Untitled"
-        let badge = meta.created.map { DateBadge.markup($0) } ?? ""
-        return try HTMLTemplate.fill(
-            template,
-            values: ["lang": meta.fields["lang"] ?? "en", "title": title, "category": theme.category.rawValue,
-                     "theme": theme.theme.name, "generator": "Notepress"],
-            raw: ["stylesheet": StylesheetCache.shared.css(for: theme), "sizeSwitcher": SizeSwitcher.markup(selected: theme.category),
-                  "dateBadge": badge, "body": body],
-            templateName: "html/page.html")
+    /// The page for `document` whose body content is `body` and table of contents `toc` (both
+    /// HTML, inserted as they are; `toc` empty for none). UTF-8 text. Values: ``PageData``.
+    /// - Throws: ``TemplateError`` when the built-in template is missing, ``MustacheError`` when
+    ///   it does not compile or nests too deep.
+    public func render(document: Document, body: String, toc: String = "") throws -> String {
+        let page = try template ?? PageTemplate.builtIn("html/page.html", store: templates)
+        let data = PageData.page(document: document, body: body, toc: toc,
+                                 generated: PageData.themeValues(theme, stylesheet: StylesheetCache.shared.css(for: theme)))
+        return try page.render(data)
     }
 }
 
@@ -54,47 +51,6 @@ final class StylesheetCache: @unchecked Sendable {
         if entries.count < 16 { entries.append((theme, css)) }
         lock.unlock()
         return css
-    }
-}
-
-/// An unknown placeholder in a page template.
-public struct HTMLTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var template: String
-    public var placeholder: String
-    public var description: String {
-        "\(template): unknown placeholder '\(placeholder)'; expected one of lang, title, category, theme, generator, "
-            + "stylesheet, sizeSwitcher, dateBadge, body (index.html: entries)"
-    }
-}
-
-/// The tiny `{{name}}` / `{{{name}}}` substitution of the page templates.
-enum HTMLTemplate {
-    /// Replaces `{{{name}}}` with `raw[name]` and `{{name}}` (spaces inside the braces allowed)
-    /// with `HTMLEscape.text(values[name])`. Inserted text is not scanned again.
-    static func fill(_ template: String, values: [String: String], raw: [String: String], templateName: String) throws -> String {
-        var out = ""
-        var rest = Substring(template)
-        while let open = rest.range(of: "{{") {
-            out += rest[..<open.lowerBound]
-            let isRaw = rest[open.upperBound...].hasPrefix("{")
-            let nameStart = isRaw ? rest.index(after: open.upperBound) : open.upperBound
-            let closer = isRaw ? "}}}" : "}}"
-            guard let close = rest[nameStart...].range(of: closer) else {
-                out += rest[open.lowerBound...]
-                return out
-            }
-            let name = rest[nameStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            if isRaw, let v = raw[name] {
-                out += v
-            } else if !isRaw, let v = values[name] {
-                out += HTMLEscape.text(v)
-            } else {
-                throw HTMLTemplateError(template: templateName, placeholder: name)
-            }
-            rest = rest[close.upperBound...]
-        }
-        out += rest
-        return out
     }
 }
 

@@ -1,8 +1,10 @@
 import NotepressAST
 import NotepressHTML
 
-/// `-t html`: a standalone HTML5 page from `Templates/html/page.html` with a stylesheet made from
-/// the theme, or with `fragment` only the body (byte for byte cmark-gfm's HTML for Markdown).
+/// `-t html`: a standalone HTML5 page from the Mustache template `Templates/html/page.html` (or
+/// `--template FILE`) with a stylesheet made from the theme, or with `fragment` only the body
+/// (byte for byte cmark-gfm's HTML for Markdown). With `--toc` a `nav` table of contents
+/// (``HTMLTableOfContents``) comes before the body (the template's `{{{toc}}}`), also in a fragment.
 public struct HTMLWriter: DocumentWriter {
     public init() {}
     public var name: String { "html" }
@@ -31,10 +33,11 @@ public struct HTMLWriter: DocumentWriter {
             diagnostics.append(Diagnostic(.warning, "unknown node '\(b.typeName)' written as its content",
                                           file: document.metadata.sourcePath, position: b.position))
         }
-        if options.fragment { return body }
+        let toc = options.tableOfContents(of: document).map(HTMLTableOfContents.markup) ?? ""
+        if options.fragment { return toc.isEmpty ? body : Array((toc + "\n").utf8) + body }
         do {
-            return Array(try HTMLPage(theme: options.theme, templates: options.templates)
-                .render(document: document, body: String(decoding: body, as: UTF8.self)).utf8)
+            return Array(try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate)
+                .render(document: document, body: String(decoding: body, as: UTF8.self), toc: toc).utf8)
         } catch {
             throw ConversionError(file: document.metadata.sourcePath, "HTML page template: \(error)")
         }

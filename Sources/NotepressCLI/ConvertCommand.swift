@@ -66,8 +66,9 @@ enum TemplateArguments {
         }
         if warn {
             for m in template.missingPartials {
+                let storeName = "html/" + m.name + ((m.name as NSString).pathExtension.isEmpty ? ".html" : "")
                 printError("notepress convert: \(m.template):\(m.line):\(m.column): warning: partial '\(m.name)' not found "
-                    + "(beside the template or as html/\(m.name) in the data folder); it renders as nothing")
+                    + "(beside the template, or \(storeName) in the data folder or built in); it renders as nothing")
             }
         }
         if pages { options.pageTemplate = template }

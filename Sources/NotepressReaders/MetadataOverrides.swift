@@ -11,7 +11,8 @@ import NotepressAST
 /// The fields with a meaning of their own take the front matter's rules:
 /// - `title`: the title (the last `-M title=…` wins);
 /// - `created`: an ISO 8601 date (``CivilDateTime/parse(_:)``), else a usage error;
-/// - `tags`: comma-separated tags, added up over repeated options (`-M tags=a,b -M tags=c`).
+/// - `tags`: comma-separated tags (``FrontMatter/splitTags(_:)``) that replace the front
+///   matter's, added up over repeated options (`-M tags=a,b -M tags=c`).
 /// Any other key sets ``DocumentMetadata/fields`` (text; a boolean as `true`/`false`); the
 /// same key given twice makes a list (``DocumentMetadata/collections``), as pandoc does.
 public struct MetadataOverrides: Sendable, Equatable {

@@ -24,7 +24,8 @@ public struct HTMLWriter: DocumentWriter {
 
     /// ``write(_:options:diagnostics:)`` with the body already rendered by `stream` (an
     /// ``HTMLFragmentStream`` fed while the document was read, made with ``htmlOptions(_:format:)``;
-    /// the document may then have no blocks); `nil` renders the body here.
+    /// the document may then have no blocks, unless ``ConversionOptions/tableOfContents`` is on:
+    /// the table is made from them); `nil` renders the body here.
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic],
                       stream: HTMLFragmentStream?) throws -> [UInt8] {
         let (body, unknown) = stream.map { ($0.finish(), $0.unknownBlocks) }

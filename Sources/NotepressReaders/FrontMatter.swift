@@ -107,12 +107,61 @@ public struct FrontMatter: Sendable, Equatable {
     }
 
     // MARK: YAML (libyaml event API)
+    /// The deepest flow nesting (`[`, `{`) front matter may have. libyaml's scanner keeps a
+    /// possible simple key per open flow level and checks all of them for every token, so time grows
+    /// with the square of the depth (40 000 levels: 2.4 s, 80 000: about 10 s); deeper YAML is
+    /// refused before libyaml sees it, as other YAML parsers bound nesting (PyYAML, yaml-cpp).
+    static let maxFlowDepth = 256
+
+    /// The 1-based line and column of the `[` or `{` that opens level ``maxFlowDepth`` + 1, or
+    /// `nil`. One pass; brackets inside quoted scalars and comments do not count.
+    static func flowNestingBeyondLimit(_ bytes: [UInt8]) -> (Int, Int)? {
+        var depth = 0, line = 1, lineStart = 0, i = 0
+        var quote: UInt8 = 0  // 0, ' or "
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0A { line += 1; lineStart = i + 1; if quote == 0 { i += 1; continue } }
+            if quote == 0x22 {
+                if b == 0x5C { i += 2; continue }
+                if b == 0x22 { quote = 0 }
+            } else if quote == 0x27 {
+                if b == 0x27 { if i + 1 < bytes.count && bytes[i + 1] == 0x27 { i += 2; continue }; quote = 0 }
+            } else {
+                switch b {
+                case 0x22, 0x27:
+                    // A quote opens a quoted scalar only where a scalar may start (after space,
+                    // a flow indicator or at the line start); `it's` in a plain scalar does not.
+                    let prev = i > lineStart ? bytes[i - 1] : 0x20
+                    if prev == 0x20 || prev == 0x09 || prev == 0x5B || prev == 0x7B || prev == 0x2C || prev == 0x3A { quote = b }
+                case 0x23:
+                    let prev = i > lineStart ? bytes[i - 1] : 0x20
+                    if prev == 0x20 || prev == 0x09 {
+                        while i < bytes.count && bytes[i] != 0x0A { i += 1 }
+                        continue
+                    }
+                case 0x5B, 0x7B:
+                    depth += 1
+                    if depth > maxFlowDepth { return (line, i - lineStart + 1) }
+                case 0x5D, 0x7D:
+                    depth = max(0, depth - 1)
+                default: break
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
 
     /// Parses the YAML between the fences. `firstLine` is the file line of the YAML's first line.
     /// `nil` when the YAML holds no node (empty, comments only, or a null scalar such as `~`).
     static func parseYAML(_ yaml: String, path: String?, firstLine: Int) throws -> FrontMatter? {
         var bytes = Array(yaml.utf8)
         if bytes.isEmpty { return nil }
+        if let (line, column) = flowNestingBeyondLimit(bytes) {
+            throw FrontMatterError(file: path, line: firstLine + line - 1, column: column,
+                                   message: "front matter nested deeper than \(maxFlowDepth) levels", kind: .invalidField)
+        }
         bytes.append(0)
         return try bytes.withUnsafeBufferPointer { buf -> FrontMatter? in
             let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)

@@ -286,6 +286,9 @@ public struct BuildConfiguration: Sendable {
         field("tagfilter", "\(options.tagfilter)")
         field("from", loader.format?.rawValue ?? "auto")
         field("keepMarkers", "\(loader.keepMarkers)")
+        field("encoding", loader.encoding ?? "UTF-8")
+        field("hashtags", "\(loader.hashtags)")
+        field("tagPagesFolder", options.tagPagesFolder ?? "none")
         field("sourceDateEpoch", loader.sourceDateEpoch.map { "\($0.timeIntervalSince1970)" } ?? "none")
         field("theme", Self.fingerprint(options.theme))
         var deps: [String] = []

@@ -156,8 +156,10 @@ public struct GlobPattern: Sendable, Equatable {
 public struct IgnoreRules: Sendable {
     /// The folder the patterns are relative to, below the input folder (`""`: the input folder).
     public var base: String
+    /// The patterns in file order (the last one that matches decides).
     public var patterns: [GlobPattern]
 
+    /// Rules made of parsed patterns, applying to the folder `base`.
     public init(base: String, patterns: [GlobPattern]) {
         self.base = base
         self.patterns = patterns

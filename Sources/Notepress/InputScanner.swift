@@ -34,6 +34,7 @@ public struct InputSelection: Sendable {
     /// How much of a file is read to tell text from binary: 8000 bytes, as git's `buffer_is_binary`.
     public static let sniffLength = 8000
 
+    /// A selection; the ignore file is `.notepressignore` and NUL bytes mean binary.
     public init(allTextFiles: Bool = false, include: [GlobPattern] = [], exclude: [GlobPattern] = []) {
         self.allTextFiles = allTextFiles
         self.include = include

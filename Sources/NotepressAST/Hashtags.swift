@@ -122,36 +122,39 @@ public enum Hashtags {
     }
 
     /// The hashtags of `text` (see the type), `previous` being the character before it (`nil`
-    /// at the start of a paragraph, heading or cell): ranges of `#name` and the names.
+    /// at the start of a paragraph, heading or cell): ranges of `#name` and the names. Finds each
+    /// `#` in the UTF-8 bytes and decodes only around it: one pass over the bytes.
     public static func scan(_ text: String, after previous: Unicode.Scalar?) -> [(range: Range<String.Index>, name: String)] {
         var result: [(range: Range<String.Index>, name: String)] = []
+        let utf8 = text.utf8
         let scalars = text.unicodeScalars
-        var before = previous
-        var beforeIsStart = previous == nil
-        var i = scalars.startIndex
-        while i < scalars.endIndex {
-            let u = scalars[i]
-            if u == "#" && (beforeIsStart || startsWord(after: before!)) {
-                var end = scalars.index(after: i)
-                var lastKept = end
-                while end < scalars.endIndex, isNameCharacter(scalars[end]) {
-                    end = scalars.index(after: end)
-                    if scalars[scalars.index(before: end)] != "/" { lastKept = end }
-                }
-                let nameStart = scalars.index(after: i)
-                let name = String(scalars[nameStart..<lastKept])
-                if !name.isEmpty, name.unicodeScalars.first != "/",
-                   name.unicodeScalars.contains(where: { !("0"..."9").contains($0) }) {
-                    result.append((i..<lastKept, name))
-                    before = scalars[scalars.index(before: lastKept)]
-                    beforeIsStart = false
-                    i = lastKept
-                    continue
-                }
+        // Where the last tag ended: a `#` right after it does not start a word.
+        var lastEnd: String.Index?
+        var i = utf8.startIndex
+        while let hash = utf8[i...].firstIndex(of: 0x23) {
+            i = utf8.index(after: hash)
+            let startsTag: Bool
+            if hash == utf8.startIndex {
+                startsTag = previous.map(startsWord) ?? true
+            } else if hash == lastEnd {
+                startsTag = false
+            } else {
+                startsTag = startsWord(after: scalars[scalars.index(before: hash)])
             }
-            before = u
-            beforeIsStart = false
-            i = scalars.index(after: i)
+            guard startsTag else { continue }
+            var end = i
+            var lastKept = i
+            while end < scalars.endIndex, isNameCharacter(scalars[end]) {
+                let u = scalars[end]
+                end = scalars.index(after: end)
+                if u != "/" { lastKept = end }
+            }
+            let name = String(scalars[i..<lastKept])
+            guard !name.isEmpty, name.utf8.first != UInt8(ascii: "/"),
+                  name.utf8.contains(where: { $0 < 0x30 || $0 > 0x39 }) else { continue }
+            result.append((hash..<lastKept, name))
+            lastEnd = lastKept
+            i = lastKept
         }
         return result
     }
@@ -159,7 +162,13 @@ public enum Hashtags {
     /// Whether a `#` after `u` starts a word: `u` is whitespace, opening punctuation (Ps),
     /// an initial quote (Pi), or `"`/`'`.
     static func startsWord(after u: Unicode.Scalar) -> Bool {
-        if u.properties.isWhitespace || u == "\"" || u == "'" { return true }
+        if u.isASCII {
+            switch u {
+            case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\"", "'", "(", "[", "{": return true
+            default: return false
+            }
+        }
+        if u.properties.isWhitespace { return true }
         switch u.properties.generalCategory {
         case .openPunctuation, .initialPunctuation: return true
         default: return false

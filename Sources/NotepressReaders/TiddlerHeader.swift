@@ -38,6 +38,7 @@ public struct TiddlerHeader: Sendable, Equatable {
     /// Every field besides `title`, `tags` and `created` (`modified` in ISO 8601 form).
     public var fields: [String: String] = [:]
 
+    /// A header with these fields (``split(_:path:)`` reads one from a file).
     public init(title: String? = nil, tags: [String] = [], created: Date? = nil, type: String? = nil,
                 fields: [String: String] = [:]) {
         self.title = title

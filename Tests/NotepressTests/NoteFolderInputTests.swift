@@ -325,6 +325,13 @@ final class NoteFolderInputTests: XCTestCase {
         XCTAssertEqual(tei.status, 0, tei.stderr)
         XCTAssertTrue(tei.stdoutText.contains("Buy <rs type=\"tag\">#milk</rs> and <rs type=\"tag\">#work/projects</rs>,"), tei.stdoutText)
         XCTAssertTrue(tei.stdoutText.contains("<term>work/projects</term>"), tei.stdoutText)
+        // The schema change (rs in phrase content) as jing reads it, not only libxml2.
+        let teiFile = dir.appendingPathComponent("groceries.xml")
+        try tei.stdout.write(to: teiFile)
+        if let (status, errors) = TEITestSupport.jing([teiFile]) {
+            XCTAssertEqual(status, 0, errors.joined(separator: "\n"))
+            XCTAssertEqual(errors, [])
+        }
 
         let rtf = try NotepressBinary.run(["convert", "-t", "rtf", "--hashtags", md.path])
         XCTAssertTrue(rtf.stdoutText.contains("{\\cf3 #milk}"), rtf.stdoutText)

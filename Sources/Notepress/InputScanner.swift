@@ -70,7 +70,8 @@ public struct InputScan: Sendable {
 /// back into a folder being walked (a loop, reported as an error), and a file is an input when:
 ///
 /// 1. no `--exclude` pattern matches it or a folder above it (such folders are not walked);
-/// 2. an `--include` pattern matches it (whatever its kind or the ignore files), or, when no
+/// 2. an `--include` pattern matches it or a folder above it (whatever its kind or the ignore
+///    files; `--include drafts` takes everything in `drafts`), or, when no
 ///    `--include` is given, the ignore files (`.notepressignore` in the input folder and any folder
 ///    below, gitignore syntax, deeper files winning) do not ignore it or a folder above it, and its
 ///    kind is known (``DocumentLoader/format(forPath:)``) or `-f` names the syntax of every file
@@ -82,6 +83,8 @@ public struct InputScan: Sendable {
 /// Files of known kinds are not opened while scanning, so a re-run that converts nothing reads
 /// no input.
 public enum InputScanner {
+    /// The input files of `inputs` (files, folders, `-`) by the rules above; `format` is `-f`
+    /// (when given, every text file of a folder is read: ``InputSelection/allTextFiles``).
     public static func scan(_ inputs: [String], format: SourceFormat?, selection: InputSelection = InputSelection()) -> InputScan {
         var selection = selection
         if format != nil { selection.allTextFiles = true }
@@ -99,9 +102,10 @@ public enum InputScanner {
             let root = realPath(input)
             scan.folders.append(root)
             // Iterative walk: (path, relative, ancestors' real paths, ignore files in force)
-            var stack: [(String, String, [String], [IgnoreRules])] = [(input, "", [root], [])]
+            // (path, relative, ancestors' real paths, ignore files in force, inside a folder --include matched)
+            var stack: [(String, String, [String], [IgnoreRules], Bool)] = [(input, "", [root], [], false)]
             var found: [InputFile] = []
-            while let (dir, rel, ancestors, inheritedRules) = stack.popLast() {
+            while let (dir, rel, ancestors, inheritedRules, inIncludedFolder) = stack.popLast() {
                 guard let entries = directoryEntries(dir) else {
                     scan.errors.append(ConversionError(file: dir, "cannot read folder: \(Platform.errorText())")); continue
                 }
@@ -130,19 +134,19 @@ public enum InputScanner {
                     }
                     if isFolder {
                         if selection.exclude.contains(where: { $0.matches(relPath, isFolder: true) }) { continue }
-                        if IgnoreRules.isIgnored(relPath, isFolder: true, by: rules),
-                           !selection.include.contains(where: { $0.matches(relPath, isFolder: true) }) { continue }
+                        let included = inIncludedFolder || selection.include.contains(where: { $0.matches(relPath, isFolder: true) })
+                        if !included && IgnoreRules.isIgnored(relPath, isFolder: true, by: rules) { continue }
                         let real = realPath(path)
                         if ancestors.contains(real) {
                             scan.errors.append(ConversionError(file: path, "folder loop: leads back to \(real); not followed"))
                             continue
                         }
-                        stack.append((path, relPath, ancestors + [real], rules))
+                        stack.append((path, relPath, ancestors + [real], rules, included))
                         continue
                     }
                     if selection.exclude.contains(where: { $0.matches(relPath, isFolder: false) }) { continue }
                     let chosen: Bool
-                    if selection.include.contains(where: { $0.matches(relPath, isFolder: false) }) {
+                    if inIncludedFolder || selection.include.contains(where: { $0.matches(relPath, isFolder: false) }) {
                         chosen = true
                     } else if !selection.include.isEmpty || IgnoreRules.isIgnored(relPath, isFolder: false, by: rules) {
                         continue

@@ -128,6 +128,13 @@ final class NoteFolderInputTests: XCTestCase {
         XCTAssertEqual(r2.status, 0, r2.stderr)
         XCTAssertEqual(outputs(out2), ["keep.html", "plain/readme.html"])
 
+        // An --include that matches a folder takes everything in it, even a folder the ignore
+        // file leaves out.
+        let out3 = dir.appendingPathComponent("out3")
+        let r3 = try NotepressBinary.run(["convert", tree.path, "-o", out3.path, "-t", "html", "--include", "drafts"])
+        XCTAssertEqual(r3.status, 0, r3.stderr)
+        XCTAssertEqual(outputs(out3), ["drafts/c.html"])
+
         let bad = try NotepressBinary.run(["convert", tree.path, "-o", out.path, "--include", ""])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--include needs a pattern (gitignore syntax), got ''"), bad.stderr)

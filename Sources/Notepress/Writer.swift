@@ -39,6 +39,12 @@ public struct ConversionOptions: Sendable {
     public func tableOfContents(of document: Document) -> TableOfContents? {
         tableOfContents ? TableOfContents(document, maxLevel: tableOfContentsMaxLevel) : nil
     }
+    /// The folder of tag pages relative to the output folder of a format (`tags`), when the site
+    /// writes them: HTML then renders a hashtag as a link to its page (`tags/NAME.html`, relative
+    /// to each page: ``HTMLWriter/htmlOptions(_:format:sourcePath:)``). `nil` (the default, and
+    /// always until the site writes tag pages): a hashtag is `<span class="tag">`. Other formats
+    /// do not link tags.
+    public var tagPagesFolder: String?
 
     public init(theme: ResolvedTheme = Theme.standard.resolved(), templates: TemplateStore = TemplateStore()) {
         self.theme = theme

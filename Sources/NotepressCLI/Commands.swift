@@ -73,6 +73,9 @@ let tocOption = OptionSpec(["--toc"], "a table of contents of the headings, link
 /// `--toc-depth N`.
 let tocDepthOption = OptionSpec(["--toc-depth"], value: "N", choices: ["1", "2", "3", "4", "5", "6"],
                                 "heading levels 1..N in the table of contents\n(default: 3)")
+/// `--encoding NAME`.
+let encodingOption = OptionSpec(["--encoding"], value: "NAME",
+                                "character encoding of inputs without a byte order\nmark (iconv names: latin1, windows-1252,\nshift_jis; iconv -l lists them; default: UTF-8;\nUTF-16 with a BOM is always read)")
 
 /// Every command, in the order `notepress help` lists them.
 enum Commands {
@@ -93,8 +96,10 @@ enum Commands {
         name: "convert", summary: "convert notes and Markdown (the default command)",
         synopsis: ["notepress convert [options] [INPUT...]", "notepress [options] INPUT..."],
         description: """
-        Converts note markup (.note, .txt) and Markdown (.md, .markdown) files, folders of them, or
-        standard input (- or no INPUT when standard input is not a terminal) to other formats.
+        Converts note markup (.note, .txt), TiddlyWiki (.tid) and Markdown (.md, .markdown) files,
+        folders of them, or standard input (- or no INPUT when standard input is not a terminal) to
+        other formats. In a folder, files of other kinds are skipped unless -f or --include chooses
+        them; .notepressignore files (gitignore syntax) leave files out.
         The format follows -t, else the extension of -o (.html .rtf .ans .xml .json .man .1-.9),
         else HTML.
         """,
@@ -102,7 +107,13 @@ enum Commands {
             OptionSpec(["--to", "-t"], value: "FORMAT[,FORMAT...]", choices: outputFormats,
                        "html (default), rtf, ansi, tei, man, json;\nnotepress formats lists them"),
             OptionSpec(["--from", "-f"], value: "FORMAT", choices: inputFormats,
-                       "note, commonmark, gfm (default: from the file\nextension; markdown means gfm)"),
+                       "note, commonmark, gfm (default: from the file\nextension; markdown means gfm); in a folder,\nevery text file is then read, whatever its\nextension (binary files are skipped)"),
+            OptionSpec(["--include"], value: "GLOB",
+                       "folders: convert the files GLOB matches (gitignore\nsyntax, relative to the input folder; repeatable),\nwhatever their extension, and no others"),
+            OptionSpec(["--exclude"], value: "GLOB",
+                       "folders: leave out files and folders GLOB matches\n(gitignore syntax; repeatable)"),
+            encodingOption,
+            OptionSpec(["--hashtags"], "#word in text is a tag of the note (merged with\nfront-matter tags), shown as a tag"),
             OptionSpec(["--output", "-o"], value: "PATH", completes: .file,
                        "output file, or folder when converting a folder or\nseveral files (- or no -o: standard output)"),
             OptionSpec(["--layout"], value: "mirror|flat", choices: ["mirror", "flat"],
@@ -156,6 +167,8 @@ enum Commands {
         options: [
             OptionSpec(["--from", "-f"], value: "FORMAT", choices: inputFormats,
                        "note, commonmark, gfm (default: from the file\nextension; standard input is gfm)"),
+            encodingOption,
+            OptionSpec(["--hashtags"], "#word in text is shown as a tag"),
             OptionSpec(["--width", "-w"], value: "N", "wrap at N columns (default: the terminal's)"),
             OptionSpec(["--color", "--colour"], value: "WHEN", choices: colorModes,
                        "auto (default: on a terminal, unless NO_COLOR or\nTERM=dumb), always, never"),

@@ -75,6 +75,17 @@ enum TemplateArguments {
     }
 }
 
+/// `--encoding NAME`: the name when iconv knows it, `nil` for none or UTF-8.
+/// - Throws: ``UsageError`` for a name iconv does not know.
+func parseEncoding(_ a: Arguments) throws -> String? {
+    guard let name = a.value("--encoding") else { return nil }
+    guard !name.isEmpty, DocumentLoader.isKnownEncoding(name) else {
+        throw UsageError("unknown encoding '\(name)' for --encoding; iconv -l lists the names (latin1, windows-1252, shift_jis, utf-16le…)")
+    }
+    let plain = name.uppercased().filter { $0 != "-" && $0 != "_" }
+    return plain == "UTF8" ? nil : name
+}
+
 /// `-f FORMAT`. - Throws: ``UsageError`` naming the formats.
 func parseFormat(_ s: String) throws -> SourceFormat {
     switch s.lowercased() {
@@ -111,6 +122,8 @@ struct ConvertPlan {
     let single: Bool
     let depfile: String?
     let verbosity: Verbosity
+    /// Which files of input folders are inputs (`-f`, `--include`, `--exclude`, ignore files).
+    let selection: InputSelection
 
     /// - Throws: ``UsageError`` for anything wrong on the command line, before any input is read.
     init(_ a: Arguments) throws {
@@ -125,6 +138,22 @@ struct ConvertPlan {
         let linkMode = try a.choice("--hyperlinks", colorModes) ?? "auto"
         output = a.value("--output").flatMap { $0 == "-" ? nil : $0 }
         depfile = a.value("--depfile")
+        let encoding = try parseEncoding(a)
+        var selection = InputSelection(allTextFiles: format != nil)
+        // Command-line patterns have no comments or negation: `#x` and `!x` are literal names.
+        func patterns(_ option: String) throws -> [GlobPattern] {
+            try a.allValues(option).map { text in
+                let literal = text.hasPrefix("#") ? "\\" + text : text
+                guard let p = GlobPattern(literal, allowNegation: false) else {
+                    throw UsageError("\(option) needs a pattern (gitignore syntax), got '\(text)'")
+                }
+                return p
+            }
+        }
+        selection.include = try patterns("--include")
+        selection.exclude = try patterns("--exclude")
+        selection.nulBytesAreText = encoding.map(DocumentLoader.encodingHasNULBytes) ?? false
+        self.selection = selection
 
         // Inputs: standard input when none is given and it is not a terminal (pandoc, cmark-gfm).
         var inputs = a.positionals
@@ -211,6 +240,8 @@ struct ConvertPlan {
         } catch {
             throw UsageError("\(error)")
         }
+        loader.encoding = encoding
+        loader.hashtags = a.flag("--hashtags")
         self.loader = loader
     }
 
@@ -284,9 +315,11 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
             throw ConversionError(file: input, "output \(out) is the input file; refusing to overwrite it")
         }
         // HTML: the body is written on a second thread while the reader still builds the tree.
+        // (A `.tid` file's syntax is known once its header is read: no streaming for it.)
         let html = writer as? HTMLWriter
+        let streams = html != nil && (input == "-" || !DocumentLoader.isTiddler(input))
         let format = loader.format ?? (input == "-" ? nil : DocumentLoader.format(forPath: input)) ?? .gfm
-        let stream = html.map { _ in HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: format)) }
+        let stream = streams ? HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: format)) : nil
         let each: ((Block) -> Void)? = stream.map { s in { s.push($0) } }
         // The reader keeps no blocks when the stream writes them (each goes once written), unless
         // a table of contents is made from them.

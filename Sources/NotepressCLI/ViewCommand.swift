@@ -34,7 +34,9 @@ func runViewCommand(_ args: [String]) -> Int32 {
         }
         let input = inputs[0]
         let env = ProcessInfo.processInfo.environment
-        let loader = DocumentLoader(format: format, sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
+        var loader = DocumentLoader(format: format, sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
+        loader.encoding = try parseEncoding(a)
+        loader.hashtags = a.flag("--hashtags")
         let read: ReadResult
         do {
             read = try input == "-"

@@ -11,11 +11,17 @@ public struct HTMLOptions: Sendable, Equatable {
     /// HTML5 made obsolete (cmark's `CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES`). Standalone pages
     /// use it; fragments default to cmark's plain output.
     public var tablePreferStyleAttributes: Bool
+    /// The URL of the tag pages folder relative to this page, ending in `/` (`../tags/`), when the
+    /// site has tag pages: a hashtag is then `<a class="tag" href="PREFIX+PAGE.html">`
+    /// (``Hashtags/pagePath(_:)``), else `<span class="tag">`.
+    public var tagPagePrefix: String?
 
-    public init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false) {
+    public init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false,
+                tagPagePrefix: String? = nil) {
         self.unsafe = unsafe
         self.tagfilter = tagfilter
         self.tablePreferStyleAttributes = tablePreferStyleAttributes
+        self.tagPagePrefix = tagPagePrefix
     }
 }
 
@@ -26,7 +32,8 @@ public struct HTMLOptions: Sendable, Equatable {
 /// adds `<span class="script">`, `<span class="alert">` (ALL-CAPS words), `<span class="marker">`
 /// (delimiters kept by `--keep-markers`), `<span class="letterpress">` and
 /// `<span class="text-STYLE">`; items of a note list whose number does not follow the previous
-/// one carry `value="N"`.
+/// one carry `value="N"`. Hashtags (`--hashtags`) are `<span class="tag">#name</span>`, or links
+/// to their tag pages (``HTMLOptions/tagPagePrefix``).
 public struct HTMLEmitter: Sendable {
     public var options: HTMLOptions
 
@@ -349,6 +356,12 @@ struct HTMLBodyWriter: BlockVisitor {
             out += "\">"
         case .image(let l):
             out += "<img src=\"" + safeURL(l.destination) + "\" alt=\""
+        case .tag(let name):
+            if let prefix = options.tagPagePrefix {
+                out += "<a class=\"tag\" href=\"" + HTMLEscape.url(prefix + Hashtags.pagePath(name) + ".html") + "\">"
+            } else {
+                out += "<span class=\"tag\">"
+            }
         }
     }
 
@@ -360,6 +373,7 @@ struct HTMLBodyWriter: BlockVisitor {
         case .code: out += "</code>"
         case .script, .marker, .letterpress, .colorRole, .textStyle: out += "</span>"
         case .link: out += "</a>"
+        case .tag: out += options.tagPagePrefix == nil ? "</span>" : "</a>"
         case .image(let l):
             if !l.title.isEmpty { out += "\" title=\"" + HTMLEscape.attribute(l.title) }
             out += "\" />"

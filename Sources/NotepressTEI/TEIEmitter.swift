@@ -54,6 +54,7 @@ import NotepressAST
 /// | link                  | `ref[@target]` (no `@target` for an empty destination; the link title is not kept) |
 /// | image                 | `figure` with `head` (the title, if any), `graphic[@url]`, `figDesc` (the description as plain text). `figure` is in `model.inter`, allowed inside `p`, `hi`, `head`, `cell` (§14.4). An image with an empty destination becomes its description as text. |
 /// | footnote reference    | first reference: `note[@place="foot"][@n][@xml:id]` holding the definition's blocks, at the reference point (as pandoc does); later references: `ref[@type="noteref"][@target="#id"]` with the number |
+/// | hashtag (`--hashtags`) | `rs[@type="tag"]` around `#name` (TEI P5 §13.2.1, referring strings); the name is also a `keywords/term` |
 /// | hard break            | `lb`                                                                         |
 /// | soft break            | a newline                                                                    |
 /// | raw inline HTML       | dropped                                                                      |

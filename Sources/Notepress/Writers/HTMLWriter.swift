@@ -16,10 +16,21 @@ public struct HTMLWriter: DocumentWriter {
         try write(document, options: options, diagnostics: &diagnostics, stream: nil)
     }
 
-    /// The HTML options for a document of `format` (tagfilter applies to GFM only).
-    public static func htmlOptions(_ options: ConversionOptions, format: SourceFormat) -> HTMLOptions {
+    /// The HTML options for a document of `format` (tagfilter applies to GFM only) whose output
+    /// lies at `sourcePath` below the output folder (for links to tag pages, see
+    /// ``ConversionOptions/tagPagesFolder``).
+    public static func htmlOptions(_ options: ConversionOptions, format: SourceFormat, sourcePath: String? = nil) -> HTMLOptions {
         HTMLOptions(unsafe: options.unsafe, tagfilter: options.tagfilter && format == .gfm,
-                    tablePreferStyleAttributes: !options.fragment)
+                    tablePreferStyleAttributes: !options.fragment,
+                    tagPagePrefix: options.tagPagesFolder.map { tagPagePrefix(folder: $0, sourcePath: sourcePath) })
+    }
+
+    /// The relative URL from the page of `sourcePath` (a path below the input folder, mirrored
+    /// below the output folder) to the tag pages `folder` (relative to the output folder): one
+    /// `../` per folder of `sourcePath`, then `folder/`.
+    static func tagPagePrefix(folder: String, sourcePath: String?) -> String {
+        let depth = (sourcePath ?? "").split(separator: "/", omittingEmptySubsequences: true).count - 1
+        return String(repeating: "../", count: max(0, depth)) + (folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// ``write(_:options:diagnostics:)`` with the body already rendered by `stream` (an
@@ -29,7 +40,8 @@ public struct HTMLWriter: DocumentWriter {
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic],
                       stream: HTMLFragmentStream?) throws -> [UInt8] {
         let (body, unknown) = stream.map { ($0.finish(), $0.unknownBlocks) }
-            ?? HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat)).render(document)
+            ?? HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat,
+                                                     sourcePath: document.metadata.sourcePath)).render(document)
         for b in unknown {
             diagnostics.append(Diagnostic(.warning, "unknown node '\(b.typeName)' written as its content",
                                           file: document.metadata.sourcePath, position: b.position))

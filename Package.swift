@@ -35,7 +35,8 @@ let package = Package(
 
         // UAX #14 line breaking through ICU's C API; its header exposes plain C only (see its doc).
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
-        .target(name: "NotepressPlatform"),
+        // iconv(3) is in the C library on Linux and in libiconv on macOS.
+        .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         .target(name: "NotepressAST"),
         .target(name: "NotepressReaders", dependencies: ["NotepressAST", "CCmarkGFM", "CYAML"]),
         .executableTarget(name: "EmbedTemplates"),

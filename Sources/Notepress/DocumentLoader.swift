@@ -10,6 +10,13 @@ public struct DocumentLoader: Sendable {
     public var format: SourceFormat?
     /// Keep note-markup delimiters visible (`--keep-markers`).
     public var keepMarkers = false
+    /// Inline hashtags (`--hashtags`): `#word` becomes a tag span and a tag of the note, after the
+    /// front-matter tags (``Hashtags``).
+    public var hashtags = false
+    /// The character encoding of inputs that start with no byte order mark (`--encoding`: an
+    /// `iconv(3)` name such as `latin1`, `windows-1252`, `shift_jis`); `nil` means UTF-8. A UTF-8
+    /// or UTF-16 byte order mark wins over it (``TextDecoding``).
+    public var encoding: String?
     /// `SOURCE_DATE_EPOCH` in seconds, when set: clamps dates taken from file times.
     public var sourceDateEpoch: Date?
     /// Parse Markdown with libcmark-gfm's arena allocator (``MarkdownReader/arena``): faster, but
@@ -22,6 +29,8 @@ public struct DocumentLoader: Sendable {
     /// smart punctuation: no command-line option sets them; the cmark-gfm spec suites run
     /// through this loader with them (Tests/NotepressTests/CmarkSpecTests.swift).
     var markdownExtensions: Set<GFMExtension>?
+    /// `-M key=value` (pandoc's `--metadata`): applied after the front matter, so they win.
+    public var metadataOverrides = MetadataOverrides()
     var smartPunctuation = false
 
     public init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
@@ -38,12 +47,31 @@ public struct DocumentLoader: Sendable {
     }
 
     /// The file extensions Notepress reads (without the dot, lower case) and the syntax each
-    /// implies: `.note`/`.txt` note markup; `.md`, `.markdown`, `.mdown`, `.mkd` and ronn's
-    /// `.ronn` GFM. ``format(forPath:)`` applies it; `notepress formats` lists it.
+    /// implies: `.note`/`.txt` note markup; `.tid` TiddlyWiki files (``isTiddler(_:)``: note markup
+    /// unless their `type:` says Markdown); `.md`, `.markdown`, `.mdown`, `.mkd` and ronn's `.ronn`
+    /// GFM. ``format(forPath:)`` applies it; `notepress formats` lists it.
     public static let inputExtensions: [(extension: String, format: SourceFormat)] = [
-        ("note", .note), ("txt", .note),
+        ("note", .note), ("txt", .note), ("tid", .note),
         ("md", .gfm), ("markdown", .gfm), ("mdown", .gfm), ("mkd", .gfm), ("ronn", .gfm),
     ]
+
+    /// Whether `iconv(3)` knows the character encoding `name` (for `--encoding`; `iconv -l` lists
+    /// the names, case is ignored).
+    public static func isKnownEncoding(_ name: String) -> Bool {
+        TextDecoding.isUTF8(name) || Platform.isKnownEncoding(name)
+    }
+
+    /// Whether text in the encoding `name` has NUL bytes of its own (UTF-16, UTF-32): a NUL byte
+    /// then does not make a file binary (``InputSelection/nulBytesAreText``).
+    public static func encodingHasNULBytes(_ name: String) -> Bool {
+        TextDecoding.hasNULBytes(name)
+    }
+
+    /// Whether `path` names a TiddlyWiki file (`.tid`, case ignored): its `field: value` header is
+    /// read as metadata (``TiddlerHeader``), and its `type:` field picks the body's syntax.
+    public static func isTiddler(_ path: String) -> Bool {
+        PathText.lastComponent(path).lowercased().hasSuffix(".tid")
+    }
 
     /// The syntax a file name implies (``inputExtensions``, case ignored); `nil` for kinds
     /// Notepress does not read.
@@ -64,7 +92,7 @@ public struct DocumentLoader: Sendable {
         // while the document is built).
         let text: String = try {
             let bytes = try Self.read(path)
-            return try bytes.withUnsafeBytes { try Self.text(of: $0, name: path) }
+            return try bytes.withUnsafeBytes { try Self.text(of: $0, name: path, encoding: encoding) }
         }()
         return try load(text: text, path: path, modified: Self.modificationDate(path), topLevelBlock: topLevelBlock,
                         retainBlocks: retainBlocks)
@@ -93,24 +121,29 @@ public struct DocumentLoader: Sendable {
     /// - Throws: ``ConversionError`` for invalid UTF-8, a NUL byte, or bad front matter.
     public func load(data: Data, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)? = nil,
                      retainBlocks: Bool = true) throws -> ReadResult {
-        try load(text: Self.text(of: data, name: path ?? "<stdin>"), path: path, modified: modified, topLevelBlock: topLevelBlock,
+        try load(text: Self.text(of: data, name: path ?? "<stdin>", encoding: encoding), path: path, modified: modified, topLevelBlock: topLevelBlock,
                  retainBlocks: retainBlocks)
     }
 
     /// Reads bytes (see ``load(data:path:modified:topLevelBlock:retainBlocks:)``).
     func load(bytes: [UInt8], path: String?, modified: Date?) throws -> ReadResult {
-        try load(text: bytes.withUnsafeBytes { try Self.text(of: $0, name: path ?? "<stdin>") }, path: path, modified: modified,
+        try load(text: bytes.withUnsafeBytes { try Self.text(of: $0, name: path ?? "<stdin>", encoding: encoding) }, path: path, modified: modified,
                  topLevelBlock: nil, retainBlocks: true)
     }
 
-    /// The bytes as text, without a leading byte order mark.
-    /// - Throws: ``ConversionError`` naming `name`, with line and column, for invalid UTF-8 or a NUL byte.
-    static func text(of data: Data, name: String) throws -> String {
-        try data.withUnsafeBytes { try text(of: $0, name: name) }
+    /// The bytes as text, without a leading byte order mark: UTF-8, UTF-16 with a byte order
+    /// mark, or `encoding` (``TextDecoding``).
+    /// - Throws: ``ConversionError`` naming `name`, with line and column, for invalid UTF-8 (or
+    ///   invalid text in the encoding) or a NUL byte.
+    static func text(of data: Data, name: String, encoding: String? = nil) throws -> String {
+        try data.withUnsafeBytes { try text(of: $0, name: name, encoding: encoding) }
     }
 
-    /// ``text(of:name:)-(Data,_)`` of raw bytes.
-    static func text(of raw: UnsafeRawBufferPointer, name: String) throws -> String {
+    /// ``text(of:name:encoding:)-(Data,_,_)`` of raw bytes.
+    static func text(of raw: UnsafeRawBufferPointer, name: String, encoding: String? = nil) throws -> String {
+        if let (source, bomLength) = TextDecoding.source(of: raw, declared: encoding) {
+            return try TextDecoding.decode(raw, skipping: bomLength, from: source, name: name)
+        }
         let all = raw.bindMemory(to: UInt8.self)
         let hasBOM = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
         let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
@@ -129,25 +162,47 @@ public struct DocumentLoader: Sendable {
     func load(text: String, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)?, retainBlocks: Bool) throws -> ReadResult {
         let retainBlocks = retainBlocks || topLevelBlock == nil
         let name = path ?? "<stdin>"
-        let format = self.format ?? path.flatMap(Self.format(forPath:)) ?? .gfm
+        var format = self.format ?? path.flatMap(Self.format(forPath:)) ?? .gfm
 
         var frontMatter: FrontMatter?
         var body = text
         var lineOffset = 0
+        var headerWarnings: [Diagnostic] = []
         do {
-            // In Markdown a leading `---` block that is not a YAML mapping stays Markdown (thematic
-            // breaks); a mapping with a bad field is an error in both syntaxes.
-            (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name, markdown: format != .note)
+            if let path, Self.isTiddler(path) {
+                // A TiddlyWiki file: its `field: value` header is the metadata; `type:` decides the
+                // body's syntax, else -f, else note markup.
+                let t = try TiddlerHeader.split(text, path: name)
+                frontMatter = FrontMatter(title: t.header.title, created: t.header.created, tags: t.header.tags,
+                                          fields: t.header.fields)
+                (body, lineOffset, headerWarnings) = (t.body, t.bodyLineOffset, t.warnings)
+                format = t.header.bodyFormat ?? self.format ?? .note
+            } else {
+                // In Markdown a leading `---` block that is not a YAML mapping stays Markdown (thematic
+                // breaks); a mapping with a bad field is an error in both syntaxes.
+                (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name, markdown: format != .note)
+            }
         } catch let e as FrontMatterError {
             throw ConversionError(file: name, position: SourcePosition(line: e.line, column: e.column), e.message)
         }
+
+        // --hashtags: each top-level block is tagged as it is read, so a writer fed block by block
+        // (``topLevelBlock``) sees the tags too.
+        var foundTags: [String] = []
+        var tagged: [Block] = []
+        let readerCallback: ((Block) -> Void)? = !hashtags ? topLevelBlock : { block in
+            let b = Hashtags.tag(block, into: &foundTags)
+            if retainBlocks { tagged.append(b) }
+            topLevelBlock?(b)
+        }
+        let readerRetains = hashtags ? false : retainBlocks
 
         var result: ReadResult
         var headingTitle: String?
         switch format {
         case .note:
-            let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
-                                                                    retainBlocks: retainBlocks)
+            let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset, topLevelBlock: readerCallback,
+                                                                    retainBlocks: readerRetains)
             result = ReadResult(document: Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: blocks))
         case .gfm, .commonmark:
             var reader = MarkdownReader(format: format, extensions: markdownExtensions)
@@ -157,13 +212,15 @@ public struct DocumentLoader: Sendable {
             // The first level-1 heading at the top level, seen as blocks go by (a streaming
             // writer keeps none).
             let first = FirstHeadingBox()
-            let watch: ((Block) -> Void)? = frontMatter?.title != nil ? topLevelBlock : { block in
+            let watch: ((Block) -> Void)? = frontMatter?.title != nil ? readerCallback : { block in
                 if first.title == nil, case .heading(1, let content) = block.kind { first.title = content.plainText }
-                topLevelBlock?(block)
+                readerCallback?(block)
             }
-            result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: watch, retainBlocks: retainBlocks)
+            result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: watch, retainBlocks: readerRetains)
             headingTitle = first.title.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
+        if hashtags { result.document.blocks = tagged }
+        result.diagnostics = headerWarnings + result.diagnostics
         var meta = result.document.metadata
         meta.sourcePath = path
         meta.sourceFormat = format
@@ -188,8 +245,10 @@ public struct DocumentLoader: Sendable {
         } else {
             meta.created = sourceDateEpoch
         }
-        meta.tags = frontMatter?.tags ?? []
+        meta.tags = hashtags ? Hashtags.merge(frontMatter?.tags ?? [], foundTags) : frontMatter?.tags ?? []
         meta.fields = frontMatter?.fields ?? [:]
+        meta.collections = frontMatter?.collections ?? [:]
+        metadataOverrides.apply(to: &meta)
         result.document.metadata = meta
         return result
     }
@@ -238,7 +297,7 @@ public struct DocumentLoader: Sendable {
             if ok && (value < minValue || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) { ok = false }
             if !ok {
                 let hex = String(format: "0x%02X", b)
-                return (SourcePosition(line: line, column: i - lineStart + 1), "invalid UTF-8 (byte \(hex)); convert the file to UTF-8 first")
+                return (SourcePosition(line: line, column: i - lineStart + 1), "invalid UTF-8 (byte \(hex)); convert the file to UTF-8 or name its encoding (--encoding)")
             }
             i += len
         }

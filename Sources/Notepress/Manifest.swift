@@ -316,9 +316,11 @@ public struct BuildConfiguration: Sendable {
     /// Template-store paths the writers read (HTML page and index templates, TEI schema).
     public static let templatePaths = ["html/page.html", "html/index.html", "tei/notepress-tei.rng"]
 
-    /// Hashes the options, the resolved theme (every style and role, colours and fonts), the bytes of
-    /// every template in ``templatePaths`` (data folder or embedded), the loader settings, the
-    /// writers, the layout and `version`. `themeFile` is the theme's path when it came from a file.
+    /// Hashes the options (`--toc`, `-M` included), the resolved theme (every style and role,
+    /// colours and fonts), the bytes of every template in ``templatePaths`` (data folder or
+    /// embedded) and of the loaded page template with its partials (``ConversionOptions/pageTemplate``),
+    /// the loader settings, the writers, the layout and `version`. `themeFile` is the theme's path
+    /// when it came from a file; template files read from disk are dependencies too.
     public init(options: ConversionOptions, loader: DocumentLoader, writers: [String], layout: OutputLayout,
                 version: String, themeFile: String? = nil) {
         self.version = version
@@ -341,10 +343,20 @@ public struct BuildConfiguration: Sendable {
         field("keepMarkers", "\(loader.keepMarkers)")
         field("wikilinks", "\(loader.wikilinks)")
         field("headingIDs", "\(options.headingIDs)")
+        field("encoding", loader.encoding ?? "UTF-8")
+        field("hashtags", "\(loader.hashtags)")
+        field("tagPagesFolder", options.tagPagesFolder ?? "none")
         field("sourceDateEpoch", loader.sourceDateEpoch.map { "\($0.timeIntervalSince1970)" } ?? "none")
         field("theme", Self.fingerprint(options.theme))
+        field("toc", options.tableOfContents ? String(options.tableOfContentsMaxLevel) : "none")
+        field("metadata", loader.metadataOverrides.fingerprint)
         var deps: [String] = []
         if let themeFile { deps.append(themeFile) }
+        if let page = options.pageTemplate {
+            // `--template FILE` and its partials (or the data folder's page and partials).
+            field("page template", SHA256.hex(Array(page.fingerprint.utf8)))
+            for f in page.files where !deps.contains(f) { deps.append(f) }
+        }
         for p in Self.templatePaths {
             if let (data, origin) = try? options.templates.data(p) {
                 field("template " + p, SHA256.hex([UInt8](data)))

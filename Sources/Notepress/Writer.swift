@@ -1,5 +1,6 @@
 import Foundation
 import NotepressAST
+import NotepressHTML
 import NotepressResources
 import NotepressThemes
 
@@ -28,6 +29,25 @@ public struct ConversionOptions: Sendable {
     /// HTML fragments: write heading ids and block anchors (`--heading-ids`). Pages always do;
     /// a fragment without it is byte for byte cmark-gfm's HTML.
     public var headingIDs = false
+    /// The HTML page template, loaded once (`--template FILE`, or `html/page.html` of the data
+    /// folder or built in); `nil` reads `html/page.html` from ``templates`` for each page.
+    public var pageTemplate: PageTemplate?
+    /// Insert a table of contents (`--toc`, ``TableOfContents``): HTML, RTF, terminal text and TEI
+    /// show one; man pages and the JSON dump do not.
+    public var tableOfContents = false
+    /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6).
+    public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel
+
+    /// The table of contents of `document` when ``tableOfContents`` is on, else `nil`.
+    public func tableOfContents(of document: Document) -> TableOfContents? {
+        tableOfContents ? TableOfContents(document, maxLevel: tableOfContentsMaxLevel) : nil
+    }
+    /// The folder of tag pages relative to the output folder of a format (`tags`), when the site
+    /// writes them: HTML then renders a hashtag as a link to its page (`tags/NAME.html`, relative
+    /// to each page: ``HTMLWriter/htmlOptions(_:format:sourcePath:)``). `nil` (the default, and
+    /// always until the site writes tag pages): a hashtag is `<span class="tag">`. Other formats
+    /// do not link tags.
+    public var tagPagesFolder: String?
 
     public init(theme: ResolvedTheme = Theme.standard.resolved(), templates: TemplateStore = TemplateStore()) {
         self.theme = theme

@@ -20,6 +20,8 @@ public struct ANSIOptions: Sendable {
     /// Keep dangerous link and image destinations (`--unsafe`; ``URLSafety``): without it such a
     /// link is its text alone, with neither an OSC 8 link nor the URL after it.
     public var unsafe: Bool
+    /// `--toc`: written after the title and date (see ``ANSIEmitter``); `nil` for none.
+    public var tableOfContents: TableOfContents?
 
     public init(width: Int = 80, colorDepth: TerminalColorDepth = .none, hyperlinks: Bool = false,
                 ascii: Bool = false, theme: ResolvedTheme = Theme.standard.resolved(), unsafe: Bool = false) {
@@ -37,6 +39,10 @@ public struct ANSIOptions: Sendable {
 ///   line of `─` (`-` in ASCII) of the title's width under it; then the created date
 ///   (`YYYY-MM-DD`, UTC) in the caption style (dim). A heading or paragraph made entirely of
 ///   `.letterpress` runs gets the same shadow line; letterpress runs inside other text are bold.
+/// - With a table of contents (``ANSIOptions/tableOfContents``), after the title and date:
+///   `Contents` in the subheadline style (bold), then one line per entry, indented two columns
+///   more than its parent (the outermost two; at most half the width), wrapped lines hanging at
+///   the same indent.
 /// - Headings start with `#` × level (dim) and hang their wrapped lines under the text.
 /// - Blocks are separated by one blank line (none between blocks of a tight list).
 /// - Block quotes: each line starts with `│ ` (`| ` in ASCII).
@@ -101,6 +107,11 @@ struct Renderer {
         write(lines, into: &out, separate: &separate)
         var wroteAny = !lines.isEmpty
         lines = []
+        if let toc = options.tableOfContents, !toc.isEmpty {
+            if wroteAny { write([[]], into: &out, separate: &separate) }
+            write(tableOfContents(toc, width: width), into: &out, separate: &separate)
+            wroteAny = true
+        }
         for b in d.blocks {
             let bl = block(b, width: width)
             if bl.isEmpty { continue }
@@ -125,6 +136,18 @@ struct Renderer {
         write(lines, into: &out, separate: &separate)
         out.append("\n")
         return out
+    }
+
+    /// The table of contents: caption and indented entries (see ``ANSIEmitter``).
+    func tableOfContents(_ toc: TableOfContents, width: Int) -> [Line] {
+        var lines = textLines("Contents", style: body.merged(TerminalStyleTable.style(.subheadline)), width: width)
+        for e in toc.entries {
+            let indent = min(2 * (e.depth + 1), width / 2)
+            for l in textLines(e.text, style: body, width: max(width - indent, 1)) {
+                lines.append(indent > 0 && !l.isEmpty ? [Seg(spaces(indent))] + l : l)
+            }
+        }
+        return lines
     }
 
     /// Plain text (a title, a date) in one style, escaped and wrapped like a paragraph.

@@ -16,6 +16,7 @@ extension Renderer {
             case .strikethrough: on = a.strikethrough
             case .code: on = a.code
             case .link: on = a.link != nil
+            case .tag: on = a.tag != nil
             case .alert: on = a.colorRole == .alert
             case .image: on = a.image != nil
             case .letterpress: on = a.letterpress

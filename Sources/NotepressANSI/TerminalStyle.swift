@@ -62,13 +62,14 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
 
 /// Every role and inline attribute the terminal emitter styles: block roles (`headline` for
 /// headings 1–2 and titles, `subheadline` for headings 3–6, `body`, `caption` for the date), inline
-/// attributes (``InlineAttributes`` flags, `linkURL` for a URL shown after its link text,
+/// attributes (``InlineAttributes`` flags, `tag` for a hashtag (the link colour, not underlined),
+/// `linkURL` for a URL shown after its link text,
 /// `letterpressShadow` for the line under letterpress text) and drawing (`quoteBar`, `listMarker`,
 /// `tableBorder`, `tableHeader`, `rule` for thematic breaks and the footnote separator).
 /// The order of cases is the merge order of inline styles.
 public enum TerminalRole: String, Sendable, Equatable, Hashable, CaseIterable {
     case headline, subheadline, body, caption
-    case strong, emphasis, script, strikethrough, link, linkURL, code, alert, image
+    case strong, emphasis, script, strikethrough, link, tag, linkURL, code, alert, image
     case letterpress, letterpressShadow, marker, footnoteReference
     case quoteBar, listMarker, tableBorder, tableHeader, rule
 }
@@ -92,6 +93,7 @@ public enum TerminalStyleTable {
         .strikethrough: TerminalStyle(strikethrough: true),
         .code: TerminalStyle(color: .fixed(RGBColor(red: 0x2a, green: 0xa1, blue: 0x98), ansi16: 36)),
         .link: TerminalStyle(underline: true, color: .theme(.link, ansi16: 34)),
+        .tag: TerminalStyle(color: .theme(.link, ansi16: 34)),
         .linkURL: TerminalStyle(dim: true),
         .alert: TerminalStyle(color: .theme(.alert, ansi16: 31)),
         .image: TerminalStyle(italic: true),

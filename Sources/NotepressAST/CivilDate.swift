@@ -219,4 +219,28 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
         let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
+
+    /// Parses TiddlyWiki's date fields (`created`, `modified` of `.tid` files): `YYYYMMDDhhmmssSSS`
+    /// in UTC, as TiddlyWiki writes them (`$tw.utils.stringifyDate`, 17 digits) and reads them
+    /// (`$tw.utils.parseDate`, boot/boot.js: the time parts may be left off, and the milliseconds
+    /// after the seconds are an integer of one to three digits, so `…5` is 5 ms). Accepts 8, 10,
+    /// 12, 14, 15, 16 or 17 digits, surrounding spaces ignored.
+    ///
+    /// Stricter than TiddlyWiki, whose JavaScript `Date.UTC` rolls `20240230` over into March:
+    /// a date or time that does not exist (month 13, `20240230`, hour 24) returns `nil`, as
+    /// ``parse(_:)`` does.
+    public static func parseTiddlyWiki(_ string: String) -> Date? {
+        let b = Array(string.trimmingCharacters(in: .whitespaces).utf8)
+        guard [8, 10, 12, 14, 15, 16, 17].contains(b.count), b.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        func number(_ range: Range<Int>) -> Int {
+            range.clamped(to: 0..<b.count).reduce(0) { $0 * 10 + Int(b[$1] - 0x30) }
+        }
+        let year = number(0..<4), month = number(4..<6), day = number(6..<8)
+        let hour = number(8..<10), minute = number(10..<12), second = number(12..<14)
+        let millisecond = number(14..<17)
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour <= 23, minute <= 59, second <= 59 else { return nil }
+        return CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                             millisecond: millisecond).date
+    }
 }

@@ -44,6 +44,10 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
     /// Other scalar front-matter fields (for example `section`, `date`, `source`, `manual` used by
     /// the man emitter), keyed by field name.
     public var fields: [String: String]
+    /// Front-matter fields whose value is a YAML sequence or mapping (other than `tags`), kept for
+    /// page templates (``MetadataValue``), keyed by field name. A name is in ``fields`` or here,
+    /// never in both.
+    public var collections: [String: MetadataValue]
     /// Where ``title`` came from. With ``TitleSource/firstHeading`` the body still holds that
     /// heading, so page chrome (the HTML page's title heading, RTF and terminal title lines)
     /// does not show the title a second time.
@@ -64,13 +68,15 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
 
     public init(title: String? = nil, created: Date? = nil, tags: [String] = [],
                 sourcePath: String? = nil, sourceFormat: SourceFormat, fields: [String: String] = [:],
-                titleSource: TitleSource = .fileName, notesIndexHref: String? = nil) {
+                collections: [String: MetadataValue] = [:], titleSource: TitleSource = .fileName,
+                notesIndexHref: String? = nil) {
         self.title = title
         self.created = created
         self.tags = tags
         self.sourcePath = sourcePath
         self.sourceFormat = sourceFormat
         self.fields = fields
+        self.collections = collections
         self.titleSource = titleSource
         self.notesIndexHref = notesIndexHref
     }

@@ -103,6 +103,7 @@ public enum ASTDump {
             return o
         case .colorRole(let r): return [("kind", .string("color")), ("role", .string(r.rawValue))]
         case .textStyle(let t): return [("kind", .string("text_style")), ("style", .string(t.rawValue))]
+        case .tag(let name): return [("kind", .string("tag")), ("name", .string(name))]
         }
     }
 

@@ -1,28 +1,88 @@
-/// The one place that gives a document's headings their ids: GitHub's algorithm
-/// (``HeadingSlugger``, github-slugger's rules), one slugger per document, headings in document
-/// order (pre-order: a heading inside a block quote, list item or footnote counts where it
-/// stands). The site scanner records these ids in the site table and every writer shows the
-/// same ids (HTML `id`, TEI `xml:id`), so a link checked against the table finds the id in the
-/// page.
-///
-/// The text slugged is a heading's text content as a browser's `textContent` gives it for
-/// GitHub's rendering: text and code runs, link text, footnote reference numbers; not image
-/// descriptions (an `img` has no text content) and not raw HTML tags.
-///
-/// Linear in the size of the document (``HeadingSlugger`` is linear in the text it is given).
+/// One heading of a document with the id GitHub gives it (``Document/headingIDs()``).
+public struct HeadingID: Sendable, Equatable {
+    /// The heading level, 1…6.
+    public var level: Int
+    /// The id: ``HeadingSlugger`` of ``Inlines/headingIDText``, unique in the document
+    /// (`intro`, `intro-1`, …). Not escaped for any format.
+    public var id: String
+    /// The heading as a reader sees it, for tables of contents: ``Inlines/plainText`` (image
+    /// descriptions included, breaks as spaces).
+    public var text: String
+    /// Whether the heading is a top-level block: not inside a block quote, list, footnote or
+    /// unknown container (only those make sections and tables of contents).
+    public var isTopLevel: Bool
+    /// Where the heading starts in the source.
+    public var position: SourcePosition?
+
+    public init(level: Int, id: String, text: String, isTopLevel: Bool, position: SourcePosition? = nil) {
+        self.level = level
+        self.id = id
+        self.text = text
+        self.isTopLevel = isTopLevel
+        self.position = position
+    }
+}
+
+extension Inlines {
+    /// The text a heading's id is made from: what a browser's `textContent` gives for cmark-gfm's
+    /// HTML of the heading, as GitHub makes the id from the rendered heading. Text runs (inline
+    /// code and link text included) as they are, a footnote reference as its number, a soft or
+    /// hard break as `"\n"` (a control character: the slugger removes it); image descriptions
+    /// (the `alt` attribute, not text) and raw HTML are left out. Linear in the runs.
+    public var headingIDText: String {
+        let table = spans.isEmpty ? nil : InlineAttributeTable(self)
+        var s = ""
+        for run in runs {
+            if let table, table[run: run].attributes.image != nil { continue }
+            switch run.content {
+            case .text(let t): s += t
+            case .softBreak, .hardBreak: s += "\n"
+            case .footnoteReference(_, let n, _): s += String(n)
+            case .rawHTML: break
+            }
+        }
+        return s
+    }
+}
+
+extension Document {
+    /// Every heading in document order (pre-order: a container's headings where the container
+    /// stands, footnote definitions where the reader put them), each with its unique id from one
+    /// ``HeadingSlugger`` fed ``Inlines/headingIDText``. This is the one rule for heading ids:
+    /// HTML `id`s, TEI `xml:id`s and table-of-contents links all come from it (an emitter that
+    /// writes blocks as they are read gets the same ids by giving each heading's
+    /// ``Inlines/headingIDText``, in this order, to its own ``HeadingSlugger``).
+    /// Linear in the document (iterative walk, ``forEachBlock(_:)``).
+    public func headingIDs() -> [HeadingID] {
+        var slugger = HeadingSlugger()
+        var out: [HeadingID] = []
+        forEachBlock { block, depth in
+            guard case .heading(let level, let content) = block.kind else { return }
+            out.append(HeadingID(level: level, id: slugger.slug(content.headingIDText), text: content.plainText,
+                                 isTopLevel: depth == 0, position: block.position))
+        }
+        return out
+    }
+}
+
+/// Stores the ids of ``Document/headingIDs()`` on the heading blocks themselves (``Block/id``), so
+/// that every writer shows exactly those ids without counting headings itself, and a reader's
+/// stream can be given its ids one top-level block at a time: one ``HeadingSlugger`` fed each
+/// heading's ``Inlines/headingIDText`` in document order (pre-order), the rule of
+/// ``Document/headingIDs()``. The site scanner records the same ids in the site table.
 public struct HeadingIDAssigner: Sendable {
     private var slugger = HeadingSlugger()
 
     /// An assigner that has given no ids yet (one per document).
     public init() {}
 
-    /// The next heading's id: the unique slug of `content`'s text in this document.
+    /// The next heading's id: the unique slug of `content`'s ``Inlines/headingIDText``.
     public mutating func id(for content: Inlines) -> String {
-        slugger.slug(Self.text(of: content))
+        slugger.slug(content.headingIDText)
     }
 
     /// `block` with ``Block/id`` set on it (when it is a heading) and on every heading inside it,
-    /// in pre-order. Call it with each top-level block in order (a reader's stream works too).
+    /// in pre-order. Call it with each top-level block in order.
     public mutating func assign(_ block: Block) -> Block {
         var b = block
         switch b.kind {
@@ -46,70 +106,15 @@ public struct HeadingIDAssigner: Sendable {
         }
         return b
     }
-
-    /// The text of a heading that is slugged (see the type's rules).
-    public static func text(of content: Inlines) -> String {
-        var s = ""
-        let table = content.spans.isEmpty ? nil : InlineAttributeTable(content)
-        for run in content.runs {
-            if let table, table[run: run].innermostImage != nil { continue }
-            switch run.content {
-            case .text(let t): s += t
-            case .softBreak: s += " "
-            case .hardBreak: s += "\n"
-            case .footnoteReference(_, let n, _): s += String(n)
-            case .rawHTML: break
-            }
-        }
-        return s
-    }
-}
-
-/// A heading of a document with its id (``Document/headings()``): what a table of contents, the
-/// site table and a link check need.
-public struct HeadingAnchor: Sendable, Equatable {
-    /// 1…6.
-    public var level: Int
-    /// The heading's text (``HeadingIDAssigner/text(of:)``).
-    public var text: String
-    /// The id (``HeadingIDAssigner``).
-    public var id: String
-    /// Where the heading starts in the source.
-    public var position: SourcePosition?
-
-    public init(level: Int, text: String, id: String, position: SourcePosition? = nil) {
-        self.level = level
-        self.text = text
-        self.id = id
-        self.position = position
-    }
 }
 
 extension Document {
-    /// The document with every heading's ``Block/id`` set (``HeadingIDAssigner``).
+    /// The document with every heading's ``Block/id`` set (``HeadingIDAssigner``): the ids of
+    /// ``headingIDs()``, in the same order.
     public func assigningHeadingIDs() -> Document {
         var assigner = HeadingIDAssigner()
         var d = self
         d.blocks = blocks.map { assigner.assign($0) }
         return d
     }
-
-    /// Every heading in document order with its id: the ids already on the blocks
-    /// (``assigningHeadingIDs()``), else the ids ``HeadingIDAssigner`` gives.
-    public func headings() -> [HeadingAnchor] {
-        var assigner = HeadingIDAssigner()
-        var out: [HeadingAnchor] = []
-        forEachBlock { block, _ in
-            if case .heading(let level, let content) = block.kind {
-                let computed = assigner.id(for: content)  // keeps the slugger's count in step
-                let id = block.id ?? computed
-                out.append(HeadingAnchor(level: level, text: HeadingIDAssigner.text(of: content), id: id,
-                                         position: block.position))
-            }
-        }
-        return out
-    }
-
-    /// The heading ids in document order (``headings()``).
-    public func headingIDs() -> [String] { headings().map(\.id) }
 }

@@ -95,6 +95,9 @@ public struct InlineSpan: Sendable, Equatable, Hashable {
         case letterpress
         /// A note-markup delimiter kept visible by `--keep-markers` (the editor view).
         case marker
+        /// An inline hashtag (``Hashtags``, `--hashtags`): the runs inside are its text (`#work`),
+        /// the value its name without the `#` (`work`).
+        indirect case tag(String)
     }
 
     /// What the span does to the runs inside it.
@@ -165,6 +168,8 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
     public var link: Link?
     /// The innermost image, if the run is (part of) an image description.
     public var image: Link?
+    /// The name of the hashtag the run is part of (``InlineSpan/Kind/tag(_:)``).
+    public var tag: String?
     public var colorRole: ColorRole?
     public var textStyle: TextStyle?
 
@@ -187,6 +192,7 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
         case .letterpress: letterpress = true
         case .link(let l): link = l
         case .image(let l): image = l
+        case .tag(let name): tag = name
         case .colorRole(let r): colorRole = r
         case .textStyle(let s): textStyle = s
         }

@@ -68,6 +68,14 @@ let verboseOption = OptionSpec(["--verbose", "-v"], "list every warning (default
 let dataDirOption = OptionSpec(["--data-dir"], value: "DIR", completes: .folder,
                                "templates, themes and schemas in DIR override\nthe built-in ones")
 let colorModes = ["auto", "always", "never"]
+/// `--toc`.
+let tocOption = OptionSpec(["--toc"], "a table of contents of the headings, linked (html,\nrtf, ansi, tei; not man or json)")
+/// `--toc-depth N`.
+let tocDepthOption = OptionSpec(["--toc-depth"], value: "N", choices: ["1", "2", "3", "4", "5", "6"],
+                                "heading levels 1..N in the table of contents\n(default: 3)")
+/// `--encoding NAME`.
+let encodingOption = OptionSpec(["--encoding"], value: "NAME",
+                                "character encoding of inputs without a byte order\nmark (iconv names: latin1, windows-1252,\nshift_jis; iconv -l lists them; default: UTF-8;\nUTF-16 with a BOM is always read)")
 
 /// Every command, in the order `notepress help` lists them.
 enum Commands {
@@ -88,8 +96,10 @@ enum Commands {
         name: "convert", summary: "convert notes and Markdown (the default command)",
         synopsis: ["notepress convert [options] [INPUT...]", "notepress [options] INPUT..."],
         description: """
-        Converts note markup (.note, .txt) and Markdown (.md, .markdown) files, folders of them, or
-        standard input (- or no INPUT when standard input is not a terminal) to other formats.
+        Converts note markup (.note, .txt), TiddlyWiki (.tid) and Markdown (.md, .markdown) files,
+        folders of them, or standard input (- or no INPUT when standard input is not a terminal) to
+        other formats. In a folder, files of other kinds are skipped unless -f or --include chooses
+        them; .notepressignore files (gitignore syntax) leave files out.
         The format follows -t, else the extension of -o (.html .rtf .ans .xml .json .man .1-.9),
         else HTML.
         """,
@@ -97,7 +107,13 @@ enum Commands {
             OptionSpec(["--to", "-t"], value: "FORMAT[,FORMAT...]", choices: outputFormats,
                        "html (default), rtf, ansi, tei, man, json;\nnotepress formats lists them"),
             OptionSpec(["--from", "-f"], value: "FORMAT", choices: inputFormats,
-                       "note, commonmark, gfm (default: from the file\nextension; markdown means gfm)"),
+                       "note, commonmark, gfm (default: from the file\nextension; markdown means gfm); in a folder,\nevery text file is then read, whatever its\nextension (binary files are skipped)"),
+            OptionSpec(["--include"], value: "GLOB",
+                       "folders: convert the files GLOB matches (gitignore\nsyntax, relative to the input folder; repeatable),\nwhatever their extension, and no others"),
+            OptionSpec(["--exclude"], value: "GLOB",
+                       "folders: leave out files and folders GLOB matches\n(gitignore syntax; repeatable)"),
+            encodingOption,
+            OptionSpec(["--hashtags"], "#word in text is a tag of the note (merged with\nfront-matter tags), shown as a tag"),
             OptionSpec(["--output", "-o"], value: "PATH", completes: .file,
                        "output file, or folder when converting a folder or\nseveral files (- or no -o: standard output)"),
             OptionSpec(["--layout"], value: "flat|mirror", choices: ["flat", "mirror"],
@@ -114,6 +130,12 @@ enum Commands {
                        "write a Makefile-syntax dependency file (make,\nninja): outputs depend on their input, the theme\nfile and templates; the HTML index on every input"),
             OptionSpec(["--fragment"], "HTML: body content only, no page template"),
             OptionSpec(["--heading-ids"], "--fragment: give headings their ids (GitHub's\nalgorithm), as pages always do"),
+            OptionSpec(["--template"], value: "FILE", completes: .file,
+                       "HTML: a Mustache page template instead of the\nbuilt-in one (notepress templates print html);\n{{> name}} partials beside it or in the data folder"),
+            OptionSpec(["--metadata", "-M"], value: "KEY[=VALUE]",
+                       "set a metadata field, over the front matter's\n(repeatable; VALUE true/false is a boolean, no\nVALUE is true): -M author='A. Writer' -M lang=de"),
+            tocOption,
+            tocDepthOption,
             OptionSpec(["--unsafe"], "keep raw HTML and javascript:/vbscript:/file:/data: links"),
             OptionSpec(["--keep-markers"], "notes: show the *, _, -, ~ delimiters, styled"),
         ] + themeOptions + [
@@ -150,12 +172,16 @@ enum Commands {
         options: [
             OptionSpec(["--from", "-f"], value: "FORMAT", choices: inputFormats,
                        "note, commonmark, gfm (default: from the file\nextension; standard input is gfm)"),
+            encodingOption,
+            OptionSpec(["--hashtags"], "#word in text is shown as a tag"),
             OptionSpec(["--width", "-w"], value: "N", "wrap at N columns (default: the terminal's)"),
             OptionSpec(["--color", "--colour"], value: "WHEN", choices: colorModes,
                        "auto (default: on a terminal, unless NO_COLOR or\nTERM=dumb), always, never"),
             OptionSpec(["--hyperlinks"], value: "WHEN", choices: colorModes,
                        "OSC 8 links: auto (default: on a terminal known to\nshow them), always, never"),
             OptionSpec(["--ascii"], "ASCII borders, bullets and marks"),
+            OptionSpec(["--toc"], "a table of contents of the headings first"),
+            tocDepthOption,
         ] + themeOptions + [quietOption, verboseOption, helpOption],
         epilogue: "Exit status: 0 ok, 1 the input cannot be read, 2 usage error.")
 

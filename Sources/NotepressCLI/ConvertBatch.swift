@@ -29,7 +29,7 @@ extension ConvertPlan {
             }
             t.start()
         }
-        let scan = InputScanner.scan(inputs, format: loader.format)
+        let scan = InputScanner.scan(inputs, format: loader.format, selection: selection)
         manifestRead.wait()
         let outReal = InputScanner.realPath(outDir)
         for folder in scan.folders where outReal == folder || outReal.hasPrefix(folder + "/") {
@@ -137,11 +137,14 @@ extension ConvertPlan {
             let secs = Date().timeIntervalSince(start)
             let converted = outcomes.filter { $0.status == .converted }.count
             let unchanged = outcomes.filter { $0.status == .skipped }.count
-            var line = String(format: "converted %d, skipped %d (unchanged), skipped %d (unknown kind), failed %d in %.2f s; output in %@",
-                              converted, unchanged, scan.skipped.count, failures.count, secs, outDir)
+            // Binary files (chosen by -f or --include) are counted only when there are some.
+            let binary = scan.binary.isEmpty ? "" : String(format: ", skipped %d (binary)", scan.binary.count)
+            var line = String(format: "converted %d, skipped %d (unchanged), skipped %d (unknown kind)%@, failed %d in %.2f s; output in %@",
+                              converted, unchanged, scan.skipped.count, binary, failures.count, secs, outDir)
             if !assets.assets.isEmpty { line += "; assets: copied \(assets.copied.count), unchanged \(assets.unchanged)" }
             if !run.problems.isEmpty { line += "; broken links: \(run.problems.count)" }
             printError(line)
+            if verbosity == .verbose { for b in scan.binary { printError("skipped \(b): binary (a NUL byte in its first \(InputSelection.sniffLength) bytes)") } }
         }
         // The process ends after this: the records of 20 000 files are left for the exit to reclaim.
         ProcessLifetime.keep(previous)

@@ -4,6 +4,7 @@ import NotepressANSI
 import NotepressAST
 import NotepressHTML
 import NotepressPlatform
+import NotepressReaders
 import NotepressResources
 import NotepressThemes
 
@@ -33,6 +34,56 @@ struct ThemeArguments {
     static func given(_ a: Arguments) -> Bool {
         ["--theme", "--size-category", "--data-dir"].contains { a.value($0) != nil } || a.flag("--bold-text")
     }
+}
+
+/// `--template`, `--toc` and `--toc-depth` of `convert`.
+enum TemplateArguments {
+    /// Sets the table-of-contents options and, when a writer makes HTML pages, loads the page
+    /// template once (`--template FILE`, else the data folder's or built-in `html/page.html`):
+    /// a template that cannot be read or compiled is a usage error naming `file:line:column`, so
+    /// nothing is converted. Partials found nowhere are warned about (they render as nothing).
+    /// - Throws: ``UsageError``.
+    static func apply(_ a: Arguments, to options: inout ConversionOptions, writers: [any DocumentWriter], warn: Bool) throws {
+        options.tableOfContents = a.flag("--toc")
+        options.tableOfContentsMaxLevel = try a.int("--toc-depth", in: 1...6) ?? TableOfContents.defaultMaxLevel
+        let file = a.value("--template")
+        let pages = writers.contains { $0.name == "html" } && !options.fragment
+        if file != nil && !pages && warn {
+            printError("notepress convert: warning: --template is for HTML pages; not used "
+                + (options.fragment ? "with --fragment" : "for " + writers.map(\.name).joined(separator: ",")))
+        }
+        guard pages || file != nil else { return }
+        let template: PageTemplate
+        do {
+            template = try file.map { try PageTemplate.load(file: $0, store: options.templates) }
+                ?? PageTemplate.builtIn("html/page.html", store: options.templates)
+        } catch let e as MustacheError {
+            throw UsageError("\(e.template):\(e.line):\(e.column): error: \(e.message)")
+        } catch let e as PageTemplateError where e.path == file {
+            throw UsageError("--template \(e.path): \(e.message)")
+        } catch {
+            throw UsageError("\(error)")
+        }
+        if warn {
+            for m in template.missingPartials {
+                let storeName = "html/" + m.name + ((m.name as NSString).pathExtension.isEmpty ? ".html" : "")
+                printError("notepress convert: \(m.template):\(m.line):\(m.column): warning: partial '\(m.name)' not found "
+                    + "(beside the template, or \(storeName) in the data folder or built in); it renders as nothing")
+            }
+        }
+        if pages { options.pageTemplate = template }
+    }
+}
+
+/// `--encoding NAME`: the name when iconv knows it, `nil` for none or UTF-8.
+/// - Throws: ``UsageError`` for a name iconv does not know.
+func parseEncoding(_ a: Arguments) throws -> String? {
+    guard let name = a.value("--encoding") else { return nil }
+    guard !name.isEmpty, DocumentLoader.isKnownEncoding(name) else {
+        throw UsageError("unknown encoding '\(name)' for --encoding; iconv -l lists the names (latin1, windows-1252, shift_jis, utf-16le…)")
+    }
+    let plain = name.uppercased().filter { $0 != "-" && $0 != "_" }
+    return plain == "UTF8" ? nil : name
 }
 
 /// `-f FORMAT`. - Throws: ``UsageError`` naming the formats.
@@ -71,6 +122,8 @@ struct ConvertPlan {
     let single: Bool
     let depfile: String?
     let verbosity: Verbosity
+    /// Which files of input folders are inputs (`-f`, `--include`, `--exclude`, ignore files).
+    let selection: InputSelection
 
     /// - Throws: ``UsageError`` for anything wrong on the command line, before any input is read.
     init(_ a: Arguments) throws {
@@ -85,6 +138,22 @@ struct ConvertPlan {
         let linkMode = try a.choice("--hyperlinks", colorModes) ?? "auto"
         output = a.value("--output").flatMap { $0 == "-" ? nil : $0 }
         depfile = a.value("--depfile")
+        let encoding = try parseEncoding(a)
+        var selection = InputSelection(allTextFiles: format != nil)
+        // Command-line patterns have no comments or negation: `#x` and `!x` are literal names.
+        func patterns(_ option: String) throws -> [GlobPattern] {
+            try a.allValues(option).map { text in
+                let literal = text.hasPrefix("#") ? "\\" + text : text
+                guard let p = GlobPattern(literal, allowNegation: false) else {
+                    throw UsageError("\(option) needs a pattern (gitignore syntax), got '\(text)'")
+                }
+                return p
+            }
+        }
+        selection.include = try patterns("--include")
+        selection.exclude = try patterns("--exclude")
+        selection.nulBytesAreText = encoding.map(DocumentLoader.encodingHasNULBytes) ?? false
+        self.selection = selection
 
         // Inputs: standard input when none is given and it is not a terminal (pandoc, cmark-gfm).
         var inputs = a.positionals
@@ -163,11 +232,19 @@ struct ConvertPlan {
         options.hyperlinks = ColorPolicy.hyperlinks(mode: linkMode, colorDepth: depth, isTTY: destination == .terminal,
                                                     environment: env)
         options.width = width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))
+        try TemplateArguments.apply(a, to: &options, writers: writers, warn: verbosity != .quiet)
         self.options = options
         var loader = DocumentLoader(format: format, keepMarkers: a.flag("--keep-markers"),
                                     sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
         if a.flag("--wikilinks") && a.flag("--no-wikilinks") { throw UsageError("--wikilinks and --no-wikilinks contradict each other") }
         loader.wikilinks = a.flag("--wikilinks")
+        do {
+            loader.metadataOverrides = try MetadataOverrides(a.allValues("--metadata"))
+        } catch {
+            throw UsageError("\(error)")
+        }
+        loader.encoding = encoding
+        loader.hashtags = a.flag("--hashtags")
         self.loader = loader
     }
 
@@ -241,18 +318,22 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
             throw ConversionError(file: input, "output \(out) is the input file; refusing to overwrite it")
         }
         // HTML: the body is written on a second thread while the reader still builds the tree.
+        // (A `.tid` file's syntax is known once its header is read: no streaming for it.)
         let html = writer as? HTMLWriter
+        let streams = html != nil && (input == "-" || !DocumentLoader.isTiddler(input))
         let format = loader.format ?? (input == "-" ? nil : DocumentLoader.format(forPath: input)) ?? .gfm
-        let stream = html.map { _ in HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: format)) }
+        let stream = streams ? HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: format)) : nil
         // Heading ids, block anchors, wiki links (shown as text: no other pages), block by block.
         let preparer = SingleDocumentPreparer(wikilinks: format == .note || loader.wikilinks)
         let each: ((Block) -> Void)? = stream.map { s in { s.push(preparer.prepare($0)) } }
-        // The reader keeps no blocks when the stream writes them: each goes once written.
+        // The reader keeps no blocks when the stream writes them (each goes once written), unless
+        // a table of contents is made from them.
+        let retain = stream == nil || options.tableOfContents
         let loaded = Result {
             input == "-"
                 ? try loader.load(data: FileHandle.standardInput.readDataToEndOfFile(), path: nil, modified: nil,
-                                  topLevelBlock: each, retainBlocks: stream == nil)
-                : try loader.load(path: input, topLevelBlock: each, retainBlocks: stream == nil)
+                                  topLevelBlock: each, retainBlocks: retain)
+                : try loader.load(path: input, topLevelBlock: each, retainBlocks: retain)
         }
         if case .failure = loaded { _ = stream?.finish() }  // stop the writer thread
         var read = try loaded.get()

@@ -19,7 +19,7 @@ func runFormatsCommand(_ args: [String]) -> Int32 {
 /// The text `notepress formats` prints.
 func formatListing() -> String {
     let inputText: [SourceFormat: String] = [
-        .note: "note markup (man notepress-markup)",
+        .note: "note markup (man notepress-markup); .tid: TiddlyWiki header, then note markup or Markdown",
         .commonmark: "CommonMark without extensions",
         .gfm: "GitHub Flavored Markdown (libcmark-gfm)",
     ]

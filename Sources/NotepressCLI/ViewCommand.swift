@@ -23,6 +23,7 @@ func runViewCommand(_ args: [String]) -> Int32 {
         let width = try a.int("--width", in: 1...10_000)
         let colorMode = try a.choice("--color", colorModes) ?? "auto"
         let linkMode = try a.choice("--hyperlinks", colorModes) ?? "auto"
+        let tocMaxLevel = try a.int("--toc-depth", in: 1...6) ?? TableOfContents.defaultMaxLevel
         let (theme, store) = try ThemeArguments.resolve(a)
         let format = try a.value("--from").map(parseFormat)
         let verbosity = Verbosity(a)
@@ -33,7 +34,9 @@ func runViewCommand(_ args: [String]) -> Int32 {
         }
         let input = inputs[0]
         let env = ProcessInfo.processInfo.environment
-        let loader = DocumentLoader(format: format, sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
+        var loader = DocumentLoader(format: format, sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
+        loader.encoding = try parseEncoding(a)
+        loader.hashtags = a.flag("--hashtags")
         let read: ReadResult
         do {
             read = try input == "-"
@@ -51,6 +54,8 @@ func runViewCommand(_ args: [String]) -> Int32 {
         options.colorDepth = ANSIWriter.colorDepth(depth)
         options.hyperlinks = ColorPolicy.hyperlinks(mode: linkMode, colorDepth: depth, isTTY: isTTY, environment: env)
         options.ascii = a.flag("--ascii")
+        options.tableOfContents = a.flag("--toc")
+        options.tableOfContentsMaxLevel = tocMaxLevel
         var diagnostics = read.diagnostics
         let origins = Array(repeating: "input", count: diagnostics.count)
         let bytes: [UInt8]

@@ -14,12 +14,18 @@ public struct HTMLOptions: Sendable, Equatable {
     /// Write the ids blocks carry (``Block/id``: heading ids, block anchors) as `id` attributes.
     /// Off, the output is cmark-gfm's whatever ids the document has.
     public var blockIDs: Bool
+    /// The URL of the tag pages folder relative to this page, ending in `/` (`../tags/`), when the
+    /// site has tag pages: a hashtag is then `<a class="tag" href="PREFIX+PAGE.html">`
+    /// (``Hashtags/pagePath(_:)``), else `<span class="tag">`.
+    public var tagPagePrefix: String?
 
-    public init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false, blockIDs: Bool = true) {
+    public init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false, blockIDs: Bool = true,
+                tagPagePrefix: String? = nil) {
         self.unsafe = unsafe
         self.tagfilter = tagfilter
         self.tablePreferStyleAttributes = tablePreferStyleAttributes
         self.blockIDs = blockIDs
+        self.tagPagePrefix = tagPagePrefix
     }
 }
 
@@ -30,7 +36,8 @@ public struct HTMLOptions: Sendable, Equatable {
 /// adds `<span class="script">`, `<span class="alert">` (ALL-CAPS words), `<span class="marker">`
 /// (delimiters kept by `--keep-markers`), `<span class="letterpress">` and
 /// `<span class="text-STYLE">`; items of a note list whose number does not follow the previous
-/// one carry `value="N"`.
+/// one carry `value="N"`. Hashtags (`--hashtags`) are `<span class="tag">#name</span>`, or links
+/// to their tag pages (``HTMLOptions/tagPagePrefix``).
 public struct HTMLEmitter: Sendable {
     public var options: HTMLOptions
 
@@ -366,6 +373,12 @@ struct HTMLBodyWriter: BlockVisitor {
             out += "\">"
         case .image(let l):
             out += "<img src=\"" + safeURL(l.destination) + "\" alt=\""
+        case .tag(let name):
+            if let prefix = options.tagPagePrefix {
+                out += "<a class=\"tag\" href=\"" + HTMLEscape.url(prefix + Hashtags.pagePath(name) + ".html") + "\">"
+            } else {
+                out += "<span class=\"tag\">"
+            }
         }
     }
 
@@ -377,6 +390,7 @@ struct HTMLBodyWriter: BlockVisitor {
         case .code: out += "</code>"
         case .script, .marker, .letterpress, .colorRole, .textStyle: out += "</span>"
         case .link(let l): out += l.isMissing ? "</span>" : "</a>"
+        case .tag: out += options.tagPagePrefix == nil ? "</span>" : "</a>"
         case .image(let l):
             if !l.title.isEmpty { out += "\" title=\"" + HTMLEscape.attribute(l.title) }
             out += "\" />"

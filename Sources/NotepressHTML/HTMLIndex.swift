@@ -46,13 +46,15 @@ public struct HTMLIndex: Sendable {
     }
 
     /// The index page, UTF-8 text. `href`s are relative URLs, escaped with ``HTMLEscape/url(_:)``.
-    /// `home` is the relative URL of the site's own index page when the list is not that page
-    /// (`notes-index.html` beside the input folder's `index.html`): the `siteNav` placeholder
-    /// links back to it.
-    /// - Throws: ``TemplateError`` when the template is missing, ``HTMLTemplateError`` for an
-    ///   unknown placeholder.
+    /// The Mustache template `html/index.html` gets ``PageData/themeValues(_:stylesheet:)``,
+    /// `title`, `lang`, `entries` (the rows, raw HTML: `{{{entries}}}`) and `siteNav`: when the
+    /// list is not the site's own index page (`notes-index.html` beside the input folder's
+    /// `index.html`), `home` is that page's relative URL and `siteNav` a link back to it
+    /// (``SiteNavigation/markup(home:)``), else empty.
+    /// - Throws: ``TemplateError`` when the template is missing, ``MustacheError`` when it does
+    ///   not compile.
     public func render(entries: [(title: String, created: Date?, href: String)], home: String? = nil) throws -> String {
-        let template = try templates.text("html/index.html")
+        let template = try PageTemplate.builtIn("html/index.html", store: templates)
         let titleStyle = theme.textStyle(for: .noteTitle).rawValue
         // One byte buffer for all rows (20 000 notes make 20 000 rows).
         var out: [UInt8] = []
@@ -74,12 +76,11 @@ public struct HTMLIndex: Sendable {
             out.append(contentsOf: "</li>\n".utf8)
         }
         let rows = String(decoding: out, as: UTF8.self)
-        return try HTMLTemplate.fill(
-            template,
-            values: ["lang": language, "title": title, "category": theme.category.rawValue, "theme": theme.theme.name,
-                     "generator": "Notepress"],
-            raw: ["stylesheet": Stylesheet(theme: theme).css(), "sizeSwitcher": SizeSwitcher.markup(selected: theme.category),
-                  "entries": rows, "siteNav": home.map { SiteNavigation.markup(home: $0) } ?? ""],
-            templateName: "html/index.html")
+        var data = PageData.themeValues(theme, stylesheet: Stylesheet(theme: theme).css())
+        data["lang"] = .string(language)
+        data["title"] = .string(title)
+        data["entries"] = .string(rows)
+        data["siteNav"] = .string(home.map { SiteNavigation.markup(home: $0) } ?? "")
+        return try template.render(.map(data))
     }
 }

@@ -3,48 +3,36 @@ import NotepressAST
 import NotepressResources
 import NotepressThemes
 
-/// A standalone HTML5 page around a body fragment: the template `html/page.html` filled with the
-/// title, the generated ``Stylesheet``, the size-category switcher, the letterpressed note title
-/// and the date badge.
+/// A standalone HTML5 page around a body fragment: the Mustache page template
+/// (`html/page.html`, or ``template`` from `--template FILE`) rendered with ``PageData``: every
+/// front-matter field, the title, the generated stylesheet, the size-category switcher, the date
+/// badge, the table of contents and the body.
 ///
-/// Template placeholders: `{{name}}` inserts the value HTML-escaped (``HTMLEscape/text(_:)``);
-/// `{{{name}}}` inserts it raw (used only for generated markup and CSS: `body`, `stylesheet`,
-/// `sizeSwitcher`, `dateBadge`, `titleHeading`, `siteNav`). Values: `lang`, `title`, `category`,
-/// `theme`, `generator`.
-///
-/// `titleHeading` is the letterpressed title heading (`<h1 class="note-title letterpress">` and a
-/// line break), empty when the title is the body's own first heading
-/// (``DocumentMetadata/TitleSource/firstHeading``), so the page does not show it twice.
-/// `siteNav` is the site navigation of a folder run (``SiteNavigation``), else empty.
+/// `{{name}}` inserts a value escaped by ``HTMLEscape/text(_:)``; `{{{name}}}` inserts it raw (the
+/// built-in template does so only for generated markup and CSS: `body`, `toc`, `stylesheet`,
+/// `sizeSwitcher`, `dateBadge`). A name with no value renders as nothing (Mustache's rule, as
+/// pandoc's templates do), so a template may name any front-matter field.
 public struct HTMLPage: Sendable {
     public var theme: ResolvedTheme
     public var templates: TemplateStore
+    /// The page template; `nil` reads `html/page.html` from ``templates`` on each render.
+    public var template: PageTemplate?
 
-    public init(theme: ResolvedTheme, templates: TemplateStore) {
+    public init(theme: ResolvedTheme, templates: TemplateStore, template: PageTemplate? = nil) {
         self.theme = theme
         self.templates = templates
+        self.template = template
     }
 
-    /// The page for `document` whose body content is `body` (HTML, inserted as is). UTF-8 text.
-    /// The title is the document's title, else `Untitled`; the language the front-matter field
-    /// `lang`, else `en`; the badge shows `metadata.created` (no badge without one).
-    /// - Throws: ``TemplateError`` when the template is missing, ``HTMLTemplateError`` when it
-    ///   names an unknown placeholder.
-    public func render(document: Document, body: String) throws -> String {
-        let template = try templates.text("html/page.html")
-        let meta = document.metadata
-        let title = meta.title ?? "Untitled"
-        let badge = meta.created.map { DateBadge.markup($0) } ?? ""
-        let titleHeading = meta.titleSource == .firstHeading ? ""
-            : "<h1 class=\"note-title letterpress\" dir=\"auto\">" + HTMLEscape.text(title) + "</h1>\n"
-        return try HTMLTemplate.fill(
-            template,
-            values: ["lang": meta.fields["lang"] ?? "en", "title": title, "category": theme.category.rawValue,
-                     "theme": theme.theme.name, "generator": "Notepress"],
-            raw: ["stylesheet": StylesheetCache.shared.css(for: theme), "sizeSwitcher": SizeSwitcher.markup(selected: theme.category),
-                  "dateBadge": badge, "body": body, "titleHeading": titleHeading,
-                  "siteNav": meta.notesIndexHref.map { SiteNavigation.markup(notesIndex: $0) } ?? ""],
-            templateName: "html/page.html")
+    /// The page for `document` whose body content is `body` and table of contents `toc` (both
+    /// HTML, inserted as they are; `toc` empty for none). UTF-8 text. Values: ``PageData``.
+    /// - Throws: ``TemplateError`` when the built-in template is missing, ``MustacheError`` when
+    ///   it does not compile or nests too deep.
+    public func render(document: Document, body: String, toc: String = "") throws -> String {
+        let page = try template ?? PageTemplate.builtIn("html/page.html", store: templates)
+        let data = PageData.page(document: document, body: body, toc: toc,
+                                 generated: PageData.themeValues(theme, stylesheet: StylesheetCache.shared.css(for: theme)))
+        return try page.render(data)
     }
 }
 
@@ -63,47 +51,6 @@ final class StylesheetCache: @unchecked Sendable {
         if entries.count < 16 { entries.append((theme, css)) }
         lock.unlock()
         return css
-    }
-}
-
-/// An unknown placeholder in a page template.
-public struct HTMLTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var template: String
-    public var placeholder: String
-    public var description: String {
-        "\(template): unknown placeholder '\(placeholder)'; expected one of lang, title, category, theme, generator, "
-            + "stylesheet, sizeSwitcher, dateBadge, titleHeading, siteNav, body (index.html: entries)"
-    }
-}
-
-/// The tiny `{{name}}` / `{{{name}}}` substitution of the page templates.
-enum HTMLTemplate {
-    /// Replaces `{{{name}}}` with `raw[name]` and `{{name}}` (spaces inside the braces allowed)
-    /// with `HTMLEscape.text(values[name])`. Inserted text is not scanned again.
-    static func fill(_ template: String, values: [String: String], raw: [String: String], templateName: String) throws -> String {
-        var out = ""
-        var rest = Substring(template)
-        while let open = rest.range(of: "{{") {
-            out += rest[..<open.lowerBound]
-            let isRaw = rest[open.upperBound...].hasPrefix("{")
-            let nameStart = isRaw ? rest.index(after: open.upperBound) : open.upperBound
-            let closer = isRaw ? "}}}" : "}}"
-            guard let close = rest[nameStart...].range(of: closer) else {
-                out += rest[open.lowerBound...]
-                return out
-            }
-            let name = rest[nameStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            if isRaw, let v = raw[name] {
-                out += v
-            } else if !isRaw, let v = values[name] {
-                out += HTMLEscape.text(v)
-            } else {
-                throw HTMLTemplateError(template: templateName, placeholder: name)
-            }
-            rest = rest[close.upperBound...]
-        }
-        out += rest
-        return out
     }
 }
 
@@ -142,18 +89,19 @@ public enum DateBadge {
     }
 }
 
-/// The navigation of a page in a folder run: a link to the generated notes list (`notes-index.html`,
-/// or the site's `index.html` when the input folder has no index page of its own).
+/// The navigation of a page in a folder run (the templates' `{{{siteNav}}}`): a link to the
+/// generated notes list (`notes-index.html`, or the site's `index.html` when the input folder has
+/// no index page of its own), and on that list a link back to the site's own index page.
 public enum SiteNavigation {
-    /// `<nav class="site-nav"><a href="HREF">All notes</a></nav>` and a line break; `href` is a
+    /// `<nav class="site-nav" aria-label="Site"><a href="HREF">All notes</a></nav>`; `href` is a
     /// relative URL (escaped here).
     public static func markup(notesIndex href: String) -> String {
-        "<nav class=\"site-nav\" aria-label=\"Site\"><a href=\"" + HTMLEscape.url(href) + "\">All notes</a></nav>\n"
+        "<nav class=\"site-nav\" aria-label=\"Site\"><a href=\"" + HTMLEscape.url(href) + "\">All notes</a></nav>"
     }
 
-    /// A link back to the site's own index page from the generated notes list.
+    /// A link back to the site's own index page from the generated notes list (`Home`).
     public static func markup(home href: String) -> String {
-        "<nav class=\"site-nav\" aria-label=\"Site\"><a href=\"" + HTMLEscape.url(href) + "\">Home</a></nav>\n"
+        "<nav class=\"site-nav\" aria-label=\"Site\"><a href=\"" + HTMLEscape.url(href) + "\">Home</a></nav>"
     }
 }
 

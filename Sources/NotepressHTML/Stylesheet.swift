@@ -161,6 +161,7 @@ public struct Stylesheet: Sendable {
         .script { font-family: \(scriptFamily); }
         .alert { color: var(--np-alert); }
         .marker { color: var(--np-secondary); }
+        .tag { color: var(--np-link); text-decoration: none; white-space: nowrap; }
         .letterpress { text-shadow: 0 max(1px, 0.06em) 0 var(--np-letterpress-light), 0 min(-1px, -0.04em) 0 var(--np-letterpress-shadow); }
         .note-title { \(roleDeclarations(.noteTitle)) margin: 0.75em 0 0.5em; }
         .date-badge { \(roleDeclarations(.dateBadge))

@@ -25,17 +25,21 @@ public enum RTFEmitter {
 
     /// The whole document as RTF text. Warnings (unknown blocks) are appended to `diagnostics`.
     /// `unsafe` (`--unsafe`) keeps dangerous link destinations live (``URLSafety``).
+    /// `tableOfContents` (`--toc`, made from this document) is written after the title and date
+    /// with links to its headings (``RTFBuilder/tableOfContentsNodes(_:)``).
     public static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
-                              diagnostics: inout [Diagnostic]) -> String {
-        RTFSerializer.serialize(tree(document, theme: theme, unsafe: unsafe, diagnostics: &diagnostics)) + "\n"
+                              tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> String {
+        RTFSerializer.serialize(tree(document, theme: theme, unsafe: unsafe, tableOfContents: tableOfContents,
+                                     diagnostics: &diagnostics)) + "\n"
     }
 
     /// The document as one RTF group `{\rtf1 …}`: header (font table, colour table, list table,
     /// list override table, `\info`), page setup, then the body.
     public static func tree(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
-                            diagnostics: inout [Diagnostic]) -> RTFNode {
+                            tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> RTFNode {
         var builder = RTFBuilder(document: document, theme: theme)
         builder.unsafe = unsafe
+        builder.tableOfContents = tableOfContents
         let node = builder.build()
         diagnostics += builder.diagnostics
         return node
@@ -88,6 +92,8 @@ struct RTFBuilder {
     let theme: ResolvedTheme
     /// Keep dangerous link destinations live (``URLSafety``).
     var unsafe = false
+    /// `--toc`: the table written after the title, made from this document's top-level headings.
+    var tableOfContents: TableOfContents?
     var diagnostics: [Diagnostic] = []
 
     var fonts: [RTFFont] = []
@@ -133,8 +139,17 @@ struct RTFBuilder {
         var body: [RTFNode] = []
         body += titleAndBadge()
         let ctx = BlockContext()
+        // The table lists the top-level headings of its levels in order: entry `next` is the
+        // next top-level heading of its level.
+        let entries = tableOfContents?.entries ?? []
+        if let toc = tableOfContents { body += tableOfContentsNodes(toc) }
+        var next = 0
         for block in document.blocks {
             if case .footnoteDefinition = block.kind { continue }
+            if case .heading(let level, _) = block.kind, next < entries.count, entries[next].level == level {
+                pendingPrefix = ([], Self.bookmark(next))
+                next += 1
+            }
             body += blockNodes(block, ctx)
         }
         // Definitions never referenced are written at the end so that no text is lost.

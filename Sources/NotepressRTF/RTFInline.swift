@@ -53,6 +53,7 @@ extension RTFBuilder {
         if a.strikethrough { p.append(.word("strike")) }
         if a.code { p.append(.word("f", codeFont)) } else if a.script { p.append(.word("f", scriptFont)) }
         if let ts = a.textStyle { p.append(.word("fs", RTFEmitter.halfPoints(theme.style(ts).size))) }
+        if a.tag != nil { p.append(.word("cf", Self.colorLink)) }
         if a.colorRole == .alert { p.append(.word("cf", Self.colorAlert)) }
         if a.marker { p.append(.word("cf", Self.colorSecondary)) }
         if a.letterpress { p.append(.word("impr")) }

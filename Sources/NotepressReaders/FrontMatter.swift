@@ -3,8 +3,9 @@ import Foundation
 import NotepressAST
 
 /// YAML front matter at the very top of a note: a `---` line, YAML, and a closing `---` or `...`
-/// line. Only scalars are read, plus `tags` as a sequence of scalars (or one comma-separated
-/// string); nested mappings and sequences in other fields are skipped.
+/// line. Scalars are read as text, `tags` as a sequence of scalars (or one comma-separated
+/// string); other fields holding a sequence or mapping are kept as ``MetadataValue``s for page
+/// templates (``collections``), nested up to ``maximumCollectionDepth`` levels.
 public struct FrontMatter: Sendable, Equatable {
     /// The `title` field.
     public var title: String?
@@ -15,12 +16,27 @@ public struct FrontMatter: Sendable, Equatable {
     public var tags: [String]
     /// Every other scalar field, keyed by name (values as written, without YAML typing).
     public var fields: [String: String]
+    /// Every other field whose value is a sequence or mapping, keyed by name
+    /// (``DocumentMetadata/collections``).
+    public var collections: [String: MetadataValue]
 
-    public init(title: String? = nil, created: Date? = nil, tags: [String] = [], fields: [String: String] = [:]) {
+    /// How deep sequences and mappings are kept in ``collections``: deeper ones are left out
+    /// (their enclosing value keeps the rest), so building and rendering them stays bounded.
+    public static let maximumCollectionDepth = 32
+
+    public init(title: String? = nil, created: Date? = nil, tags: [String] = [], fields: [String: String] = [:],
+                collections: [String: MetadataValue] = [:]) {
         self.title = title
         self.created = created
         self.tags = tags
         self.fields = fields
+        self.collections = collections
+    }
+
+    /// `tags` given as one string: comma-separated, each trimmed of spaces and tabs, empty ones
+    /// dropped (`"a, b,,c"` → `a`, `b`, `c`). Also the rule of `-M tags=…`.
+    public static func splitTags(_ s: String) -> [String] {
+        s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// Splits `---\n…\n---\n` (or a `...` closing line) at the very top of `text`.
@@ -91,12 +107,61 @@ public struct FrontMatter: Sendable, Equatable {
     }
 
     // MARK: YAML (libyaml event API)
+    /// The deepest flow nesting (`[`, `{`) front matter may have. libyaml's scanner keeps a
+    /// possible simple key per open flow level and checks all of them for every token, so time grows
+    /// with the square of the depth (40 000 levels: 2.4 s, 80 000: about 10 s); deeper YAML is
+    /// refused before libyaml sees it, as other YAML parsers bound nesting (PyYAML, yaml-cpp).
+    static let maxFlowDepth = 256
+
+    /// The 1-based line and column of the `[` or `{` that opens level ``maxFlowDepth`` + 1, or
+    /// `nil`. One pass; brackets inside quoted scalars and comments do not count.
+    static func flowNestingBeyondLimit(_ bytes: [UInt8]) -> (Int, Int)? {
+        var depth = 0, line = 1, lineStart = 0, i = 0
+        var quote: UInt8 = 0  // 0, ' or "
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0A { line += 1; lineStart = i + 1; if quote == 0 { i += 1; continue } }
+            if quote == 0x22 {
+                if b == 0x5C { i += 2; continue }
+                if b == 0x22 { quote = 0 }
+            } else if quote == 0x27 {
+                if b == 0x27 { if i + 1 < bytes.count && bytes[i + 1] == 0x27 { i += 2; continue }; quote = 0 }
+            } else {
+                switch b {
+                case 0x22, 0x27:
+                    // A quote opens a quoted scalar only where a scalar may start (after space,
+                    // a flow indicator or at the line start); `it's` in a plain scalar does not.
+                    let prev = i > lineStart ? bytes[i - 1] : 0x20
+                    if prev == 0x20 || prev == 0x09 || prev == 0x5B || prev == 0x7B || prev == 0x2C || prev == 0x3A { quote = b }
+                case 0x23:
+                    let prev = i > lineStart ? bytes[i - 1] : 0x20
+                    if prev == 0x20 || prev == 0x09 {
+                        while i < bytes.count && bytes[i] != 0x0A { i += 1 }
+                        continue
+                    }
+                case 0x5B, 0x7B:
+                    depth += 1
+                    if depth > maxFlowDepth { return (line, i - lineStart + 1) }
+                case 0x5D, 0x7D:
+                    depth = max(0, depth - 1)
+                default: break
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
 
     /// Parses the YAML between the fences. `firstLine` is the file line of the YAML's first line.
     /// `nil` when the YAML holds no node (empty, comments only, or a null scalar such as `~`).
     static func parseYAML(_ yaml: String, path: String?, firstLine: Int) throws -> FrontMatter? {
         var bytes = Array(yaml.utf8)
         if bytes.isEmpty { return nil }
+        if let (line, column) = flowNestingBeyondLimit(bytes) {
+            throw FrontMatterError(file: path, line: firstLine + line - 1, column: column,
+                                   message: "front matter nested deeper than \(maxFlowDepth) levels", kind: .invalidField)
+        }
         bytes.append(0)
         return try bytes.withUnsafeBufferPointer { buf -> FrontMatter? in
             let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
@@ -326,14 +391,70 @@ private struct EventReader {
             }
         default:
             switch event {
-            case .scalar(let s): if !s.isNull { fm.fields[key] = s.value }
-            case .sequenceStart, .mappingStart: try skipNode()
+            case .scalar(let s):
+                fm.collections[key] = nil
+                if s.isNull { fm.fields[key] = nil } else { fm.fields[key] = s.value }
+            case .sequenceStart:
+                fm.fields[key] = nil
+                fm.collections[key] = try collection(isMap: false, depth: 1)
+            case .mappingStart:
+                fm.fields[key] = nil
+                fm.collections[key] = try collection(isMap: true, depth: 1)
             default: break
             }
         }
     }
 
-    func splitTags(_ s: String) -> [String] {
-        s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    func splitTags(_ s: String) -> [String] { FrontMatter.splitTags(s) }
+
+    /// A scalar inside a collection: a plain core-schema boolean is ``MetadataValue/bool(_:)``,
+    /// anything else text; `nil` for a null.
+    func scalarValue(_ s: YAMLScalar) -> MetadataValue? {
+        if s.isNull { return nil }
+        if s.plain, let b = MetadataValue.boolean(s.value) { return .bool(b) }
+        return .string(s.value)
+    }
+
+    /// The rest of a sequence (`isMap` false) or mapping whose start event has been read, at
+    /// nesting `depth` (1 for a field's value). Collections deeper than
+    /// ``FrontMatter/maximumCollectionDepth`` are skipped; aliases, complex keys and nulls are left
+    /// out. Recursion is bounded by that depth.
+    mutating func collection(isMap: Bool, depth: Int) throws -> MetadataValue {
+        var items: [MetadataValue] = []
+        var map: [String: MetadataValue] = [:]
+        var key: String?
+        while true {
+            let event = try next()
+            var value: MetadataValue?
+            switch event {
+            case .sequenceEnd, .mappingEnd, .streamEnd:
+                return isMap ? .map(map) : .list(items)
+            case .scalar(let s):
+                if isMap && key == nil { key = s.value; continue }
+                value = scalarValue(s)
+            case .sequenceStart, .mappingStart:
+                var isMapping = false
+                if case .mappingStart = event { isMapping = true }
+                if isMap && key == nil {
+                    // A complex key: skipped with its value.
+                    try skipNode()
+                    try skipValue()
+                    continue
+                }
+                if depth >= FrontMatter.maximumCollectionDepth {
+                    try skipNode()
+                } else {
+                    value = try collection(isMap: isMapping, depth: depth + 1)
+                }
+            default:
+                if isMap && key == nil { try skipValue(); continue }
+            }
+            if isMap {
+                if let k = key, let value { map[k] = value }
+                key = nil
+            } else if let value {
+                items.append(value)
+            }
+        }
     }
 }

@@ -71,7 +71,7 @@ public struct NoteReader: Sendable {
             if !stem.isEmpty { title = stem }
         }
         let metadata = DocumentMetadata(title: title, created: fm?.created, tags: fm?.tags ?? [], sourcePath: path,
-                                        sourceFormat: .note, fields: fm?.fields ?? [:])
+                                        sourceFormat: .note, fields: fm?.fields ?? [:], collections: fm?.collections ?? [:])
         return ReadResult(document: Document(metadata: metadata, blocks: blocks), diagnostics: [])
     }
 }

@@ -74,6 +74,25 @@ public struct MustacheTemplate: Sendable {
         return out
     }
 
+    /// The partials this template includes (`{{> name}}`), each name once, in order of first use,
+    /// with the 1-based line and column of that first tag: what a caller must load and pass to
+    /// ``render(_:partials:escape:)`` (the names its partials include in turn are theirs).
+    public var partialReferences: [(name: String, line: Int, column: Int)] {
+        var seen: Set<String> = []
+        var out: [(name: String, line: Int, column: Int)] = []
+        // Tags come in source order: one forward walk gives every position (linear).
+        var line = 1, column = 1, i = 0
+        for node in nodes {
+            guard case .partial(let name, _, let offset) = node, seen.insert(name).inserted else { continue }
+            while i < offset && i < source.count {
+                if source[i] == 0x0A { line += 1; column = 1 } else if source[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
+            out.append((name, line, column))
+        }
+        return out
+    }
+
     /// 1-based line and column (in Unicode scalars) of byte `offset` of the source.
     func position(_ offset: Int) -> (line: Int, column: Int) {
         Self.position(in: source, offset)

@@ -15,6 +15,12 @@ import NotepressAST
 /// | `metadata.created`             | `profileDesc/creation/date/@when`, `YYYY-MM-DDTHH:MM:SSZ` (UTC)     |
 /// | `metadata.tags`                | `profileDesc/textClass/keywords/term`, one per tag                  |
 ///
+/// Table of contents (`--toc`, ``tableOfContentsMaxLevel``; TEI P5 §4.5 "Front Matter"): before
+/// the body, `front/div[@type="contents"]` with `head` `Contents` and a `list` of `item`s, each a
+/// `ref[@target="#ID"]` to a section's `div` (its `xml:id`, so the links always match) and, for
+/// the sections nested in it, a `list` of their own (``TableOfContents`` nesting). Nothing without
+/// sections.
+///
 /// Blocks (TEI P5 §3 "Elements Available in All TEI Documents", §4 "Default Text Structure"):
 ///
 /// | AST                        | TEI                                                                      |
@@ -48,6 +54,7 @@ import NotepressAST
 /// | link                  | `ref[@target]` (no `@target` for an empty destination; the link title is not kept) |
 /// | image                 | `figure` with `head` (the title, if any), `graphic[@url]`, `figDesc` (the description as plain text). `figure` is in `model.inter`, allowed inside `p`, `hi`, `head`, `cell` (§14.4). An image with an empty destination becomes its description as text. |
 /// | footnote reference    | first reference: `note[@place="foot"][@n][@xml:id]` holding the definition's blocks, at the reference point (as pandoc does); later references: `ref[@type="noteref"][@target="#id"]` with the number |
+/// | hashtag (`--hashtags`) | `rs[@type="tag"]` around `#name` (TEI P5 §13.2.1, referring strings); the name is also a `keywords/term` |
 /// | hard break            | `lb`                                                                         |
 /// | soft break            | a newline                                                                    |
 /// | raw inline HTML       | dropped                                                                      |
@@ -71,14 +78,19 @@ public struct TEIEmitter: Sendable {
     /// Elements laid out one child per line (they never hold character data directly).
     static let blockElements: Set<String> = [
         "TEI", "teiHeader", "fileDesc", "titleStmt", "publicationStmt", "sourceDesc", "bibl",
-        "profileDesc", "creation", "textClass", "keywords", "text", "body", "div", "list", "item",
+        "profileDesc", "creation", "textClass", "keywords", "text", "front", "body", "div", "list", "item",
         "quote", "table", "row",
     ]
 
     /// Keep dangerous link and image destinations live (`--unsafe`; ``URLSafety``).
     public var unsafe: Bool
+    /// `--toc`: write a table of contents of the sections of level 1 to this (1…6); `nil`: none.
+    public var tableOfContentsMaxLevel: Int?
 
-    public init(unsafe: Bool = false) { self.unsafe = unsafe }
+    public init(unsafe: Bool = false, tableOfContentsMaxLevel: Int? = nil) {
+        self.unsafe = unsafe
+        self.tableOfContentsMaxLevel = tableOfContentsMaxLevel
+    }
 
     /// The TEI document as text: XML declaration, `TEI` root, final newline. Warnings (unknown
     /// nodes) go to `diagnostics`.
@@ -92,6 +104,7 @@ public struct TEIEmitter: Sendable {
     public func tree(_ document: Document, diagnostics: inout [Diagnostic]) -> XMLTreeElement {
         var b = TEIBuilder(document: document.assigningHeadingIDs())
         b.unsafe = unsafe
+        b.tableOfContentsMaxLevel = tableOfContentsMaxLevel
         let root = b.build()
         diagnostics += b.diagnostics
         return root
@@ -143,6 +156,10 @@ struct TEIBuilder {
     let document: Document
     /// Keep dangerous link and image destinations live (``URLSafety``).
     var unsafe = false
+    /// `--toc`: the deepest section level the table of contents lists; `nil`: no table.
+    var tableOfContentsMaxLevel: Int?
+    /// Each section `div` written, in order: its heading level, text and `xml:id`.
+    var sections: [(level: Int, text: String, id: String)] = []
     var diagnostics: [Diagnostic] = []
     var ids = IDAllocator()
     /// Footnote definitions by normalised label (first definition wins).
@@ -188,9 +205,45 @@ struct TEIBuilder {
         var root = XMLTreeElement("TEI", [("xmlns", TEIEmitter.namespace)])
         root.append(header())
         var text = XMLTreeElement("text")
-        text.append(body())
+        let body = body()
+        if let maxLevel = tableOfContentsMaxLevel,
+           let front = Self.front(TableOfContents(headings: sections, maxLevel: maxLevel)) {
+            text.append(front)
+        }
+        text.append(body)
         root.append(text)
         return root
+    }
+
+    /// `front` holding the table of contents (see ``TEIEmitter``), or `nil` for an empty table.
+    /// Lists nest at most six deep (one per heading level).
+    static func front(_ toc: TableOfContents) -> XMLTreeElement? {
+        guard !toc.isEmpty else { return nil }
+        // One open list per depth, and its last item (still open: a deeper list may go into it).
+        var lists = [XMLTreeElement("list")]
+        var items: [XMLTreeElement?] = [nil]
+        func closeDeepest() {
+            var list = lists.removeLast()
+            if let item = items.removeLast() { list.append(item) }
+            items[items.count - 1]?.append(list)
+        }
+        for e in toc.entries {
+            while lists.count - 1 > e.depth { closeDeepest() }
+            if lists.count - 1 < e.depth {
+                lists.append(XMLTreeElement("list"))
+                items.append(nil)
+            }
+            if let item = items[items.count - 1] { lists[lists.count - 1].append(item) }
+            var ref = XMLTreeElement("ref", [("target", "#" + e.id)])
+            ref.append(text: e.text)
+            items[items.count - 1] = XMLTreeElement("item", [], [.element(ref)])
+        }
+        while lists.count > 1 { closeDeepest() }
+        if let item = items[0] { lists[0].append(item) }
+        var head = XMLTreeElement("head")
+        head.append(text: "Contents")
+        let div = XMLTreeElement("div", [("type", "contents")], [.element(head), .element(lists[0])])
+        return XMLTreeElement("front", [], [.element(div)])
     }
 
     func header() -> XMLTreeElement {
@@ -248,7 +301,9 @@ struct TEIBuilder {
             switch block.kind {
             case .heading(let level, let content):
                 while stack.count > 1 && stack[stack.count - 1].level >= level { closeTop(&stack) }
-                var div = XMLTreeElement("div", [("xml:id", Self.headingXMLID(block))])
+                let id = Self.headingXMLID(block)
+                sections.append((level, content.plainText, id))
+                var div = XMLTreeElement("div", [("xml:id", id)])
                 var head = XMLTreeElement("head")
                 head.children = inlines(content, depth: depth(stack) + 2)
                 div.append(head)

@@ -241,7 +241,7 @@ extension TEIBuilder {
         case .letterpress: return "letterpress"
         case .marker: return "marker"
         case .textStyle(let s): return "style-" + s.rawValue
-        case .code, .link, .image: return nil
+        case .code, .link, .image, .tag: return nil
         }
     }
 
@@ -254,6 +254,7 @@ extension TEIBuilder {
             let target = URLSafety.destination(l.destination, unsafe: unsafe)
             return XMLTreeElement("ref", target.isEmpty ? [] : [("target", uriReference(target))])
         case .image: return XMLTreeElement("figure")
+        case .tag: return XMLTreeElement("rs", [("type", "tag")])
         default: return XMLTreeElement("hi", [("rend", rend(kind) ?? "")])
         }
     }

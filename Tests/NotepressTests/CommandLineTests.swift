@@ -134,7 +134,7 @@ final class CommandLineTests: XCTestCase {
 
     func testFormatsListsInputsAndOutputsWithExtensions() throws {
         let expected = """
-        note\tinput\t.note .txt\tnote markup (man notepress-markup)
+        note\tinput\t.note .txt .tid\tnote markup (man notepress-markup); .tid: TiddlyWiki header, then note markup or Markdown
         commonmark\tinput\t-\tCommonMark without extensions
         gfm\tinput\t.md .markdown .mdown .mkd .ronn\tGitHub Flavored Markdown (libcmark-gfm)
         html\toutput\t.html .htm\tHTML5 page (--fragment: the body, as cmark-gfm writes it)

@@ -249,11 +249,13 @@ final class DeepNestingTests: XCTestCase {
             return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         }
         var t1 = Double.infinity, t2 = Double.infinity
-        for _ in 0..<3 {
+        for _ in 0..<5 {
             t1 = min(t1, try seconds(100_000))
             t2 = min(t2, try seconds(200_000))
         }
-        XCTAssertLessThanOrEqual(t2 / t1, 2.5, "100 000 lines: \(t1) s, 200 000 lines: \(t2) s")
+        // Linear doubles the time, the quadratic append it replaced quadrupled it (×3.57 measured);
+        // 3 leaves room for a loaded machine's cache effects without letting ×4 through.
+        XCTAssertLessThanOrEqual(t2 / t1, 3.0, "100 000 lines: \(t1) s, 200 000 lines: \(t2) s")
     }
 
     /// Mixed highlighting past the limit: the merged `hi` lists each value in force once, in the

@@ -85,21 +85,49 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(try frontMatter("---\ntags: [a, {b: c}, [d], e]\n---\n").tags, ["a", "e"])
     }
 
-    func testNestedValuesIgnored() throws {
+    /// Sequences and mappings are kept for page templates (they were skipped before templates
+    /// could use them): plain `true`/`false` are booleans, quoted ones and numbers text, nulls,
+    /// aliases and complex keys left out.
+    func testNestedValuesKeptAsCollections() throws {
         let fm = try frontMatter("""
         ---
         title: Deep
         meta:
           author: Ann
-          list: [1, 2, {x: [y]}]
+          list: [1, 2, {x: [y]}, ~, true, "false"]
+          ? [complex]
+          : dropped
         aliases:
-          - a
+          - &a a
           - b
+          - *a
         keep: yes
         ---
 
         """)
-        XCTAssertEqual(fm, FrontMatter(title: "Deep", fields: ["keep": "yes"]))
+        XCTAssertEqual(fm, FrontMatter(title: "Deep", fields: ["keep": "yes"], collections: [
+            "meta": .map(["author": .string("Ann"),
+                          "list": .list([.string("1"), .string("2"), .map(["x": .list([.string("y")])]), .bool(true),
+                                         .string("false")])]),
+            "aliases": .list([.string("a"), .string("b")]),
+        ]))
+    }
+
+    /// Collections nested deeper than 32 levels are left out where they pass the limit; what
+    /// encloses them is kept; 900 levels (libyaml refuses more than 1000) read without deep recursion.
+    func testCollectionsDeeperThanTheLimitAreCut() throws {
+        let deep = try frontMatter("---\nx: " + String(repeating: "[", count: 40) + "z" + String(repeating: "]", count: 40) + "\n---\n")
+        var v = deep.collections["x"]
+        var depth = 0
+        while case .list(let items)? = v {
+            depth += 1
+            v = items.first
+        }
+        XCTAssertEqual(depth, 32)
+        XCTAssertNil(v)
+        let huge = try frontMatter("---\nx: " + String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
+            + "\nkeep: 1\n---\n")
+        XCTAssertEqual(huge.fields, ["keep": "1"])
     }
 
     func testCreatedForms() throws {
@@ -192,5 +220,25 @@ final class FrontMatterTests: XCTestCase {
         let split = try FrontMatter.split(text, path: nil)
         let blocks = NoteReader().parse(split.body, lineOffset: split.bodyLineOffset)
         XCTAssertEqual(blocks.first?.position, SourcePosition(line: 5, column: 1))
+    }
+
+    /// libyaml's time grows with the square of flow nesting (80 000 levels took seconds): deeper
+    /// than 256 levels is refused before libyaml sees it, with the position of the bracket, in
+    /// notes and Markdown alike; brackets in quoted scalars and comments do not count.
+    func testFlowNestingDeeperThan256IsRefusedQuickly() throws {
+        let deep = "---\ntitle: x\nk: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n---\nbody\n"
+        let start = Date()
+        for markdown in [false, true] {
+            XCTAssertThrowsError(try FrontMatter.split(deep, path: "d.md", markdown: markdown)) { error in
+                XCTAssertEqual("\(error)", "d.md:3:260: error: front matter nested deeper than 256 levels")
+            }
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1.0)
+        let ok = "---\nk: " + String(repeating: "{a: ", count: 256) + "x" + String(repeating: "}", count: 256) + "\n---\nbody\n"
+        XCTAssertNoThrow(try FrontMatter.split(ok, path: nil))
+        let quoted = "---\nk: \"" + String(repeating: "[", count: 300) + "\" # " + String(repeating: "{", count: 300) + "\nj: it's [a]\n---\nbody\n"
+        let split = try FrontMatter.split(quoted, path: nil)
+        XCTAssertEqual(split.frontMatter?.fields["k"], String(repeating: "[", count: 300))
+        XCTAssertEqual(split.frontMatter?.fields["j"], "it's [a]")
     }
 }

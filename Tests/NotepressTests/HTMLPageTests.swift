@@ -218,7 +218,9 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertTrue(css.contains(".index-date { font-family: -apple-system, system-ui, sans-serif; font-weight: 400; font-size: var(--np-caption1-size);"))
     }
 
-    func testTemplateFromDataDirAndUnknownPlaceholder() throws {
+    /// A data folder's `html/page.html` replaces the built-in one; a name with no value renders as
+    /// nothing (Mustache's rule; the old substitution raised an error for it).
+    func testTemplateFromDataDirAndUnknownNameRendersEmpty() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-tpl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("html"), withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
@@ -226,9 +228,7 @@ final class HTMLPageTests: XCTestCase {
         let custom = TemplateStore(dataDirectory: dir)
         XCTAssertEqual(try HTMLPage(theme: theme(), templates: custom).render(document: document(title: "a<b"), body: "<p>{{x}}</p>"),
                        "<title>a&lt;b</title><p>{{x}}</p>")
-        try "{{nope}}".write(to: dir.appendingPathComponent("html/page.html"), atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try HTMLPage(theme: theme(), templates: custom).render(document: document(), body: "")) { e in
-            XCTAssertTrue("\(e)".contains("unknown placeholder 'nope'"), "\(e)")
-        }
+        try "[{{nope}}]{{^nope}}none{{/nope}}".write(to: dir.appendingPathComponent("html/page.html"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try HTMLPage(theme: theme(), templates: custom).render(document: document(), body: ""), "[]none")
     }
 }

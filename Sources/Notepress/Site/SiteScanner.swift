@@ -20,7 +20,7 @@ public enum SiteScanner {
         r.created = meta.created.map { CivilDateTime($0).iso8601 }
         r.tags = meta.tags
         r.fields = meta.fields
-        r.ids = document.headingIDs()
+        r.ids = document.headingIDs().map(\.id)
         r.anchors = BlockAnchors.anchors(in: document)
         r.links = links(in: document)
         r.excerpt = excerpt(document)

@@ -14,9 +14,10 @@ public struct ANSIWriter: DocumentWriter {
 
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let width = options.width ?? TerminalSize.columns(environment: ProcessInfo.processInfo.environment, fd: 1)
-        let o = ANSIOptions(width: width, colorDepth: Self.terminalDepth(options.colorDepth),
+        var o = ANSIOptions(width: width, colorDepth: Self.terminalDepth(options.colorDepth),
                             hyperlinks: options.hyperlinks, ascii: options.ascii, theme: options.theme,
                             unsafe: options.unsafe)
+        o.tableOfContents = options.tableOfContents(of: document)
         return Array(ANSIEmitter.render(document, options: o, diagnostics: &diagnostics).utf8)
     }
 

@@ -1,8 +1,10 @@
 import NotepressAST
 import NotepressHTML
 
-/// `-t html`: a standalone HTML5 page from `Templates/html/page.html` with a stylesheet made from
-/// the theme, or with `fragment` only the body (byte for byte cmark-gfm's HTML for Markdown).
+/// `-t html`: a standalone HTML5 page from the Mustache template `Templates/html/page.html` (or
+/// `--template FILE`) with a stylesheet made from the theme, or with `fragment` only the body
+/// (byte for byte cmark-gfm's HTML for Markdown). With `--toc` a `nav` table of contents
+/// (``HTMLTableOfContents``) comes before the body (the template's `{{{toc}}}`), also in a fragment.
 public struct HTMLWriter: DocumentWriter {
     public init() {}
     public var name: String { "html" }
@@ -14,27 +16,41 @@ public struct HTMLWriter: DocumentWriter {
         try write(document, options: options, diagnostics: &diagnostics, stream: nil)
     }
 
-    /// The HTML options for a document of `format` (tagfilter applies to GFM only).
-    public static func htmlOptions(_ options: ConversionOptions, format: SourceFormat) -> HTMLOptions {
+    /// The HTML options for a document of `format` (tagfilter applies to GFM only) whose output
+    /// lies at `sourcePath` below the output folder (for links to tag pages, see
+    /// ``ConversionOptions/tagPagesFolder``).
+    public static func htmlOptions(_ options: ConversionOptions, format: SourceFormat, sourcePath: String? = nil) -> HTMLOptions {
         HTMLOptions(unsafe: options.unsafe, tagfilter: options.tagfilter && format == .gfm,
-                    tablePreferStyleAttributes: !options.fragment, blockIDs: !options.fragment || options.headingIDs)
+                    tablePreferStyleAttributes: !options.fragment, blockIDs: !options.fragment || options.headingIDs,
+                    tagPagePrefix: options.tagPagesFolder.map { tagPagePrefix(folder: $0, sourcePath: sourcePath) })
+    }
+
+    /// The relative URL from the page of `sourcePath` (a path below the input folder, mirrored
+    /// below the output folder) to the tag pages `folder` (relative to the output folder): one
+    /// `../` per folder of `sourcePath`, then `folder/`.
+    static func tagPagePrefix(folder: String, sourcePath: String?) -> String {
+        let depth = (sourcePath ?? "").split(separator: "/", omittingEmptySubsequences: true).count - 1
+        return String(repeating: "../", count: max(0, depth)) + (folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// ``write(_:options:diagnostics:)`` with the body already rendered by `stream` (an
     /// ``HTMLFragmentStream`` fed while the document was read, made with ``htmlOptions(_:format:)``;
-    /// the document may then have no blocks); `nil` renders the body here.
+    /// the document may then have no blocks, unless ``ConversionOptions/tableOfContents`` is on:
+    /// the table is made from them); `nil` renders the body here.
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic],
                       stream: HTMLFragmentStream?) throws -> [UInt8] {
         let (body, unknown) = stream.map { ($0.finish(), $0.unknownBlocks) }
-            ?? HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat)).render(document)
+            ?? HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat,
+                                                     sourcePath: document.metadata.sourcePath)).render(document)
         for b in unknown {
             diagnostics.append(Diagnostic(.warning, "unknown node '\(b.typeName)' written as its content",
                                           file: document.metadata.sourcePath, position: b.position))
         }
-        if options.fragment { return body }
+        let toc = options.tableOfContents(of: document).map(HTMLTableOfContents.markup) ?? ""
+        if options.fragment { return toc.isEmpty ? body : Array((toc + "\n").utf8) + body }
         do {
-            return Array(try HTMLPage(theme: options.theme, templates: options.templates)
-                .render(document: document, body: String(decoding: body, as: UTF8.self)).utf8)
+            return Array(try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate)
+                .render(document: document, body: String(decoding: body, as: UTF8.self), toc: toc).utf8)
         } catch {
             throw ConversionError(file: document.metadata.sourcePath, "HTML page template: \(error)")
         }

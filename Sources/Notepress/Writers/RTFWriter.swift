@@ -7,6 +7,7 @@ public struct RTFWriter: DocumentWriter {
     public var name: String { "rtf" }
     public var fileExtension: String { "rtf" }
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        Array(RTFEmitter.render(document, theme: options.theme, unsafe: options.unsafe, diagnostics: &diagnostics).utf8)
+        Array(RTFEmitter.render(document, theme: options.theme, unsafe: options.unsafe,
+                                tableOfContents: options.tableOfContents(of: document), diagnostics: &diagnostics).utf8)
     }
 }

@@ -56,7 +56,8 @@ public struct TEIWriter: DocumentWriter {
     /// - Throws: ``ConversionError`` whose `position` is the line and column in the generated
     ///   XML and whose message is libxml2's, when the output does not match the schema.
     public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        let xml = TEIEmitter(unsafe: options.unsafe).render(document, diagnostics: &diagnostics)
+        let xml = TEIEmitter(unsafe: options.unsafe,
+                             tableOfContentsMaxLevel: options.tableOfContents ? options.tableOfContentsMaxLevel : nil).render(document, diagnostics: &diagnostics)
         let bytes = Array(xml.utf8)
         guard options.validate else { return bytes }
         let validator = try Self.validator(templates: options.templates)

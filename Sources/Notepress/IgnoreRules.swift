@@ -1,0 +1,201 @@
+/// One pattern of gitignore syntax (gitignore(5), "PATTERN FORMAT"), as `.notepressignore` files,
+/// `--include` and `--exclude` use it:
+///
+/// - `*` matches anything but `/`, `?` one character but `/`, `[a-z]`, `[!a-z]` (or `[^a-z]`) a
+///   character class; `\` makes the next character literal;
+/// - a pattern with a `/` at its start or in its middle is matched against the whole path
+///   relative to the folder it applies to (the ignore file's folder, or the input folder);
+///   without one, against the name at any depth (`drafts` matches `drafts` and `a/b/drafts`);
+/// - a trailing `/` matches folders only;
+/// - `**` as a whole part: `**/x` is `x` at any depth, `x/**` everything inside `x`, `a/**/b`
+///   zero or more folders between; other `**` are `*`;
+/// - in ignore files: `!` before a pattern re-includes what an earlier one excluded, `#` starts a
+///   comment, blank lines are skipped, trailing spaces are dropped unless escaped (`\ `).
+///
+/// Matching is O(pattern × path) at worst (the classic greedy wildcard walk that only backtracks
+/// to the last `*`), on parts and within a part; patterns and paths are short.
+public struct GlobPattern: Sendable, Equatable {
+    /// The pattern as written (for messages).
+    public var source: String
+    /// `!pattern` in an ignore file: a match re-includes.
+    public var negated = false
+    /// Trailing `/`: matches folders only.
+    public var foldersOnly = false
+    /// Matched against the whole relative path (a `/` at the start or middle), else the last part.
+    public var anchored = false
+    /// The pattern's parts between `/`: `nil` is a `**` part, else the part's scalars.
+    var parts: [[Unicode.Scalar]?]
+
+    /// Parses one pattern; `nil` for a blank line or a comment. `allowNegation` reads a leading
+    /// `!` as negation (ignore files), else literally (`--include`, `--exclude`).
+    public init?(_ line: String, allowNegation: Bool) {
+        source = line
+        var s = Array(line.unicodeScalars)
+        if s.last == "\r" { s.removeLast() }
+        // Trailing spaces are dropped unless escaped with a backslash.
+        while let last = s.last, last == " " {
+            if s.count >= 2 && s[s.count - 2] == "\\" { break }
+            s.removeLast()
+        }
+        if s.isEmpty || s.first == "#" { return nil }
+        if allowNegation && s.first == "!" { negated = true; s.removeFirst() }
+        if s.first == "\\" && s.count > 1 && (s[1] == "!" || s[1] == "#") { s.removeFirst() }
+        if s.last == "/" { foldersOnly = true; while s.last == "/" { s.removeLast() } }
+        if s.isEmpty { return nil }
+        if s.first == "/" { anchored = true; s.removeFirst() }
+        if s.contains("/") { anchored = true }
+        parts = s.split(separator: "/", omittingEmptySubsequences: true).map { part in
+            part.count == 2 && part[part.startIndex] == "*" && part[part.startIndex + 1] == "*" ? nil : Array(part)
+        }
+        if parts.isEmpty { return nil }
+    }
+
+    /// Whether the pattern matches `path` (relative to the folder the pattern applies to, parts
+    /// separated by `/`); `isFolder` says whether it names a folder.
+    public func matches(_ path: String, isFolder: Bool) -> Bool {
+        if foldersOnly && !isFolder { return false }
+        let pathParts = path.split(separator: "/").map { Array($0.unicodeScalars) }
+        guard let last = pathParts.last else { return false }
+        if !anchored {
+            // No slash: the name at any depth (a lone `**` matches everything).
+            guard let only = parts.first, parts.count == 1 else { return true }
+            guard let only else { return true }
+            return Self.matchPart(only, last)
+        }
+        return Self.matchParts(parts, pathParts)
+    }
+
+    /// Parts against path parts; `nil` (a `**` part) matches zero or more whole parts.
+    static func matchParts(_ pattern: [[Unicode.Scalar]?], _ path: [[Unicode.Scalar]]) -> Bool {
+        var p = 0, s = 0
+        var star = -1, starS = 0
+        while s < path.count {
+            if p < pattern.count, let part = pattern[p], matchPart(part, path[s]) {
+                p += 1; s += 1
+            } else if p < pattern.count, pattern[p] == nil {
+                star = p; starS = s; p += 1
+            } else if star >= 0 {
+                p = star + 1; starS += 1; s = starS
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == nil { p += 1 }
+        return p == pattern.count
+    }
+
+    /// One part (no `/`) against one name: `*`, `?`, `[…]`, `\x`.
+    static func matchPart(_ pattern: [Unicode.Scalar], _ name: [Unicode.Scalar]) -> Bool {
+        var p = 0, s = 0
+        var star = -1, starS = 0
+        while s < name.count {
+            if p < pattern.count && pattern[p] == "*" {
+                while p < pattern.count && pattern[p] == "*" { p += 1 }
+                star = p; starS = s
+                continue
+            }
+            if p < pattern.count, let next = matchOne(pattern, p, name[s]) {
+                p = next; s += 1
+                continue
+            }
+            if star >= 0 {
+                starS += 1; s = starS; p = star
+                continue
+            }
+            return false
+        }
+        while p < pattern.count && pattern[p] == "*" { p += 1 }
+        return p == pattern.count
+    }
+
+    /// Whether the pattern element at `p` (a literal, `\x`, `?` or a class) matches `c`; the index
+    /// after the element when it does.
+    static func matchOne(_ pattern: [Unicode.Scalar], _ p: Int, _ c: Unicode.Scalar) -> Int? {
+        switch pattern[p] {
+        case "?":
+            return c == "/" ? nil : p + 1
+        case "\\" where p + 1 < pattern.count:
+            return pattern[p + 1] == c ? p + 2 : nil
+        case "[":
+            guard let (matched, end) = matchClass(pattern, p, c) else { return pattern[p] == c ? p + 1 : nil }
+            return matched ? end : nil
+        default:
+            return pattern[p] == c ? p + 1 : nil
+        }
+    }
+
+    /// A character class at `p` (`[` … `]`): whether it matches `c` and the index after it; `nil`
+    /// when the class is not closed (the `[` is then literal).
+    static func matchClass(_ pattern: [Unicode.Scalar], _ p: Int, _ c: Unicode.Scalar) -> (Bool, Int)? {
+        var i = p + 1
+        var negate = false
+        if i < pattern.count && (pattern[i] == "!" || pattern[i] == "^") { negate = true; i += 1 }
+        var matched = false
+        var first = true
+        while i < pattern.count {
+            var lo = pattern[i]
+            if lo == "]" && !first { return (matched != negate, i + 1) }
+            first = false
+            if lo == "\\" && i + 1 < pattern.count { i += 1; lo = pattern[i] }
+            var hi = lo
+            if i + 2 < pattern.count && pattern[i + 1] == "-" && pattern[i + 2] != "]" {
+                hi = pattern[i + 2]
+                if hi == "\\" && i + 3 < pattern.count { i += 1; hi = pattern[i + 2] }
+                i += 3
+            } else {
+                i += 1
+            }
+            if lo.value <= c.value && c.value <= hi.value { matched = true }
+        }
+        return nil
+    }
+}
+
+/// The patterns of one ignore file (or of one command-line option), with the folder they apply
+/// to (relative to the input folder, `""` for the input folder itself).
+public struct IgnoreRules: Sendable {
+    /// The folder the patterns are relative to, below the input folder (`""`: the input folder).
+    public var base: String
+    /// The patterns in file order (the last one that matches decides).
+    public var patterns: [GlobPattern]
+
+    /// Rules made of parsed patterns, applying to the folder `base`.
+    public init(base: String, patterns: [GlobPattern]) {
+        self.base = base
+        self.patterns = patterns
+    }
+
+    /// The rules of an ignore file's text (gitignore syntax, `!` allowed), applying to `base`.
+    public init(base: String, text: String) {
+        self.base = base
+        patterns = text.split(separator: "\n", omittingEmptySubsequences: true).compactMap {
+            GlobPattern(String($0), allowNegation: true)
+        }
+    }
+
+    /// Whether the last pattern that matches `path` (relative to the input folder) excludes it
+    /// (`true`), re-includes it (`false`), or none matches (`nil`).
+    public func decision(_ path: String, isFolder: Bool) -> Bool? {
+        let relative: String
+        if base.isEmpty {
+            relative = path
+        } else if path.hasPrefix(base + "/") {
+            relative = String(path.dropFirst(base.count + 1))
+        } else {
+            return nil
+        }
+        for pattern in patterns.reversed() where pattern.matches(relative, isFolder: isFolder) {
+            return !pattern.negated
+        }
+        return nil
+    }
+
+    /// Whether `path` is ignored by `stack` (ignore files from the input folder down; a deeper
+    /// file's patterns win over a higher one's, as in git).
+    public static func isIgnored(_ path: String, isFolder: Bool, by stack: [IgnoreRules]) -> Bool {
+        for rules in stack.reversed() {
+            if let d = rules.decision(path, isFolder: isFolder) { return d }
+        }
+        return false
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import NotepressAST
+import NotepressResources
+import NotepressThemes
+
+/// The values a page template is rendered with (the data of ``HTMLPage``; the variables table of
+/// `man/notepress.1.md` lists them). Three layers, later ones winning:
+///
+/// 1. Defaults: `lang` = `en`; `date` = the `created` date as `YYYY-MM-DD` (UTC); `keywords` =
+///    the tags joined by `, `.
+/// 2. Every front-matter field (``DocumentMetadata/fields`` as text, `true`/`false` as booleans
+///    (``MetadataValue/boolean(_:)``); ``DocumentMetadata/collections`` as lists and maps), with
+///    `-M key=value` already applied over them (``MetadataOverrides``): pandoc's precedence.
+///    `keywords` and `description` given as lists become one text (joined by `, ` and ` `), as a
+///    `<meta>` element holds one.
+/// 3. Generated, not overridable: `title` (the document title, `Untitled` without one), `tags`
+///    (a list), `created` (ISO 8601, `2026-11-29T14:17:10Z`; absent without a date), `dateBadge`,
+///    `body`, `toc`, `stylesheet`, `sizeSwitcher`, `category`, `theme`, `generator` (`Notepress`),
+///    `titleInBody` (true when the title is the body's first heading,
+///    ``DocumentMetadata/TitleSource/firstHeading``: the built-in page then shows no title heading
+///    of its own), `siteNav` (a folder run's navigation, ``SiteNavigation``; empty otherwise).
+///    The HTML ones (`dateBadge`, `body`, `toc`, `stylesheet`, `sizeSwitcher`, `siteNav`) are meant
+///    for `{{{name}}}`; `toc` is empty without `--toc`.
+public enum PageData {
+    /// The values of the theme every page and the index get: `stylesheet` (`stylesheet` given),
+    /// `sizeSwitcher`, `category` (the size category's name), `theme` (its name), `generator`.
+    public static func themeValues(_ theme: ResolvedTheme, stylesheet: String) -> [String: MustacheValue] {
+        ["stylesheet": .string(stylesheet), "sizeSwitcher": .string(SizeSwitcher.markup(selected: theme.category)),
+         "category": .string(theme.category.rawValue), "theme": .string(theme.theme.name), "generator": "Notepress"]
+    }
+
+    /// The data of a note page (see the type's layers); `generated` adds to layer 3
+    /// (``themeValues(_:stylesheet:)``).
+    public static func page(document: Document, body: String, toc: String,
+                            generated: [String: MustacheValue]) -> MustacheValue {
+        let meta = document.metadata
+        var data: [String: MustacheValue] = ["lang": "en"]
+        if let created = meta.created { data["date"] = .string(CivilDateTime(created).isoDate) }
+        if !meta.tags.isEmpty { data["keywords"] = .string(meta.tags.joined(separator: ", ")) }
+
+        for (key, text) in meta.fields { data[key] = MetadataValue.boolean(text).map(MustacheValue.bool) ?? .string(text) }
+        for (key, value) in meta.collections { data[key] = mustache(value) }
+        for (key, separator) in [("keywords", ", "), ("description", " ")] {
+            if let v = meta.collections[key], let text = v.joinedText(separator: separator) { data[key] = .string(text) }
+        }
+
+        data["title"] = .string(meta.title ?? "Untitled")
+        data["tags"] = .list(meta.tags.map(MustacheValue.string))
+        data["created"] = meta.created.map { .string(CivilDateTime($0).iso8601) } ?? .null
+        data["dateBadge"] = .string(meta.created.map { DateBadge.markup($0) } ?? "")
+        data["body"] = .string(body)
+        data["toc"] = .string(toc)
+        // The title is the body's own first heading: the page does not show it a second time.
+        data["titleInBody"] = .bool(meta.titleSource == .firstHeading)
+        data["siteNav"] = .string(meta.notesIndexHref.map { SiteNavigation.markup(notesIndex: $0) } ?? "")
+        for (key, value) in generated { data[key] = value }
+        return .map(data)
+    }
+
+    /// A front-matter value as template data. Recursion is bounded by
+    /// ``FrontMatter``'s collection depth (32).
+    static func mustache(_ v: MetadataValue) -> MustacheValue {
+        switch v {
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        case .list(let items): return .list(items.map(mustache))
+        case .map(let m): return .map(m.mapValues(mustache))
+        }
+    }
+}

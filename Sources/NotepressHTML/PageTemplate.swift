@@ -1,0 +1,136 @@
+import Foundation
+import NotepressResources
+
+/// A page template ready to render: a compiled ``MustacheTemplate`` and every partial it includes,
+/// directly or through other partials, loaded once per run (``load(file:store:)``,
+/// ``builtIn(_:store:)``).
+///
+/// Partials (`{{> name}}`) are found as pandoc finds its templates' partials: for a template
+/// file, `name` in the template's own folder (with the template's extension added when `name`
+/// has none: `{{> header}}` next to `page.html` is `header.html`); then, for every template,
+/// `html/name` (same extension rule, `.html`) in the data folder (`--data-dir`), then built in.
+/// A partial found nowhere renders as nothing (Mustache's rule) and is listed in
+/// ``missingPartials``, so callers can warn once.
+public struct PageTemplate: Sendable {
+    /// The page template itself.
+    public let template: MustacheTemplate
+    /// Every partial reachable from it, by the name used in the tags.
+    public let partials: [String: MustacheTemplate]
+    /// Where each piece came from, in load order: the template first, then partials
+    /// (`(built-in)/html/x.html` for embedded files).
+    public let origins: [String]
+    /// Files read from disk (not built in), in load order: outputs depend on them (depfiles).
+    public var files: [String] { origins.filter { !$0.hasPrefix("(built-in)/") } }
+    /// `{{> name}}` tags whose partial was found nowhere: the name and the template, line and
+    /// column of its first tag.
+    public let missingPartials: [(name: String, template: String, line: Int, column: Int)]
+    /// Every source with its origin, in load order: what decides the rendered bytes besides the
+    /// data (for build fingerprints).
+    public let fingerprint: String
+
+    /// A template read from `path` (`--template FILE`).
+    /// - Throws: ``PageTemplateError`` when the file or a partial file cannot be read or is not
+    ///   UTF-8; ``MustacheError`` (`file:line:column: message`) when one does not compile.
+    public static func load(file path: String, store: TemplateStore) throws -> PageTemplate {
+        let text = try readFile(path)
+        let folder = (path as NSString).deletingLastPathComponent
+        let ext = (path as NSString).pathExtension
+        return try build(main: text, name: path, store: store) { name in
+            let candidate = (folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name))
+            let withExt = (name as NSString).pathExtension.isEmpty && !ext.isEmpty ? candidate + "." + ext : candidate
+            guard Self.isFile(withExt) else { return nil }
+            return (try readFile(withExt), withExt)
+        }
+    }
+
+    /// The template at `path` of the template store (`html/page.html`, `html/index.html`): the
+    /// data folder's when it has one, else the built-in one.
+    /// - Throws: ``TemplateError`` when there is none; ``MustacheError`` when it does not compile.
+    public static func builtIn(_ path: String, store: TemplateStore) throws -> PageTemplate {
+        let (data, origin) = try store.data(path)
+        guard let text = String(data: data, encoding: .utf8) else { throw TemplateError.notUTF8(origin) }
+        return try build(main: text, name: origin, store: store) { _ in nil }
+    }
+
+    /// Compiles `main` and the partials it reaches (breadth first, each name once). `local`
+    /// finds a partial beside a template file (text and path), or `nil`.
+    private static func build(main: String, name: String, store: TemplateStore,
+                              local: (String) throws -> (String, String)?) throws -> PageTemplate {
+        let template = try MustacheTemplate(main, name: name)
+        var partials: [String: MustacheTemplate] = [:]
+        var origins = [name]
+        var missing: [(name: String, template: String, line: Int, column: Int)] = []
+        var fingerprint = name + "\u{1F}" + main + "\u{1E}"
+        var queue = [template]
+        var seen: Set<String> = []
+        var next = 0
+        while next < queue.count {
+            let t = queue[next]
+            next += 1
+            for ref in t.partialReferences where seen.insert(ref.name).inserted {
+                var found = try local(ref.name)
+                if found == nil {
+                    let storePath = "html/" + ref.name + ((ref.name as NSString).pathExtension.isEmpty ? ".html" : "")
+                    if let (data, origin) = try? store.data(storePath) {
+                        guard let text = String(data: data, encoding: .utf8) else { throw TemplateError.notUTF8(origin) }
+                        found = (text, origin)
+                    }
+                }
+                guard let (text, origin) = found else {
+                    missing.append((ref.name, t.name, ref.line, ref.column))
+                    continue
+                }
+                let p = try MustacheTemplate(text, name: origin)
+                partials[ref.name] = p
+                origins.append(origin)
+                fingerprint += ref.name + "\u{1F}" + origin + "\u{1F}" + text + "\u{1E}"
+                queue.append(p)
+            }
+        }
+        return PageTemplate(template: template, partials: partials, origins: origins, missingPartials: missing,
+                            fingerprint: fingerprint)
+    }
+
+    /// Renders `data` with the partials, `{{name}}` escaped by ``HTMLEscape/text(_:)`` (the
+    /// project's one HTML text escaper; it escapes `&`, `<`, `>` and `"` as the Mustache spec asks).
+    /// - Throws: ``MustacheError`` when sections and partials nest too deep.
+    public func render(_ data: MustacheValue) throws -> String {
+        try template.render(data, partials: partials, escape: HTMLEscape.text)
+    }
+
+    static func isFile(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+    }
+
+    static func readFile(_ path: String) throws -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw PageTemplateError(path: path, message: "no such file")
+        }
+        if isFolder.boolValue { throw PageTemplateError(path: path, message: "is a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PageTemplateError(path: path, message: "cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PageTemplateError(path: path, message: "is not valid UTF-8")
+        }
+        return text
+    }
+}
+
+/// A template file that cannot be read.
+public struct PageTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What is wrong (`no such file`, `is a folder, not a file`, `is not valid UTF-8`).
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `path: message`.
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,41 @@
+import NotepressAST
+import NotepressThemes
+
+/// `--toc` in RTF: a `Contents` caption in the heading-2 style, then one body-style paragraph per
+/// ``TableOfContents`` entry, indented a quarter inch per nesting depth (``RTFEmitter/indentStep``),
+/// whose text is an internal link: `{\field{\*\fldinst {HYPERLINK \\l "_TocN"}}{\fldrslt …}}`
+/// (RTF 1.9.1, "Fields": the `\l` switch names a bookmark). Each listed heading starts with the
+/// bookmark `{\*\bkmkstart _TocN}{\*\bkmkend _TocN}` (N = 1, 2, … in table order), Word's own
+/// naming for table-of-contents targets: letters, digits and `_` only, as Word requires of
+/// bookmark names; LibreOffice follows these links, also into exported PDF.
+extension RTFBuilder {
+    /// The bookmark name of table entry `index` (0-based).
+    static func bookmarkName(_ index: Int) -> String { "_Toc\(index + 1)" }
+
+    /// The caption and entry paragraphs; nothing for an empty table.
+    mutating func tableOfContentsNodes(_ toc: TableOfContents) -> [RTFNode] {
+        guard !toc.isEmpty else { return [] }
+        let caption = theme.style(for: .heading(2))
+        var nodes = paragraph(props: [.word("sb", 240), .word("sa", 120)] + lineProps(caption) + charProps(caption),
+                              content: [.text("Contents")])
+        let s = theme.style(for: .body)
+        for (i, e) in toc.entries.enumerated() {
+            let indent = min(e.depth * RTFEmitter.indentStep, RTFEmitter.maxIndent)
+            var props: [RTFNode] = indent > 0 ? [.word("li", indent)] : []
+            props += [.word("sa", 60)] + lineProps(s) + charProps(s)
+            let link: RTFNode = .group([
+                .word("field"),
+                .group([.symbol("*"), .word("fldinst"), .group([.text("HYPERLINK \\l \"" + Self.bookmarkName(i) + "\"")])]),
+                .group([.word("fldrslt"), .group([.word("cf", Self.colorLink), .word("ul"), .text(e.text)])]),
+            ])
+            nodes += paragraph(props: props, content: [link])
+        }
+        return nodes
+    }
+
+    /// The bookmark a heading of the table starts with.
+    static func bookmark(_ index: Int) -> [RTFNode] {
+        let name = bookmarkName(index)
+        return [.group([.symbol("*"), .word("bkmkstart"), .text(name)]), .group([.symbol("*"), .word("bkmkend"), .text(name)])]
+    }
+}

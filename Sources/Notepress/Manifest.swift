@@ -20,7 +20,8 @@ import NotepressThemes
 ///     A  PATH  SHA256  SIZE  MTIME-NS  SOURCE  SOURCE-SIZE  SOURCE-MTIME-NS
 ///
 /// SITE-SHA256 is what the page read from the site table (``SiteRewriter/digest(of:resolutions:)``),
-/// `-` when there was none.
+/// `-` when there was none. An asset's SHA256 is `-`: a copy is trusted by its size and time
+/// alone (hashing every image of a vault on each first run cost more than converting its notes).
 ///
 /// where RELATIVE is the input's path below its input folder (``InputFile/relative``), PATH an
 /// output path relative to the output folder, hashes SHA-256 (FIPS 180-4) in lower-case hex,

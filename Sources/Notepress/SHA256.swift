@@ -51,7 +51,10 @@ public struct SHA256: Sendable {
     }
 
     /// Adds the UTF-8 bytes of a string.
-    public mutating func update(_ string: String) { update(Array(string.utf8)) }
+    public mutating func update(_ string: String) {
+        var s = string
+        s.withUTF8 { update(buffer: $0) }
+    }
 
     /// Pads (FIPS 180-4 §5.1.1) and returns the 32-byte digest.
     public mutating func finalize() -> [UInt8] {

@@ -85,26 +85,58 @@ public struct HeadingIDAssigner: Sendable {
     /// in pre-order. Call it with each top-level block in order.
     public mutating func assign(_ block: Block) -> Block {
         var b = block
+        assign(&b)
+        return b
+    }
+
+    /// ``assign(_:)`` in place: only headings and the top-level containers that hold one are
+    /// touched, the rest of the tree is not copied. (Whether a container holds a heading is
+    /// looked up once, at the top level: linear however deep containers nest.)
+    public mutating func assign(_ b: inout Block) {
+        assign(&b, checked: false)
+    }
+
+    private mutating func assign(_ b: inout Block, checked: Bool) {
+        func holds(_ blocks: [Block]) -> Bool { checked || Self.holdsHeading(blocks) }
         switch b.kind {
         case .heading(_, let content):
             b.id = id(for: content)
-        case .blockQuote(let children):
-            b.kind = .blockQuote(children.map { assign($0) })
+        case .blockQuote(var children):
+            guard holds(children) else { return }
+            b.kind = .thematicBreak  // the payload's last reference goes: `children` is unique
+            for i in children.indices { assign(&children[i], checked: true) }
+            b.kind = .blockQuote(children)
         case .list(var list):
-            list.items = list.items.map { item in
-                var item = item
-                item.blocks = item.blocks.map { assign($0) }
-                return item
+            guard checked || list.items.contains(where: { Self.holdsHeading($0.blocks) }) else { return }
+            b.kind = .thematicBreak
+            for i in list.items.indices {
+                for j in list.items[i].blocks.indices { assign(&list.items[i].blocks[j], checked: true) }
             }
             b.kind = .list(list)
-        case .footnoteDefinition(let label, let children):
-            b.kind = .footnoteDefinition(label: label, blocks: children.map { assign($0) })
-        case .unknown(let name, let children):
-            b.kind = .unknown(typeName: name, blocks: children.map { assign($0) })
+        case .footnoteDefinition(let label, var children):
+            guard holds(children) else { return }
+            b.kind = .thematicBreak
+            for i in children.indices { assign(&children[i], checked: true) }
+            b.kind = .footnoteDefinition(label: label, blocks: children)
+        case .unknown(let name, var children):
+            guard holds(children) else { return }
+            b.kind = .thematicBreak
+            for i in children.indices { assign(&children[i], checked: true) }
+            b.kind = .unknown(typeName: name, blocks: children)
         case .paragraph, .codeBlock, .htmlBlock, .thematicBreak, .table:
             break
         }
-        return b
+    }
+
+    /// Whether a heading is among `blocks` or inside them (iterative: nesting is bounded by
+    /// ``ASTLimits/maxNestingDepth`` but a stack costs nothing).
+    static func holdsHeading(_ blocks: [Block]) -> Bool {
+        var stack = blocks[...].reversed().map { $0 }
+        while let b = stack.popLast() {
+            if case .heading = b.kind { return true }
+            stack.append(contentsOf: b.children.reversed())
+        }
+        return false
     }
 }
 
@@ -112,9 +144,15 @@ extension Document {
     /// The document with every heading's ``Block/id`` set (``HeadingIDAssigner``): the ids of
     /// ``headingIDs()``, in the same order.
     public func assigningHeadingIDs() -> Document {
-        var assigner = HeadingIDAssigner()
         var d = self
-        d.blocks = blocks.map { assigner.assign($0) }
+        d.assignHeadingIDs()
         return d
+    }
+
+    /// ``assigningHeadingIDs()`` in place (no copy of the tree when the document holds the only
+    /// reference to its blocks).
+    public mutating func assignHeadingIDs() {
+        var assigner = HeadingIDAssigner()
+        for i in blocks.indices { assigner.assign(&blocks[i]) }
     }
 }

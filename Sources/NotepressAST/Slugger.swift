@@ -49,6 +49,21 @@ public struct HeadingSlugger: Sendable {
 
     /// The slug of `text` without duplicate counting (steps 1–3 of the type's rules).
     public static func slug(of text: String) -> String {
+        // ASCII text, byte by byte (the same rules: letters lower-cased, digits, `_` and `-`
+        // kept, a space becomes `-`, everything else removed).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            for b in text.utf8 {
+                switch b {
+                case 0x41...0x5A: bytes.append(b + 0x20)
+                case 0x61...0x7A, 0x30...0x39, 0x5F, 0x2D: bytes.append(b)
+                case 0x20: bytes.append(0x2D)
+                default: break
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = String.UnicodeScalarView()
         for u in lowercased(text) {
             if u == " " {
@@ -95,11 +110,19 @@ public struct HeadingSlugger: Sendable {
         var i = 0
         while i < scalars.count {
             let u = scalars[i]
-            let p = u.properties
             if u.value < 0x80 {
+                // ASCII without property look-ups: letters are cased; `'` `.` `:` `^` `` ` `` are
+                // the case-ignorable ones (DerivedCoreProperties.txt, Case_Ignorable); nothing
+                // else is either.
                 let v = u.value
+                let letter = (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
                 out.append(v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v + 0x20)! : u)
-            } else if u.value == 0x3A3 && afterCased && !casedFollows(scalars, after: i) {
+                if !(v == 0x27 || v == 0x2E || v == 0x3A || v == 0x5E || v == 0x60) { afterCased = letter }
+                i += 1
+                continue
+            }
+            let p = u.properties
+            if u.value == 0x3A3 && afterCased && !casedFollows(scalars, after: i) {
                 out.append("\u{3C2}")
             } else {
                 out.append(contentsOf: p.lowercaseMapping.unicodeScalars)

@@ -91,7 +91,7 @@ public enum ManTitleResolver {
         if let v = f["description"], !v.isEmpty { description = v }
 
         if name == nil || name!.isEmpty {
-            let fileStem = file.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+            let fileStem = file.map(Self.stem)
             // A title taken from the first heading is not a page name: the file's stem is.
             let stem = document.metadata.titleSource == .firstHeading ? fileStem : (document.metadata.title ?? fileStem)
             if var s = stem, !s.isEmpty {
@@ -126,6 +126,31 @@ public enum ManTitleResolver {
         let title = ManTitle(name: name!, section: section!, date: normalDate, source: source ?? "",
                              manual: manual ?? "", description: description)
         return (title, blocks, diagnostics)
+    }
+
+    /// How a link from another page names the page at `path` (`name(section)`, man-pages(7)
+    /// "SEE ALSO"), from its file name and front matter only, as ``resolve(_:)`` defaults them:
+    /// the file name without its extension and without a trailing `.SECTION` (`podman-run.1.md`
+    /// → `podman-run`); the section from front matter `section`, else that suffix, else `1`.
+    public static func pageReference(path: String, fields: [String: String]) -> (name: String, section: String) {
+        var name = stem(path)
+        var section: String?
+        if let dot = name.lastIndex(of: "."), isSection(String(name[name.index(after: dot)...])) {
+            section = String(name[name.index(after: dot)...])
+            name = String(name[..<dot])
+        }
+        if let s = fields["section"], !s.isEmpty { section = s }
+        return (name, section ?? "1")
+    }
+
+    /// A path's file name without its extension (`a/b.1.md` → `b.1`; `.md` stays `.md`), as
+    /// `NSString`'s `lastPathComponent` and `deletingPathExtension` give it, without Foundation.
+    static func stem(_ path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+        let name = p.lastIndex(of: "/").map { p[p.index(after: $0)...] } ?? p
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return String(name) }
+        return String(name[..<dot])
     }
 
     /// The text of each `%` line of a pandoc title block, without the `%` and surrounding spaces.

@@ -404,7 +404,7 @@ private struct TreeBuilder {
                 if text.hasPrefix("]") { text.removeFirst() }
                 if text.isEmpty { return }
             }
-            if wikilinks, linkDepth == 0, text.utf8.count >= 5 {
+            if wikilinks, linkDepth == 0, text.utf8.count >= 5, text.utf8.contains(0x5B) {
                 addTextWithWikiLinks(text, pos)
             } else {
                 addRun(.text(text))
@@ -528,13 +528,14 @@ private struct TreeBuilder {
     /// back, the wiki link is added, and the `]` of the next text node is dropped. Returns whether
     /// it did.
     mutating func enterReferenceWikiLink(_ node: OpaquePointer, image: Bool) -> Bool {
-        guard !image, let child = cmark_node_first_child(node), cmark_node_next(child) == nil,
-              cmark_node_get_type(child) == CMARK_NODE_TEXT,
-              let next = cmark_node_next(node), cmark_node_get_type(next) == CMARK_NODE_TEXT,
-              Self.string(cmark_node_get_literal(next)).hasPrefix("]"),
-              let previous = cmark_node_previous(node), cmark_node_get_type(previous) == CMARK_NODE_TEXT else { return false }
-        let before = Self.string(cmark_node_get_literal(previous))
-        guard before.hasSuffix("[") else { return false }
+        // Cheap first: the text before ends with `[` (C string, no copy).
+        guard !image, let previous = cmark_node_previous(node), cmark_node_get_type(previous) == CMARK_NODE_TEXT,
+              let previousText = cmark_node_get_literal(previous), strlen(previousText) > 0, previousText[strlen(previousText) - 1] == 0x5B,
+              let after = cmark_node_next(node), cmark_node_get_type(after) == CMARK_NODE_TEXT,
+              let afterText = cmark_node_get_literal(after), afterText[0] == 0x5D else { return false }
+        guard let child = cmark_node_first_child(node), cmark_node_next(child) == nil,
+              cmark_node_get_type(child) == CMARK_NODE_TEXT else { return false }
+        let embedBefore = strlen(previousText) >= 2 && previousText[strlen(previousText) - 2] == 0x21  // `![`
         let line = Int(cmark_node_get_start_line(node))
         let start = Int(cmark_node_get_start_column(node)), end = Int(cmark_node_get_end_column(node))
         guard line >= 1, Int(cmark_node_get_end_line(node)) == line, start >= 2 else { return false }
@@ -548,7 +549,7 @@ private struct TreeBuilder {
         guard inner == Self.string(cmark_node_get_literal(child)) else { return false }
         let embed = first >= 2 && source[first - 2] == 0x21
         guard let parts = WikiLinkSyntax.parts(inner, embed: embed),
-              inlines.removeSuffixOfLastText(embed && before.hasSuffix("![") ? "![" : "[") else { return false }
+              inlines.removeSuffixOfLastText(embed && embedBefore ? "![" : "[") else { return false }
         lastRunIsOpenText = false
         let column = start - 1 - (embed ? 1 : 0)
         addWikiLink(parts, SourcePosition(line: line + lineOffset, column: column))

@@ -10,37 +10,60 @@ import NotepressAST
 /// Applied to documents whose wiki links are read (note markup; Markdown with `--wikilinks`),
 /// before the site scan, so the table's ``SiteRecord/anchors`` and the pages agree.
 public enum BlockAnchors {
-    /// The document with every paragraph's trailing ` ^id` taken out and its id set.
+    /// The document with every paragraph's trailing ` ^id` taken out and its id set. Blocks with
+    /// no anchor are not copied.
     public static func apply(_ document: Document) -> Document {
         var d = document
-        d.blocks = document.blocks.map(apply)
+        var changed: [Block]?
+        for (i, b) in document.blocks.enumerated() {
+            if let n = changing(b) {
+                if changed == nil { changed = document.blocks }
+                changed![i] = n
+            }
+        }
+        if let changed { d.blocks = changed }
         return d
     }
 
-    /// One block (and the blocks inside it).
-    static func apply(_ block: Block) -> Block {
+    /// One block (and the blocks inside it), `b` itself when it has no anchor.
+    static func apply(_ block: Block) -> Block { changing(block) ?? block }
+
+    /// The block with its anchors taken out, `nil` when it has none.
+    static func changing(_ block: Block) -> Block? {
+        func blocks(_ bs: [Block]) -> [Block]? {
+            var out: [Block]?
+            for (i, b) in bs.enumerated() {
+                if let n = changing(b) {
+                    if out == nil { out = bs }
+                    out![i] = n
+                }
+            }
+            return out
+        }
         var b = block
-        switch b.kind {
+        switch block.kind {
         case .paragraph(let c):
-            if b.id == nil, let (content, id) = strip(c) {
-                b.kind = .paragraph(content)
-                b.id = "^" + id
-            }
+            guard block.id == nil, let (content, id) = strip(c) else { return nil }
+            b.kind = .paragraph(content)
+            b.id = "^" + id
         case .blockQuote(let children):
-            b.kind = .blockQuote(children.map(apply))
+            guard let n = blocks(children) else { return nil }
+            b.kind = .blockQuote(n)
         case .list(var list):
-            list.items = list.items.map { item in
-                var item = item
-                item.blocks = item.blocks.map(apply)
-                return item
+            var changed = false
+            for (i, item) in list.items.enumerated() {
+                if let n = blocks(item.blocks) { list.items[i].blocks = n; changed = true }
             }
+            guard changed else { return nil }
             b.kind = .list(list)
         case .footnoteDefinition(let label, let children):
-            b.kind = .footnoteDefinition(label: label, blocks: children.map(apply))
+            guard let n = blocks(children) else { return nil }
+            b.kind = .footnoteDefinition(label: label, blocks: n)
         case .unknown(let name, let children):
-            b.kind = .unknown(typeName: name, blocks: children.map(apply))
+            guard let n = blocks(children) else { return nil }
+            b.kind = .unknown(typeName: name, blocks: n)
         case .heading, .codeBlock, .htmlBlock, .thematicBreak, .table:
-            break
+            return nil
         }
         return b
     }
@@ -48,7 +71,8 @@ public enum BlockAnchors {
     /// `content` without its trailing anchor, and the anchor, when its last run is text outside
     /// every span ending with ` ^id` (or that is `^id` after a line break).
     static func strip(_ content: Inlines) -> (Inlines, String)? {
-        guard let last = content.runs.last, last.span == nil, case .text(let text) = last.content else { return nil }
+        guard let last = content.runs.last, last.span == nil, case .text(let text) = last.content,
+              text.utf8.contains(0x5E) else { return nil }
         let u = Array(text.utf8)
         var i = u.count
         while i > 0, isIDByte(u[i - 1]) { i -= 1 }

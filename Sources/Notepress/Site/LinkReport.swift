@@ -37,17 +37,14 @@ public struct LinkProblem: Sendable, Equatable {
 /// named 'T'`. Links inside code are not links and never listed; links with a URL scheme are not
 /// checked.
 public enum LinkReport {
-    /// The problems of every page of `resolver`'s table.
-    public static func problems(_ resolver: SiteResolver) -> [LinkProblem] {
+    /// The problems of every page of `table`, whose links `resolutions` holds resolved (by record
+    /// index, ``SiteRewriter/resolutions(of:)``).
+    public static func problems(_ table: SiteTable, resolutions: [SiteRewriter.Resolutions]) -> [LinkProblem] {
         var out: [LinkProblem] = []
-        for r in resolver.table.records where r.kind == .page {
+        for (index, r) in table.records.enumerated() where r.kind == .page {
             var page: [LinkProblem] = []
-            var cache: [SiteRewriter.LinkKey: LinkResolution] = [:]
             for l in r.links {
-                let key = SiteRewriter.LinkKey(kind: l.kind, target: l.target)
-                let resolution = cache[key] ?? resolver.resolve(l.kind, l.target, from: r.path)
-                cache[key] = resolution
-                if let m = resolution.problem {
+                if let m = resolutions[index][SiteRewriter.LinkKey(kind: l.kind, target: l.target)]?.problem {
                     page.append(LinkProblem(path: r.path, line: l.line, column: l.column, message: m))
                 }
             }

@@ -20,15 +20,16 @@ public final class SingleDocumentPreparer: @unchecked Sendable {
         if wikilinks {
             b = BlockAnchors.apply(b)
             b = SiteRewriter.mapInlines(b) { c in
-                var c = c
+                var out: Inlines?
                 for (i, s) in c.spans.enumerated() {
                     switch s.kind {
                     case .link(let l) where l.syntax == .wiki, .image(let l) where l.syntax == .wiki:
-                        c.spans[i].kind = .link(SiteRewriter.missing(l))
+                        if out == nil { out = c }
+                        out!.spans[i].kind = .link(SiteRewriter.missing(l))
                     default: break
                     }
                 }
-                return c
+                return out
             }
         }
         return b

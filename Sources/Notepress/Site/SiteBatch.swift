@@ -12,6 +12,9 @@ public struct SiteRun: Sendable {
     public var tableBytes: [UInt8]
     /// The link report (``LinkReport``), in table order.
     public var problems: [LinkProblem]
+    /// Each record's links resolved (by record index in ``table``; empty for other files): what
+    /// rendering, the report, the table digests and asset copying read.
+    public var resolutions: [SiteRewriter.Resolutions]
     /// Where each input's relative path came from (for messages: the path as found).
     public var sourcePaths: [String: String]
 }
@@ -33,6 +36,71 @@ struct ScannedInput: @unchecked Sendable {
     var modified: Date?
 }
 
+/// Threads that run batches of indexed work (``run(_:_:)``) until ``finish()``: the phases of a
+/// site run share them instead of starting threads for each phase.
+final class WorkerPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var body: (@Sendable (Int) -> Void)?
+    private var count = 0
+    private var next = 0
+    private var unfinished = 0
+    private var generation = 0
+    private var stopping = false
+    private var threads: [Thread] = []
+
+    /// Starts `threads` threads with 64 MiB stacks.
+    init(threads n: Int) {
+        for _ in 0..<max(1, n) {
+            let t = Thread { [self] in work() }
+            t.stackSize = 64 << 20
+            threads.append(t)
+            t.start()
+        }
+    }
+
+    private func work() {
+        var seen = 0
+        condition.lock()
+        while true {
+            while !stopping && generation == seen { condition.wait() }
+            if stopping { condition.unlock(); return }
+            seen = generation
+            while next < count, let body {
+                let i = next
+                next += 1
+                condition.unlock()
+                body(i)
+                condition.lock()
+                unfinished -= 1
+                if unfinished == 0 { condition.broadcast() }
+            }
+        }
+    }
+
+    /// Runs `body(i)` for every `i` in `0..<count` on the pool's threads; returns when all are done.
+    func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        condition.lock()
+        self.body = body
+        self.count = count
+        next = 0
+        unfinished = count
+        generation += 1
+        condition.broadcast()
+        while unfinished > 0 { condition.wait() }
+        self.body = nil
+        condition.unlock()
+    }
+
+    /// Ends the threads (after the last ``run(_:_:)``).
+    func finish() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
 /// A thread-safe array of slots filled by index.
 final class Slots<T>: @unchecked Sendable {
     private var items: [T?]
@@ -40,6 +108,8 @@ final class Slots<T>: @unchecked Sendable {
     init(count: Int) { items = Array(repeating: nil, count: count) }
     func set(_ i: Int, _ v: T) { lock.lock(); items[i] = v; lock.unlock() }
     func get(_ i: Int) -> T? { lock.lock(); defer { lock.unlock() }; return items[i] }
+    /// Changes slot `i` in place.
+    func update(_ i: Int, _ body: (inout T?) -> Void) { lock.lock(); body(&items[i]); lock.unlock() }
     func values() -> [T] { lock.lock(); defer { lock.unlock() }; return items.compactMap { $0 } }
 }
 
@@ -61,29 +131,13 @@ extension BatchConverter {
     /// Input bytes whose documents stay in memory from the scan to the rendering (64 MiB).
     static let keptDocumentBudget = 64 << 20
 
-    /// Runs `body(i)` for `0..<count` on up to ``jobs`` threads (64 MiB stacks, as deep as the main
-    /// thread, for documents nested to ``ASTLimits/maxNestingDepth``).
-    func parallel(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let next = Counter()
-        let worker: @Sendable () -> Void = {
-            while true {
-                let i = next.increment()
-                if i >= count { return }
-                body(i)
-            }
+    /// Runs `body(i)` for `0..<count` on the pool's threads (or here when there is no pool).
+    func parallel(_ count: Int, pool: WorkerPool?, _ body: @escaping @Sendable (Int) -> Void) {
+        if let pool, count > 1 {
+            pool.run(count, body)
+        } else {
+            for i in 0..<count { body(i) }
         }
-        if jobs == 1 || count <= 1 {
-            worker()
-            return
-        }
-        let group = DispatchGroup()
-        for _ in 0..<min(jobs, count) {
-            group.enter()
-            let t = Thread { worker(); group.leave() }
-            t.stackSize = 64 << 20
-            t.start()
-        }
-        group.wait()
     }
 
     /// Whether wiki links and block anchors are read in a document of `format`.
@@ -91,9 +145,9 @@ extension BatchConverter {
 
     /// A document as the site uses it: heading ids assigned, block anchors taken out (when wiki
     /// links are read).
-    func prepare(_ document: Document) -> Document {
-        let d = document.assigningHeadingIDs()
-        return readsWikiLinks(d.metadata.sourceFormat) ? BlockAnchors.apply(d) : d
+    func prepare(_ d: inout Document) {
+        d.assignHeadingIDs()
+        if readsWikiLinks(d.metadata.sourceFormat) { d = BlockAnchors.apply(d) }
     }
 
     /// Reads and prepares one input (``DocumentLoader``), `sourcePath` set to its relative path.
@@ -102,7 +156,10 @@ extension BatchConverter {
         // Writers that record the source (TEI's idno, the JSON dump) get the path below the
         // input folder: no absolute path of this machine in the output.
         read.document.metadata.sourcePath = input.relative
-        return (prepare(read.document), read.diagnostics)
+        var document = read.document
+        read.document.blocks = []  // `document` holds the only reference: ids are set in place
+        prepare(&document)
+        return (document, read.diagnostics)
     }
 
     /// Phase 1 for one input: its record, from the previous table when the input is unchanged
@@ -157,10 +214,14 @@ extension BatchConverter {
     /// ``copyAssets(_:previous:copyAll:otherFiles:)``, ``manifest(after:previous:keepUnseen:)``.
     public func runSite(_ files: [InputFile], otherFiles: [InputFile] = [], previous: Manifest = Manifest(),
                         previousTable: SiteTable? = nil, progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> SiteRun {
+        // One pool of threads for both phases (64 MiB stacks, as deep as the main thread, for
+        // documents nested to ``ASTLimits/maxNestingDepth``).
+        let pool = jobs > 1 && files.count > 1 ? WorkerPool(threads: min(jobs, files.count)) : nil
+        defer { pool?.finish() }
         // Phase 1: scan.
         let scanned = Slots<ScannedInput>(count: files.count)
         let budget = ByteBudget(Self.keptDocumentBudget)
-        parallel(files.count) { i in
+        parallel(files.count, pool: pool) { i in
             let f = files[i]
             scanned.set(i, scan(f, previous: previous.entries[f.relative], previousRecord: previousTable?.record(f.relative), budget: budget))
         }
@@ -178,6 +239,9 @@ extension BatchConverter {
         for f in otherFiles { records.append(SiteScanner.fileRecord(f.relative)) }
         let table = SiteTable(records: records)
         let rewriter = SiteRewriter(resolver: SiteResolver(table: table))
+        // Every page's links are resolved once, by its rendering: digests, the report and the
+        // assets read them too.
+        let resolved = Slots<SiteRewriter.Resolutions>(count: table.records.count)
 
         // Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
         // the job count.
@@ -197,32 +261,54 @@ extension BatchConverter {
         let context = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
                                   inputFiles: LazyIdentities(files.map(\.path) + otherFiles.map(\.path)))
 
+        // The output folders are made here, one thread, each once: threads writing into a folder
+        // that does not exist yet would each try to make it (mkdir locks the parent folder).
+        var folders = Set<String>()
+        for f in files { for w in writers { folders.insert(PathText.deletingLastComponent(outputPath(f, w, table: table))) } }
+        for folder in folders.sorted() where Platform.status(folder) == nil { _ = Platform.makeDirectories(folder) }
+
         // Phase 2: render.
         let results = Slots<FileOutcome>(count: files.count)
-        parallel(files.count) { i in
+        parallel(files.count, pool: pool) { i in
             var outcome: FileOutcome
+            let s = scanned.get(i)!
+            var r: SiteRewriter.Resolutions = [:]
+            if let record = s.record, let index = table.byPath[record.path], table.records[index].path == files[i].relative {
+                r = rewriter.resolutions(of: table.records[index])
+                resolved.set(index, r)
+            }
             if let e = clashes[i] {
                 outcome = FileOutcome(input: files[i])
                 outcome.error = e
                 outcome.status = .failed
             } else {
-                outcome = render(files[i], scanned.get(i)!, rewriter: rewriter, guard: context,
+                outcome = render(files[i], s, rewriter: rewriter, resolutions: r, guard: context,
                                  previous: previous.entries[files[i].relative])
             }
+            // The document goes with this iteration, while it is still in the caches (not all at
+            // the end).
+            scanned.update(i) { $0?.document = nil }
             results.set(i, outcome)
             progress?(i, outcome)
+        }
+        // Records no rendering resolved (other files, a page whose path two inputs share): resolved here.
+        var resolutions: [SiteRewriter.Resolutions] = []
+        resolutions.reserveCapacity(table.records.count)
+        for (i, record) in table.records.enumerated() {
+            resolutions.append(resolved.get(i) ?? (record.kind == .page ? rewriter.resolutions(of: record) : [:]))
         }
         var sources: [String: String] = [:]
         for f in files { sources[f.relative] = f.path }
         for f in otherFiles { sources[f.relative] = f.path }
         return SiteRun(outcomes: results.values(), table: table, tableBytes: SiteTableCodec.encode(table),
-                       problems: LinkReport.problems(rewriter.resolver), sourcePaths: sources)
+                       problems: LinkReport.problems(table, resolutions: resolutions), resolutions: resolutions,
+                       sourcePaths: sources)
     }
 
     /// Phase 2 for one input: skipped when nothing it depends on changed, else rendered with every
     /// writer and written.
-    func render(_ input: InputFile, _ s: ScannedInput, rewriter: SiteRewriter, guard context: OutputGuard,
-                previous: Manifest.Entry?) -> FileOutcome {
+    func render(_ input: InputFile, _ s: ScannedInput, rewriter: SiteRewriter, resolutions: SiteRewriter.Resolutions,
+                guard context: OutputGuard, previous: Manifest.Entry?) -> FileOutcome {
         var outcome = FileOutcome(input: input)
         guard let record = s.record, s.error == nil else {
             outcome.error = s.error ?? ConversionError(file: input.path, "not read")
@@ -230,9 +316,8 @@ extension BatchConverter {
             return outcome
         }
         outcome.title = record.title
-        outcome.created = record.created.flatMap(CivilDateTime.parse)
+        outcome.created = s.document?.metadata.created ?? record.created.flatMap(CivilDateTime.parse)
         let table = rewriter.resolver.table
-        let resolutions = rewriter.resolutions(of: record)
         let digest = rewriter.digest(of: record, resolutions: resolutions)
         let paths = writers.map { outputPath(input, $0, table: table) }
         if let config = configuration, let prev = previous, prev.configSHA256 == config.sha256,

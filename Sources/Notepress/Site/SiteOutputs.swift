@@ -93,12 +93,9 @@ extension BatchConverter {
     public func referencedAssets(_ run: SiteRun, copyAll: Bool) -> [Int] {
         let table = run.table
         if copyAll { return table.records.indices.filter { table.records[$0].kind == .file } }
-        let resolver = SiteResolver(table: table)
         var used = Set<Int>()
-        for r in table.records where r.kind == .page {
-            for l in r.links {
-                if case .file(let i) = resolver.resolve(l.kind, l.target, from: r.path).target { used.insert(i) }
-            }
+        for resolved in run.resolutions {
+            for r in resolved.values { if case .file(let i) = r.target { used.insert(i) } }
         }
         return used.sorted()
     }
@@ -133,8 +130,10 @@ extension BatchConverter {
                     }
                     try AtomicFile.write(bytes, to: dest)
                     let out = Platform.status(dest, followLinks: false)
+                    // No hash: a copy whose size and time changed is copied again, and never
+                    // pruned (it is not the file Notepress wrote).
                     result.assets[key] = Manifest.Asset(
-                        output: Manifest.Output(path: key, sha256: SHA256.hex(bytes), size: out?.size, mtimeNanoseconds: out?.modifiedNanoseconds),
+                        output: Manifest.Output(path: key, sha256: "-", size: out?.size, mtimeNanoseconds: out?.modifiedNanoseconds),
                         source: rel, sourceSize: st?.size, sourceMtimeNanoseconds: st?.modifiedNanoseconds)
                     result.copied.append(dest)
                 } catch let e as ConversionError {

@@ -37,13 +37,33 @@ public enum SitePaths {
     /// The relative URL path from a file in folder `from` to the path `to` (both relative to the
     /// same root, `/`-separated, no `.` or `..`): `from` `a/b`, `to` `a/c/d.html` → `../c/d.html`.
     public static func relative(fromFolder from: String, to: String) -> String {
-        let a = from.isEmpty ? [] : from.split(separator: "/", omittingEmptySubsequences: false)
-        let b = to.split(separator: "/", omittingEmptySubsequences: false)
-        var common = 0
-        while common < a.count, common < b.count - 1, a[common] == b[common] { common += 1 }
-        var parts: [Substring] = Array(repeating: "..", count: a.count - common)
-        parts += b[common...]
-        return parts.joined(separator: "/")
+        // Bytes: the common leading folders end at a `/` in both (`from` ends like one).
+        var from = from
+        var to = to
+        return from.withUTF8 { a in
+            to.withUTF8 { b in
+                var common = 0  // bytes of `b` in the common folders, their `/` included
+                var i = 0
+                while i < a.count, i < b.count, a[i] == b[i] {
+                    i += 1
+                    if i < b.count, b[i - 1] == 0x2F { common = i }
+                }
+                if i == a.count, i < b.count, b[i] == 0x2F { common = i + 1 }  // `from` is all common
+                var ups = 0
+                if common < a.count || (a.count > 0 && common == 0) {
+                    // Folders of `from` below the common part: one `..` each.
+                    var k = common
+                    ups = 1
+                    while k < a.count { if a[k] == 0x2F { ups += 1 }; k += 1 }
+                    if common >= a.count { ups = 0 }
+                }
+                var out: [UInt8] = []
+                out.reserveCapacity(ups * 3 + b.count - common)
+                for _ in 0..<ups { out += [0x2E, 0x2E, 0x2F] }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[common...]))
+                return String(decoding: out, as: UTF8.self)
+            }
+        }
     }
 
     /// `folder` joined with a relative path and normalised (`.` dropped, `..` taking off the

@@ -79,7 +79,8 @@ public struct SiteResolver: Sendable {
 
     func resolveStandard(_ destination: String, from: String, image: Bool) -> LinkResolution {
         if destination.isEmpty || SitePaths.isExternal(destination) { return .external }
-        let what = image ? "image '\(destination)'" : "link to '\(destination)'"
+        // Built only for a broken link (most links resolve).
+        let what = { image ? "image '\(destination)'" : "link to '\(destination)'" }
         let (rawPath, query, fragment) = SitePaths.split(destination)
         if rawPath.isEmpty {
             guard let fragment, !fragment.isEmpty, let self_ = table.byPath[from] else { return .external }
@@ -87,33 +88,33 @@ public struct SiteResolver: Sendable {
         }
         let decoded = SitePaths.percentDecoded(rawPath)
         guard let path = SitePaths.resolve(decoded, inFolder: SitePaths.folderOf(from)) else {
-            return .broken("\(what): outside the input folder; not copied")
+            return .broken("\(what()): outside the input folder; not copied")
         }
         if let i = table.byPath[path], !decoded.hasSuffix("/") {
-            if table.records[i].kind == .file {
+            if table.kinds[i] == .file {
                 return .file(i, suffix: query + (fragment.map { "#" + $0 } ?? ""))
             }
             return pageResolution(i, fragment: fragment, what: what, from: from, wiki: false)
         }
         if table.folders.contains(path) {
             guard let index = table.folderIndex[path] else {
-                return .broken("\(what): folder \(path.isEmpty ? "." : path) has no index page (index or README)")
+                return .broken("\(what()): folder \(path.isEmpty ? "." : path) has no index page (index or README)")
             }
             return pageResolution(index, fragment: fragment, what: what, from: from, wiki: false)
         }
-        return .broken("\(what): no such file \(path)")
+        return .broken("\(what()): no such file \(path)")
     }
 
     /// A page's resolution with its fragment matched.
-    func pageResolution(_ i: Int, fragment: String?, what: String, from: String, wiki: Bool) -> LinkResolution {
+    func pageResolution(_ i: Int, fragment: String?, what: () -> String, from: String, wiki: Bool) -> LinkResolution {
         guard let fragment, !fragment.isEmpty else { return LinkResolution(target: .page(i), fragment: fragment) }
         if let id = matchFragment(fragment, in: i, wiki: wiki) {
             return LinkResolution(target: .page(i), id: id, fragment: fragment)
         }
-        let page = table.records[i].path
+        let page = table.paths[i]
         let missing = fragment.hasPrefix("^") ? "no block anchor '\(fragment)'" : "no heading '\(SitePaths.percentDecoded(fragment))'"
         return LinkResolution(target: .page(i), fragment: fragment,
-                              problem: "\(what): \(missing) in \(page == from ? "this page (\(page))" : page)")
+                              problem: "\(what()): \(missing) in \(page == from ? "this page (\(page))" : page)")
     }
 
     /// The id in page `i` a fragment names, if any (see the type's rules).
@@ -128,7 +129,7 @@ public struct SiteResolver: Sendable {
     }
 
     func resolveWiki(_ target: String, from: String, image: Bool) -> LinkResolution {
-        let what = "wiki link '[[\(target)]]'"
+        let what = { "wiki link '[[\(target)]]'" }
         var name = target
         var fragment: String?
         if let hash = target.firstIndex(of: "#") {
@@ -136,22 +137,22 @@ public struct SiteResolver: Sendable {
             fragment = String(target[target.index(after: hash)...]).trimmingCharacters(in: .whitespaces)
         }
         if name.isEmpty {
-            guard let self_ = table.byPath[from] else { return .broken("\(what): not in the site") }
+            guard let self_ = table.byPath[from] else { return .broken("\(what()): not in the site") }
             return pageResolution(self_, fragment: fragment, what: what, from: from, wiki: true)
         }
         let found: Int?
         if name.hasPrefix("/") || name.hasPrefix("./") || name.hasPrefix("../") {
             guard let path = SitePaths.resolve(name, inFolder: SitePaths.folderOf(from)) else {
-                return .broken("\(what): outside the input folder")
+                return .broken("\(what()): outside the input folder")
             }
             found = wikiPath(path, image: image)
         } else {
             found = wikiIdentifier(name, image: image)
         }
         guard let i = found else {
-            return .broken("\(what): no note or file named '\(name)'")
+            return .broken("\(what()): no note or file named '\(name)'")
         }
-        if table.records[i].kind == .file { return .file(i, suffix: fragment.map { "#" + $0 } ?? "") }
+        if table.kinds[i] == .file { return .file(i, suffix: fragment.map { "#" + $0 } ?? "") }
         return pageResolution(i, fragment: fragment, what: what, from: from, wiki: true)
     }
 
@@ -161,7 +162,7 @@ public struct SiteResolver: Sendable {
         if let i = table.byPath[path] { return i }
         let lower = path.lowercased()
         if let i = (table.byName[PathText.lastComponent(lower)] ?? []).first(where: {
-            table.records[$0].kind == .page && PathText.deletingExtension(table.records[$0].path).lowercased() == lower
+            table.kinds[$0] == .page && table.wikiKeys[$0] == lower
         }) {
             return i
         }
@@ -175,13 +176,13 @@ public struct SiteResolver: Sendable {
         let wanted = (isDocument ? PathText.deletingExtension(name) : name)
         let lower = wanted.lowercased()
         let key = PathText.lastComponent(lower)
+        let slashed = "/" + lower
         let candidates = (table.byName[key] ?? []).filter { i in
-            let r = table.records[i]
-            let p = (r.kind == .page ? PathText.deletingExtension(r.path) : r.path).lowercased()
-            return p == lower || p.hasSuffix("/" + lower)
+            let p = table.wikiKeys[i]
+            return p == lower || p.hasSuffix(slashed)
         }
-        let pages = candidates.filter { table.records[$0].kind == .page && (ext.isEmpty || isDocument) }
-        let files = candidates.filter { table.records[$0].kind == .file }
+        let pages = candidates.filter { table.kinds[$0] == .page && (ext.isEmpty || isDocument) }
+        let files = candidates.filter { table.kinds[$0] == .file }
         let ordered = image ? [files, pages] : [pages, files]
         for group in ordered where !group.isEmpty {
             return shortest(group, exactCase: wanted)
@@ -198,13 +199,13 @@ public struct SiteResolver: Sendable {
 
     /// The candidate with an exact-case match if any, then the shortest path.
     func shortest(_ group: [Int], exactCase: String) -> Int {
-        let exact = group.filter { i in
-            let r = table.records[i]
-            let p = r.kind == .page ? PathText.deletingExtension(r.path) : r.path
-            return p == exactCase || p.hasSuffix("/" + exactCase)
+        let slashed = "/" + exactCase
+        let exact = group.count == 1 ? group : group.filter { i in
+            let p = table.wikiPaths[i]
+            return p == exactCase || p.hasSuffix(slashed)
         }
         let pool = exact.isEmpty ? group : exact
-        return pool.min { Self.shorter(table.records[$0].path, table.records[$1].path) }!
+        return pool.min { Self.shorter(table.paths[$0], table.paths[$1]) }!
     }
 
     /// Fewer path components, then fewer bytes, then byte order.

@@ -67,9 +67,9 @@ public struct SiteRewriter: Sendable {
                 if l.syntax == .wiki { return (Self.missing(l), true) }
                 return nil
             case .page(let i):
-                let t = table.records[i]
-                let stem = table.outputStem(t.path) ?? PathText.deletingExtension(t.path)
-                var dest = t.path == path && r.fragment != nil
+                let targetPath = table.paths[i]
+                let stem = table.stems[i] ?? PathText.deletingExtension(targetPath)
+                var dest = targetPath == path && r.fragment != nil
                     ? "" : SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: stem + "." + fileExtension))
                 if let fragment = r.fragment, !fragment.isEmpty, format != "man" {
                     if let id = r.id {
@@ -79,29 +79,44 @@ public struct SiteRewriter: Sendable {
                     }
                 }
                 out.destination = dest
-                out.target = SiteLinkTarget(path: t.path, manName: t.manName ?? PathText.deletingExtension(PathText.lastComponent(t.path)),
-                                            manSection: t.manSection ?? "1")
+                out.target = table.linkTargets[i]
                 // A page embedded as an image (`![x](note.md)`) is a link to it.
                 return (out, image)
             case .file(let i):
-                out.destination = SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: table.records[i].path)) + r.suffix
+                out.destination = SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: table.paths[i])) + r.suffix
                 return (out, false)
             }
         }
-        func rewrite(_ c: Inlines) -> Inlines {
-            var c = c
+        func rewrite(_ c: Inlines) -> Inlines? {
+            var out: Inlines?
             for (i, span) in c.spans.enumerated() {
                 switch span.kind {
                 case .link(let l):
-                    if let (n, _) = link(l, image: false) { c.spans[i].kind = .link(n) }
+                    if let (n, _) = link(l, image: false) {
+                        if out == nil { out = c }
+                        out!.spans[i].kind = .link(n)
+                    }
                 case .image(let l):
-                    if let (n, toLink) = link(l, image: true) { c.spans[i].kind = toLink ? .link(n) : .image(n) }
+                    if let (n, toLink) = link(l, image: true) {
+                        if out == nil { out = c }
+                        out!.spans[i].kind = toLink ? .link(n) : .image(n)
+                    }
                 default: break
                 }
             }
-            return c
+            return out
         }
-        d.blocks = document.blocks.map { Self.mapInlines($0, rewrite) }
+        // Every link into the site (wiki links included) is recorded: none, nothing to rewrite.
+        if !resolutions.isEmpty {
+            var changed: [Block]?
+            for (i, b) in document.blocks.enumerated() {
+                if let n = Self.changingInlines(b, rewrite) {
+                    if changed == nil { changed = document.blocks }
+                    changed![i] = n
+                }
+            }
+            if let changed { d.blocks = changed }
+        }
         if notesIndex {
             d.metadata.notesIndexHref = SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: notesIndexName))
         }
@@ -117,30 +132,72 @@ public struct SiteRewriter: Sendable {
     }
 
     /// `block` with `f` applied to every inline content in it (paragraphs, headings, table cells,
-    /// at any depth).
-    static func mapInlines(_ block: Block, _ f: (Inlines) -> Inlines) -> Block {
-        var b = block
-        switch b.kind {
-        case .paragraph(let c): b.kind = .paragraph(f(c))
-        case .heading(let level, let c): b.kind = .heading(level: level, content: f(c))
-        case .blockQuote(let children): b.kind = .blockQuote(children.map { mapInlines($0, f) })
-        case .list(var list):
-            list.items = list.items.map { item in
-                var item = item
-                item.blocks = item.blocks.map { mapInlines($0, f) }
-                return item
+    /// at any depth). `f` returns `nil` for content it leaves as it is; blocks with no change
+    /// are not rebuilt (a page with few links is not copied).
+    static func mapInlines(_ block: Block, _ f: (Inlines) -> Inlines?) -> Block {
+        changingInlines(block, f) ?? block
+    }
+
+    /// ``mapInlines(_:_:)``, `nil` when nothing changed.
+    static func changingInlines(_ block: Block, _ f: (Inlines) -> Inlines?) -> Block? {
+        /// The blocks with `f` applied, `nil` when none changed.
+        func blocks(_ bs: [Block]) -> [Block]? {
+            var out: [Block]?
+            for (i, b) in bs.enumerated() {
+                if let n = changingInlines(b, f) {
+                    if out == nil { out = bs }
+                    out![i] = n
+                }
             }
+            return out
+        }
+        func cells(_ cs: [Inlines]) -> [Inlines]? {
+            var out: [Inlines]?
+            for (i, c) in cs.enumerated() {
+                if let n = f(c) {
+                    if out == nil { out = cs }
+                    out![i] = n
+                }
+            }
+            return out
+        }
+        var b = block
+        switch block.kind {
+        case .paragraph(let c):
+            guard !c.spans.isEmpty, let n = f(c) else { return nil }
+            b.kind = .paragraph(n)
+        case .heading(let level, let c):
+            guard !c.spans.isEmpty, let n = f(c) else { return nil }
+            b.kind = .heading(level: level, content: n)
+        case .blockQuote(let children):
+            guard let n = blocks(children) else { return nil }
+            b.kind = .blockQuote(n)
+        case .list(var list):
+            var changed = false
+            for (i, item) in list.items.enumerated() {
+                if let n = blocks(item.blocks) {
+                    list.items[i].blocks = n
+                    changed = true
+                }
+            }
+            guard changed else { return nil }
             b.kind = .list(list)
         case .table(var t):
-            t.header = t.header.map(f)
-            t.rows = t.rows.map { $0.map(f) }
+            var changed = false
+            if let h = cells(t.header) { t.header = h; changed = true }
+            for (i, row) in t.rows.enumerated() {
+                if let r = cells(row) { t.rows[i] = r; changed = true }
+            }
+            guard changed else { return nil }
             b.kind = .table(t)
         case .footnoteDefinition(let label, let children):
-            b.kind = .footnoteDefinition(label: label, blocks: children.map { mapInlines($0, f) })
+            guard let n = blocks(children) else { return nil }
+            b.kind = .footnoteDefinition(label: label, blocks: n)
         case .unknown(let name, let children):
-            b.kind = .unknown(typeName: name, blocks: children.map { mapInlines($0, f) })
+            guard let n = blocks(children) else { return nil }
+            b.kind = .unknown(typeName: name, blocks: n)
         case .codeBlock, .htmlBlock, .thematicBreak:
-            break
+            return nil
         }
         return b
     }
@@ -151,8 +208,10 @@ public struct SiteRewriter: Sendable {
     public func digest(of record: SiteRecord, resolutions: Resolutions? = nil) -> String {
         let table = resolver.table
         let rs = resolutions ?? self.resolutions(of: record)
-        var h = SHA256()
-        func put(_ s: String) { h.update(s); h.update([0x1F]) }
+        // The facts go into one buffer, hashed once.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + record.links.count * 96)
+        func put(_ s: String) { bytes.append(contentsOf: s.utf8); bytes.append(0x1F) }
         put(table.outputStem(forInput: record.path))
         put(notesIndexName)
         var seen = Set<LinkKey>()
@@ -164,14 +223,14 @@ public struct SiteRewriter: Sendable {
             case .external: put("external")
             case .none: put("none")
             case .page(let i):
-                let t = table.records[i]
-                put("page"); put(t.path); put(table.outputStem(t.path) ?? ""); put(t.manName ?? ""); put(t.manSection ?? "")
+                let t = table.linkTargets[i]
+                put("page"); put(table.paths[i]); put(table.stems[i] ?? ""); put(t?.manName ?? ""); put(t?.manSection ?? "")
                 put(r.id ?? "-")
             case .file(let i):
-                put("file"); put(table.records[i].path)
+                put("file"); put(table.paths[i])
             }
-            h.update([0x1E])
+            bytes.append(0x1E)
         }
-        return SHA256.hexString(h.finalize())
+        return SHA256.hex(bytes)
     }
 }

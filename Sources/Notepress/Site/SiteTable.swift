@@ -65,7 +65,8 @@ public struct SiteRecord: Sendable, Equatable {
     public var links: [SiteLinkRecord] = []
     /// Pages: the first paragraph's plain text, at most ``SiteScanner/excerptLength`` characters.
     public var excerpt: String?
-    /// Pages: the man page name and section (``ManTitleResolver``): how a man page names a link
+    /// Pages: the man page name and section (``ManTitleResolver/pageReference(path:fields:)``:
+    /// file name and front matter `section`): how a man page names a link
     /// to this page.
     public var manName: String?
     public var manSection: String?
@@ -104,12 +105,19 @@ public struct SiteRecord: Sendable, Equatable {
 /// | `man` | {`name`, `section`} | pages: man page name and section |
 ///
 /// Example: `{"path":"a/b.md","kind":"page","format":"gfm","title":"B","titleSource":"firstHeading","created":"2024-05-01T00:00:00Z","ids":["b","usage"],"links":[{"kind":"link","target":"../c.md#x","line":3,"column":5}],"excerpt":"Text.","man":{"name":"b","section":"1"}}`
-public struct SiteTable: Sendable, Equatable {
+///
+/// A class: immutable once made, shared by every page's rendering without copying its look-ups.
+public final class SiteTable: Sendable, Equatable {
     /// The records, sorted by their JSON line (byte order), which is path order for paths
     /// without characters below `"` (a space or `!` sorts by the line).
-    public private(set) var records: [SiteRecord]
+    public let records: [SiteRecord]
     /// Each record's JSON line (``SiteTableCodec/line(_:)``), in the same order.
     let lines: [[UInt8]]
+    /// Each record's path and kind, in the same order (look-ups read them without copying records).
+    public let paths: [String]
+    public let kinds: [SiteRecord.Kind]
+    /// Each page's ``SiteLinkTarget`` (what a link to it carries); `nil` for other files.
+    public let linkTargets: [SiteLinkTarget?]
 
     /// Record index by path.
     public let byPath: [String: Int]
@@ -126,29 +134,56 @@ public struct SiteTable: Sendable, Equatable {
     let byName: [String: [Int]]
     /// Folders by lower-cased last component, for wiki links to folders.
     let foldersByName: [String: [String]]
+    /// Each record's path as wiki links match it, lower-cased: without extension for pages.
+    let wikiKeys: [String]
+    /// The same, in its own case (an exact-case match wins a tie).
+    let wikiPaths: [String]
+
+    /// Byte order of two lines (`memcmp`, then the shorter first).
+    static func bytesPrecede(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let n = min(a.count, b.count)
+        let c = a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in n == 0 ? 0 : memcmp(pa.baseAddress!, pb.baseAddress!, n) } }
+        return c != 0 ? c < 0 : a.count < b.count
+    }
+
+    /// Same records, same table (the look-ups follow from them).
+    public static func == (a: SiteTable, b: SiteTable) -> Bool { a === b || a.records == b.records }
 
     /// A table of `records` (sorted here). When two records have the same path the first is kept.
     public init(records: [SiteRecord]) {
         var seen = Set<String>()
         let unique = records.filter { seen.insert($0.path).inserted }
         let lines = unique.map { SiteTableCodec.line($0) }
-        let order = unique.indices.sorted { lines[$0].lexicographicallyPrecedes(lines[$1]) }
+        let order = unique.indices.sorted { Self.bytesPrecede(lines[$0], lines[$1]) }
         let sorted = order.map { unique[$0] }
         self.records = sorted
         self.lines = order.map { lines[$0] }
+        self.paths = sorted.map(\.path)
+        self.kinds = sorted.map(\.kind)
+        self.linkTargets = sorted.map { r in
+            r.kind == .file ? nil : SiteLinkTarget(path: r.path, manName: r.manName ?? PathText.deletingExtension(PathText.lastComponent(r.path)),
+                                                   manSection: r.manSection ?? "1")
+        }
         var byPath: [String: Int] = [:]
         var withIndex = Set<String>()
         var folders = Set<String>()
         var byName: [String: [Int]] = [:]
+        var wikiKeys: [String] = []
+        var wikiPaths: [String] = []
+        wikiKeys.reserveCapacity(sorted.count)
+        wikiPaths.reserveCapacity(sorted.count)
         for (i, r) in sorted.enumerated() {
+            let key = r.kind == .page ? PathText.deletingExtension(r.path) : r.path
+            wikiPaths.append(key)
+            wikiKeys.append(key.lowercased())
             byPath[r.path] = i
             let folder = SitePaths.folderOf(r.path)
             if r.kind == .page && SitePaths.isIndex(r.path) { withIndex.insert(folder) }
             var f = folder
             while !f.isEmpty, folders.insert(f).inserted { f = SitePaths.folderOf(f) }
             let name = PathText.lastComponent(r.path)
-            let key = (r.kind == .page ? PathText.deletingExtension(name) : name).lowercased()
-            byName[key, default: []].append(i)
+            let nameKey = (r.kind == .page ? PathText.deletingExtension(name) : name).lowercased()
+            byName[nameKey, default: []].append(i)
         }
         folders.insert("")
         var stems: [String?] = []
@@ -170,6 +205,8 @@ public struct SiteTable: Sendable, Equatable {
         self.folderIndex = folderIndex
         self.byName = byName
         self.foldersByName = foldersByName.mapValues { $0.sorted() }
+        self.wikiKeys = wikiKeys
+        self.wikiPaths = wikiPaths
     }
 
     /// The record at `path`, if any.

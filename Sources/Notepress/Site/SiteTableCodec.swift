@@ -146,6 +146,12 @@ public enum SiteTableCodec {
         }
         mutating func string(_ s: String) {
             out.append(0x22)
+            // Most text needs no escape: copied at once.
+            if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+                out.append(contentsOf: s.utf8)
+                out.append(0x22)
+                return
+            }
             let hex = Array("0123456789abcdef".utf8)
             for b in s.utf8 {
                 switch b {

@@ -63,12 +63,12 @@ final class CLIBatchTests: XCTestCase {
         XCTAssertEqual(r4.status, 0, r4.stderr)
         let t1 = tree(tmp + "/j1"), t4 = tree(tmp + "/j4")
         let count = TestPaths.files(under: URL(fileURLWithPath: input)).filter { DocumentLoader.format(forPath: $0.path) != nil }.count
-        XCTAssertEqual(t1.count, count * 6 + 3, "six formats per file, index.html, manifest, site table")
+        XCTAssertEqual(t1.count, count * 6 + 4, "six formats per file, index.html, manifest, site table, the image a page shows")
         XCTAssertEqual(Set(t1.keys), Set(t4.keys))
         for (k, v) in t1 where k != Manifest.fileName { XCTAssertEqual(v, t4[k], "\(k) differs between -j 1 and -j 4") }
         // Plain progress lines (stderr is a pipe, --verbose) and the summary.
         XCTAssertTrue(r1.stderr.contains("converted \(input)/notes/lentil-soup.note"), r1.stderr)
-        XCTAssertTrue(r1.stderr.contains("converted \(count), skipped 0 (unchanged), skipped 1 (unknown kind), failed 0 in "), r1.stderr)
+        XCTAssertTrue(r1.stderr.contains("converted \(count), skipped 0 (unchanged), skipped 2 (unknown kind), failed 0 in "), r1.stderr)
 
         let again = try NotepressBinary.run(["convert", input, "-o", tmp + "/j1", "-t", allFormats, "-v"], environment: env)
         XCTAssertEqual(again.status, 0)

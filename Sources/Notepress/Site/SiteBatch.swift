@@ -263,9 +263,18 @@ extension BatchConverter {
 
         // The output folders are made here, one thread, each once: threads writing into a folder
         // that does not exist yet would each try to make it (mkdir locks the parent folder).
+        // Only folders that resolve inside the output folder and outside the input folders (the
+        // rule of ``OutputGuard``): any other is left for the output guard to report per file.
         var folders = Set<String>()
         for f in files { for w in writers { folders.insert(PathText.deletingLastComponent(outputPath(f, w, table: table))) } }
-        for folder in folders.sorted() where Platform.status(folder) == nil { _ = Platform.makeDirectories(folder) }
+        let rootReal = context.root
+        for folder in folders.sorted() where Platform.status(folder) == nil {
+            let real = InputScanner.realPath(folder)
+            guard real.hasPrefix(rootReal == "/" ? "/" : rootReal + "/"), !inputFolders.contains(where: { real.hasPrefix($0 + "/") }) else {
+                continue
+            }
+            _ = Platform.makeDirectories(folder)
+        }
 
         // Phase 2: render.
         let results = Slots<FileOutcome>(count: files.count)

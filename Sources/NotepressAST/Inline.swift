@@ -24,7 +24,9 @@ public struct Link: Sendable, Equatable, Hashable {
         case wiki
     }
 
+    /// The destination (URL or path), as written or as a site rewrote it.
     public var destination: String
+    /// The title (`[t](d "title")`), empty without one.
     public var title: String
     /// How the link was written.
     public var syntax: Syntax
@@ -38,6 +40,7 @@ public struct Link: Sendable, Equatable, Hashable {
     /// `<span class="wikilink-missing">`); ``destination`` is empty.
     public var isMissing: Bool
 
+    /// A link (see the properties); a plain `[t](d)` by default.
     public init(destination: String, title: String = "", syntax: Syntax = .standard, position: SourcePosition? = nil,
                 target: SiteLinkTarget? = nil, isMissing: Bool = false) {
         self.destination = destination
@@ -60,6 +63,7 @@ public struct SiteLinkTarget: Sendable, Equatable, Hashable {
     /// The target's man section (`1`, `3p`).
     public var manSection: String
 
+    /// A target (see the properties).
     public init(path: String, manName: String, manSection: String) {
         self.path = path
         self.manName = manName

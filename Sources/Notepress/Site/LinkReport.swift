@@ -6,10 +6,12 @@ public struct LinkProblem: Sendable, Equatable {
     public var path: String
     /// 1-based line and byte column (0 when the reader did not know them).
     public var line: Int
+    /// See ``line``.
     public var column: Int
     /// `link to 'x.md#y': no heading 'y' in x.md`.
     public var message: String
 
+    /// A problem of the page at `path` (see the properties).
     public init(path: String, line: Int, column: Int, message: String) {
         self.path = path
         self.line = line

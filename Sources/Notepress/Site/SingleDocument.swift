@@ -10,6 +10,7 @@ public final class SingleDocumentPreparer: @unchecked Sendable {
     /// Whether wiki links and block anchors are read (note markup; Markdown with `--wikilinks`).
     public let wikilinks: Bool
 
+    /// A preparer for one document; `wikilinks` as ``wikilinks``.
     public init(wikilinks: Bool) {
         self.wikilinks = wikilinks
     }

@@ -11,6 +11,7 @@ public struct AssetCopy: Sendable {
     public var copied: [String] = []
     /// Assets already in place (source and copy unchanged).
     public var unchanged = 0
+    /// Assets that could not be copied (each names its source).
     public var errors: [ConversionError] = []
 }
 

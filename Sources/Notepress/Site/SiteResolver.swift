@@ -15,6 +15,7 @@ public struct LinkResolution: Sendable, Equatable, Hashable {
         case none
     }
 
+    /// Where the link goes.
     public var target: Target
     /// Pages: the id the fragment names (a heading id, or `^id` for a block anchor); `nil`
     /// without a fragment or when it names nothing.
@@ -26,8 +27,10 @@ public struct LinkResolution: Sendable, Equatable, Hashable {
     /// Why the link is broken (the link report's message), or `nil`.
     public var problem: String?
 
+    /// A link out of the site.
     public static let external = LinkResolution(target: .external)
 
+    /// A resolution (see the properties).
     public init(target: Target, id: String? = nil, fragment: String? = nil, suffix: String = "", problem: String? = nil) {
         self.target = target
         self.id = id
@@ -60,10 +63,12 @@ public struct LinkResolution: Sendable, Equatable, Hashable {
 /// ambiguous name. An empty target is the page itself (`[[#Heading]]`). The fragment is
 /// slugged (`[[Note#Section Title]]` → `#section-title`).
 public struct SiteResolver: Sendable {
+    /// The table links are resolved against.
     public let table: SiteTable
     /// Each page's heading ids and anchors, for fragment look-ups in O(1).
     let idSets: [Set<String>]
 
+    /// A resolver for `table` (its id sets are made here, O(ids)).
     public init(table: SiteTable) {
         self.table = table
         idSets = table.records.map { r in Set(r.ids + r.anchors.map { "^" + $0 }) }

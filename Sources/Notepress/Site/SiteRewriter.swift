@@ -17,10 +17,12 @@ import NotepressTEI
 /// What a page reads from the table is summed up by ``digest(of:)``: a page is rendered again on a
 /// re-run when it changes even if its input did not (a heading renamed in the page it links to).
 public struct SiteRewriter: Sendable {
+    /// The resolver of the site table pages are rendered against.
     public let resolver: SiteResolver
     /// The generated notes list's file name at the root of the HTML tree.
     public var notesIndexName: String { resolver.table.rootHasIndexPage ? "notes-index.html" : "index.html" }
 
+    /// A rewriter over `resolver`'s table.
     public init(resolver: SiteResolver) {
         self.resolver = resolver
     }

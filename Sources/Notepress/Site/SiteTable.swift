@@ -18,14 +18,17 @@ public struct SiteLinkRecord: Sendable, Equatable, Hashable {
         case wikiImage = "wiki-image"
     }
 
+    /// How the link is written.
     public var kind: Kind
     /// The destination as written (percent-encoding kept); for wiki links the target with its
     /// fragment, without the label (`Note#Heading`).
     public var target: String
     /// 1-based line and byte column of the link in the input (0 when unknown).
     public var line: Int
+    /// See ``line``.
     public var column: Int
 
+    /// A link record (see the properties).
     public init(kind: Kind, target: String, line: Int, column: Int) {
         self.kind = kind
         self.target = target
@@ -42,6 +45,7 @@ public struct SiteRecord: Sendable, Equatable {
 
     /// The path below the input folder, `/`-separated (``InputFile/relative``).
     public var path: String
+    /// Page or other file.
     public var kind: Kind
     /// Pages: the syntax read.
     public var format: SourceFormat?
@@ -69,8 +73,10 @@ public struct SiteRecord: Sendable, Equatable {
     /// file name and front matter `section`): how a man page names a link
     /// to this page.
     public var manName: String?
+    /// See ``manName``.
     public var manSection: String?
 
+    /// A record of `path` with no facts yet (the scanner fills them).
     public init(path: String, kind: Kind) {
         self.path = path
         self.kind = kind
@@ -115,6 +121,7 @@ public final class SiteTable: Sendable, Equatable {
     let lines: [[UInt8]]
     /// Each record's path and kind, in the same order (look-ups read them without copying records).
     public let paths: [String]
+    /// See ``paths``.
     public let kinds: [SiteRecord.Kind]
     /// Each page's ``SiteLinkTarget`` (what a link to it carries); `nil` for other files.
     public let linkTargets: [SiteLinkTarget?]

@@ -189,7 +189,8 @@ final class ManEscapingTests: XCTestCase {
     }
 
     /// Note-markup features from a hand-made document: alert colour → bold, script → italic,
-    /// strikethrough → plain, unknown block → warning and its children.
+    /// strikethrough → `[STRIKEOUT:…]` (issue 17), unknown block → warning and its children; a
+    /// note is in the "Notes" manual.
     func testNoteFeatures() {
         var runs = InlinesBuilder()
         runs.append(.text("URGENT"), in: .colorRole(.alert))
@@ -207,9 +208,9 @@ final class ManEscapingTests: XCTestCase {
         var diags: [Diagnostic] = []
         let out = ManEmitter().render(doc, diagnostics: &diags)
         XCTAssertEqual(out, """
-            .TH "NOTE" "7" "2024-05-06"
+            .TH "NOTE" "7" "2024-05-06" "" "Notes"
             .PP
-            \\fBURGENT\\fR and \\fIflourish\\fR and gone
+            \\fBURGENT\\fR and \\fIflourish\\fR and [STRIKEOUT:gone]
             .PP
             inside
 

@@ -6,26 +6,39 @@ import NotepressAST
 ///
 /// Mapping:
 /// - Title line: ``ManTitleResolver`` (`.TH NAME section date source manual`, name upper-cased).
-/// - Headings: the shallowest heading level in the body becomes `.SH` (text upper-cased except code),
-///   the next `.SS`, deeper ones a bold paragraph.
+///   A note goes in section 7 of a "Notes" manual unless its front matter says otherwise, and a
+///   title too long for the header line is shortened there (``ManTitleResolver/headerName(_:note:)``)
+///   and written whole, bold, at the top of the page.
+/// - Headings: the shallowest top-level heading level becomes `.SH` (text upper-cased except
+///   code), the next `.SS`, deeper ones a bold paragraph; so does every heading inside a list item,
+///   block quote or entry (`.SH` would end the indentation). In ronn input (`.ronn`) `##` is
+///   `.SH` (ronn-format(7)) and an indented `# …` line is text.
 /// - NAME: the first paragraph of a NAME section is written `names \- description` (the form
 ///   whatis/apropos read; a ` - `, ` -- ` or ` — ` separator becomes `\-`); without a NAME section a
 ///   ronn description (`name(1) -- description`) is used to synthesise one.
-/// - Paragraphs `.PP`; a paragraph whose first line is a bold/code option (`**--flag**`) followed
-///   by more lines, or a pandoc definition (`term` / `: definition`), becomes `.TP`; so does a
-///   one-line option paragraph followed by a paragraph.
-/// - Lists `.IP` with `\(bu`, `N.` or `[ ]`/`[x]` tags; blocks after an item's first paragraph and
-///   nested lists go inside `.RS`/`.RE`. Block quotes `.RS 4`/`.RE`. Code blocks `.EX`/`.EE`
-///   (trailing blanks of code lines are dropped).
-/// - Links `.UR`/`.UE` (`mailto:` → `.MT`/`.ME`); the word right after a link is the `.UE`
-///   trailer so no space appears before punctuation. A link whose text is its URL is written as
-///   the URL alone. In headings, tags and table cells links are `text <url>`.
-/// - Tables: tbl with `allbox tab(@)`; `@` in cells becomes `\[at]`; long cells are text blocks.
+/// - Paragraphs `.PP` (none for a paragraph whose raw HTML is all dropped). Options, commands,
+///   environment variables and exit statuses become `.TP` entries however they are written
+///   (``entry(_:at:)``): `**--flag**` lines, `term` / `: definition` (each `: ` line a definition
+///   of its own), option headings (`#### **--flag**=*x*`), ronn definition lists; an option's
+///   later paragraphs stay indented under it (`.RS`/`.RE`) up to the next option or heading.
+/// - Lists `.IP` with `\(bu`, `N.` (bold in notes; one width for the whole list) or `[ ]`/`[x]`
+///   tags; blocks after an item's first paragraph and nested lists go inside `.RS`/`.RE`. Block
+///   quotes `.RS 4`/`.RE`. Code blocks `.EX`/`.EE` (trailing blanks of code lines are dropped).
+///   Blanks that start a line of a note are kept as unpaddable spaces (`\ `).
+/// - Links `.UR`/`.UE` (`mailto:` → `.MT`/`.ME`); the punctuation right after a link is the
+///   `.UE` trailer so no space appears before it, and a word that goes on after it follows `\c`.
+///   A link whose text is its URL is written as the URL alone. In headings, tags and table cells
+///   links are `text <url>`. Targets a page cannot follow are not printed (``linkTarget(_:)``:
+///   `#fragment`s; relative `.md` files, shown as `name(section)` when named so).
+/// - Tables: tbl with `allbox tab(@)` (without boxes when taller than a page holds, so that
+///   print keeps every row); `@` in cells becomes `\[at]`; long cells are text blocks.
 /// - Fonts: strong, code and alert-coloured words bold (`\fB`); emphasis and script italic;
-///   strong + emphasis `\f(BI`; strikethrough plain text (roff has no strike-out that both groff
-///   and mandoc render on terminals).
+///   strong + emphasis `\f(BI`; strikethrough `[STRIKEOUT:text]` as pandoc writes it (roff has no
+///   strike-out that both groff and mandoc render on terminals).
+/// - Hyphens: `\-` in code, URLs, the SYNOPSIS and every option-like token wherever it starts
+///   (`(--width)`, `[-v|--verbose]`; ``RoffEscaper``), else `-`.
 /// - Raw HTML is dropped with a warning; HTML comments silently (they carry no text). Inline
-///   `<br>` becomes `.br`; ronn's `<var>` placeholders (an unknown tag name) become italic `var`.
+///   `<br>` becomes `.br`; ronn's `<var>` placeholders become italic text (``rawInline``).
 /// - Images: their alt text, then `<url>` unless inside a link. Footnotes: `[n]` in the text, the
 ///   notes numbered in a final NOTES section.
 public struct ManEmitter: Sendable {

@@ -166,14 +166,23 @@ public enum ManTitleResolver {
         // Without a manual, groff and mandoc fill in the section's (at most 32 columns:
         // "Miscellaneous Information Manual").
         let manual = title.manual.isEmpty ? 32 : title.manual.count
-        // The footer centres the date (10 columns) under the same right-hand `NAME(7)`; two
-        // blanks at least on each side of the centre.
-        let room = (headerColumns - max(manual, 10) - 6) / 2 - (title.section.count + 2)
+        // The footer centres the date (10 columns) under the same right-hand `NAME(7)`; a blank
+        // at least between each side and the centre.
+        let room = (headerColumns - max(manual, 10) - 2) / 2 - (title.section.count + 2)
         let name = title.name
-        guard name.count > room, room > 3 else { return (name, false) }
+        // Columns: CJK characters take two (``isCJK``), others one.
+        func columns<S: StringProtocol>(_ s: S) -> Int { s.reduce(0) { $0 + ($1.unicodeScalars.contains(where: isCJK) ? 2 : 1) } }
+        guard columns(name) > room, room > 3 else { return (name, false) }
         let limit = room - 3
-        var cut = name.prefix(limit)
-        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) >= limit / 2 {
+        var cut = name.prefix(0)
+        var used = 0
+        for ch in name {
+            used += columns(String(ch))
+            if used > limit { break }
+            cut = name[..<name.index(after: cut.endIndex)]
+        }
+        // Within a word: back to its start, unless that leaves less than half.
+        if name[cut.endIndex] != " ", let space = cut.lastIndex(of: " "), columns(cut[..<space]) >= limit / 2 {
             cut = cut[..<space]
         }
         while cut.last == " " || cut.last == "," || cut.last == ":" || cut.last == ";" { cut = cut.dropLast() }

@@ -441,7 +441,7 @@ final class ManAuthorsTests: XCTestCase {
             + "He said a pinch of sugar -no sugar-.\n1. one\n10. ten\n"
         let out = try convert(input, name: "i12.note")
         XCTAssertEqual(out, """
-            .TH "A VERY LONG NOTE TITLE..." "7" "2024-05-06" "" "Notes"
+            .TH "A VERY LONG NOTE TITLE THAT..." "7" "2024-05-06" "" "Notes"
             .PP
             \\fBA very long note title that would collide with the header\\fR
             .PP
@@ -454,8 +454,13 @@ final class ManAuthorsTests: XCTestCase {
             """)
         assertLintClean(out, "note page")
         let screen = try terminal(out)
-        let header = String(screen.split(separator: "\n").first ?? "")
-        XCTAssertEqual(header, "A VERY LONG NOTE TITLE...(7)         Notes        A VERY LONG NOTE TITLE...(7)")
+        // Header and footer fit in 78 columns with blanks between their parts.
+        let lines = screen.split(separator: "\n")
+        XCTAssertEqual(lines.first, "A VERY LONG NOTE TITLE THAT...(7)    Notes   A VERY LONG NOTE TITLE THAT...(7)")
+        XCTAssertEqual(lines.last, "                                  2024-05-06 A VERY LONG NOTE TITLE THAT...(7)")
+        // A CJK title counts two columns a character: 24 characters are 48 columns, cut to 26.
+        let cjk = try convert("---\ntitle: 東京から大阪までの旅行の計画と予算と持ち物のリスト\n---\nx\n", name: "c.note")
+        XCTAssertEqual(try terminal(cjk).split(separator: "\n").first, "東京から大阪までの旅行の計...(7)     Notes    東京から大阪までの旅行の計...(7)")
         // Front matter wins: section and manual as given, a short title as it is.
         let own = try convert("---\ntitle: Soup\nsection: 5\nmanual: Recipes\n---\nLentils.\n", name: "s.note")
         XCTAssertTrue(own.hasPrefix(".TH \"SOUP\" \"5\" \"2024-05-06\" \"\" \"Recipes\"\n.PP\nLentils.\n"), own)

@@ -344,6 +344,12 @@ extension ManRenderer {
                 closeLink(o)
                 openLink = nil
             }
+            let a = table[run: run].attributes
+            if a.strikethrough != struck, openLink?.mode != .urlOnly {
+                // After a link that ends here, before one that starts here.
+                if struck { add("]", .roman, false) } else { add("[STRIKEOUT:", .roman, false) }
+                struck = a.strikethrough
+            }
             if let link, openLink == nil {
                 // Text of the whole link.
                 var text = ""
@@ -370,12 +376,7 @@ extension ManRenderer {
             } else if let o = openLink, o.mode == .urlOnly {
                 continue
             }
-            let a = table[run: run].attributes
             let f = font(a)
-            if a.strikethrough != struck {
-                if struck { add("]", .roman, false) } else { add("[STRIKEOUT:", .roman, false) }
-                struck = a.strikethrough
-            }
             switch run.content {
             case .text(let t): add(t, f, a.code)
             case .softBreak: space()

@@ -436,6 +436,21 @@ final class ManAuthorsTests: XCTestCase {
 
     // MARK: 12. Notes as man pages
 
+    /// `[STRIKEOUT:` opens before a link that starts struck text and `]` closes after one that
+    /// ends it (not inside the link's text or URL).
+    func testStrikeoutBracketsStayOutsideLinks() throws {
+        let out = try convert("~~a~~<http://x.example/> and ~~[b](http://y.example/)~~ c.\n", name: "st.md")
+        XCTAssertTrue(out.contains("""
+            [STRIKEOUT:a]http://x.example/ and [STRIKEOUT:
+            .UR http://y.\\:example/\\:
+            b
+            .UE ]
+            c.
+
+            """), out)
+        assertLintClean(out, "strikeout and links")
+    }
+
     func testNotePageStrikeoutSectionTitleAndNumbers() throws {
         let input = "---\ntitle: A very long note title that would collide with the header\n---\n"
             + "He said a pinch of sugar -no sugar-.\n1. one\n10. ten\n"

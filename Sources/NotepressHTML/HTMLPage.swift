@@ -9,7 +9,7 @@ import NotepressThemes
 ///
 /// Template placeholders: `{{name}}` inserts the value HTML-escaped (``HTMLEscape/text(_:)``);
 /// `{{{name}}}` inserts it raw (used only for generated markup and CSS: `body`, `stylesheet`,
-/// `sizeSwitcher`, `dateBadge`). Values: `lang`, `title`, `category`, `theme`, `generator`.
+/// `sizeSwitcher`, `dateBadge`). Values: `lang`, `dir`, `title`, `category`, `theme`, `generator`.
 public struct HTMLPage: Sendable {
     public var theme: ResolvedTheme
     public var templates: TemplateStore
@@ -20,8 +20,11 @@ public struct HTMLPage: Sendable {
     }
 
     /// The page for `document` whose body content is `body` (HTML, inserted as is). UTF-8 text.
-    /// The title is the document's title, else `Untitled`; the language the front-matter field
-    /// `lang`, else `en`; the badge shows `metadata.created` (no badge without one).
+    /// The title is the document's title, else `Untitled`; the language (`lang`) the front-matter
+    /// field `lang` when it is a well-formed tag (``DocumentMetadata/language``), else `en`; the
+    /// page direction (`dir`) ``DocumentMetadata/direction`` (front matter `dir`, else the
+    /// language's script, else `ltr`; every block also has `dir="auto"`); the badge shows
+    /// `metadata.created` (no badge without one).
     /// - Throws: ``TemplateError`` when the template is missing, ``HTMLTemplateError`` when it
     ///   names an unknown placeholder.
     public func render(document: Document, body: String) throws -> String {
@@ -31,7 +34,8 @@ public struct HTMLPage: Sendable {
         let badge = meta.created.map { DateBadge.markup($0) } ?? ""
         return try HTMLTemplate.fill(
             template,
-            values: ["lang": meta.fields["lang"] ?? "en", "title": title, "category": theme.category.rawValue,
+            values: ["lang": meta.language ?? "en", "dir": meta.direction.rawValue, "title": title,
+                     "category": theme.category.rawValue,
                      "theme": theme.theme.name, "generator": "Notepress"],
             raw: ["stylesheet": StylesheetCache.shared.css(for: theme), "sizeSwitcher": SizeSwitcher.markup(selected: theme.category),
                   "dateBadge": badge, "body": body],
@@ -62,7 +66,7 @@ public struct HTMLTemplateError: Error, Sendable, Equatable, CustomStringConvert
     public var template: String
     public var placeholder: String
     public var description: String {
-        "\(template): unknown placeholder '\(placeholder)'; expected one of lang, title, category, theme, generator, "
+        "\(template): unknown placeholder '\(placeholder)'; expected one of lang, dir, title, category, theme, generator, "
             + "stylesheet, sizeSwitcher, dateBadge, body (index.html: entries)"
     }
 }

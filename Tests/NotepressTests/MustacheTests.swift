@@ -144,7 +144,7 @@ final class MustacheTests: XCTestCase {
     /// The built-in page templates (`{{name}}`, `{{{name}}}`) already are Mustache: with the values
     /// HTMLPage and HTMLIndex give them today they render byte for byte what HTMLTemplate.fill makes.
     func testBuiltInTemplatesRenderAsTodayWhenReadAsMustache() throws {
-        let values = ["lang": "he", "title": "A<B & \"C\"", "category": "l", "theme": "default", "generator": "Notepress"]
+        let values = ["lang": "he", "dir": "rtl", "title": "A<B & \"C\"", "category": "l", "theme": "default", "generator": "Notepress"]
         let raw = ["stylesheet": ":root { --x: 1; }\n", "sizeSwitcher": "<nav>s</nav>", "dateBadge": "<div>d</div>",
                    "body": "<p>b &amp; {{x}}</p>\n", "entries": "<li>e</li>\n"]
         for path in ["html/page.html", "html/index.html"] {

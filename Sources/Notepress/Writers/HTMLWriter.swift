@@ -17,7 +17,8 @@ public struct HTMLWriter: DocumentWriter {
     /// The HTML options for a document of `format` (tagfilter applies to GFM only).
     public static func htmlOptions(_ options: ConversionOptions, format: SourceFormat) -> HTMLOptions {
         HTMLOptions(unsafe: options.unsafe, tagfilter: options.tagfilter && format == .gfm,
-                    tablePreferStyleAttributes: !options.fragment)
+                    tablePreferStyleAttributes: !options.fragment, directionAuto: !options.fragment,
+                    alerts: !options.fragment, numberWidths: !options.fragment)
     }
 
     /// ``write(_:options:diagnostics:)`` with the body already rendered by `stream` (an

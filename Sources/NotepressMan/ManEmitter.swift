@@ -14,9 +14,10 @@ import NotepressAST
 /// - Paragraphs `.PP`; a paragraph whose first line is a bold/code option (`**--flag**`) followed
 ///   by more lines, or a pandoc definition (`term` / `: definition`), becomes `.TP`; so does a
 ///   one-line option paragraph followed by a paragraph.
-/// - Lists `.IP` with `\(bu`, `N.` or `[ ]`/`[x]` tags; blocks after an item's first paragraph and
-///   nested lists go inside `.RS`/`.RE`. Block quotes `.RS 4`/`.RE`. Code blocks `.EX`/`.EE`
-///   (trailing blanks of code lines are dropped).
+/// - Lists `.IP` with `\(bu`, `N.` or `[ ]`/`[x]` tags (note markup's numbers bold, `\fBN.\fR`);
+///   blocks after an item's first paragraph and nested lists go inside `.RS`/`.RE`. Block quotes
+///   `.RS 4`/`.RE`; alerts (`[!NOTE]` …) the same, their title (`Note`) a bold first line.
+///   Code blocks `.EX`/`.EE` (trailing blanks of code lines are dropped).
 /// - Links `.UR`/`.UE` (`mailto:` → `.MT`/`.ME`); the word right after a link is the `.UE`
 ///   trailer so no space appears before punctuation. A link whose text is its URL is written as
 ///   the URL alone. In headings, tags and table cells links are `text <url>`.
@@ -38,6 +39,7 @@ public struct ManEmitter: Sendable {
     public func render(_ document: Document, diagnostics: inout [Diagnostic]) -> String {
         var r = ManRenderer(file: document.metadata.sourcePath)
         r.unsafe = unsafe
+        r.boldNumbers = document.metadata.sourceFormat == .note
         let s = r.render(document)
         diagnostics += r.diagnostics
         return s
@@ -84,6 +86,8 @@ struct ManRenderer {
     var inNameSection = false
     var nameWritten = false
     var footnotes: [[Block]] = []
+    /// Note markup: numbered lines' numbers are bold (README, "Note markup").
+    var boldNumbers = false
 
     init(file: String?) { self.file = file }
 
@@ -196,6 +200,15 @@ struct ManRenderer {
             w.paragraph()
             w.macro("RS", ["4"])
             blocks(bs)
+            w.macro("RE")
+        case .alert(let a):
+            // Indented like a block quote, under its title in bold.
+            w.paragraph()
+            w.macro("RS", ["4"])
+            w.paragraph()
+            w.word([WordPart(text: a.kind.title, font: .bold, literal: false)])
+            w.endText()
+            blocks(a.blocks)
             w.macro("RE")
         case .list(let l): list(l)
         case .codeBlock(_, let lit):
@@ -336,6 +349,7 @@ struct ManRenderer {
                 indent = 2
             } else {
                 tag = String(number) + (l.delimiter == .parenthesis ? ")" : ".")
+                if boldNumbers { tag = "\\fB" + tag + "\\fR" }
                 indent = width + 2
             }
             item(tag: tag, indent: indent, it.blocks, escaped: true)

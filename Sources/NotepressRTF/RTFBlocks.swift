@@ -131,12 +131,18 @@ extension RTFBuilder {
         let markerFont = font(of: markerStyle)
         let markerSize = RTFEmitter.halfPoints(markerStyle.size)
         let ordered = list.type == .ordered
+        var largest = list.start, next = list.start
+        for item in list.items where ordered {
+            largest = max(largest, abs(item.number ?? next))
+            next = (item.number ?? next) + 1
+        }
+        let indent = RTFEmitter.listIndent(theme, digits: ordered ? String(largest).count : 0)
         for item in list.items {
             let itemNumber = item.number ?? number
             // A new \list whenever the numbering does not continue (note markup keeps each
             // line's own number), so that readers using the list table show the right number.
             if listIndex < 0 || (ordered && expected != itemNumber) {
-                lists.append(RTFList(ordered: ordered, start: itemNumber, levels: level + 1))
+                lists.append(RTFList(ordered: ordered, start: itemNumber, levels: level + 1, indent: indent))
                 listIndex = lists.count
             }
             expected = itemNumber + 1
@@ -148,12 +154,14 @@ extension RTFBuilder {
             text += [.word("ltrch"), .word("f", markerFont), .word("fs", markerSize)]
             if ordered { text.append(.word("b")) }
             var content: [RTFNode] = [.group(text + [.word("cf", Self.colorText), .text(marker), .word("tab")])]
-            if let task = item.task { content.append(.text(task == .checked ? "\u{2611} " : "\u{2610} ")) }
+            // ☒ for checked: ☑ (U+2611) has emoji presentation, and LibreOffice draws it with the
+            // colour emoji font, which its PDF export leaves blank.
+            if let task = item.task { content.append(.text(task == .checked ? "\u{2612} " : "\u{2610} ")) }
             var c = ctx
-            c.indent = min(ctx.indent + RTFEmitter.listIndent(theme), RTFEmitter.maxIndent)
+            c.indent = min(ctx.indent + indent, RTFEmitter.maxIndent)
             c.listLevel = level + 1
             c.spaceAfter = list.tight ? 0 : 120
-            let props: [RTFNode] = [.word("ls", listIndex), .word("ilvl", level), .word("fi", -RTFEmitter.listIndent(theme)),
+            let props: [RTFNode] = [.word("ls", listIndex), .word("ilvl", level), .word("fi", -indent),
                                     .word("li", c.indent), .word("tx", c.indent)]
             pendingPrefix = (props, content)
             for b in item.blocks { nodes += blockNodes(b, c) }

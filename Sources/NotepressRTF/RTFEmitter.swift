@@ -37,8 +37,13 @@ public enum RTFEmitter {
     public static let maxListLevel = 8
 
     /// Indent per list level in twips: two ems of the body size (680 twips at 17 pt), so that
-    /// the marker (`10.`) fits the hanging indent at every size category.
-    public static func listIndent(_ theme: ResolvedTheme) -> Int { twips(theme.style(for: .body).size * 2) }
+    /// the marker (`10.`) fits the hanging indent at every size category; an ordered list whose
+    /// largest number has `digits` digits (and a period) gets 0.6 em per character and half an
+    /// em of gap when that is more (3.5 em for `1000.`), so the text never jumps to the next tab.
+    public static func listIndent(_ theme: ResolvedTheme, digits: Int = 0) -> Int {
+        let size = theme.style(for: .body).size
+        return twips(max(size * 2, size * (0.6 * Double(digits + 1) + 0.5)))
+    }
 
     /// The whole document as RTF text. Warnings (unknown blocks) are appended to `diagnostics`.
     /// `unsafe` (`--unsafe`) keeps dangerous link destinations live (``URLSafety``).
@@ -94,11 +99,12 @@ struct RTFFont: Equatable {
 }
 
 /// One `\list` of the list table: ordered (decimal) or bullet, levels 0…`levels-1` all of the
-/// same kind, numbering starting at `start`.
+/// same kind, numbering starting at `start`, `indent` twips of hanging indent per level.
 struct RTFList {
     var ordered: Bool
     var start: Int
     var levels: Int
+    var indent: Int
 }
 
 /// Where a block is written: indentation and the list/quote/footnote/table it is in.
@@ -268,7 +274,7 @@ struct RTFBuilder {
                 lv += [.word("rtlch"), .word("af", f), .word("afs", size), list.ordered ? .word("ab") : .word("ab", 0),
                        .word("ai", 0), .word("ltrch"), .word("f", f), .word("fs", size),
                        list.ordered ? .word("b") : .word("b", 0), .word("i", 0), .word("strike", 0)]
-                let step = RTFEmitter.listIndent(theme)
+                let step = list.indent
                 lv += [.word("fi", -step), .word("li", step * (level + 1)), .word("lin", step * (level + 1))]
                 l.append(.group(lv))
             }

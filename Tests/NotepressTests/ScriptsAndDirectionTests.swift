@@ -67,6 +67,13 @@ final class ScriptsAndDirectionTests: XCTestCase {
         XCTAssertTrue(try convert(md, ["-t", "html"]).stdoutText.contains("<ol start=\"998\" style=\"--np-digits: 4\">"))
         XCTAssertTrue(try convert(md, ["-t", "html", "--fragment"]).stdoutText.hasPrefix("<ol start=\"998\">\n"))
         XCTAssertTrue(try convert("1. a\n2. b\n", ["-t", "html"]).stdoutText.contains("<ol>\n"))
+        // RTF: a hanging indent of 3.5 em (1190 twips at 17 pt) for "1000.", two ems below.
+        let rtf = try convert(md, ["-t", "rtf"]).stdoutText
+        XCTAssertTrue(rtf.contains("\\fi-1190\\li1190\\lin1190}"), rtf)
+        XCTAssertTrue(rtf.contains("\\ls1\\ilvl0\\fi-1190\\li1190\\tx1190{\\listtext"), rtf)
+        XCTAssertTrue(try convert("1. a\n", ["-t", "rtf"]).stdoutText.contains("\\ls1\\ilvl0\\fi-680\\li680\\tx680{"))
+        // A done task's box is ☒ (☑ has emoji presentation: LibreOffice's PDF left it blank).
+        XCTAssertTrue(try convert("- [x] done\n", ["-t", "rtf"]).stdoutText.contains("\\u9746? done\\par"))
     }
 
     /// Each note line is an RTF paragraph of its own direction; Hebrew runs carry the

@@ -45,7 +45,8 @@ public struct HTMLOptions: Sendable, Equatable {
 /// adds `<span class="script">`, `<span class="alert">` (ALL-CAPS words), `<span class="marker">`
 /// (delimiters kept by `--keep-markers`), `<span class="letterpress">` and
 /// `<span class="text-STYLE">`; items of a note list whose number does not follow the previous
-/// one carry `value="N"`.
+/// one carry `value="N"`. Pages (not fragments) add `dir="auto"` on text blocks, GitHub's alert
+/// markup and the digits of long ordered lists (``HTMLOptions``).
 public struct HTMLEmitter: Sendable {
     public var options: HTMLOptions
 

@@ -24,7 +24,8 @@ import NotepressAST
 /// - Lists `.IP` with `\(bu`, `N.` (bold in notes; one width for the whole list) or `[ ]`/`[x]`
 ///   tags; blocks after an item's first paragraph and nested lists go inside `.RS`/`.RE`. Block
 ///   quotes `.RS 4`/`.RE`. Code blocks `.EX`/`.EE` (trailing blanks of code lines are dropped).
-///   Blanks that start a line of a note are kept as unpaddable spaces (`\ `).
+///   Blanks that start a line of a note are kept as unpaddable spaces (`\ `). Alerts (`[!NOTE]`
+///   …) as block quotes, their title (`Note`) a bold first line.
 /// - Links `.UR`/`.UE` (`mailto:` → `.MT`/`.ME`); the punctuation right after a link is the
 ///   `.UE` trailer so no space appears before it, and a word that goes on after it follows `\c`.
 ///   A link whose text is its URL is written as the URL alone. In headings, tags and table cells
@@ -240,6 +241,15 @@ struct ManRenderer {
             containerDepth += 1
             blocks(bs)
             containerDepth -= 1
+            w.macro("RE")
+        case .alert(let a):
+            // Indented like a block quote, under its title in bold.
+            w.paragraph()
+            w.macro("RS", ["4"])
+            w.paragraph()
+            w.word([WordPart(text: a.kind.title, font: .bold, literal: false)])
+            w.endText()
+            blocks(a.blocks)
             w.macro("RE")
         case .list(let l): list(l)
         case .codeBlock(_, let lit):

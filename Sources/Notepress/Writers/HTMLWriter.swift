@@ -21,7 +21,8 @@ public struct HTMLWriter: DocumentWriter {
     /// ``ConversionOptions/tagPagesFolder``).
     public static func htmlOptions(_ options: ConversionOptions, format: SourceFormat, sourcePath: String? = nil) -> HTMLOptions {
         HTMLOptions(unsafe: options.unsafe, tagfilter: options.tagfilter && format == .gfm,
-                    tablePreferStyleAttributes: !options.fragment,
+                    tablePreferStyleAttributes: !options.fragment, directionAuto: !options.fragment,
+                    alerts: !options.fragment, numberWidths: !options.fragment,
                     tagPagePrefix: options.tagPagesFolder.map { tagPagePrefix(folder: $0, sourcePath: sourcePath) })
     }
 

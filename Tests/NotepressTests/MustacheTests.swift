@@ -179,7 +179,7 @@ final class MustacheTests: XCTestCase {
                 </html>
 
                 """,
-            "html/index.html": head + """
+            "html/index.html": head.replacingOccurrences(of: " dir=\"rtl\"", with: "") + """
                 <main class="index">
                 <h1 class="note-title letterpress" dir="auto">A&lt;B &amp; &quot;C&quot;</h1>
                 <ol class="index-list" reversed>

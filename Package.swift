@@ -4,6 +4,7 @@
 // Layout (readers → AST → emitters, CLI on top):
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
+//   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
 //   NotepressPlatform              the one file of C-library calls (Glibc, Musl, Darwin)
 //   NotepressAST                   the shared attributed AST, visitor, JSON dump
 //   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
@@ -35,9 +36,11 @@ let package = Package(
 
         // UAX #14 line breaking through ICU's C API; its header exposes plain C only (see its doc).
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // UAX #9 paragraph direction and right-to-left languages through ICU's C API (plain C header).
+        .target(name: "CBidi", linkerSettings: [.linkedLibrary("icuuc")]),
         // iconv(3) is in the C library on Linux and in libiconv on macOS.
         .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
-        .target(name: "NotepressAST"),
+        .target(name: "NotepressAST", dependencies: ["CBidi"]),
         .target(name: "NotepressReaders", dependencies: ["NotepressAST", "CCmarkGFM", "CYAML"]),
         .executableTarget(name: "EmbedTemplates"),
         .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"],

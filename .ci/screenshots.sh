@@ -3,6 +3,13 @@
 # three content size categories (extraSmall, large, accessibilityExtraExtraExtraLarge) into
 # out/screenshots/<category>-{note,index}.png (900×1200 CSS px).
 # Needs: chromium (Debian), fonts-noto-cjk, fonts-noto-color-emoji.
+#
+# Issue 16 ("every script and every reader") adds out/screenshots/scripts/: Chromium at 390 and
+# 1280 CSS px of the right-to-left note (samples/notes/haifa-workshop.note), a CJK note
+# (samples/notes/chinese-study.note), Markdown headings and alerts and the phone-width cases
+# (.ci/screenshot-cases/), light and dark; and the RTF of the right-to-left, CJK, fonts, list and
+# badge cases as LibreOffice draws them (soffice → PDF → pdftoppm PNG pages, with pdffonts
+# listings). Needs libreoffice-writer-nogui, poppler-utils, fonts-urw-base35 too.
 # HTML comes from `notepress convert samples/notes -o out/html-<cat> --size-category <cat>` when
 # the convert command exists, else from the HTMLPageScreenshotTests test (same templates/theme).
 set -eu
@@ -36,3 +43,34 @@ for cat in $CATEGORIES; do
         echo "$SHOTS/$cat-$label.png"
     done
 done
+
+# Issue 16: scripts, directions, readers.
+SCRIPTS=$SHOTS/scripts
+rm -rf "$SCRIPTS"
+mkdir -p "$SCRIPTS/html" "$SCRIPTS/rtf"
+CASES="samples/notes/haifa-workshop.note:rtl samples/notes/chinese-study.note:cjk .ci/screenshot-cases/headings.md:headings .ci/screenshot-cases/phone-width.md:phone .ci/screenshot-cases/fonts.md:fonts .ci/screenshot-cases/list.note:list"
+for c in $CASES; do
+    src=${c%%:*}; name=${c##*:}
+    .build/debug/notepress convert -q "$src" -o "$SCRIPTS/html/$name.html"
+    .build/debug/notepress convert -q "$src" -o "$SCRIPTS/rtf/$name.rtf"
+    for w in 390 1280; do
+        for scheme in light dark; do
+            flag=""; [ "$scheme" = dark ] && flag="--force-dark-mode"
+            "$CHROMIUM" --headless --disable-gpu --no-sandbox --hide-scrollbars $flag \
+                --screenshot="$SCRIPTS/$name-$w-$scheme.png" --window-size=$w,1600 "file://$PWD/$SCRIPTS/html/$name.html" >/dev/null 2>&1
+        done
+        echo "$SCRIPTS/$name-$w-light.png"
+    done
+done
+if command -v soffice >/dev/null 2>&1; then
+    soffice -env:UserInstallation=file:///tmp/notepress-screenshots-lo --headless --convert-to pdf \
+        --outdir "$SCRIPTS/rtf" "$SCRIPTS"/rtf/*.rtf >/dev/null 2>&1
+    for pdf in "$SCRIPTS"/rtf/*.pdf; do
+        name=$(basename "$pdf" .pdf)
+        pdftoppm -r 96 -png "$pdf" "$SCRIPTS/rtf-$name"
+        pdffonts "$pdf" > "$SCRIPTS/rtf-$name.fonts.txt"
+        echo "$SCRIPTS/rtf-$name-*.png"
+    done
+else
+    echo "screenshots: soffice not found: no RTF pages (apt-get install libreoffice-writer-nogui poppler-utils)" >&2
+fi

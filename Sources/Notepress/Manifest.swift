@@ -375,7 +375,7 @@ public struct BuildConfiguration: Sendable {
         var s = "\(t.theme.name)|\(t.category.rawValue)|\(t.boldText)"
         for style in TextStyle.allCases { s += "|\(style):\(t.style(style))" }
         for role in ThemeRole.allCases { s += "|\(role.rawValue)=\(t.textStyle(for: role))" }
-        s += "|\(t.theme.codeFont)|\(t.theme.scriptFont)|\(t.theme.light)|\(t.theme.dark)"
+        s += "|\(t.theme.codeFont)|\(t.theme.scriptFont)|\(t.theme.eastAsianFont)|\(t.theme.terminalScript)|\(t.theme.light)|\(t.theme.dark)"
         return s
     }
 }

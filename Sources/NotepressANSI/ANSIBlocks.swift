@@ -22,16 +22,25 @@ extension Renderer {
             let lines = inlineLines(c, width: width, base: body)
             return isLetterpress(c) ? withShadow(lines) : lines
         case .heading(let level, let c):
-            let base = body.merged(TerminalStyleTable.style(level <= 2 ? .headline : .subheadline))
+            let role = TerminalRole.heading(level)
+            let base = body.merged(TerminalStyleTable.style(role))
             let marker = String(repeating: "#", count: min(max(level, 1), 6)) + " "
-            let lines: [Line]
+            var lines: [Line]
             if width - marker.count >= min(10, width) {
                 lines = hang(inlineLines(c, width: width - marker.count, base: base),
                              marker: [Seg(marker, TerminalStyleTable.style(.marker))], width: width)
             } else {
                 lines = inlineLines(c, width: width, base: base)
             }
-            return isLetterpress(c) ? withShadow(lines) : lines
+            if isLetterpress(c) { return withShadow(lines) }
+            // Headings 1 and 2 are underlined by a rule as wide as their text (heavy, light).
+            if let rule = headingRule(level) {
+                let w = lines.map(lineWidth).max() ?? 0
+                if w > 0 { lines.append([Seg(String(repeating: rule, count: w), TerminalStyleTable.style(.headingRule))]) }
+            }
+            return lines
+        case .alert(let a):
+            return alert(a, width: width)
         case .blockQuote(let children):
             let bar = ascii ? "|" : "│"
             guard width - 2 >= min(10, width) else { return blocks(children, width: width, tight: false) }
@@ -55,6 +64,27 @@ extension Renderer {
             diagnostics.append(Diagnostic(.warning, "unknown block '\(name)' written as its content", file: path, position: b.position))
             return blocks(bs, width: width, tight: false)
         }
+    }
+
+    /// The character of the rule under a heading of `level`: `━` (`=` in ASCII) under level 1,
+    /// `─` (`-`) under level 2, none below.
+    func headingRule(_ level: Int) -> String? {
+        switch level {
+        case ...1: ascii ? "=" : "━"
+        case 2: ascii ? "-" : "─"
+        default: nil
+        }
+    }
+
+    /// An alert: a bar in the kind's colour (``AlertPalette``) before every line, the kind's
+    /// title bold in that colour on the first, then the content.
+    mutating func alert(_ a: Alert, width: Int) -> [Line] {
+        let color = TerminalColor.fixed(AlertPalette.color(a.kind), ansi16: AlertPalette.ansi16(a.kind))
+        let barStyle = TerminalStyle(color: color)
+        let bar = ascii ? "|" : "┃"
+        let title: Line = [Seg(a.kind.title, body.merged(TerminalStyle(bold: true, color: color)))]
+        guard width - 2 >= min(10, width) else { return [title] + blocks(a.blocks, width: width, tight: false) }
+        return ([title] + blocks(a.blocks, width: width - 2, tight: false)).map { [Seg(bar + " ", barStyle)] + $0 }
     }
 
     func isLetterpress(_ c: Inlines) -> Bool {
@@ -95,7 +125,9 @@ extension Renderer {
                 marker += ascii ? (task == .checked ? "[x] " : "[ ] ") : (task == .checked ? "☑ " : "☐ ")
             }
             let mw = TerminalWidth.columns(marker)
-            let markerLine: Line = [Seg(marker, body.merged(TerminalStyleTable.style(.listMarker)))]
+            // Numbers bold (note markup's numbered lines, README; the HTML page's numbers), bullets plain.
+            let markerRole: TerminalRole = l.type == .ordered ? .listNumber : .listMarker
+            let markerLine: Line = [Seg(marker, body.merged(TerminalStyleTable.style(markerRole)))]
             let lines: [Line]
             if width - mw >= min(10, width) {
                 lines = hang(blocks(item.blocks, width: width - mw, tight: l.tight), marker: markerLine, width: width)

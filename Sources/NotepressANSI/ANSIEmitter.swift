@@ -43,11 +43,15 @@ public struct ANSIOptions: Sendable {
 ///   `Contents` in the subheadline style (bold), then one line per entry, indented two columns
 ///   more than its parent (the outermost two; at most half the width), wrapped lines hanging at
 ///   the same indent.
-/// - Headings start with `#` × level (dim) and hang their wrapped lines under the text.
+/// - Headings start with `#` × level (dim), are bold, and hang their wrapped lines under the
+///   text; a rule as wide as the text follows heading 1 (`━`, `=` in ASCII) and heading 2 (`─`,
+///   `-`), so the levels read h1 > h2 > h3 (``TerminalRole``).
+/// - Alerts (`[!NOTE]` …): a bar `┃ ` (`| `) in the kind's colour before every line, the title
+///   (`Note`) bold in that colour first.
 /// - Blocks are separated by one blank line (none between blocks of a tight list).
 /// - Block quotes: each line starts with `│ ` (`| ` in ASCII).
 /// - List items hang under their marker (`•`, `◦`, `▪` by depth; `*`, `-`, `+` in ASCII; `N.`
-///   for ordered lists); task items show `☐`/`☑` (`[ ]`/`[x]`).
+///   for ordered lists, bold); task items show `☐`/`☑` (`[ ]`/`[x]`).
 /// - Code blocks are indented two columns, tabs expanded to 4-column stops, and never re-wrapped:
 ///   a line wider than the room left is cut and ends with `…`.
 /// - Lines break where UAX #14 allows (``LineFiller``, ``LineBreaks``); a piece with no break

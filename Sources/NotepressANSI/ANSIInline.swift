@@ -21,12 +21,15 @@ extension Renderer {
             case .image: on = a.image != nil
             case .letterpress: on = a.letterpress
             case .marker: on = a.marker
+            case .heading1: on = a.textStyle == .title1 || a.textStyle == .largeTitle
+            case .heading2: on = a.textStyle == .title2
+            case .heading3: on = a.textStyle == .title3
             case .headline: on = a.textStyle == .headline
             case .subheadline: on = a.textStyle == .subheadline
             case .caption: on = a.textStyle == .caption1 || a.textStyle == .caption2
             default: on = false
             }
-            if on { s = s.merged(TerminalStyleTable.style(role)) }
+            if on { s = s.merged(TerminalStyleTable.style(role, theme: options.theme.theme)) }
         }
         return s
     }

@@ -60,18 +60,33 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
     public var isPlain: Bool { self == TerminalStyle() }
 }
 
-/// Every role and inline attribute the terminal emitter styles: block roles (`headline` for
-/// headings 1–2 and titles, `subheadline` for headings 3–6, `body`, `caption` for the date), inline
-/// attributes (``InlineAttributes`` flags, `tag` for a hashtag (the link colour, not underlined),
-/// `linkURL` for a URL shown after its link text,
-/// `letterpressShadow` for the line under letterpress text) and drawing (`quoteBar`, `listMarker`,
-/// `tableBorder`, `tableHeader`, `rule` for thematic breaks and the footnote separator).
+/// Every role and inline attribute the terminal emitter styles: block roles (`heading1`,
+/// `heading2`, `heading3` for headings 1–3, `headline` for headings 4–6, titles and the
+/// `headline` text style, `subheadline`, `body`, `caption` for the date), inline attributes
+/// (``InlineAttributes`` flags, `tag` for a hashtag (the link colour, not underlined),
+/// `linkURL` for a URL shown after its link text, `letterpressShadow`
+/// for the line under letterpress text) and drawing (`quoteBar`, `listMarker` for bullets,
+/// `listNumber` for the numbers of ordered lists, `tableBorder`, `tableHeader`, `rule` for
+/// thematic breaks and the footnote separator, `headingRule` for the rules under headings 1 and 2).
 /// The order of cases is the merge order of inline styles.
+///
+/// Heading hierarchy (a terminal has one size): heading 1 bold with a heavy rule `━` under it,
+/// heading 2 bold with a light rule `─`, heading 3 and below bold; all after their `#` marks.
 public enum TerminalRole: String, Sendable, Equatable, Hashable, CaseIterable {
-    case headline, subheadline, body, caption
+    case heading1, heading2, heading3, headline, subheadline, body, caption
     case strong, emphasis, script, strikethrough, link, tag, linkURL, code, alert, image
     case letterpress, letterpressShadow, marker, footnoteReference
-    case quoteBar, listMarker, tableBorder, tableHeader, rule
+    case quoteBar, listMarker, listNumber, tableBorder, tableHeader, rule, headingRule
+
+    /// The role of a heading of `level`: `heading1`…`heading3`, `headline` below.
+    public static func heading(_ level: Int) -> TerminalRole {
+        switch level {
+        case ...1: .heading1
+        case 2: .heading2
+        case 3: .heading3
+        default: .headline
+        }
+    }
 }
 
 /// The declarative style table (as lowdown keeps its terminal styles as data): one entry per role
@@ -80,10 +95,15 @@ public enum TerminalRole: String, Sendable, Equatable, Hashable, CaseIterable {
 /// order of ``TerminalRole/allCases``, so later roles' colours win (alert over code over link).
 ///
 /// `body` is not listed: it is bold exactly when the theme's body weight is bold, which the Bold
-/// Text setting (`--bold-text`) turns on (``FontWeight/steppedUp``).
+/// Text setting (`--bold-text`) turns on (``FontWeight/steppedUp``). `script` is the theme's
+/// (``Theme/terminalScript``: italic and a colour by default, so that it differs from
+/// `_italic_`); the entry here is what it falls back to (``style(_:theme:)``).
 public enum TerminalStyleTable {
     /// Role → style. A role without an entry is plain.
     public static let entries: [TerminalRole: TerminalStyle] = [
+        .heading1: TerminalStyle(bold: true),
+        .heading2: TerminalStyle(bold: true),
+        .heading3: TerminalStyle(bold: true),
         .headline: TerminalStyle(bold: true),
         .subheadline: TerminalStyle(bold: true),
         .caption: TerminalStyle(dim: true),
@@ -103,13 +123,23 @@ public enum TerminalStyleTable {
         .footnoteReference: TerminalStyle(dim: true),
         .quoteBar: TerminalStyle(dim: true, color: .theme(.secondary, ansi16: 90)),
         .listMarker: TerminalStyle(),
+        .listNumber: TerminalStyle(bold: true),
         .tableBorder: TerminalStyle(dim: true),
         .tableHeader: TerminalStyle(bold: true),
         .rule: TerminalStyle(dim: true),
+        .headingRule: TerminalStyle(),
     ]
 
     /// The entry for `role` (plain when absent).
     public static func style(_ role: TerminalRole) -> TerminalStyle { entries[role] ?? TerminalStyle() }
+
+    /// The style of `role` in `theme`: the theme's where it gives one (`script`), else the entry.
+    public static func style(_ role: TerminalRole, theme: Theme) -> TerminalStyle {
+        guard role == .script else { return style(role) }
+        let t = theme.terminalScript
+        let color = t.color.map { TerminalColor.fixed($0, ansi16: t.ansi16 ?? 39) }
+        return TerminalStyle(bold: t.bold, dim: t.dim, italic: t.italic, underline: t.underline, color: color)
+    }
 }
 
 /// Turns a ``TerminalStyle`` into an SGR sequence for a depth and theme.

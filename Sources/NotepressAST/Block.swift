@@ -36,6 +36,9 @@ public struct Block: Sendable, Equatable {
         case table(Table)
         /// A footnote definition; `label` as written between `[^` and `]`.
         case footnoteDefinition(label: String, blocks: [Block])
+        /// A GitHub alert: a top-level block quote whose first line is `[!NOTE]`, `[!TIP]`,
+        /// `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` (GFM input only; see ``Alert``).
+        case alert(Alert)
         /// A node this version does not know (an extension's block, say). Emitters warn and write
         /// its children.
         case unknown(typeName: String, blocks: [Block])
@@ -104,5 +107,75 @@ public struct Table: Sendable, Equatable {
         self.alignments = alignments
         self.header = header
         self.rows = rows
+    }
+}
+
+/// A GitHub alert ("callout", "admonition"): a block quote that starts with a marker line naming
+/// its kind, which GitHub draws as a titled, coloured box.
+///
+/// The rule (GitHub Docs, "Basic writing and formatting syntax", Alerts; the same as
+/// commonmark-hs's and comrak's `alerts` extensions): in GFM input, a block quote at the top level
+/// of the document (alerts "cannot be nested within other elements") whose first paragraph starts
+/// with `[!KIND]` (any case) alone on its line, followed by a line break or by the end of that
+/// paragraph, and that has content after the marker. Anything else stays a block quote. The node
+/// is named `alert` (GitHub's name; the JSON dump's `"type": "alert"`).
+public struct Alert: Sendable, Equatable {
+    /// The five kinds GitHub knows, by their marker's name in lower case.
+    public enum Kind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+        case note, tip, important, warning, caution
+
+        /// The title GitHub shows: `Note`, `Tip`, `Important`, `Warning`, `Caution`.
+        public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    }
+
+    /// How the marker line ended in the source.
+    public enum MarkerEnd: String, Sendable, Equatable, Codable {
+        /// The marker was the whole first paragraph (a blank `>` line followed).
+        case paragraphEnd
+        /// A soft line break: the first paragraph goes on after it.
+        case softBreak
+        /// A hard line break (two trailing spaces or a backslash).
+        case hardBreak
+    }
+
+    public var kind: Kind
+    /// The marker as written, `[!NOTE]` or `[!note]`: what a writer that gives the block quote
+    /// back (HTML `--fragment`, byte-identical to cmark-gfm) writes.
+    public var marker: String
+    /// How the marker line ended (for the same writers).
+    public var markerEnd: MarkerEnd
+    /// The content after the marker line.
+    public var blocks: [Block]
+
+    public init(kind: Kind, marker: String, markerEnd: MarkerEnd, blocks: [Block]) {
+        self.kind = kind
+        self.marker = marker
+        self.markerEnd = markerEnd
+        self.blocks = blocks
+    }
+
+    /// The kind named by a marker line's text (`[!NOTE]`, ASCII case ignored), or `nil`.
+    public static func kind(ofMarker text: String) -> Kind? {
+        guard text.hasPrefix("[!"), text.hasSuffix("]"), text.count > 3 else { return nil }
+        return Kind(rawValue: String(text.dropFirst(2).dropLast()).lowercased())
+    }
+
+    /// The blocks of the block quote the alert was read from: the marker put back as the first
+    /// paragraph's first line (a text run and the break), or as a paragraph of its own.
+    public var blockQuoteChildren: [Block] {
+        var rest = blocks
+        let marker = InlineRun(.text(self.marker))
+        switch markerEnd {
+        case .paragraphEnd:
+            return [Block(.paragraph(Inlines([marker])))] + rest
+        case .softBreak, .hardBreak:
+            let br = InlineRun(markerEnd == .softBreak ? .softBreak : .hardBreak)
+            guard let first = rest.first, case .paragraph(var inl) = first.kind else {
+                return [Block(.paragraph(Inlines([marker])))] + rest
+            }
+            inl.runs.insert(contentsOf: [marker, br], at: 0)
+            rest[0] = Block(.paragraph(inl), position: first.position)
+            return rest
+        }
     }
 }

@@ -85,6 +85,9 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
     public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                                     "September", "October", "November", "December"]
 
+    /// `29 November 2026`: day, English month name, year (the RTF date badge, TEI `date` content).
+    public var longDate: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
+
     /// ``monthNames`` shortened to three letters (`Jan` … `Dec`).
     public static let monthAbbreviations = monthNames.map { String($0.prefix(3)) }
 

@@ -66,6 +66,17 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
         case fileName
     }
 
+    /// ``sourcePath`` as outputs write it (TEI `idno[@type="path"]`, the JSON dump), which hold no
+    /// absolute path (README, "outputs hold no absolute paths"): a relative path as given
+    /// (`notes/a.note`, `../x.md`), an absolute one (`/home/me/a.note`, a single input named by
+    /// its full path) as its last component (`a.note`); `nil` for standard input.
+    public var outputSourcePath: String? {
+        guard let p = sourcePath else { return nil }
+        guard p.hasPrefix("/") else { return p }
+        let name = p.split(separator: "/").last.map(String.init) ?? ""
+        return name.isEmpty ? nil : name
+    }
+
     public init(title: String? = nil, created: Date? = nil, tags: [String] = [],
                 sourcePath: String? = nil, sourceFormat: SourceFormat, fields: [String: String] = [:],
                 collections: [String: MetadataValue] = [:], titleSource: TitleSource = .fileName,

@@ -16,7 +16,7 @@ public enum ASTDump {
         meta.append(("title", d.metadata.title.map(JSON.string) ?? .null))
         meta.append(("created", d.metadata.created.map { .string(CivilDateTime($0).iso8601) } ?? .null))
         meta.append(("tags", .array(d.metadata.tags.map(JSON.string))))
-        meta.append(("sourcePath", d.metadata.sourcePath.map(JSON.string) ?? .null))
+        meta.append(("sourcePath", d.metadata.outputSourcePath.map(JSON.string) ?? .null))
         meta.append(("sourceFormat", .string(d.metadata.sourceFormat.rawValue)))
         meta.append(("fields", .object(d.metadata.fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
         return .object([("type", .string("document")), ("metadata", .object(meta)), ("children", .array(d.blocks.map(blockValue)))])
@@ -63,6 +63,9 @@ public enum ASTDump {
         case .unknown(let name, let bs):
             o = [("type", .string("unknown")), ("name", .string(name))]; pos()
             o.append(("children", .array(bs.map(blockValue))))
+        case .alert(let a):
+            o = [("type", .string("alert")), ("kind", .string(a.kind.rawValue))]; pos()
+            o.append(("children", .array(a.blocks.map(blockValue))))
         }
         return .object(o)
     }

@@ -37,6 +37,9 @@ public enum Hashtags {
             b.kind = .footnoteDefinition(label: label, blocks: children.map { tag($0, into: &tags) })
         case .unknown(let name, let children):
             b.kind = .unknown(typeName: name, blocks: children.map { tag($0, into: &tags) })
+        case .alert(var alert):
+            alert.blocks = alert.blocks.map { tag($0, into: &tags) }
+            b.kind = .alert(alert)
         case .codeBlock, .htmlBlock, .thematicBreak:
             break
         }

@@ -123,6 +123,11 @@ public struct HeadingIDAssigner: Sendable {
             b.kind = .thematicBreak
             for i in children.indices { assign(&children[i], checked: true) }
             b.kind = .unknown(typeName: name, blocks: children)
+        case .alert(var alert):
+            guard holds(alert.blocks) else { return }
+            b.kind = .thematicBreak
+            for i in alert.blocks.indices { assign(&alert.blocks[i], checked: true) }
+            b.kind = .alert(alert)
         case .paragraph, .codeBlock, .htmlBlock, .thematicBreak, .table:
             break
         }

@@ -1,6 +1,9 @@
-/// The six Dynamic Type text styles a theme maps document parts to, named as UIKit's
-/// `UIFont.TextStyle` names them (Apple Human Interface Guidelines, Typography).
+/// The Dynamic Type text styles a theme maps document parts to, named as UIKit's
+/// `UIFont.TextStyle` names them (Apple Human Interface Guidelines, Typography), largest first:
+/// the four larger styles headings use (`largeTitle`, `title1`, `title2`, `title3`) and the six
+/// of the note itself (`headline` … `caption2`).
 public enum TextStyle: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    case largeTitle, title1, title2, title3
     case headline, subheadline, body, footnote, caption1, caption2
 }
 

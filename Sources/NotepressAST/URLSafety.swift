@@ -16,6 +16,8 @@
 /// - tab, line feed, carriage return and default-ignorable scalars inside the prefix are skipped
 ///   (`java\tscript:` is `javascript:`), and so are all other C0 and C1 controls and DEL, which
 ///   the RTF and roff escapers drop (`java\u{1}script:` would come out as `javascript:`);
+/// - the image exception holds only for a destination that starts with the allowed prefix as
+///   written (nothing skipped inside it after the leading run), as cmark-gfm tests it;
 /// - ASCII letters are lowercased; no other folding (a browser takes no non-ASCII letter in a
 ///   scheme, so `ｊavascript:` is a relative reference).
 /// Character references and backslash escapes are already decoded by the readers (`&#x6A;` is
@@ -28,28 +30,37 @@ public enum URLSafety {
     /// Whether `url` is a destination that safe output never makes live (see the type's rules).
     public static func isDangerous(_ url: String) -> Bool {
         // The longest prefix compared is "data:image/jpeg" (15 bytes).
-        var prefix: [UInt8] = []
+        // `prefix`: normalised (ignorables and controls inside skipped), for the dangerous schemes;
+        // `exact`: nothing skipped after the leading run, for the image exception — a `data:` URL
+        // is an allowed image only when written exactly so (`data:image/pn\u{202D}g` is not one,
+        // as cmark-gfm's raw test says, although its normalised prefix reads `data:image/png`).
+        var prefix: [UInt8] = [], exact: [UInt8] = []
         prefix.reserveCapacity(16)
-        var leading = true
+        exact.reserveCapacity(16)
+        var leading = true, exactOpen = true
         for u in url.unicodeScalars {
             let v = u.value
             if leading && (v <= 0x20 || (v >= 0x7F && (v <= 0x9F || u.properties.isWhitespace || u.properties.isDefaultIgnorableCodePoint))) {
                 continue
             }
             leading = false
+            let ascii = v < 0x80 ? UInt8(v) : nil
+            if exactOpen {
+                if let b = ascii, b >= 0x20, b != 0x7F, exact.count < 16 { exact.append(b >= 0x41 && b <= 0x5A ? b + 32 : b) } else { exactOpen = false }
+            }
             if v < 0x20 || (v >= 0x7F && v <= 0x9F) || (v >= 0x80 && u.properties.isDefaultIgnorableCodePoint) { continue }
-            if v >= 0x80 { break }  // no prefix compared has a non-ASCII scalar
-            let b = UInt8(v)
+            guard let b = ascii else { break }  // no prefix compared has a non-ASCII scalar
             prefix.append(b >= 0x41 && b <= 0x5A ? b + 32 : b)
             if prefix.count == 16 { break }
         }
-        func has(_ p: StaticString) -> Bool {
-            p.withUTF8Buffer { p in p.count <= prefix.count && zip(p, prefix).allSatisfy { $0 == $1 } }
+        func has(_ p: StaticString, in bytes: [UInt8]) -> Bool {
+            p.withUTF8Buffer { p in p.count <= bytes.count && zip(p, bytes).allSatisfy { $0 == $1 } }
         }
-        if has("data:image/png") || has("data:image/gif") || has("data:image/jpeg") || has("data:image/webp") {
+        for image: StaticString in ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]
+        where has(image, in: exact) {
             return false
         }
-        return has("javascript:") || has("vbscript:") || has("file:") || has("data:")
+        return has("javascript:", in: prefix) || has("vbscript:", in: prefix) || has("file:", in: prefix) || has("data:", in: prefix)
     }
 
     /// The destination a writer may make live: `url` itself with `unsafe` (`--unsafe`) or when it

@@ -19,8 +19,9 @@ public protocol BlockVisitor {
     mutating func visitTable(_ table: Table, _ block: Block)
     mutating func visitFootnoteDefinition(label: String, _ children: [Block], _ block: Block)
     mutating func visitUnknown(typeName: String, _ children: [Block], _ block: Block)
+    mutating func visitAlert(_ alert: Alert, _ block: Block)
     /// Called by every `visit…` method that is not implemented. The default visits children
-    /// (block quotes, list items, footnotes, unknown nodes) and ignores leaf blocks.
+    /// (block quotes, alerts, list items, footnotes, unknown nodes) and ignores leaf blocks.
     mutating func defaultVisit(_ block: Block)
 }
 
@@ -38,6 +39,7 @@ extension BlockVisitor {
         case .table(let t): visitTable(t, block)
         case .footnoteDefinition(let l, let b): visitFootnoteDefinition(label: l, b, block)
         case .unknown(let n, let b): visitUnknown(typeName: n, b, block)
+        case .alert(let a): visitAlert(a, block)
         }
     }
 
@@ -56,6 +58,7 @@ extension BlockVisitor {
     public mutating func visitTable(_ table: Table, _ block: Block) { defaultVisit(block) }
     public mutating func visitFootnoteDefinition(label: String, _ children: [Block], _ block: Block) { defaultVisit(block) }
     public mutating func visitUnknown(typeName: String, _ children: [Block], _ block: Block) { defaultVisit(block) }
+    public mutating func visitAlert(_ alert: Alert, _ block: Block) { defaultVisit(block) }
 
     public mutating func defaultVisit(_ block: Block) {
         visit(block.children)
@@ -67,6 +70,7 @@ extension Block {
     public var children: [Block] {
         switch kind {
         case .blockQuote(let b), .footnoteDefinition(_, let b), .unknown(_, let b): return b
+        case .alert(let a): return a.blocks
         case .list(let l): return l.items.flatMap(\.blocks)
         default: return []
         }

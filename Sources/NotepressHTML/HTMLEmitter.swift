@@ -19,12 +19,30 @@ public struct HTMLOptions: Sendable, Equatable {
     /// (``Hashtags/pagePath(_:)``), else `<span class="tag">`.
     public var tagPagePrefix: String?
 
+    /// `dir="auto"` on every block that holds text (`p`, `h1`–`h6`, `li`, `blockquote`, `th`,
+    /// `td`, alerts), as GitHub writes it, so that each block takes the direction of its first
+    /// strong character (HTML Living Standard §3.2.6.4, the `dir` attribute). Standalone pages
+    /// use it; fragments keep cmark's plain output.
+    public var directionAuto: Bool
+    /// Write ``Alert`` blocks as GitHub does (`<div class="markdown-alert markdown-alert-note">`,
+    /// a `<p class="markdown-alert-title">Note</p>` title, then the content). Off, an alert is
+    /// written as the block quote it was read from, marker line included, which is what
+    /// cmark-gfm writes: `--fragment` stays byte-identical to cmark-gfm. Standalone pages use it.
+    public var alerts: Bool
+    /// On an ordered list whose largest number has three or more digits, `style="--np-digits: N"`
+    /// (N digits), from which the page's stylesheet sizes the list's start padding so that the
+    /// numbers are not clipped. Standalone pages use it.
+    public var numberWidths: Bool
+
     public init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false, blockIDs: Bool = true,
-                tagPagePrefix: String? = nil) {
+                directionAuto: Bool = false, alerts: Bool = false, numberWidths: Bool = false, tagPagePrefix: String? = nil) {
         self.unsafe = unsafe
         self.tagfilter = tagfilter
         self.tablePreferStyleAttributes = tablePreferStyleAttributes
         self.blockIDs = blockIDs
+        self.directionAuto = directionAuto
+        self.alerts = alerts
+        self.numberWidths = numberWidths
         self.tagPagePrefix = tagPagePrefix
     }
 }
@@ -37,7 +55,8 @@ public struct HTMLOptions: Sendable, Equatable {
 /// (delimiters kept by `--keep-markers`), `<span class="letterpress">` and
 /// `<span class="text-STYLE">`; items of a note list whose number does not follow the previous
 /// one carry `value="N"`. Hashtags (`--hashtags`) are `<span class="tag">#name</span>`, or links
-/// to their tag pages (``HTMLOptions/tagPagePrefix``).
+/// to their tag pages (``HTMLOptions/tagPagePrefix``). Pages (not fragments) add `dir="auto"` on
+/// text blocks, GitHub's alert markup and the digits of long ordered lists (``HTMLOptions``).
 public struct HTMLEmitter: Sendable {
     public var options: HTMLOptions
 
@@ -84,8 +103,12 @@ struct HTMLBodyWriter: BlockVisitor {
     /// Unknown blocks seen by ``prepare(_:)``: type name and position.
     var unknownBlocks: [(String, SourcePosition?)] = []
 
+    /// ` dir="auto"` when ``HTMLOptions/directionAuto`` is on, else nothing.
+    let dir: String
+
     init(options: HTMLOptions) {
         self.options = options
+        dir = options.directionAuto ? " dir=\"auto\"" : ""
         out.reserveCapacity(1 << 16)
     }
 
@@ -135,9 +158,9 @@ struct HTMLBodyWriter: BlockVisitor {
         let tight = tightStack.last ?? false
         if let id {
             let attribute = " id=\"" + HTMLEscape.attribute(id) + "\""
-            if tight { out += "<span" + attribute + "></span>" } else { cr(); out += "<p" + attribute + ">" }
+            if tight { out += "<span" + attribute + "></span>" } else { cr(); out += "<p" + attribute + dir + ">" }
         } else if !tight {
-            cr(); out += "<p>"
+            cr(); out += "<p" + dir + ">"
         }
         inlines(content)
         if !tight {
@@ -149,33 +172,57 @@ struct HTMLBodyWriter: BlockVisitor {
     mutating func visitHeading(level: Int, _ content: Inlines, _ block: Block) {
         cr()
         if let id = block.id, options.blockIDs {
-            out += "<h\(level) id=\"" + HTMLEscape.attribute(id) + "\">"
+            out += "<h\(level) id=\"" + HTMLEscape.attribute(id) + "\"" + dir + ">"
         } else {
-            out += "<h\(level)>"
+            out += "<h\(level)" + dir + ">"
         }
         inlines(content)
         out += "</h\(level)>\n"
     }
 
     mutating func visitBlockQuote(_ children: [Block], _ block: Block) {
-        cr(); out += "<blockquote>\n"
+        cr(); out += "<blockquote" + dir + ">\n"
         blocks(children, tight: false)
         cr(); out += "</blockquote>\n"
     }
 
+    /// An alert: GitHub's markup (``HTMLOptions/alerts``), or the block quote it was read from.
+    mutating func visitAlert(_ alert: Alert, _ block: Block) {
+        guard options.alerts else {
+            visitBlockQuote(alert.blockQuoteChildren, block)
+            return
+        }
+        cr()
+        out += "<div class=\"markdown-alert markdown-alert-" + alert.kind.rawValue + "\"" + dir + ">\n"
+        out += "<p class=\"markdown-alert-title\"" + dir + ">" + alert.kind.title + "</p>\n"
+        blocks(alert.blocks, tight: false)
+        cr(); out += "</div>\n"
+    }
+
     mutating func visitList(_ list: ListBlock, _ block: Block) {
         cr()
+        var style = ""
+        if options.numberWidths && list.type == .ordered {
+            var largest = list.start, next = list.start
+            for item in list.items {
+                let n = item.number ?? next
+                largest = max(largest, abs(n))
+                next = n + 1
+            }
+            let digits = String(largest).count
+            if digits >= 3 { style = " style=\"--np-digits: \(digits)\"" }
+        }
         if list.type == .bullet {
             out += "<ul>\n"
         } else if list.start == 1 {
-            out += "<ol>\n"
+            out += "<ol" + style + ">\n"
         } else {
-            out += "<ol start=\"\(list.start)\">\n"
+            out += "<ol start=\"\(list.start)\"" + style + ">\n"
         }
         var expected = list.start
         for item in list.items {
             cr()
-            out += "<li"
+            out += "<li" + dir
             if let n = item.number {
                 if n != expected { out += " value=\"\(n)\"" }
                 expected = n
@@ -237,7 +284,7 @@ struct HTMLBodyWriter: BlockVisitor {
     mutating func row(_ cells: [Inlines], _ alignments: [Table.Alignment], cellTag: String) {
         out += "<tr>\n"
         for (i, c) in cells.enumerated() {
-            out += "<" + cellTag
+            out += "<" + cellTag + dir
             let align = i < alignments.count ? alignments[i] : .none
             if align != .none {
                 out += options.tablePreferStyleAttributes ? " style=\"text-align: \(align.rawValue)\"" : " align=\"\(align.rawValue)\""

@@ -10,7 +10,8 @@ import NotepressThemes
 ///
 /// `{{name}}` inserts a value escaped by ``HTMLEscape/text(_:)``; `{{{name}}}` inserts it raw (the
 /// built-in template does so only for generated markup and CSS: `body`, `toc`, `stylesheet`,
-/// `sizeSwitcher`, `dateBadge`). A name with no value renders as nothing (Mustache's rule, as
+/// `sizeSwitcher`, `dateBadge`); `lang` and `dir` come from ``DocumentMetadata/language`` and
+/// ``DocumentMetadata/direction``. A name with no value renders as nothing (Mustache's rule, as
 /// pandoc's templates do), so a template may name any front-matter field.
 public struct HTMLPage: Sendable {
     public var theme: ResolvedTheme

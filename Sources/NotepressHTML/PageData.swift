@@ -13,7 +13,9 @@ import NotepressThemes
 ///    `-M key=value` already applied over them (``MetadataOverrides``): pandoc's precedence.
 ///    `keywords` and `description` given as lists become one text (joined by `, ` and ` `), as a
 ///    `<meta>` element holds one.
-/// 3. Generated, not overridable: `title` (the document title, `Untitled` without one), `tags`
+/// 3. Generated, not overridable: `lang` (front matter or `-M` `lang` when it is a well-formed
+///    language tag, ``DocumentMetadata/language``, else `en`), `dir` (``DocumentMetadata/direction``:
+///    `ltr`/`rtl`), `title` (the document title, `Untitled` without one), `tags`
 ///    (a list), `created` (ISO 8601, `2026-11-29T14:17:10Z`; absent without a date), `dateBadge`,
 ///    `body`, `toc`, `stylesheet`, `sizeSwitcher`, `category`, `theme`, `generator` (`Notepress`),
 ///    `titleInBody` (true when the title is the body's first heading,
@@ -44,6 +46,9 @@ public enum PageData {
             if let v = meta.collections[key], let text = v.joinedText(separator: separator) { data[key] = .string(text) }
         }
 
+        // `lang` only as a well-formed language tag, `dir` from front matter or the language's script.
+        data["lang"] = .string(meta.language ?? "en")
+        data["dir"] = .string(meta.direction.rawValue)
         data["title"] = .string(meta.title ?? "Untitled")
         data["tags"] = .list(meta.tags.map(MustacheValue.string))
         data["created"] = meta.created.map { .string(CivilDateTime($0).iso8601) } ?? .null

@@ -43,27 +43,48 @@ public struct Stylesheet: Sendable {
     /// The custom-property name stem of a style: `headline`, `caption1`, ….
     static func varName(_ style: TextStyle) -> String { style.rawValue }
 
-    /// Installed-font fallbacks tried before a generic family that browsers map poorly: Chromium
-    /// and Firefox on Linux and Windows often draw `cursive` in an upright face, so script spans
-    /// name common chancery faces of macOS, Windows and Linux (URW base35's Z003) first.
-    static let genericFallbacks: [GenericFamily: [String]] = [
-        .cursive: ["Apple Chancery", "Segoe Script", "Z003", "URW Chancery L"],
-    ]
-
-    /// The `font-family` list of a family: the family, a `ui-*` family for its design, fallbacks
-    /// for its generic (``genericFallbacks``), the generic.
-    static func fontFamily(_ family: String, design: FontDesign, generic: GenericFamily) -> String {
-        var list = [CSSEscape.familyName(family)]
+    /// The `font-family` list of a font: the family, a `ui-*` family for its design (the system's
+    /// own serif, rounded or monospaced face on Apple systems), the theme's fallbacks, then
+    /// `extra` (the theme's East Asian families, so that CJK text takes a face of the same kind
+    /// rather than the browser's default CJK face), then the generic family (``FontFamily``: the
+    /// list runs from the most wanted family to the most widely installed).
+    static func fontFamily(_ font: FontFamily, design: FontDesign, extra: [String] = [], generic: GenericFamily? = nil) -> String {
+        var list = [CSSEscape.familyName(font.family)]
         switch design {
         case .serif: list.append("ui-serif")
         case .rounded: list.append("ui-rounded")
         case .monospaced: list.append("ui-monospace")
-        case .default: if generic == .sansSerif { list.append("system-ui") }
+        case .default: if font.generic == .sansSerif { list.append("system-ui") }
         }
-        for f in genericFallbacks[generic] ?? [] where f != family { list.append(CSSEscape.familyName(f)) }
-        let g = generic.rawValue
+        for f in font.fallbacks + extra {
+            let name = CSSEscape.familyName(f)
+            if !list.contains(name) { list.append(name) }
+        }
+        let g = (generic ?? font.generic).rawValue
         if !list.contains(g) { list.append(g) }
         return list.joined(separator: ", ")
+    }
+
+    /// `local(…)` sources for every family of `font` (CSS Fonts 4 §4.3.1: `local()` matches a
+    /// face's full name or PostScript name, not its family): the family name itself (`Snell
+    /// Roundhand`, `Apple Chancery`), and its regular, italic and medium italic faces
+    /// (`Z003 Medium Italic`, `Z003-MediumItalic`), which script faces are often named by.
+    static func localSources(_ font: FontFamily) -> String {
+        var out: [String] = []
+        for name in font.names where !FontFamily.isSystemKeyword(name) {
+            let compact = name.replacingOccurrences(of: " ", with: "")
+            for n in [name, name + " Regular", name + " Italic", name + " Medium Italic",
+                      compact, compact + "-Regular", compact + "-Italic", compact + "-MediumItalic"] where !out.contains(n) {
+                out.append(n)
+            }
+        }
+        return out.map { "local(\(CSSEscape.string($0)))" }.joined(separator: ", ")
+    }
+
+    /// The `font-family` list of a text style (see ``fontFamily(_:design:extra:generic:)``).
+    func styleFontFamily(_ style: TextStyle) -> String {
+        let s = theme.style(style)
+        return Self.fontFamily(s.font, design: s.design, extra: theme.theme.eastAsianFont.names)
     }
 
     /// The declarations giving an element the look of `style` at the current category (through the
@@ -71,8 +92,14 @@ public struct Stylesheet: Sendable {
     func styleDeclarations(_ style: TextStyle) -> String {
         let s = theme.style(style)
         let v = Self.varName(style)
-        return "font-family: \(Self.fontFamily(s.family, design: s.design, generic: s.generic)); "
+        return "font-family: var(--np-\(v)-font); "
             + "font-weight: \(s.weight.cssValue); font-size: var(--np-\(v)-size); line-height: var(--np-\(v)-line);"
+    }
+
+    /// The custom properties of every style's font list (`--np-body-font`, …), which do not
+    /// change with the category.
+    func fontProperties() -> String {
+        TextStyle.allCases.map { "  --np-\(Self.varName($0))-font: \(styleFontFamily($0));" }.joined(separator: "\n")
     }
 
     func roleDeclarations(_ role: ThemeRole) -> String { styleDeclarations(theme.textStyle(for: role)) }
@@ -86,14 +113,47 @@ public struct Stylesheet: Sendable {
         }.joined(separator: "\n")
     }
 
-    static func colorProperties(_ c: ThemeColors) -> String {
-        [("text", c.text), ("background", c.background), ("alert", c.alert), ("link", c.link),
-         ("code-background", c.codeBackground), ("letterpress-light", c.letterpressLight),
-         ("letterpress-shadow", c.letterpressShadow), ("secondary", c.secondary)]
-            .map { "  --np-\($0.0): \($0.1.hex);" }.joined(separator: "\n")
+    static func colorProperties(_ c: ThemeColors, dark: Bool) -> String {
+        let theme = [("text", c.text), ("background", c.background), ("alert", c.alert), ("link", c.link),
+                     ("code-background", c.codeBackground), ("letterpress-light", c.letterpressLight),
+                     ("letterpress-shadow", c.letterpressShadow), ("secondary", c.secondary)]
+        let alerts = Alert.Kind.allCases.map { ("alert-" + $0.rawValue, AlertPalette.color($0, dark: dark)) }
+        return (theme + alerts).map { "  --np-\($0.0): \($0.1.hex);" }.joined(separator: "\n")
+    }
+
+    /// Whether code blocks need a border to be seen: their background is too close to the page's
+    /// (contrast below 1.1:1, as in the high-contrast theme's white-on-white), in either appearance.
+    var codeNeedsBorder: Bool {
+        let t = theme.theme
+        return Contrast.ratio(t.light.codeBackground, t.light.background) < 1.1
+            || Contrast.ratio(t.dark.codeBackground, t.dark.background) < 1.1
     }
 
     /// The whole stylesheet, ending with a newline. Deterministic.
+    ///
+    /// Besides the theme's typography it lays out what every script and every screen needs:
+    /// - direction: blocks carry `dir="auto"` (``HTMLOptions/directionAuto``); paragraphs and list
+    ///   items are `unicode-bidi: plaintext`, so each line of a note (each `<br>`-separated line)
+    ///   takes the direction and alignment of its own first strong character (CSS Writing Modes
+    ///   Level 3 §2.2); an item whose direction is not its list's draws its marker inside (at its
+    ///   own start), where there is room, and an ordered list's start padding grows with its
+    ///   numbers' digits (``HTMLOptions/numberWidths``);
+    /// - phone widths: tables scroll in their own box (`display: block; overflow-x: auto`), long
+    ///   words and inline code wrap (`overflow-wrap: anywhere`), the date badge takes at most 40 %
+    ///   of the column (container query units) and its text shrinks with it;
+    /// - footnote references do not push lines apart (`sup { line-height: 0 }`), task items show a
+    ///   checkbox, not a bullet, in the marker's place;
+    /// - `~script~`: the theme's script faces, then an italic serif as a visible fallback (no
+    ///   `cursive` generic, which browsers map to an upright face when no script face is
+    ///   installed), `font-synthesis: none` (no slanted script face); the script faces' small
+    ///   x-height (Z003 0.40 em against the body faces' 0.52) is made up by an `@font-face`
+    ///   "Notepress Script" over the same faces with `size-adjust: 130%` for Latin text only
+    ///   (`unicode-range`). `font-size-adjust` on the span would do it per face, but it also
+    ///   scales the fallback faces of Hebrew or Arabic script text (Chromium: half again as
+    ///   large as the body); a `size-adjust` face restricted to Latin leaves them alone;
+    /// - letterpress: a highlight below and a shadow above of at least one CSS pixel, with the text
+    ///   a little lighter, in both appearances;
+    /// - GitHub alerts: a coloured bar and title per kind (``AlertPalette``).
     public func css() -> String {
         let t = theme.theme
         let boldMarker = theme.boldText ? FontWeight.bold.steppedUp.cssValue : FontWeight.bold.cssValue
@@ -102,12 +162,13 @@ public struct Stylesheet: Sendable {
            1 pt = 1 CSS px, written in rem of the browser's 16px default (17 pt = 1.0625rem). */
         :root {
           color-scheme: light dark;
-        \(Self.colorProperties(t.light))
+        \(Self.colorProperties(t.light, dark: false))
+        \(fontProperties())
         \(sizeProperties(theme.category))
         }
         @media (prefers-color-scheme: dark) {
           :root {
-          \(Self.colorProperties(t.dark).replacingOccurrences(of: "\n", with: "\n  "))
+          \(Self.colorProperties(t.dark, dark: true).replacingOccurrences(of: "\n", with: "\n  "))
           }
         }
 
@@ -116,8 +177,9 @@ public struct Stylesheet: Sendable {
             out += "html[data-size-category=\"\(c.rawValue)\"], :root:has(#size-\(c.alias):checked) {\n\(sizeProperties(c))\n}\n"
         }
         let code = theme.style(for: .code)
-        let codeFamily = Self.fontFamily(t.codeFont.family, design: .monospaced, generic: t.codeFont.generic)
-        let scriptFamily = Self.fontFamily(t.scriptFont.family, design: .default, generic: t.scriptFont.generic)
+        let codeFamily = Self.fontFamily(t.codeFont, design: .monospaced)
+        let scriptFamily = Self.fontFamily(t.scriptFont, design: .default, generic: .serif)
+        let scriptSources = Self.localSources(t.scriptFont)
         let badge = Self.varName(theme.textStyle(for: .dateBadge))
         let headline = Self.varName(theme.textStyle(for: .noteTitle))
         let caption = Self.varName(theme.textStyle(for: .caption))
@@ -129,9 +191,14 @@ public struct Stylesheet: Sendable {
         for s in TextStyle.allCases {
             out += ".text-\(s.rawValue) { \(styleDeclarations(s)) }\n"
         }
+        let codeBorder = codeNeedsBorder ? " border: 1px solid var(--np-secondary);" : ""
         out += """
         .note, .index { max-width: calc(var(--np-body-size) * 40); margin: 0 auto; padding: 0.5rem 1.25rem 3rem; }
-        ol, ul { padding-left: 2em; }
+        .note { container-type: inline-size; overflow-wrap: break-word; }
+        ol, ul { padding-inline-start: 2em; }
+        ol { padding-inline-start: calc(var(--np-digits, 2) * 1ch + 1.25em); }
+        :is(ol, ul):dir(ltr) > li:dir(rtl), :is(ol, ul):dir(rtl) > li:dir(ltr) { list-style-position: inside; }
+        .footnotes li::marker { font-size: inherit; line-height: inherit; }
         .note::after { content: ""; display: block; clear: both; }
         h1 { \(roleDeclarations(.heading1)) }
         h2 { \(roleDeclarations(.heading2)) }
@@ -140,38 +207,57 @@ public struct Stylesheet: Sendable {
         h5 { \(roleDeclarations(.heading5)) }
         h6 { \(roleDeclarations(.heading6)) }
         h1, h2, h3, h4, h5, h6 { margin: 1.25em 0 0.5em; }
-        p, ul, ol, dl, table, pre, blockquote { margin: 0 0 0.75em; }
+        p, ul, ol, dl, table, pre, blockquote, .markdown-alert { margin: 0 0 0.75em; }
         p { \(roleDeclarations(.body)) }
+        p, li { unicode-bidi: plaintext; }
         a { color: var(--np-link); }
-        blockquote { \(roleDeclarations(.blockQuote)) margin-left: 0; padding-left: 1em; border-left: 0.25em solid var(--np-secondary); }
-        pre { \(roleDeclarations(.code)) font-family: \(codeFamily); background: var(--np-code-background); padding: 0.75em 1em; border-radius: 0.5em; overflow-x: auto; }
+        blockquote { \(roleDeclarations(.blockQuote)) margin-inline: 0; padding-inline-start: 1em; border-inline-start: 0.25em solid var(--np-secondary); }
+        pre { \(roleDeclarations(.code)) font-family: \(codeFamily); background: var(--np-code-background); padding: 0.75em 1em; border-radius: 0.5em; overflow-x: auto;\(codeBorder) }
         code, kbd, samp { font-family: \(codeFamily); font-weight: \(code.weight.cssValue); }
-        :not(pre) > code { font-size: 0.875em; background: var(--np-code-background); padding: 0.1em 0.3em; border-radius: 0.3em; }
-        pre code { font-size: inherit; line-height: inherit; background: none; padding: 0; }
+        :not(pre) > code { font-size: 0.875em; background: var(--np-code-background); padding: 0.1em 0.3em; border-radius: 0.3em; overflow-wrap: anywhere;\(codeBorder) }
+        pre code { font-size: inherit; line-height: inherit; background: none; padding: 0; border: none; }
         li::marker { \(roleDeclarations(.listMarker)) }
         ol > li::marker { font-weight: \(boldMarker); font-variant-numeric: tabular-nums; }
-        table { border-collapse: collapse; }
+        li:has(> input[type="checkbox"]:first-child), li:has(> p:first-child > input[type="checkbox"]:first-child) { list-style-type: none; }
+        li > input[type="checkbox"]:first-child, li > p:first-child > input[type="checkbox"]:first-child { margin-inline: -1.5em 0.5em; }
+        table { display: block; width: max-content; max-width: 100%; overflow-x: auto; border-collapse: collapse; }
         th { \(roleDeclarations(.tableHeader)) font-weight: \(max(theme.style(for: .tableHeader).weight.cssValue, boldMarker)); }
         td { \(roleDeclarations(.tableCell)) }
-        th, td { border: 1px solid var(--np-secondary); padding: 0.3em 0.6em; text-align: left; }
+        th, td { border: 1px solid var(--np-secondary); padding: 0.3em 0.6em; text-align: start; }
+        sup, sub { font-size: 0.75em; line-height: 0; position: relative; vertical-align: baseline; }
+        sup { top: -0.5em; }
+        sub { bottom: -0.25em; }
         .footnotes { \(roleDeclarations(.footnote)) border-top: 1px solid var(--np-secondary); margin-top: 2em; }
         .footnotes p, .footnotes li { font-size: inherit; line-height: inherit; }
         hr { border: none; border-top: 1px solid var(--np-secondary); margin: 1.5em 0; }
         img { max-width: 100%; height: auto; }
-        .script { font-family: \(scriptFamily); }
+        @font-face { font-family: "Notepress Script"; src: \(scriptSources); size-adjust: 130%; unicode-range: U+0000-024F, U+1E00-1EFF, U+2000-206F, U+20A0-20CF; }
+        .script { font-family: "Notepress Script", \(scriptFamily); font-style: italic; font-synthesis: none; }
         .alert { color: var(--np-alert); }
         .marker { color: var(--np-secondary); }
         .tag { color: var(--np-link); text-decoration: none; white-space: nowrap; }
-        .letterpress { text-shadow: 0 max(1px, 0.06em) 0 var(--np-letterpress-light), 0 min(-1px, -0.04em) 0 var(--np-letterpress-shadow); }
+        .letterpress { color: color-mix(in srgb, var(--np-text) 80%, var(--np-letterpress-shadow));
+          text-shadow: 0 max(1px, 0.05em) 0 var(--np-letterpress-light), 0 min(-1px, -0.05em) 0 var(--np-letterpress-shadow); }
         .note-title { \(roleDeclarations(.noteTitle)) margin: 0.75em 0 0.5em; }
         .date-badge { \(roleDeclarations(.dateBadge))
-          float: right; box-sizing: border-box; width: calc(var(--np-\(badge)-line) * 6); height: calc(var(--np-\(badge)-line) * 6);
+          float: right; box-sizing: border-box; width: min(calc(var(--np-\(badge)-line) * 6), 40cqi); aspect-ratio: 1;
+          font-size: min(var(--np-\(badge)-size), calc(min(calc(var(--np-\(badge)-line) * 6), 40cqi) / 6 * 0.8));
+          line-height: min(var(--np-\(badge)-line), calc(min(calc(var(--np-\(badge)-line) * 6), 40cqi) / 6));
           margin: 0 0 0.75em 0.75em; border: 0.15em solid var(--np-secondary); border-radius: 50%;
           shape-outside: circle(50% at 50% 50%) border-box; shape-margin: 0.75em;
           display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center;
           color: var(--np-secondary); }
         .date-badge .day { font-size: 1.6em; line-height: 1; font-weight: \(boldMarker); color: var(--np-text); }
         .date-badge .month, .date-badge .year { display: block; }
+        .markdown-alert { padding: 0.5em 1em; border-inline-start: 0.25em solid var(--np-alert-color); }
+        .markdown-alert > :last-child { margin-bottom: 0; }
+        .markdown-alert-title { font-weight: \(boldMarker); color: var(--np-alert-color); margin-bottom: 0.25em; }
+
+        """
+        for kind in Alert.Kind.allCases {
+            out += ".markdown-alert-\(kind.rawValue) { --np-alert-color: var(--np-alert-\(kind.rawValue)); }\n"
+        }
+        out += """
         .size-switcher { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 0.25rem; max-width: calc(var(--np-body-size) * 40); margin: 0 auto; padding: 0.5rem 1.25rem 0; font-size: 0.75rem; line-height: 1.5; }
         .size-switcher .size-legend { color: var(--np-secondary); margin-right: 0.25rem; }
         .size-switcher input { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; }

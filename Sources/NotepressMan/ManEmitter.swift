@@ -6,26 +6,40 @@ import NotepressAST
 ///
 /// Mapping:
 /// - Title line: ``ManTitleResolver`` (`.TH NAME section date source manual`, name upper-cased).
-/// - Headings: the shallowest heading level in the body becomes `.SH` (text upper-cased except code),
-///   the next `.SS`, deeper ones a bold paragraph.
+///   A note goes in section 7 of a "Notes" manual unless its front matter says otherwise, and a
+///   title too long for the header line is shortened there (``ManTitleResolver/headerName(_:note:)``)
+///   and written whole, bold, at the top of the page.
+/// - Headings: the shallowest top-level heading level becomes `.SH` (text upper-cased except
+///   code), the next `.SS`, deeper ones a bold paragraph; so does every heading inside a list item,
+///   block quote or entry (`.SH` would end the indentation). In ronn input (`.ronn`) `##` is
+///   `.SH` (ronn-format(7)) and an indented `# …` line is text.
 /// - NAME: the first paragraph of a NAME section is written `names \- description` (the form
 ///   whatis/apropos read; a ` - `, ` -- ` or ` — ` separator becomes `\-`); without a NAME section a
 ///   ronn description (`name(1) -- description`) is used to synthesise one.
-/// - Paragraphs `.PP`; a paragraph whose first line is a bold/code option (`**--flag**`) followed
-///   by more lines, or a pandoc definition (`term` / `: definition`), becomes `.TP`; so does a
-///   one-line option paragraph followed by a paragraph.
-/// - Lists `.IP` with `\(bu`, `N.` or `[ ]`/`[x]` tags; blocks after an item's first paragraph and
-///   nested lists go inside `.RS`/`.RE`. Block quotes `.RS 4`/`.RE`. Code blocks `.EX`/`.EE`
-///   (trailing blanks of code lines are dropped).
-/// - Links `.UR`/`.UE` (`mailto:` → `.MT`/`.ME`); the word right after a link is the `.UE`
-///   trailer so no space appears before punctuation. A link whose text is its URL is written as
-///   the URL alone. In headings, tags and table cells links are `text <url>`.
-/// - Tables: tbl with `allbox tab(@)`; `@` in cells becomes `\[at]`; long cells are text blocks.
+/// - Paragraphs `.PP` (none for a paragraph whose raw HTML is all dropped). Options, commands,
+///   environment variables and exit statuses become `.TP` entries however they are written
+///   (``entry(_:at:)``): `**--flag**` lines, `term` / `: definition` (each `: ` line a definition
+///   of its own), option headings (`#### **--flag**=*x*`), ronn definition lists; an option's
+///   later paragraphs stay indented under it (`.RS`/`.RE`) up to the next option or heading.
+/// - Lists `.IP` with `\(bu`, `N.` (bold in notes; one width for the whole list) or `[ ]`/`[x]`
+///   tags; blocks after an item's first paragraph and nested lists go inside `.RS`/`.RE`. Block
+///   quotes `.RS 4`/`.RE`. Code blocks `.EX`/`.EE` (trailing blanks of code lines are dropped).
+///   Blanks that start a line of a note are kept as unpaddable spaces (`\ `). Alerts (`[!NOTE]`
+///   …) as block quotes, their title (`Note`) a bold first line.
+/// - Links `.UR`/`.UE` (`mailto:` → `.MT`/`.ME`); the punctuation right after a link is the
+///   `.UE` trailer so no space appears before it, and a word that goes on after it follows `\c`.
+///   A link whose text is its URL is written as the URL alone. In headings, tags and table cells
+///   links are `text <url>`. Targets a page cannot follow are not printed (``linkTarget(_:)``:
+///   `#fragment`s; relative `.md` files, shown as `name(section)` when named so).
+/// - Tables: tbl with `allbox tab(@)` (without boxes when taller than a page holds, so that
+///   print keeps every row); `@` in cells becomes `\[at]`; long cells are text blocks.
 /// - Fonts: strong, code and alert-coloured words bold (`\fB`); emphasis and script italic;
-///   strong + emphasis `\f(BI`; strikethrough plain text (roff has no strike-out that both groff
-///   and mandoc render on terminals).
+///   strong + emphasis `\f(BI`; strikethrough `[STRIKEOUT:text]` as pandoc writes it (roff has no
+///   strike-out that both groff and mandoc render on terminals).
+/// - Hyphens: `\-` in code, URLs, the SYNOPSIS and every option-like token wherever it starts
+///   (`(--width)`, `[-v|--verbose]`; ``RoffEscaper``), else `-`.
 /// - Raw HTML is dropped with a warning; HTML comments silently (they carry no text). Inline
-///   `<br>` becomes `.br`; ronn's `<var>` placeholders (an unknown tag name) become italic `var`.
+///   `<br>` becomes `.br`; ronn's `<var>` placeholders become italic text (``rawInline``).
 /// - Images: their alt text, then `<url>` unless inside a link. Footnotes: `[n]` in the text, the
 ///   notes numbered in a final NOTES section.
 public struct ManEmitter: Sendable {
@@ -48,16 +62,17 @@ public struct ManEmitter: Sendable {
 enum InlineItem {
     case word([WordPart])
     case space
+    /// Blanks that start a line, in columns (``RoffWriter/fixedSpace(_:)``).
+    case indent(Int)
     case hardBreak
     case linkStart(Link)
     case linkEnd
 }
 
-/// How a link is written.
-/// How a link is written: `.UR`/`.UE` macros, its text then `<URL>`, the URL alone (an
-/// autolink), or, for a link to another page of the site (``Link/target``), its text then
-/// `(name(section))`, or `name(section)` alone when the text is the page's name.
-enum LinkMode { case macro, textThenURL, urlOnly, pageReference, pageNameOnly }
+/// How a link is written: `.UR`/`.UE` around its text, `text <url>`, the URL alone (its text
+/// is the URL), its text alone, or its text and another page's `name(section)` (a link to a page
+/// of the site, ``Link/target``, or to a `name.section.md` source).
+enum LinkMode: Equatable { case macro, textThenURL, urlOnly, textOnly, textThenPage(String) }
 
 let htmlElements: Set<String> = [
     "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo", "blockquote", "body",
@@ -87,6 +102,14 @@ struct ManRenderer {
     var inNameSection = false
     var nameWritten = false
     var footnotes: [[Block]] = []
+    /// Inside a list item, block quote, footnote or entry body: headings are written as bold
+    /// paragraphs there (`.SH` inside `.RS` would end the indentation).
+    var containerDepth = 0
+    /// ronn input (``isRonn(_:)``): the element names the document closes, for ronn's
+    /// placeholder rule; `nil` for other input.
+    var ronnClosingTags: Set<String>?
+    /// The document was written in note markup.
+    var isNote = false
 
     init(file: String?) { self.file = file }
 
@@ -127,21 +150,30 @@ struct ManRenderer {
     mutating func render(_ document: Document) -> String {
         let (title, body, titleDiagnostics) = ManTitleResolver.resolve(document)
         diagnostics += titleDiagnostics
+        isNote = document.metadata.sourceFormat == .note
+        if Self.isRonn(document) { ronnClosingTags = Self.closedTagNames(document) }
         var hasTable = false
         var minLevel = Int.max
         var hasName = false
         Document(metadata: document.metadata, blocks: body).forEachBlock { b, _ in
             if case .table = b.kind { hasTable = true }
-            if case .heading(let l, _) = b.kind { minLevel = min(minLevel, l) }
+        }
+        // Section headings are the shallowest top-level ones (headings in lists and quotes are
+        // bold paragraphs; ronn's indented `# …` lines are text).
+        for b in body {
+            if case .heading(let l, _) = b.kind, !isIndentedRonnHeading(b) { minLevel = min(minLevel, l) }
         }
         if minLevel == Int.max { minLevel = 1 }
+        // ronn-format(7): "Man section headings are expressed with markdown level two headings".
+        if ronnClosingTags != nil { minLevel = 2 }
         shLevel = minLevel
         for b in body {
             if case .heading(let l, let c) = b.kind, l == minLevel,
                c.plainText.trimmingCharacters(in: .whitespaces).uppercased() == "NAME" { hasName = true }
         }
         if hasTable { w.raw("'\\\" t\n") }
-        var args = [title.name.uppercased(), title.section, title.date, title.source, title.manual]
+        let header = ManTitleResolver.headerName(title, note: isNote)
+        var args = [header.name.uppercased(), title.section, title.date, title.source, title.manual]
         while args.count > 2, args.last!.isEmpty { args.removeLast() }
         w.macro("TH", escapedArgs: args.enumerated().map { i, a in
             "\"" + RoffEscaper.escape(a, context: .argument, minus: i == 0) + "\""
@@ -155,6 +187,12 @@ struct ManRenderer {
             }
         }
         let before = w.out.count
+        if header.shortened {
+            // The whole title, which the header line could not hold.
+            w.paragraph()
+            layout(inlineItems(Inlines([InlineRun(.text(title.name))]), flow: false).map(Self.bold))
+            w.endText()
+        }
         blocks(body)
         if w.out.count == before && !nameWritten {
             // mandoc warns "no document body" for a page of only `.TH`.
@@ -176,16 +214,11 @@ struct ManRenderer {
     mutating func blocks(_ bs: [Block]) {
         var i = 0
         while i < bs.count {
-            let b = bs[i]
-            if case .paragraph(let c) = b.kind, !inNameSection, isOptionLine(c), i + 1 < bs.count,
-               case .paragraph(let next) = bs[i + 1].kind, !isOptionLine(next) {
-                w.macro("TP")
-                tag(c)
-                flow(next)
-                i += 2
+            if let next = entry(bs, at: i) {
+                i = next
                 continue
             }
-            block(b)
+            block(bs[i])
             i += 1
         }
     }
@@ -193,12 +226,31 @@ struct ManRenderer {
     mutating func block(_ b: Block) {
         switch b.kind {
         case .paragraph(let c): paragraph(c, b)
-        case .heading(let l, let c): heading(l, c)
+        case .heading(let l, let c):
+            if isIndentedRonnHeading(b) {
+                // Not a heading to ronn (its headings start a line): the text as written.
+                var line = c
+                line.runs.insert(InlineRun(.text(String(repeating: "#", count: l) + " ")), at: 0)
+                paragraph(line, b)
+            } else {
+                heading(l, c)
+            }
         case .blockQuote(let bs):
             if bs.isEmpty { return }
             w.paragraph()
             w.macro("RS", ["4"])
+            containerDepth += 1
             blocks(bs)
+            containerDepth -= 1
+            w.macro("RE")
+        case .alert(let a):
+            // Indented like a block quote, under its title in bold.
+            w.paragraph()
+            w.macro("RS", ["4"])
+            w.paragraph()
+            w.word([WordPart(text: a.kind.title, font: .bold, literal: false)])
+            w.endText()
+            blocks(a.blocks)
             w.macro("RE")
         case .list(let l): list(l)
         case .codeBlock(_, let lit):
@@ -237,39 +289,58 @@ struct ManRenderer {
     mutating func heading(_ level: Int, _ c: Inlines) {
         inNameSection = false
         let items = inlineItems(c, flow: false)
-        if level <= shLevel + 1 {
+        if level <= shLevel + 1 && containerDepth == 0 {
             var text = ""
             for item in items {
                 switch item {
                 case .word(let parts):
-                    let optionLike = parts.map(\.text).joined().hasPrefix("-")
+                    let plain = parts.map(\.text).joined()
+                    let optionLike = plain.hasPrefix("-")
+                    var mask = HyphenMask(flags: optionLike ? [] : RoffEscaper.optionHyphens(in: plain))
+                    // Long words (paths, URLs) and CJK text get break points, as in text.
+                    let long = plain.unicodeScalars.count > w.breakThreshold || plain.unicodeScalars.contains(where: isCJK)
+                    var piece = ""
                     for p in parts {
                         let t = (level == shLevel && !p.literal) ? p.text.uppercased() : p.text
-                        text += RoffEscaper.escape(t, context: .argument, minus: p.literal || optionLike)
+                        piece += RoffEscaper.escape(t, context: .argument, minus: p.literal || optionLike, breakable: long, mask: &mask)
                     }
-                case .space, .hardBreak: if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
+                    if long && piece.hasSuffix("\\:") { piece.removeLast(2) }
+                    text += piece
+                case .space, .hardBreak, .indent: if !text.isEmpty && !text.hasSuffix(" ") { text += " " }
                 case .linkStart, .linkEnd: break
                 }
             }
             while text.hasSuffix(" ") { text.removeLast() }
             if text.isEmpty { text = "\\&" }
             w.macro(level == shLevel ? "SH" : "SS", escapedArgs: [text])
-            if level == shLevel && c.plainText.trimmingCharacters(in: .whitespaces).uppercased() == "NAME" && !nameWritten {
-                inNameSection = true
+            let name = c.plainText.trimmingCharacters(in: .whitespaces).uppercased()
+            if level == shLevel {
+                if name == "NAME" && !nameWritten { inNameSection = true }
+                // man-pages(7): the SYNOPSIS shows commands and options, every hyphen a `\-`.
+                w.minusEverywhere = name == "SYNOPSIS"
             }
         } else {
             w.paragraph()
-            let bold = items.map { item -> InlineItem in
-                guard case .word(let parts) = item else { return item }
-                return .word(parts.map { p in
-                    var q = p
-                    q.font = (p.font == .italic || p.font == .boldItalic) ? .boldItalic : .bold
-                    return q
-                })
-            }
-            layout(bold)
+            layout(items.map(Self.bold))
             w.endText()
         }
+    }
+
+    /// `item` in bold (bold italic where it was italic).
+    static func bold(_ item: InlineItem) -> InlineItem {
+        guard case .word(let parts) = item else { return item }
+        return .word(parts.map { p in
+            var q = p
+            q.font = (p.font == .italic || p.font == .boldItalic) ? .boldItalic : .bold
+            return q
+        })
+    }
+
+    /// A level-1 heading of ronn input that does not start its line (`   # make install` in a
+    /// paragraph of commands): ronn's Markdown reads only `#` in the first column as a heading.
+    func isIndentedRonnHeading(_ b: Block) -> Bool {
+        guard ronnClosingTags != nil, containerDepth == 0, case .heading = b.kind, let p = b.position else { return false }
+        return p.column > 1
     }
 
     mutating func paragraph(_ c: Inlines, _ b: Block) {
@@ -285,35 +356,31 @@ struct ManRenderer {
             }
             warn("the NAME section has no 'name - description' line", b)
         }
-        // Definition-style paragraphs: split at the first line break.
-        if let br = c.runs.firstIndex(where: { $0.content == .softBreak || $0.content == .hardBreak }) {
-            let first = c.subrange(0..<br)
-            var rest = c.subrange((br + 1)..<c.runs.count)
-            if case .text(let t)? = rest.runs.first?.content, t.hasPrefix(": ") || t == ":" {
-                rest.runs[0].content = .text(String(t.dropFirst(t == ":" ? 1 : 2)))
-                w.macro("TP")
-                tag(first)
-                flow(rest)
-                return
-            }
-            if isOptionLine(first) && !rest.isEmpty {
-                w.macro("TP")
-                tag(first)
-                flow(rest)
-                return
-            }
+        if !Self.hasVisibleText(c) {
+            // Raw HTML, breaks and blanks only: a paragraph whose HTML is all dropped writes
+            // nothing (an empty `.PP`: mandoc "skipping paragraph macro: PP empty").
+            let items = inlineItems(c, flow: true)
+            guard items.contains(where: { if case .word = $0 { return true } else { return false } }) else { return }
+            w.paragraph()
+            layout(items)
+            w.endText()
+            return
         }
         w.paragraph()
         flow(c)
     }
 
-    /// A line that starts with a bold or code run whose text starts with `-` (go-md2man's
-    /// `**--flag**` option lines), and has no line break.
-    func isOptionLine(_ c: Inlines) -> Bool {
-        guard let first = c.runs.first, case .text(let t) = first.content, t.hasPrefix("-") else { return false }
-        let a = c.attributes(ofRun: 0)  // one run: the chain walk costs its depth once
-        guard a.strong || a.code else { return false }
-        return !c.runs.contains { $0.content == .softBreak || $0.content == .hardBreak }
+    /// Whether `c` has a text run with a non-blank character or a footnote reference (cheap: it
+    /// stops at the first one).
+    static func hasVisibleText(_ c: Inlines) -> Bool {
+        for run in c.runs {
+            switch run.content {
+            case .text(let t): if t.unicodeScalars.contains(where: { $0 != " " && $0 != "\t" }) { return true }
+            case .footnoteReference: return true
+            case .softBreak, .hardBreak, .rawHTML: continue
+            }
+        }
+        return false
     }
 
     mutating func writeNameLine(names: String, description: String) {
@@ -325,8 +392,19 @@ struct ManRenderer {
     }
 
     mutating func list(_ l: ListBlock) {
+        if ronnClosingTags != nil, let entries = Self.ronnDefinitions(l) {
+            for e in entries { writeEntry(tag: e.term, definitions: e.definition.isEmpty ? [] : [e.definition], rest: e.rest) }
+            return
+        }
+        // One indent for the whole list: the widest number (items keep their own numbers).
+        var widest = 0
+        var n = l.start
+        for it in l.items {
+            if let k = it.number { n = k }
+            widest = max(widest, String(n).count)
+            n += 1
+        }
         var number = l.start
-        let width = String(l.start + l.items.count).count
         for it in l.items {
             if let n = it.number { number = n }
             var tag: String
@@ -339,7 +417,9 @@ struct ManRenderer {
                 indent = 2
             } else {
                 tag = String(number) + (l.delimiter == .parenthesis ? ")" : ".")
-                indent = width + 2
+                indent = widest + 2
+                // Note markup shows the numbers of its numbered lines bold.
+                if isNote { tag = RoffFont.bold.escape + tag + RoffFont.roman.escape }
             }
             item(tag: tag, indent: indent, it.blocks, escaped: true)
             number += 1
@@ -357,7 +437,9 @@ struct ManRenderer {
         }
         if !rest.isEmpty {
             w.macro("RS", [String(indent)])
+            containerDepth += 1
             blocks(Array(rest))
+            containerDepth -= 1
             w.macro("RE")
         }
     }

@@ -10,6 +10,7 @@ extension ManRenderer {
             switch item {
             case .word(let p): return sum + p.reduce(0) { $0 + $1.text.unicodeScalars.count }
             case .space, .hardBreak: return sum + 1
+            case .indent(let n): return sum + n
             case .linkStart, .linkEnd: return sum
             }
         }
@@ -42,7 +43,7 @@ extension ManRenderer {
         var pending: [InlineItem] = []
         var i = 0
         var mail = false
-        Self.forEachInlineItem(c, flow: true, unsafe: unsafe, warn: { warnings.append($0) }) { item in
+        Self.forEachInlineItem(c, flow: true, unsafe: unsafe, ronnTags: ronnClosingTags, warn: { warnings.append($0) }) { item in
             if !ragged && Self.makesRagged(item) { ragged = true }
             pending.append(item)
             if pending.count >= 4096 {
@@ -97,24 +98,10 @@ extension ManRenderer {
     /// Writes `items[i]` (looking at most two items ahead) and returns the index of the next item
     /// to write. `lastLinkWasMail` is whether the last `.linkStart` seen was a `mailto:` link.
     mutating func layoutStep(_ items: [InlineItem], _ i: Int, context: RoffContext, lastLinkWasMail mail: inout Bool) -> Int {
-        var i = i
         switch items[i] {
-        case .word(let parts):
-            w.word(parts, context: context)
-            if i + 1 < items.count, case .space = items[i + 1], endsWithPeriodLike(parts) {
-                let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
-                var nextWord: String?
-                if i + 2 < items.count, case .word(let np) = items[i + 2] { nextWord = np.map(\.text).joined() }
-                let abbreviation = abbreviations.contains(plain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "(\"'")))
-                let nextLower = nextWord?.first?.isLowercase ?? false
-                if (abbreviation && plain.lowercased() != "etc.") || nextLower || (plain.lowercased() == "etc." && nextLower) {
-                    if plain.hasSuffix(".") { w.zeroWidth() }
-                } else if nextWord != nil {
-                    w.sentenceBreak()
-                    return i + 2
-                }
-            }
+        case .word(let parts): return writeWord(parts, items, i, context: context)
         case .space: w.space()
+        case .indent(let columns): w.fixedSpace(columns)
         case .hardBreak: if w.lastMacro != "br" { w.macro("br") }
         case .linkStart(let l):
             mail = l.destination.lowercased().hasPrefix("mailto:")
@@ -124,17 +111,68 @@ extension ManRenderer {
                 w.macro("UR", escapedArgs: [Self.breakableURL(l.destination)])
             }
         case .linkEnd:
-            if i + 1 < items.count, case .word(let parts) = items[i + 1],
-               parts.allSatisfy({ $0.font == .roman && !$0.literal }),
-               !parts.map(\.text).joined().contains("\"") {
-                w.macro(mail ? "ME" : "UE", [parts.map(\.text).joined()])
-                i += 2
-                if i < items.count, case .space = items[i] { i += 1 }
-                return i
+            // The `.UE` trailer (groff_man(7)): the punctuation that follows the link without a
+            // space. A word that goes on after it (CJK text: `，這是…`) continues on the next line
+            // after `\c`, so it keeps its break points and no space comes in between.
+            if i + 1 < items.count, case .word(let parts) = items[i + 1], let first = parts.first,
+               first.font == .roman, !first.literal {
+                let split = Self.splitTrailer(parts)
+                let trailer = RoffEscaper.escape(split.trailer, context: .argument, minus: false)
+                if split.rest.isEmpty {
+                    w.macro(mail ? "ME" : "UE", escapedArgs: [trailer])
+                    var next = i + 2
+                    if next < items.count, case .space = items[next] { next += 1 }
+                    return next
+                }
+                w.macro(mail ? "ME" : "UE", escapedArgs: [trailer + "\\c"])
+                return writeWord(split.rest, items, i + 1, context: context)
             }
             w.macro(mail ? "ME" : "UE")
         }
         return i + 1
+    }
+
+    /// Writes the word `parts` (which is `items[i]`, or what is left of it after a `.UE` trailer)
+    /// and decides the sentence break after it; returns the index of the next item to write.
+    mutating func writeWord(_ parts: [WordPart], _ items: [InlineItem], _ i: Int, context: RoffContext) -> Int {
+        w.word(parts, context: context)
+        if i + 1 < items.count, case .space = items[i + 1], endsWithPeriodLike(parts) {
+            let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
+            var nextWord: String?
+            if i + 2 < items.count, case .word(let np) = items[i + 2] { nextWord = np.map(\.text).joined() }
+            let abbreviation = abbreviations.contains(plain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "(\"'")))
+            let nextLower = nextWord?.first?.isLowercase ?? false
+            if (abbreviation && plain.lowercased() != "etc.") || nextLower || (plain.lowercased() == "etc." && nextLower) {
+                if plain.hasSuffix(".") { w.zeroWidth() }
+            } else if nextWord != nil {
+                w.sentenceBreak()
+                return i + 2
+            }
+        }
+        return i + 1
+    }
+
+    /// Splits the word after a link into its leading punctuation (closing, final, dash, connector
+    /// and other punctuation, Unicode general categories Pe, Pf, Pd, Pc, Po: `,` `.` `)` `，` `。`
+    /// `」`), which is the `.UE` trailer, and the rest. Only the first part is looked at (the caller
+    /// checked that it is roman and not code).
+    static func splitTrailer(_ parts: [WordPart]) -> (trailer: String, rest: [WordPart]) {
+        let text = parts[0].text
+        var end = text.unicodeScalars.startIndex
+        while end != text.unicodeScalars.endIndex {
+            switch text.unicodeScalars[end].properties.generalCategory {
+            case .closePunctuation, .finalPunctuation, .dashPunctuation, .connectorPunctuation, .otherPunctuation:
+                end = text.unicodeScalars.index(after: end)
+                continue
+            default: break
+            }
+            break
+        }
+        let trailer = String(text.unicodeScalars[..<end])
+        var rest = Array(parts.dropFirst())
+        let left = String(text.unicodeScalars[end...])
+        if !left.isEmpty { rest.insert(WordPart(text: left, font: parts[0].font, literal: parts[0].literal), at: 0) }
+        return (trailer, rest)
     }
 
     /// A URL escaped as a macro argument with `\:` (an optional break, groff(7)) after each `/`,
@@ -202,15 +240,21 @@ extension ManRenderer {
     mutating func inlineItems(_ c: Inlines, flow: Bool) -> [InlineItem] {
         var out: [InlineItem] = []
         var warnings: [String] = []
-        Self.forEachInlineItem(c, flow: flow, unsafe: unsafe, warn: { warnings.append($0) }) { out.append($0) }
+        Self.forEachInlineItem(c, flow: flow, unsafe: unsafe, ronnTags: ronnClosingTags, warn: { warnings.append($0) }) { out.append($0) }
         for m in warnings { warn(m) }
         return out
     }
 
     /// Calls `body` with each item of ``inlineItems(_:flow:)``, in order, as soon as it is made:
     /// no space first or last, never two spaces in a row. A link or image whose destination
-    /// ``URLSafety`` drops (without `unsafe`) or that has none is its text alone.
-    static func forEachInlineItem(_ c: Inlines, flow: Bool, unsafe: Bool, warn: (String) -> Void, _ body: (InlineItem) -> Void) {
+    /// ``URLSafety`` drops (without `unsafe`) or that has none is its text alone; so is a link
+    /// whose target ``linkTarget(_:)`` does not show. Struck-out text is written
+    /// `[STRIKEOUT:text]`, as pandoc writes it (roff has no strike-out that both groff and mandoc
+    /// show on terminals). In `flow`, spaces and tabs that start a line (after a hard break, or at
+    /// the start) are kept as ``InlineItem/indent(_:)`` (tab stops every 8 columns).
+    /// `ronnTags`: in ronn input, the element names the document closes (see ``rawInline``).
+    static func forEachInlineItem(_ c: Inlines, flow: Bool, unsafe: Bool, ronnTags: Set<String>? = nil, warn: (String) -> Void,
+                                  _ body: (InlineItem) -> Void) {
         /// Something was given to `body`; a space is held back until an item follows it.
         var started = false
         var heldSpace = false
@@ -225,7 +269,23 @@ extension ManRenderer {
         }
         var pending: [WordPart] = []
         func flush() { if !pending.isEmpty { emit(.word(pending)); pending = [] } }
+        /// At the start of a line (flow only), and the columns of blanks seen there so far.
+        var lineStart = flow
+        var indentColumns = 0
         func add(_ text: String, _ font: RoffFont, _ literal: Bool) {
+            var text = text
+            if lineStart {
+                var k = text.unicodeScalars.startIndex
+                while k != text.unicodeScalars.endIndex {
+                    let u = text.unicodeScalars[k]
+                    if u == " " { indentColumns += 1 } else if u == "\t" { indentColumns += 8 - indentColumns % 8 } else { break }
+                    k = text.unicodeScalars.index(after: k)
+                }
+                if k == text.unicodeScalars.endIndex { return }
+                text = String(text.unicodeScalars[k...])
+                lineStart = false
+                if indentColumns > 0 { flush(); emit(.indent(indentColumns)) }
+            }
             // ASCII: split at space bytes (the same pieces as splitting at space Characters).
             // No list of pieces: each is handed on as it is found.
             if text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -266,14 +326,17 @@ extension ManRenderer {
             guard let run else { return nil }
             let e = table[run: run]
             guard let id = link ? e.innermostLink : e.innermostImage, let l = table.link(id) else { return nil }
-            return live(id, l)
+            return live(id, l, link: link)
         }
-        func live(_ id: Int, _ l: Link) -> (Int, Link)? {
+        func live(_ id: Int, _ l: Link, link: Bool) -> (Int, Link)? {
             // A link to another page of the site is shown as that page's name and section.
             if l.target != nil { return (id, l) }
             let destination = URLSafety.destination(l.destination, unsafe: unsafe)
-            return destination.isEmpty ? nil : (id, Link(destination: destination, title: l.title))
+            if destination.isEmpty || (link && linkTarget(destination) == .none) { return nil }
+            return (id, Link(destination: destination, title: l.title))
         }
+        /// Inside struck-out text (`[STRIKEOUT:` written, `]` not yet).
+        var struck = false
         let runs = c.runs
         /// The open link: span id, link, and how it is written.
         var openLink: (id: Int, link: Link, mode: LinkMode)?
@@ -283,6 +346,12 @@ extension ManRenderer {
                 closeLink(o)
                 openLink = nil
             }
+            let a = table[run: run].attributes
+            if a.strikethrough != struck, openLink?.mode != .urlOnly {
+                // After a link that ends here, before one that starts here.
+                if struck { add("]", .roman, false) } else { add("[STRIKEOUT:", .roman, false) }
+                struck = a.strikethrough
+            }
             if let link, openLink == nil {
                 // Text of the whole link.
                 var text = ""
@@ -291,41 +360,46 @@ extension ManRenderer {
                     if case .text(let t) = r.content { text += t }
                 }
                 if let target = link.1.target {
+                    // A page of the site: its `name(section)`; alone when the text is the name.
+                    let reference = target.manName + "(" + target.manSection + ")"
                     let name = text.trimmingCharacters(in: .whitespaces)
-                    if name.isEmpty || name == target.manName || name == "\(target.manName)(\(target.manSection))" {
-                        add(target.manName, .bold, false)
-                        add("(" + target.manSection + ")", .roman, false)
-                        openLink = (link.0, link.1, .pageNameOnly)
-                        continue  // the link's runs are skipped: the name is written once
+                    if name.isEmpty || name == target.manName {
+                        flush()
+                        add(reference, .roman, false)
+                        openLink = (link.0, link.1, .urlOnly)
+                        continue  // the link's runs are skipped: the reference is written once
                     }
-                    openLink = (link.0, link.1, .pageReference)
+                    openLink = (link.0, link.1, text.contains(reference) ? .textOnly : .textThenPage(reference))
                 } else {
                 let dest = link.1.destination
-                let auto = text.isEmpty || text == dest || "mailto:" + text == dest
-                if auto {
+                if case .page(let reference) = linkTarget(dest) {
+                    // Another page: its `name(section)` after the text, unless the text says it.
+                    openLink = (link.0, link.1, text.contains(reference) ? .textOnly : .textThenPage(reference))
+                } else if text.isEmpty || text == dest || "mailto:" + text == dest {
                     flush()
                     add(text.isEmpty ? dest : text, .roman, true)
                     openLink = (link.0, link.1, .urlOnly)
                     continue  // the link's runs are skipped: the URL is written once
+                } else {
+                    if flow {
+                        flush()
+                        emit(.linkStart(link.1))
+                    }
+                    openLink = (link.0, link.1, flow ? .macro : .textThenURL)
                 }
-                if flow {
-                    flush()
-                    emit(.linkStart(link.1))
                 }
-                openLink = (link.0, link.1, flow ? .macro : .textThenURL)
-                }
-            } else if let o = openLink, o.mode == .urlOnly || o.mode == .pageNameOnly {
+            } else if let o = openLink, o.mode == .urlOnly {
                 continue
             }
-            let a = table[run: run].attributes
             let f = font(a)
             switch run.content {
             case .text(let t): add(t, f, a.code)
             case .softBreak: space()
             case .hardBreak:
-                if flow { flush(); emit(.hardBreak) } else { space() }
+                if flow { flush(); hardBreak() } else { space() }
             case .footnoteReference(_, let n, _): add("[\(n)]", .roman, false)
-            case .rawHTML(let h): rawInline(h, flow: flow, warn: warn, add: add, hardBreak: { flush(); emit(.hardBreak) }, space: space)
+            case .rawHTML(let h):
+                rawInline(h, flow: flow, ronnTags: ronnTags, warn: warn, add: add, hardBreak: { flush(); hardBreak() }, space: space)
             }
             // An image ends: add its URL unless inside a link.
             if let img = spanID(run, link: false), spanID(idx + 1 < runs.count ? runs[idx + 1] : nil, link: false)?.0 != img.0,
@@ -335,7 +409,14 @@ extension ManRenderer {
             }
         }
         if let o = openLink { closeLink(o) }
+        if struck { add("]", .roman, false) }
         flush()
+
+        func hardBreak() {
+            emit(.hardBreak)
+            lineStart = true
+            indentColumns = 0
+        }
 
         func closeLink(_ o: (id: Int, link: Link, mode: LinkMode)) {
             switch o.mode {
@@ -345,19 +426,25 @@ extension ManRenderer {
             case .textThenURL:
                 space()
                 add("<" + o.link.destination + ">", .roman, true)
-            case .pageReference:
+            case .textThenPage(let reference):
                 space()
-                add("(", .roman, false)
-                add(o.link.target!.manName, .bold, false)
-                add("(" + o.link.target!.manSection + "))", .roman, false)
-            case .urlOnly, .pageNameOnly:
+                add("(" + reference + ")", .roman, false)
+            case .urlOnly, .textOnly:
                 break
             }
         }
     }
 
-    static func rawInline(_ h: String, flow: Bool, warn: (String) -> Void, add: (String, RoffFont, Bool) -> Void, hardBreak: () -> Void,
-                          space: () -> Void) {
+    /// Raw inline HTML: `<br>` is a line break, a comment nothing, a placeholder (below) an
+    /// italic word; anything else is dropped with a warning.
+    ///
+    /// Placeholders: in ronn input (`ronnTags` not nil), ronn's own rule (ronn-format(7), ronn's
+    /// angle-quote filter): `<contents>` without `:`, `.` or `/` whose first word is not one of
+    /// ``ronnHTMLElements`` and is not closed anywhere in the document (`ronnTags`) is
+    /// `<var>contents</var>`; its end tag is dropped silently. In other Markdown a one-word tag
+    /// that is no HTML element (``htmlElements``) is a placeholder.
+    static func rawInline(_ h: String, flow: Bool, ronnTags: Set<String>?, warn: (String) -> Void,
+                          add: (String, RoffFont, Bool) -> Void, hardBreak: () -> Void, space: () -> Void) {
         let t = h.trimmingCharacters(in: .whitespaces)
         if t.hasPrefix("<!--") { return }
         var name = t.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
@@ -368,7 +455,17 @@ extension ManRenderer {
             if flow { hardBreak() } else { space() }
             return
         }
-        if !name.isEmpty && !htmlElements.contains(lower) && t.hasSuffix(">") && !t.contains(" ") {
+        if let ronnTags {
+            let known = ronnHTMLElements.contains(lower) || ronnTags.contains(lower)
+            if !name.isEmpty && !known && t.hasSuffix(">") {
+                if closing { return }
+                let contents = t.dropFirst().dropLast()
+                if !contents.contains(where: { $0 == ":" || $0 == "." || $0 == "/" }) {
+                    add(String(contents), .italic, false)
+                    return
+                }
+            }
+        } else if !name.isEmpty && !htmlElements.contains(lower) && t.hasSuffix(">") && !t.contains(" ") {
             // ronn-format(7): `<var>` is a placeholder, shown underlined (italic here).
             if !closing { add(String(name), .italic, false) }
             return
@@ -383,7 +480,7 @@ extension RoffWriter {
         for item in items {
             switch item {
             case .word(let p): word(p, context: .cell)
-            case .space, .hardBreak: space()
+            case .space, .hardBreak, .indent: space()
             case .linkStart, .linkEnd: break
             }
         }

@@ -7,7 +7,15 @@ extension ManRenderer {
     /// list and quote indents.
     static let tableWidth = 64
 
-    /// A tbl(1) table: `allbox tab(@)`, bold header row, one alignment per column.
+    /// Output lines a boxed table may take. tbl(1) keeps a boxed table (`allbox`) on one page,
+    /// and in print (`groff -t -man -Tps`/`-Tpdf`, what `man -t` runs) a taller one is lost:
+    /// "table will not fit on one page" (man(7) has no `.TS H` running header). A US-letter page
+    /// holds about 54 lines of man(7) text (45 one-line boxed rows fit, 50 do not); a taller table
+    /// is written without boxes (a rule under the header row), which flows over pages.
+    static let maxBoxedLines = 40
+
+    /// A tbl(1) table: `allbox tab(@)` (or, taller than ``maxBoxedLines``, `tab(@)` with a rule
+    /// under the header), bold header row, one alignment per column.
     ///
     /// When the cells' natural widths fit in ``tableWidth`` every cell is written inline;
     /// otherwise each column gets a width (`lw(Nn)`): its natural width if that is within a fair
@@ -50,12 +58,24 @@ extension ManRenderer {
                 letter(t.alignments[i]) + (bold ? "b" : "") + (widths.map { "w(\($0[i])n)" } ?? "")
             }.joined(separator: " ")
         }
+        // Each row is as tall as its tallest cell; a text block wraps at its column's width.
+        var lines = 0
+        for row in cellItems {
+            var tallest = 1
+            for (i, items) in row.enumerated() {
+                guard let width = widths?[i] else { continue }
+                tallest = max(tallest, (Self.width(items) + width - 1) / max(1, width))
+            }
+            lines += tallest
+        }
+        let boxed = lines <= Self.maxBoxedLines
         w.paragraph()
         w.control(".TS")
-        w.control("allbox tab(@);")
+        w.control(boxed ? "allbox tab(@);" : "tab(@);")
         w.control(format(true))
         w.control(format(false) + ".")
-        for row in cellItems {
+        for (r, row) in cellItems.enumerated() {
+            if r == 1 && !boxed { w.control("_") }
             w.newline()
             for (i, items) in row.enumerated() {
                 if i > 0 { w.raw("@") }

@@ -107,6 +107,12 @@ public enum ManTitleResolver {
                 diagnostics.append(Diagnostic(.warning, "man: no title line and no file name; page named UNTITLED", file: file))
             }
         }
+        if document.metadata.sourceFormat == .note {
+            // A note is no command: section 7 (miscellaneous) in a "Notes" manual, unless its
+            // front matter says otherwise.
+            if section == nil || section!.isEmpty { section = "7" }
+            if manual == nil || manual!.isEmpty { manual = "Notes" }
+        }
         if section == nil || section!.isEmpty {
             section = "1"
             diagnostics.append(Diagnostic(.warning, "man: no manual section given; using 1", file: file))
@@ -171,6 +177,42 @@ public enum ManTitleResolver {
             if s.hasPrefix("%") { s = s.dropFirst() }
             return s.trimmingCharacters(in: .whitespaces)
         }
+    }
+
+    /// Columns of the header line man(1) draws (groff and mandoc at 80 columns: 78).
+    static let headerColumns = 78
+
+    /// The name for `.TH` of a note's page (a note's title is a sentence, not a command name),
+    /// shortened so that the header line (`NAME(7)`, the manual centred, `NAME(7)`) fits in
+    /// ``headerColumns`` without the three colliding: cut at the last space that leaves room for
+    /// `...` (else inside the word). `shortened` says whether it was cut. Other pages keep their
+    /// name: it is the command's.
+    public static func headerName(_ title: ManTitle, note: Bool) -> (name: String, shortened: Bool) {
+        guard note else { return (title.name, false) }
+        // Without a manual, groff and mandoc fill in the section's (at most 32 columns:
+        // "Miscellaneous Information Manual").
+        let manual = title.manual.isEmpty ? 32 : title.manual.count
+        // The footer centres the date (10 columns) under the same right-hand `NAME(7)`; a blank
+        // at least between each side and the centre.
+        let room = (headerColumns - max(manual, 10) - 2) / 2 - (title.section.count + 2)
+        let name = title.name
+        // Columns: CJK characters take two (``isCJK``), others one.
+        func columns<S: StringProtocol>(_ s: S) -> Int { s.reduce(0) { $0 + ($1.unicodeScalars.contains(where: isCJK) ? 2 : 1) } }
+        guard columns(name) > room, room > 3 else { return (name, false) }
+        let limit = room - 3
+        var cut = name.prefix(0)
+        var used = 0
+        for ch in name {
+            used += columns(String(ch))
+            if used > limit { break }
+            cut = name[..<name.index(after: cut.endIndex)]
+        }
+        // Within a word: back to its start, unless that leaves less than half.
+        if name[cut.endIndex] != " ", let space = cut.lastIndex(of: " "), columns(cut[..<space]) >= limit / 2 {
+            cut = cut[..<space]
+        }
+        while cut.last == " " || cut.last == "," || cut.last == ":" || cut.last == ";" { cut = cut.dropLast() }
+        return (cut + "...", true)
     }
 
     /// `name(section) rest`, `name section rest`, `name "section" rest` or just `name`.

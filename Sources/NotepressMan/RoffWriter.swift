@@ -30,8 +30,12 @@ public enum RoffContext: Sendable, Equatable {
 /// Rules (groff(7) "Escape sequences", groff_char(7), man-pages(7) "Formatting conventions"):
 /// - `\` becomes `\e`.
 /// - ASCII hyphen-minus becomes `\-` (the minus sign, which copies and pastes as U+002D) when
-///   `minus` is true — the writer passes true for code, URLs and words that start with `-`
-///   (options such as `--color`); elsewhere it stays `-` (a hyphen, where roff may break lines).
+///   `minus` is true — the writer passes true for code, URLs, words that start with `-` (options
+///   such as `--color`) and the SYNOPSIS section — or when a ``HyphenMask`` marks it: the hyphens
+///   of an option-like token that starts after `(`, `[`, `"`, `` ` ``, `/`, `|` … inside a word
+///   (`(--width)`, `[-v|--verbose]`, ``optionHyphens(in:)``). Elsewhere it stays `-` (a hyphen,
+///   where roff may break lines; groff 1.23 and later print it as U+2010, which cannot be pasted
+///   into a shell).
 /// - Non-ASCII scalars become `\[uXXXX]` (groff_char(7) "Unicode characters"), except a few
 ///   common ones written with their classic names: `\(em`, `\(en`, `\(lq`, `\(rq`, `\(oq`, `\(cq`,
 ///   and no-break space as `\~`. Output is therefore pure ASCII.
@@ -47,6 +51,15 @@ public enum RoffEscaper {
     /// `&`, `=`, `#` and each CJK character, so that long URLs, paths and CJK text (which has no
     /// spaces) can be broken at the line end.
     public static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool = false) -> String {
+        var none = HyphenMask()
+        return escape(s, context: context, minus: minus, breakable: breakable, mask: &none)
+    }
+
+    /// ``escape(_:context:minus:breakable:)`` for one part of a word whose hyphens `mask` decides
+    /// (each `-` of `s` takes the mask's next flag; `minus` true makes every one `\-`); `next` is
+    /// the character after the part in its word, if any (no break before a closing `)`).
+    static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool, mask: inout HyphenMask,
+                       next: Unicode.Scalar? = nil) -> String {
         // Printable ASCII that no rule changes (the usual word): the text itself.
         let plain = s.utf8.allSatisfy { b in
             switch b {
@@ -65,13 +78,19 @@ public enum RoffEscaper {
         if plain { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
+        let scalars = s.unicodeScalars
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            let u = scalars[index]
+            index = scalars.index(after: index)
             defer {
-                if breakable && ("/.-_?&=#".unicodeScalars.contains(u) || isCJK(u)) { out += "\\:" }
+                if breakable && ("/.-_?&=#".unicodeScalars.contains(u) || (isCJK(u) && cjkBreakAfter(u, before: index == scalars.endIndex ? next : scalars[index]))) {
+                    out += "\\:"
+                }
             }
             switch u {
             case "\\": out += "\\e"
-            case "-": out += minus ? "\\-" : "-"
+            case "-": out += (mask.next() || minus) ? "\\-" : "-"
             case "\"" where context == .argument: out += "\\(dq"
             case "@" where context == .cell: out += "\\[at]"
             case "\t": out += context == .code ? "\t" : " "
@@ -95,6 +114,81 @@ public enum RoffEscaper {
             }
         }
         return out
+    }
+}
+
+/// Which hyphens of a word are written `\-`: one flag per ASCII hyphen-minus, in order, taken
+/// by ``RoffEscaper/escape(_:context:minus:breakable:mask:)``. An empty mask says `false` for
+/// every hyphen.
+struct HyphenMask {
+    var flags: [Bool] = []
+    var index = 0
+
+    /// The flag of the next hyphen.
+    mutating func next() -> Bool {
+        defer { index += 1 }
+        return index < flags.count && flags[index]
+    }
+}
+
+extension RoffEscaper {
+    /// Characters after which a hyphen may start an option inside a word: `(--width)`,
+    /// `"--theme"`, `[-v|--verbose]`, `` `--x` ``, `a/--b`, `--a=-1`, `{-x,-y}`, `<-x>`, and the
+    /// typographic quotes.
+    static let optionOpeners: Set<Unicode.Scalar> = ["(", "[", "{", "\"", "'", "`", "/", "|", "=", ",", "<",
+                                                     "\u{201C}", "\u{2018}", "\u{AB}"]
+
+    /// The hyphens of `word` that belong to an option-like token (man-pages(7): options are
+    /// written with `\-`): a run of hyphens at the start of the word or right after one of
+    /// ``optionOpeners``, followed by a letter or digit, and every hyphen of the token that
+    /// follows (letters, digits, `_`, `-`): `(--dry-run)` marks all three, `well-known`,
+    /// `2-3-4` and `(e-mail)` none. One flag per hyphen-minus, in order; linear in the word.
+    static func optionHyphens(in word: String) -> [Bool] {
+        var flags: [Bool] = []
+        var inOption = false
+        var previous: Unicode.Scalar?
+        let scalars = word.unicodeScalars
+        var i = scalars.startIndex
+        while i != scalars.endIndex {
+            let u = scalars[i]
+            if u == "-" {
+                if !inOption && (previous == nil || optionOpeners.contains(previous!)) {
+                    var j = i
+                    while j != scalars.endIndex && scalars[j] == "-" { j = scalars.index(after: j) }
+                    if j != scalars.endIndex, isOptionCharacter(scalars[j]), scalars[j] != "_" { inOption = true }
+                }
+                flags.append(inOption)
+            } else if inOption && !isOptionCharacter(u) {
+                inOption = false
+            }
+            previous = u
+            i = scalars.index(after: i)
+        }
+        return flags
+    }
+
+    /// ASCII letters, digits and `_`: what an option name is made of after its hyphens.
+    static func isOptionCharacter(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "a"..."z", "A"..."Z", "0"..."9", "_": return true
+        default: return false
+        }
+    }
+}
+
+/// Whether a line may break between the CJK character `u` and `next` (UAX #14, in short): not
+/// after opening brackets and quotes (`「`, `（`), not before closing ones nor before punctuation
+/// (`」`, `）`, `，`, `。`, `、`, `！`), so that no line starts with `。`. At the end of a part
+/// (`next` nil) it may.
+func cjkBreakAfter(_ u: Unicode.Scalar, before next: Unicode.Scalar?) -> Bool {
+    switch u.properties.generalCategory {
+    case .openPunctuation, .initialPunctuation: return false
+    default: break
+    }
+    guard let next else { return true }
+    switch next.properties.generalCategory {
+    case .closePunctuation, .finalPunctuation, .otherPunctuation: return false
+    default: return true
     }
 }
 
@@ -130,6 +224,8 @@ struct RoffWriter {
     /// Words longer than this many columns get optional breaks (`\:`) after `/`, `.`, `-` … and
     /// CJK characters.
     var breakThreshold = 30
+    /// Every hyphen of text is written `\-` (the SYNOPSIS section: command names and options).
+    var minusEverywhere = false
 
     init(width: Int = 78) { self.width = width }
     private(set) var out = ""
@@ -250,7 +346,9 @@ struct RoffWriter {
     mutating func word(_ parts: [WordPart], context: RoffContext = .text) {
         let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
         guard !plain.isEmpty else { return }
-        let optionLike = plain.utf8.first == UInt8(ascii: "-")
+        let optionLike = minusEverywhere || plain.utf8.first == UInt8(ascii: "-")
+        var mask = HyphenMask()
+        if !optionLike && plain.utf8.contains(UInt8(ascii: "-")) { mask.flags = RoffEscaper.optionHyphens(in: plain) }
         // Back to roman before the space (`\fBa\fR b`, not `\fBa \fRb`).
         if pendingSpace, parts.first(where: { !$0.text.isEmpty })?.font == .roman, actualFont != .roman {
             out += RoffFont.roman.escape
@@ -261,9 +359,11 @@ struct RoffWriter {
         let long = visible > breakThreshold || (!ascii && plain.unicodeScalars.contains(where: isCJK))
         var escaped = ""
         var font = actualFont
-        for p in parts where !p.text.isEmpty {
+        for (k, p) in parts.enumerated() where !p.text.isEmpty {
             if p.font != font { escaped += p.font.escape; font = p.font }
-            escaped += RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long)
+            let next = long ? parts[(k + 1)...].first { !$0.text.isEmpty }?.text.unicodeScalars.first : nil
+            escaped += RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long, mask: &mask,
+                                          next: next)
         }
         if long && escaped.hasSuffix("\\:") { escaped.removeLast(2) }
         if pendingSpace {
@@ -281,6 +381,20 @@ struct RoffWriter {
         out += escaped
         actualFont = font
         column += visible
+        lastMacro = nil
+    }
+
+    /// Writes `columns` unpaddable spaces (`\ `, groff(7)): kept indentation at the start of a
+    /// line, which a plain leading blank would turn into a break of its own (mandoc warns "br
+    /// before text line with leading blank").
+    mutating func fixedSpace(_ columns: Int) {
+        guard columns > 0 else { return }
+        if pendingSpace {
+            out += " "; column += 1
+            pendingSpace = false
+        }
+        out += String(repeating: "\\ ", count: columns)
+        column += columns
         lastMacro = nil
     }
 

@@ -3,12 +3,29 @@ import NotepressAST
 import NotepressThemes
 
 /// Renders a ``Document`` as RTF 1.9.1 (Microsoft "Rich Text Format (RTF) Specification",
-/// version 1.9.1) styled by a ``ResolvedTheme`` (issue 4).
+/// version 1.9.1) styled by a ``ResolvedTheme`` (issues 4 and 16).
 ///
 /// The output is built as an ``RTFNode`` tree and written by ``RTFSerializer``; text reaches the
 /// output only through ``RTFSerializer/escapeText(_:)``. Page: US Letter with 1-inch margins,
 /// so the text width is 6.5 inches (9360 twips). Sizes: `\fs` in half-points, spacing and
 /// indents in twips (1/20 point). Output is deterministic: same document and theme, same bytes.
+///
+/// Every script:
+/// - Fonts: one font table entry per theme font (body and heading roles, code, script, East
+///   Asian), named by ``FontFamily/portableFamily`` (the family of the theme's list that exists or
+///   is mapped everywhere) with `\falt` the one before it, and the RTF family class of its generic
+///   family (`\fswiss`, `\froman`, `\fmodern` + `\fprq1` for code, `\fscript`).
+/// - Every paragraph and run states complex-script properties next to the Latin ones (RTF 1.9.1,
+///   "Character Text": `\rtlch` then `\af`/`\afs`/`\ab`/`\ai`, `\ltrch` then `\f`/`\fs`/`\b`/`\i`,
+///   and `\dbch\af` for the East Asian font), in that order: Word reads the associated properties
+///   by the run's script, LibreOffice by the `\rtlch`/`\ltrch` state before each keyword, and the
+///   order ends every group in the Latin state. Hebrew and Arabic thus keep the size, weight and
+///   slant of the Latin text around them; CJK text takes the theme's East Asian font.
+/// - Paragraph direction: each paragraph, and each line of a paragraph with line breaks (note
+///   lines, Markdown hard breaks: every line is a paragraph of its own), is `\rtlpar\qr` when its
+///   first strong character is right-to-left (``TextDirection/base(of:)``, UAX #9 P2–P3) and
+///   `\ltrpar` otherwise. (`\qr`: LibreOffice reads `\ql`/`\qr` as physical sides; a bare
+///   `\rtlpar` is left-aligned there.)
 public enum RTFEmitter {
     /// The text width in twips: 8.5-inch paper minus two 1-inch margins.
     public static let textWidth = 9360
@@ -20,8 +37,13 @@ public enum RTFEmitter {
     public static let maxListLevel = 8
 
     /// Indent per list level in twips: two ems of the body size (680 twips at 17 pt), so that
-    /// the marker (`10.`) fits the hanging indent at every size category.
-    public static func listIndent(_ theme: ResolvedTheme) -> Int { twips(theme.style(for: .body).size * 2) }
+    /// the marker (`10.`) fits the hanging indent at every size category; an ordered list whose
+    /// largest number has `digits` digits (and a period) gets 0.6 em per character and half an
+    /// em of gap when that is more (3.5 em for `1000.`), so the text never jumps to the next tab.
+    public static func listIndent(_ theme: ResolvedTheme, digits: Int = 0) -> Int {
+        let size = theme.style(for: .body).size
+        return twips(max(size * 2, size * (0.6 * Double(digits + 1) + 0.5)))
+    }
 
     /// The whole document as RTF text. Warnings (unknown blocks) are appended to `diagnostics`.
     /// `unsafe` (`--unsafe`) keeps dangerous link destinations live (``URLSafety``).
@@ -46,31 +68,47 @@ public enum RTFEmitter {
     }
 
     /// `29 November 2026`: day, English month name, year, in UTC, proleptic Gregorian
-    /// (``CivilDateTime``; the date badge).
-    public static func badgeDate(_ date: Date) -> String {
-        let c = CivilDateTime(date)
-        return "\(c.day) \(CivilDateTime.monthNames[c.month - 1]) \(c.year)"
-    }
+    /// (``CivilDateTime/longDate``).
+    public static func badgeDate(_ date: Date) -> String { CivilDateTime(date).longDate }
 
     /// `\fs` value for a size in points: half-points, rounded.
     public static func halfPoints(_ points: Double) -> Int { Int((points * 2).rounded()) }
     /// Twips for a length in points, rounded.
     public static func twips(_ points: Double) -> Int { Int((points * 20).rounded()) }
+
+    /// The RTF font family keyword of a generic family (RTF 1.9.1, "Font Table"): `fswiss` for
+    /// sans-serif and system-ui, `froman` for serif, `fmodern` for monospace, `fscript` for cursive.
+    public static func familyClass(_ generic: GenericFamily) -> String {
+        switch generic {
+        case .serif: "froman"
+        case .monospace: "fmodern"
+        case .cursive: "fscript"
+        case .sansSerif, .systemUI: "fswiss"
+        }
+    }
 }
 
-/// A font table entry: family name and RTF font family keyword (`fswiss`, `froman`, `fmodern`,
-/// `fscript`).
+/// A font table entry: family name, RTF font family keyword (`fswiss`, `froman`, `fmodern`,
+/// `fscript`) and the alternative for readers that honour `\falt`.
 struct RTFFont: Equatable {
     var name: String
     var family: String
+    var alternative: String?
+
+    init(_ font: FontFamily, family: String? = nil) {
+        name = font.portableFamily
+        self.family = family ?? RTFEmitter.familyClass(font.generic)
+        alternative = font.alternativeFamily
+    }
 }
 
 /// One `\list` of the list table: ordered (decimal) or bullet, levels 0…`levels-1` all of the
-/// same kind, numbering starting at `start`.
+/// same kind, numbering starting at `start`, `indent` twips of hanging indent per level.
 struct RTFList {
     var ordered: Bool
     var start: Int
     var levels: Int
+    var indent: Int
 }
 
 /// Where a block is written: indentation and the list/quote/footnote/table it is in.
@@ -84,6 +122,8 @@ struct BlockContext {
     var inFootnote = false
     /// Space after each paragraph in twips (0 in tight lists).
     var spaceAfter = 120
+    /// The colour table index of the enclosing alert's bar, if any.
+    var alertColor: Int?
 }
 
 /// Builds the tree. One per document.
@@ -105,33 +145,35 @@ struct RTFBuilder {
     var writtenFootnotes: Set<String> = []
     /// List properties and content (list text, task box) the next paragraph starts with.
     var pendingPrefix: (props: [RTFNode], content: [RTFNode])?
+    /// Colour table entries added for alert kinds, in table order (indices from ``colorAlertBase``).
+    var alertColors: [Alert.Kind] = []
 
     // Colour table indices (entry 0 is "auto").
     static let colorText = 1, colorAlert = 2, colorLink = 3, colorSecondary = 4, colorCodeBackground = 5
+    /// The first colour table index of alert kinds' colours.
+    static let colorAlertBase = 6
 
-    let bodyFont: Int, codeFont: Int, scriptFont: Int
+    let bodyFont: Int, codeFont: Int, scriptFont: Int, eastAsianFont: Int
 
     init(document: Document, theme: ResolvedTheme) {
         self.document = document
         self.theme = theme
-        func keyword(_ g: GenericFamily) -> String { g == .serif ? "froman" : "fswiss" }
-        let body = theme.style(for: .body)
-        var fonts = [RTFFont(name: body.family, family: keyword(body.generic))]
-        fonts.append(RTFFont(name: theme.theme.codeFont.family, family: "fmodern"))
-        fonts.append(RTFFont(name: theme.theme.scriptFont.family, family: "fscript"))
+        let t = theme.theme
+        var fonts = [RTFFont(theme.style(for: .body).font)]
+        fonts.append(RTFFont(t.codeFont, family: "fmodern"))
+        fonts.append(RTFFont(t.scriptFont))
+        fonts.append(RTFFont(t.eastAsianFont))
         for role in ThemeRole.allCases where role != .code {
-            let s = theme.style(for: role)
-            let f = RTFFont(name: s.family, family: keyword(s.generic))
+            let f = RTFFont(theme.style(for: role).font)
             if !fonts.contains(f) { fonts.append(f) }
         }
         self.fonts = fonts
-        bodyFont = 0; codeFont = 1; scriptFont = 2
+        bodyFont = 0; codeFont = 1; scriptFont = 2; eastAsianFont = 3
     }
 
     /// The font table index of a text style's font.
     func font(of style: ResolvedStyle) -> Int {
-        let f = RTFFont(name: style.family, family: style.generic == .serif ? "froman" : "fswiss")
-        return fonts.firstIndex(of: f) ?? bodyFont
+        fonts.firstIndex(of: RTFFont(style.font)) ?? bodyFont
     }
 
     mutating func build() -> RTFNode {
@@ -184,19 +226,19 @@ struct RTFBuilder {
 
     // MARK: Header
 
+    /// `{\fonttbl …}`: per font `\fN`, family class, pitch (`\fprq1` fixed for `fmodern`, else
+    /// `\fprq2` variable), `\fcharset0`, the name, and `{\*\falt NAME}` when there is one.
     func fontTable() -> RTFNode {
         var entries: [RTFNode] = [.word("fonttbl")]
         for (i, f) in fonts.enumerated() {
             // A `;` would end the entry early; font names never need one.
             let name = f.name.replacingOccurrences(of: ";", with: "")
-            // `\fprq1` (fixed pitch) for the code font, `\fprq2` (variable) otherwise, so readers
-            // without the family pick a fitting substitute.
-            // `{\*\falt …}`: a common font of the same kind for readers without the family.
-            let alternative = ["fmodern": "Courier New", "froman": "Times New Roman", "fscript": "Zapf Chancery"][f.family]
-                ?? "Helvetica"
-            entries.append(.group([.word("f", i), .word(f.family), .word("fprq", f.family == "fmodern" ? 1 : 2),
-                                   .word("fcharset", 0), .text(name),
-                                   .group([.symbol("*"), .word("falt"), .text(alternative)]), .semicolon]))
+            var entry: [RTFNode] = [.word("f", i), .word(f.family), .word("fprq", f.family == "fmodern" ? 1 : 2),
+                                    .word("fcharset", 0), .text(name)]
+            if let alt = f.alternative?.replacingOccurrences(of: ";", with: "") {
+                entry.append(.group([.symbol("*"), .word("falt"), .text(alt)]))
+            }
+            entries.append(.group(entry + [.semicolon]))
         }
         return .group(entries)
     }
@@ -204,18 +246,28 @@ struct RTFBuilder {
     func colorTable() -> RTFNode {
         let c = theme.colors
         var nodes: [RTFNode] = [.word("colortbl"), .semicolon]
-        for color in [c.text, c.alert, c.link, c.secondary, c.codeBackground] {
+        for color in [c.text, c.alert, c.link, c.secondary, c.codeBackground] + alertColors.map({ AlertPalette.color($0) }) {
             nodes += [.word("red", Int(color.red)), .word("green", Int(color.green)), .word("blue", Int(color.blue)),
                       .semicolon]
         }
         return .group(nodes)
     }
 
+    /// The colour table index of an alert kind's colour (added on first use).
+    mutating func alertColor(_ kind: Alert.Kind) -> Int {
+        if let i = alertColors.firstIndex(of: kind) { return Self.colorAlertBase + i }
+        alertColors.append(kind)
+        return Self.colorAlertBase + alertColors.count - 1
+    }
+
     /// `\listtable` and `\listoverridetable` (RTF 1.9.1, "Lists"). List `i` has `\listid(i+1)`
-    /// and is used through override `\ls(i+1)`.
+    /// and is used through override `\ls(i+1)`. Each level carries the marker's own character
+    /// formatting (the list-marker style's font and size; numbers bold, bullets not; never italic
+    /// or struck), so that a number never takes the formatting of its item's text.
     func listTables() -> [RTFNode] {
         var table: [RTFNode] = [.symbol("*"), .word("listtable")]
         var overrides: [RTFNode] = [.symbol("*"), .word("listoverridetable")]
+        let marker = theme.style(for: .listMarker)
         for (i, list) in lists.enumerated() {
             var l: [RTFNode] = [.word("list"), .word("listtemplateid", i + 1), .word("listsimple", 0)]
             for level in 0..<list.levels {
@@ -232,7 +284,12 @@ struct RTFBuilder {
                     lv.append(.group([.word("leveltext"), .hex(1), .text(Self.bullet(level)), .semicolon]))
                     lv.append(.group([.word("levelnumbers"), .semicolon]))
                 }
-                let step = RTFEmitter.listIndent(theme)
+                // Complex-script properties too: a right-to-left item's number is drawn with them.
+                let f = font(of: marker), size = RTFEmitter.halfPoints(marker.size)
+                lv += [.word("rtlch"), .word("af", f), .word("afs", size), list.ordered ? .word("ab") : .word("ab", 0),
+                       .word("ai", 0), .word("ltrch"), .word("f", f), .word("fs", size),
+                       list.ordered ? .word("b") : .word("b", 0), .word("i", 0), .word("strike", 0)]
+                let step = list.indent
                 lv += [.word("fi", -step), .word("li", step * (level + 1)), .word("lin", step * (level + 1))]
                 l.append(.group(lv))
             }
@@ -260,11 +317,18 @@ struct RTFBuilder {
 
     // MARK: Paragraph building
 
-    /// Character properties of a style: font, size in half-points, bold when the weight is.
+    /// Character properties of a style for a paragraph: the East Asian font (`\dbch\af`), the
+    /// complex-script font, size and weight (`\rtlch\af\afs\ab`), the Latin ones
+    /// (`\ltrch\f\fs\b`), the text colour. See ``RTFEmitter`` for the order.
     func charProps(_ style: ResolvedStyle, font: Int? = nil) -> [RTFNode] {
-        var p: [RTFNode] = [.word("f", font ?? self.font(of: style)), .word("fs", RTFEmitter.halfPoints(style.size)),
-                            .word("cf", Self.colorText)]
-        if style.weight.isBold { p.append(.word("b")) }
+        let f = font ?? self.font(of: style)
+        let size = RTFEmitter.halfPoints(style.size)
+        let bold = style.weight.isBold
+        var p: [RTFNode] = [.word("dbch"), .word("af", eastAsianFont), .word("rtlch"), .word("af", f), .word("afs", size)]
+        if bold { p.append(.word("ab")) }
+        p += [.word("ltrch"), .word("f", f), .word("fs", size)]
+        if bold { p.append(.word("b")) }
+        p.append(.word("cf", Self.colorText))
         return p
     }
 
@@ -273,11 +337,18 @@ struct RTFBuilder {
         [.word("sl", RTFEmitter.twips(style.lineHeight)), .word("slmult", 0)]
     }
 
-    /// Indentation and quote bar of a context.
+    /// Paragraph direction: `\rtlpar\qr` for right-to-left text, else `\ltrpar`.
+    static func directionProps(_ direction: TextDirection?) -> [RTFNode] {
+        direction == .rightToLeft ? [.word("rtlpar"), .word("qr")] : [.word("ltrpar")]
+    }
+
+    /// Indentation and quote or alert bar of a context.
     func indentProps(_ ctx: BlockContext) -> [RTFNode] {
         var p: [RTFNode] = []
         if ctx.indent > 0 { p.append(.word("li", ctx.indent)) }
-        if ctx.quoteDepth > 0 {
+        if let alert = ctx.alertColor {
+            p += [.word("brdrl"), .word("brdrs"), .word("brdrw", 40), .word("brsp", 80), .word("brdrcf", alert)]
+        } else if ctx.quoteDepth > 0 {
             p += [.word("brdrl"), .word("brdrs"), .word("brdrw", 20), .word("brsp", 80),
                   .word("brdrcf", Self.colorSecondary)]
         }
@@ -296,24 +367,5 @@ struct RTFBuilder {
             p += props
         }
         return p + c + [.word("par")]
-    }
-
-    // MARK: Title and date badge
-
-    mutating func titleAndBadge() -> [RTFNode] {
-        var nodes: [RTFNode] = []
-        // A title taken from the body's first heading is shown there, not twice.
-        if let title = document.metadata.title, document.metadata.titleSource != .firstHeading {
-            let s = theme.style(for: .noteTitle)
-            nodes += paragraph(props: [.word("sa", 120)] + lineProps(s) + charProps(s) + [.word("impr")],
-                               content: [.text(title)])
-        }
-        if let created = document.metadata.created {
-            let s = theme.style(for: .dateBadge)
-            nodes += paragraph(props: [.word("qr"), .word("sa", 240)] + lineProps(s) + charProps(s)
-                                   + [.word("cf", Self.colorSecondary)],
-                               content: [.text(RTFEmitter.badgeDate(created))])
-        }
-        return nodes
     }
 }

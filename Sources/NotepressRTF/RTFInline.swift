@@ -5,18 +5,25 @@ import NotepressThemes
 /// Inline runs: character formatting, links, footnote references (see ``RTFEmitter``).
 extension RTFBuilder {
 
+    /// The nodes of all runs of `inl`.
     mutating func inlineNodes(_ inl: Inlines, _ ctx: BlockContext) -> [RTFNode] {
+        inlineNodes(inl, 0..<inl.runs.count, InlineAttributeTable(inl), ctx)
+    }
+
+    /// The nodes of the runs of `inl` in `range`; `table` is `inl`'s attribute table (built once
+    /// per paragraph, however many lines it is written as).
+    mutating func inlineNodes(_ inl: Inlines, _ range: Range<Int>, _ table: InlineAttributeTable,
+                              _ ctx: BlockContext) -> [RTFNode] {
         var nodes: [RTFNode] = []
-        var i = 0
+        var i = range.lowerBound
         let runs = inl.runs
         // The outermost link or image span of each run: a field covers exactly the runs that share it.
-        let table = InlineAttributeTable(inl)
-        while i < runs.count {
+        while i < range.upperBound {
             if let link = table[run: runs[i]].outermostTarget, let raw = table.link(link)?.destination {
                 // No field for a destination that URLSafety drops (or an empty one): the text alone.
                 let destination = URLSafety.destination(raw, unsafe: unsafe)
                 var result: [RTFNode] = destination.isEmpty ? [] : [.word("cf", Self.colorLink), .word("ul")]
-                while i < runs.count, table[run: runs[i]].outermostTarget == link {
+                while i < range.upperBound, table[run: runs[i]].outermostTarget == link {
                     result += runNodes(runs[i], table[run: runs[i]].attributes, ctx)
                     i += 1
                 }
@@ -45,14 +52,27 @@ extension RTFBuilder {
         return out
     }
 
-    /// Character properties of a run's attributes (on top of the paragraph's).
+    /// Character properties of a run's attributes (on top of the paragraph's): first the
+    /// complex-script ones after `\rtlch` (`\af` code font, `\afs`, `\ab`, `\ai`; `~script~` is
+    /// italic there, as cursive faces have no Hebrew or Arabic), then the Latin ones after
+    /// `\ltrch` (`\f`, `\fs`, `\b`, `\i`), then those of every script (`\strike`, `\cf`, `\impr`).
+    /// Empty for a run without attributes.
     func runProps(_ a: InlineAttributes) -> [RTFNode] {
+        let size = a.textStyle.map { RTFEmitter.halfPoints(theme.style($0).size) }
+        var cs: [RTFNode] = []
+        var latin: [RTFNode] = []
+        if a.code {
+            cs.append(.word("af", codeFont)); latin.append(.word("f", codeFont))
+        } else if a.script {
+            latin.append(.word("f", scriptFont))
+        }
+        if let size { cs.append(.word("afs", size)); latin.append(.word("fs", size)) }
+        if a.strong { cs.append(.word("ab")); latin.append(.word("b")) }
+        if a.emphasis || (a.script && !a.code) { cs.append(.word("ai")) }
+        if a.emphasis { latin.append(.word("i")) }
         var p: [RTFNode] = []
-        if a.strong { p.append(.word("b")) }
-        if a.emphasis { p.append(.word("i")) }
+        if !cs.isEmpty || !latin.isEmpty { p += [.word("rtlch")] + cs + [.word("ltrch")] + latin }
         if a.strikethrough { p.append(.word("strike")) }
-        if a.code { p.append(.word("f", codeFont)) } else if a.script { p.append(.word("f", scriptFont)) }
-        if let ts = a.textStyle { p.append(.word("fs", RTFEmitter.halfPoints(theme.style(ts).size))) }
         if a.tag != nil { p.append(.word("cf", Self.colorLink)) }
         if a.colorRole == .alert { p.append(.word("cf", Self.colorAlert)) }
         if a.marker { p.append(.word("cf", Self.colorSecondary)) }
@@ -93,5 +113,14 @@ extension RTFBuilder {
             if inner.last == .word("par") { inner.removeLast() }
             return [.group([.word("super"), .word("chftn")]), .group([.word("footnote")] + inner)]
         }
+    }
+
+    /// The direction of the runs of `inl` in `range` (their text's first strong character).
+    static func direction(_ inl: Inlines, _ range: Range<Int>) -> TextDirection? {
+        for i in range {
+            // The first run with a strong character decides.
+            if case .text(let t) = inl.runs[i].content, let d = TextDirection.base(of: t) { return d }
+        }
+        return nil
     }
 }

@@ -19,6 +19,8 @@ public enum GFMExtension: String, Sendable, CaseIterable, Hashable {
 ///   a warning.
 /// - Containers deeper than ``ASTLimits/maxNestingDepth`` are flattened into their ancestor,
 ///   with one warning, so that later stages can recurse safely.
+/// - In GFM, a top-level block quote that starts with a GitHub alert marker (`[!NOTE]`, …)
+///   becomes an ``Alert`` block (the rule is documented there).
 public struct MarkdownReader: Sendable {
     public var format: SourceFormat
     public var extensions: Set<GFMExtension>
@@ -95,6 +97,7 @@ public struct MarkdownReader: Sendable {
         defer { if !arena { cmark_node_free(root) } }
         var builder = TreeBuilder(path: path, lineOffset: lineOffset, source: bytes)
         builder.wikilinks = wikilinks
+        builder.alerts = format == .gfm
         builder.topLevelBlock = topLevelBlock
         builder.retainTopLevel = retainBlocks || topLevelBlock == nil
         let blocks = builder.build(root)
@@ -163,6 +166,8 @@ struct TreeBuilder {
     /// A wiki link was made from `[` + a shortcut reference link + `]`: the `]` that starts the
     /// next text node belongs to it.
     var dropLeadingBracket = false
+    /// Read GitHub alerts (GFM input).
+    var alerts = false
 
     init(path: String?, lineOffset: Int, source: UnsafeBufferPointer<UInt8>) {
         self.path = path
@@ -498,11 +503,46 @@ struct TreeBuilder {
         }
     }
 
+    /// The alert a top-level block quote of `blocks` is (``Alert``'s rule), or `nil`: the first
+    /// paragraph's first run is the marker's text, in no span, followed by a line break or by
+    /// the end of the paragraph, and something follows the marker.
+    static func alert(_ blocks: [Block]) -> Alert? {
+        guard let head = blocks.first, case .paragraph(let inl) = head.kind, let first = inl.runs.first,
+              first.span == nil, case .text(let marker) = first.content, let kind = Alert.kind(ofMarker: marker) else {
+            return nil
+        }
+        var content = Array(blocks.dropFirst())
+        let end: Alert.MarkerEnd
+        if inl.runs.count == 1 {
+            end = .paragraphEnd
+        } else {
+            switch inl.runs[1].content {
+            case .softBreak: end = .softBreak
+            case .hardBreak: end = .hardBreak
+            default: return nil
+            }
+            var rest = inl
+            rest.runs.removeFirst(2)
+            if !rest.isEmpty {
+                // The paragraph goes on on the marker's next line.
+                let position = head.position.map { SourcePosition(line: $0.line + 1, column: $0.column) }
+                content.insert(Block(.paragraph(rest), position: position), at: 0)
+            }
+        }
+        guard !content.isEmpty else { return nil }
+        return Alert(kind: kind, marker: marker, markerEnd: end, blocks: content)
+    }
+
     mutating func closeContainer() {
         containerDepth -= 1
         guard let f = stack.popLast() else { return }
         switch f {
-        case .blockQuote(let p, let b): append(block: Block(.blockQuote(b.items), position: p))
+        case .blockQuote(let p, let b):
+            if alerts, case .root? = stack.last, let alert = Self.alert(b.items) {
+                append(block: Block(.alert(alert), position: p))
+            } else {
+                append(block: Block(.blockQuote(b.items), position: p))
+            }
         case .footnote(let p, let l, let b): append(block: Block(.footnoteDefinition(label: l, blocks: b.items), position: p))
         case .unknown(let p, let n, let b): append(block: Block(.unknown(typeName: n, blocks: b.items), position: p))
         case .list(let p, var l, let items):

@@ -11,9 +11,11 @@ import NotepressAST
 /// |--------------------------------|---------------------------------------------------------------------|
 /// | `metadata.title`               | `teiHeader/fileDesc/titleStmt/title` (`Untitled` when absent/empty) |
 /// | (fixed)                        | `fileDesc/publicationStmt/p` = `Converted by Notepress` (no dates)   |
-/// | `metadata.sourcePath`, format  | `fileDesc/sourceDesc/bibl/idno[@type="path"]`, `idno[@type="format"]` |
-/// | `metadata.created`             | `profileDesc/creation/date/@when`, `YYYY-MM-DDTHH:MM:SSZ` (UTC)     |
+/// | `metadata.sourcePath`, format  | `fileDesc/sourceDesc/bibl/idno[@type="path"]` (``DocumentMetadata/outputSourcePath``: never absolute), `idno[@type="format"]` |
+/// | `rend` values used in the text | `encodingDesc/tagsDecl/rendition[@xml:id="rend.VALUE"][@scheme]`, one per value: what it means, in CSS (`scheme="css"`) or words (`scheme="free"`), TEI P5 §2.3.4 |
+/// | `metadata.created`             | `profileDesc/creation/date[@when]`, `@when` `YYYY-MM-DDTHH:MM:SSZ` (UTC), content `29 November 2026` |
 /// | `metadata.tags`                | `profileDesc/textClass/keywords/term`, one per tag                  |
+/// | front matter `lang`            | `TEI/@xml:lang` (``DocumentMetadata/language``: only a well-formed tag) |
 ///
 /// Table of contents (`--toc`, ``tableOfContentsMaxLevel``; TEI P5 §4.5 "Front Matter"): before
 /// the body, `front/div[@type="contents"]` with `head` `Contents` and a `list` of `item`s, each a
@@ -29,6 +31,7 @@ import NotepressAST
 /// | heading inside a container | `p[@rend="heading-n"]` (a `div` cannot appear inside `quote`, `item`, `note`) |
 /// | paragraph                  | `p`                                                                      |
 /// | block quote                | `quote` containing blocks                                                |
+/// | alert (GitHub `[!NOTE]` …) | `note[@type]`, `@type` the kind (`note`, `tip`, `important`, `warning`, `caution`), containing blocks |
 /// | bullet list                | `list[@rend="bulleted"]` of `item`                                       |
 /// | ordered list               | `list[@rend="numbered"]` of `item[@n]`; `@n` is the item's number (the list's start, counting up, or the note's own number) |
 /// | task list item             | `item[@ana="#task-checked"]` or `item[@ana="#task-unchecked"]` (`@ana`, att.global.analytic) |
@@ -78,7 +81,7 @@ public struct TEIEmitter: Sendable {
     /// Elements laid out one child per line (they never hold character data directly).
     static let blockElements: Set<String> = [
         "TEI", "teiHeader", "fileDesc", "titleStmt", "publicationStmt", "sourceDesc", "bibl",
-        "profileDesc", "creation", "textClass", "keywords", "text", "front", "body", "div", "list", "item",
+        "profileDesc", "creation", "textClass", "keywords", "text", "front", "body", "div", "list", "item", "encodingDesc", "tagsDecl",
         "quote", "table", "row",
     ]
 
@@ -203,9 +206,10 @@ struct TEIBuilder {
 
     mutating func build() -> XMLTreeElement {
         var root = XMLTreeElement("TEI", [("xmlns", TEIEmitter.namespace)])
-        root.append(header())
-        var text = XMLTreeElement("text")
+        if let lang = document.metadata.language { root.attributes.append(("xml:lang", lang)) }
         let body = body()
+        root.append(header(renditions: Self.rendValues(body)))
+        var text = XMLTreeElement("text")
         if let maxLevel = tableOfContentsMaxLevel,
            let front = Self.front(TableOfContents(headings: sections, maxLevel: maxLevel)) {
             text.append(front)
@@ -246,14 +250,49 @@ struct TEIBuilder {
         return XMLTreeElement("front", [], [.element(div)])
     }
 
-    func header() -> XMLTreeElement {
+    /// What each `rend` value of `hi` means (`tagsDecl/rendition`): scheme and content.
+    static let renditions: [String: (scheme: String, content: String)] = [
+        "bold": ("css", "font-weight: bold;"),
+        "italic": ("css", "font-style: italic;"),
+        "strikethrough": ("css", "text-decoration: line-through;"),
+        "script": ("css", "font-family: cursive; /* note markup ~script~: a handwriting face */"),
+        "alert": ("css", "color: red; /* note markup: a word of two or more capital letters, in the alert colour */"),
+        "letterpress": ("css", "text-shadow: 0 1px 0 white, 0 -1px 0 gray; /* pressed into the page (Text Kit's letterpress effect) */"),
+        "marker": ("css", "color: gray; /* a note-markup delimiter kept visible (--keep-markers) */"),
+    ]
+
+    /// The `rendition` meaning of one `rend` value (``renditions``; `style-NAME`: an Apple Dynamic
+    /// Type text style).
+    static func rendition(_ value: String) -> (scheme: String, content: String) {
+        if let r = renditions[value] { return r }
+        if value.hasPrefix("style-") {
+            return ("free", "Apple Dynamic Type text style \(value.dropFirst(6)) (Human Interface Guidelines, Typography)")
+        }
+        return ("free", value)
+    }
+
+    /// The `rend` values of every `hi` in `root`, each once, sorted (an iterative walk: the tree
+    /// may be deep).
+    static func rendValues(_ root: XMLTreeElement) -> [String] {
+        var seen = Set<String>()
+        var stack = [root]
+        while let e = stack.popLast() {
+            if e.name == "hi", let rend = e.attributes.first(where: { $0.0 == "rend" })?.1 {
+                for v in rend.split(separator: " ") { seen.insert(String(v)) }
+            }
+            for case .element(let c) in e.children { stack.append(c) }
+        }
+        return seen.sorted()
+    }
+
+    func header(renditions: [String] = []) -> XMLTreeElement {
         let meta = document.metadata
         var title = meta.title ?? ""
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { title = "Untitled" }
         var titleEl = XMLTreeElement("title"); titleEl.append(text: title)
         var pub = XMLTreeElement("p"); pub.append(text: "Converted by Notepress")
         var bibl = XMLTreeElement("bibl")
-        if let path = meta.sourcePath {
+        if let path = meta.outputSourcePath {
             var idno = XMLTreeElement("idno", [("type", "path")]); idno.append(text: path); bibl.append(idno)
         }
         var fmt = XMLTreeElement("idno", [("type", "format")]); fmt.append(text: meta.sourceFormat.rawValue)
@@ -265,9 +304,22 @@ struct TEIBuilder {
         ])
         var teiHeader = XMLTreeElement("teiHeader")
         teiHeader.append(fileDesc)
+        if !renditions.isEmpty {
+            var tags = XMLTreeElement("tagsDecl")
+            for value in renditions {
+                let r = Self.rendition(value)
+                var e = XMLTreeElement("rendition", [("xml:id", "rend." + value), ("scheme", r.scheme)])
+                e.append(text: r.content)
+                tags.append(e)
+            }
+            teiHeader.append(XMLTreeElement("encodingDesc", [], [.element(tags)]))
+        }
         var profile = XMLTreeElement("profileDesc")
         if let created = meta.created {
-            profile.append(XMLTreeElement("creation", [], [.element(XMLTreeElement("date", [("when", CivilDateTime(created).iso8601)]))]))
+            let c = CivilDateTime(created)
+            var date = XMLTreeElement("date", [("when", c.iso8601)])
+            date.append(text: c.longDate)
+            profile.append(XMLTreeElement("creation", [], [.element(date)]))
         }
         if !meta.tags.isEmpty {
             var keywords = XMLTreeElement("keywords")
@@ -369,6 +421,12 @@ struct TEIBuilder {
                 return blocks(children, depth: depth)
             }
             return [XMLTreeElement("quote", [], blocks(children, depth: depth + 1).map { .element($0) })]
+        case .alert(let a):
+            if depth + 1 > TEILimits.maxContainerDepth {
+                flattenedContainers = true
+                return blocks(a.blocks, depth: depth)
+            }
+            return [XMLTreeElement("note", [("type", a.kind.rawValue)], blocks(a.blocks, depth: depth + 1).map { .element($0) })]
         case .list(let l):
             if depth + 2 > TEILimits.maxContainerDepth {
                 flattenedContainers = true

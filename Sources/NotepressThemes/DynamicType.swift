@@ -74,14 +74,24 @@ public enum GenericFamily: String, Sendable, Equatable, Hashable, Codable, CaseI
     case sansSerif = "sans-serif", serif, monospace, cursive, systemUI = "system-ui"
 }
 
-/// Apple's published Dynamic Type sizes for iOS.
+/// Apple's published Dynamic Type sizes and leading for iOS and iPadOS.
 ///
-/// Source: Apple Human Interface Guidelines, Typography, "Dynamic Type sizes" (iOS, iPadOS),
-/// the tables for each content size category xSmall…AX5. Sizes are in points; columns follow
-/// ``SizeCategory/allCases``. Headline is semibold, the other five regular.
+/// Source: Apple Human Interface Guidelines, Typography, Specifications
+/// (developer.apple.com/design/human-interface-guidelines/typography#Specifications): the tables
+/// "iOS, iPadOS Dynamic Type sizes" (xSmall, Small, Medium, Large (Default), xLarge, xxLarge,
+/// xxxLarge) and "iOS, iPadOS larger accessibility type sizes" (AX1 … AX5), one table per content
+/// size category, each giving every style's weight, size and leading in points. Both columns are
+/// typed in from those twelve tables: the leading is Apple's value for each category, not the
+/// Large leading scaled (scaling gives 18 pt for Body at xSmall where Apple says 19, 69 at AX5
+/// where Apple says 62). Columns follow ``SizeCategory/allCases``. Headline is semibold, the
+/// other styles regular (the tables' "Weight" column).
 public enum DynamicTypeTable {
     /// Point size per style, one entry per ``SizeCategory`` (extraSmall first).
     public static let sizes: [TextStyle: [Double]] = [
+        .largeTitle:  [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
+        .title1:      [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
+        .title2:      [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56],
+        .title3:      [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55],
         .headline:    [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
         .body:        [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
         .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49],
@@ -90,15 +100,35 @@ public enum DynamicTypeTable {
         .caption2:    [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40],
     ]
 
-    /// Line height (leading) in points at ``SizeCategory/large``, from the same HIG table.
-    public static let lineHeightsAtLarge: [TextStyle: Double] = [
-        .headline: 22, .body: 22, .subheadline: 20, .footnote: 18, .caption1: 16, .caption2: 13,
+    /// Leading (line height) in points per style, one entry per ``SizeCategory``, from the same
+    /// twelve tables.
+    public static let lineHeights: [TextStyle: [Double]] = [
+        .largeTitle:  [38, 39, 40, 41, 43, 46, 48, 52, 57, 61, 66, 70],
+        .title1:      [31, 32, 33, 34, 37, 39, 41, 46, 51, 57, 62, 68],
+        .title2:      [24, 25, 26, 28, 30, 32, 34, 41, 47, 52, 59, 66],
+        .title3:      [22, 23, 24, 25, 28, 30, 32, 38, 44, 51, 58, 65],
+        .headline:    [19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62],
+        .body:        [19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62],
+        .subheadline: [16, 18, 19, 20, 22, 24, 28, 31, 37, 43, 50, 58],
+        .footnote:    [16, 16, 16, 18, 20, 22, 24, 29, 33, 40, 46, 52],
+        .caption1:    [13, 13, 13, 16, 19, 21, 23, 28, 32, 39, 44, 51],
+        .caption2:    [13, 13, 13, 13, 18, 20, 22, 25, 30, 35, 41, 48],
     ]
 
-    /// Default weight per style: headline semibold, the rest regular.
+    /// Weight per style (the tables' "Weight" column): headline semibold, the rest regular.
     public static let weights: [TextStyle: FontWeight] = [
+        .largeTitle: .regular, .title1: .regular, .title2: .regular, .title3: .regular,
         .headline: .semibold, .body: .regular, .subheadline: .regular,
         .footnote: .regular, .caption1: .regular, .caption2: .regular,
+    ]
+
+    /// The "Emphasized weight" column of the same tables (the weight of a style's bold variant,
+    /// UIKit's `traitBold`): Large Title, Title 1 and Title 2 bold, the others semibold. The
+    /// shipped themes draw headings in it.
+    public static let emphasizedWeights: [TextStyle: FontWeight] = [
+        .largeTitle: .bold, .title1: .bold, .title2: .bold, .title3: .semibold,
+        .headline: .semibold, .body: .semibold, .subheadline: .semibold,
+        .footnote: .semibold, .caption1: .semibold, .caption2: .semibold,
     ]
 
     /// Point size of `style` at `category`.
@@ -106,11 +136,8 @@ public enum DynamicTypeTable {
         sizes[style]![category.index]
     }
 
-    /// Line height of `style` at `category` in points: the Large line height scaled by
-    /// size(category) / size(large), rounded to the nearest whole point (HIG gives leading only
-    /// for Large in the form we use; scaling keeps the ratio).
+    /// Leading of `style` at `category` in points: Apple's published value for that category.
     public static func lineHeight(_ style: TextStyle, _ category: SizeCategory) -> Double {
-        let base = lineHeightsAtLarge[style]!
-        return (base * size(style, category) / size(style, .large)).rounded()
+        lineHeights[style]![category.index]
     }
 }

@@ -65,7 +65,9 @@ public struct ThemeColors: Sendable, Equatable, Hashable {
 public struct StyleSpec: Sendable, Equatable, Hashable {
     /// Font family name, for example `"Helvetica Neue"`.
     public var family: String
-    /// What to fall back to when `family` is missing.
+    /// Families to try, in order, when `family` is missing (see ``FontFamily/fallbacks``).
+    public var fallbacks: [String]
+    /// What to fall back to when no named family is installed.
     public var generic: GenericFamily
     public var weight: FontWeight
     public var design: FontDesign
@@ -74,21 +76,80 @@ public struct StyleSpec: Sendable, Equatable, Hashable {
     /// Line height in points per category (12 entries).
     public var lineHeights: [Double]
 
-    public init(family: String, generic: GenericFamily, weight: FontWeight, design: FontDesign,
-                sizes: [Double], lineHeights: [Double]) {
-        self.family = family; self.generic = generic; self.weight = weight; self.design = design
-        self.sizes = sizes; self.lineHeights = lineHeights
+    public init(family: String, fallbacks: [String] = [], generic: GenericFamily, weight: FontWeight,
+                design: FontDesign, sizes: [Double], lineHeights: [Double]) {
+        self.family = family; self.fallbacks = fallbacks; self.generic = generic; self.weight = weight
+        self.design = design; self.sizes = sizes; self.lineHeights = lineHeights
+    }
+
+    /// The font of this style: family, fallbacks and generic.
+    public var font: FontFamily { FontFamily(family: family, fallbacks: fallbacks, generic: generic) }
+}
+
+/// A font: the family wanted, the families to try when it is missing, and the generic family
+/// that ends the list.
+///
+/// The list runs from the most wanted family to the most widely installed one: the last named
+/// family is one that Windows and macOS ship and that fontconfig maps to an installed face on
+/// Linux (Arial, Times New Roman, Courier New: Liberation, URW base35 or DejaVu faces; Zapf
+/// Chancery: URW's Z003). HTML writes the whole list (CSS `font-family`); a format that names one
+/// family per font (RTF) writes ``portableFamily``.
+public struct FontFamily: Sendable, Equatable, Hashable {
+    /// The family wanted first.
+    public var family: String
+    /// Families to try, in order, when `family` is missing; the last is the most portable.
+    public var fallbacks: [String]
+    /// The CSS generic family the list ends with.
+    public var generic: GenericFamily
+
+    public init(family: String, fallbacks: [String] = [], generic: GenericFamily) {
+        self.family = family; self.fallbacks = fallbacks; self.generic = generic
+    }
+
+    /// `family` followed by `fallbacks`.
+    public var names: [String] { [family] + fallbacks }
+
+    /// Whether `name` is a CSS keyword for a platform's system font rather than a family a
+    /// document can name (`-apple-system`, `BlinkMacSystemFont`, `system-ui`, `ui-serif`, …).
+    public static func isSystemKeyword(_ name: String) -> Bool {
+        name.hasPrefix("-") || name == "BlinkMacSystemFont" || name == "system-ui" || name.hasPrefix("ui-")
+    }
+
+    /// The one family a document format that names a single family per font writes: the last
+    /// named family of the list that is not a system keyword (the most widely installed, see the
+    /// type's documentation), else `family`.
+    public var portableFamily: String {
+        names.last { !Self.isSystemKeyword($0) } ?? family
+    }
+
+    /// An alternative to ``portableFamily`` for readers that honour one (RTF `\falt`): the
+    /// named family before it in the list, if any.
+    public var alternativeFamily: String? {
+        let real = names.filter { !Self.isSystemKeyword($0) }
+        return real.count >= 2 ? real[real.count - 2] : nil
     }
 }
 
-/// A font family with its generic fallback (code and script fonts).
-public struct FontFamily: Sendable, Equatable, Hashable {
-    public var family: String
-    public var generic: GenericFamily
-    public init(family: String, generic: GenericFamily) { self.family = family; self.generic = generic }
+/// How a terminal draws one kind of text (SGR attributes and a colour), as a theme gives it.
+/// ECMA-48 §8.3.117: 1 bold, 2 faint, 3 italic, 4 underline.
+public struct TerminalTextStyle: Sendable, Equatable, Hashable {
+    public var bold: Bool
+    public var dim: Bool
+    public var italic: Bool
+    public var underline: Bool
+    /// The colour at 256 colours and direct colour; `nil` keeps the terminal's.
+    public var color: RGBColor?
+    /// The colour at 16 colours: an SGR foreground code, 30–37 or 90–97.
+    public var ansi16: Int?
+
+    public init(bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
+                color: RGBColor? = nil, ansi16: Int? = nil) {
+        self.bold = bold; self.dim = dim; self.italic = italic; self.underline = underline
+        self.color = color; self.ansi16 = ansi16
+    }
 }
 
-/// A complete theme: a spec for each of the six text styles, a role map, fonts and colours.
+/// A complete theme: a spec for each text style, a role map, fonts and colours.
 /// Theme files (`Templates/themes/NAME.json`) are read by ``ThemeLoader``; what a file leaves out
 /// comes from ``Theme/standard``.
 public struct Theme: Sendable, Equatable {
@@ -99,36 +160,65 @@ public struct Theme: Sendable, Equatable {
     public var codeFont: FontFamily
     /// Font for note markup's `~script~` spans.
     public var scriptFont: FontFamily
+    /// Font for Chinese, Japanese and Korean text (RTF's `\dbch` font; HTML lists it after the
+    /// Latin families so CJK text takes it instead of the browser's default CJK face).
+    public var eastAsianFont: FontFamily
+    /// How a terminal shows `~script~` (a terminal has one font, so not italic alone, which
+    /// `_italic_` is).
+    public var terminalScript: TerminalTextStyle
     public var light: ThemeColors
     public var dark: ThemeColors
 
     public init(name: String, styles: [TextStyle: StyleSpec], roles: [ThemeRole: TextStyle], codeFont: FontFamily,
-                scriptFont: FontFamily, light: ThemeColors, dark: ThemeColors) {
+                scriptFont: FontFamily, eastAsianFont: FontFamily = Theme.standardEastAsianFont,
+                terminalScript: TerminalTextStyle = Theme.standardTerminalScript, light: ThemeColors, dark: ThemeColors) {
         self.name = name; self.styles = styles; self.roles = roles; self.codeFont = codeFont
-        self.scriptFont = scriptFont; self.light = light; self.dark = dark
+        self.scriptFont = scriptFont; self.eastAsianFont = eastAsianFont; self.terminalScript = terminalScript
+        self.light = light; self.dark = dark
     }
+
+    /// Sans-serif CJK faces of macOS (PingFang, Hiragino), Windows (Microsoft YaHei) and Linux
+    /// (Noto Sans CJK, Debian `fonts-noto-cjk`).
+    public static let standardEastAsianFont = FontFamily(
+        family: "PingFang SC", fallbacks: ["Hiragino Sans", "Microsoft YaHei", "Noto Sans CJK SC"], generic: .sansSerif)
+
+    /// `~script~` in a terminal: italic in purple (Apple's accessible systemPurple, #8944ab:
+    /// 6.0:1 on white; magenta, SGR 35, at 16 colours).
+    public static let standardTerminalScript = TerminalTextStyle(italic: true, color: RGBColor(red: 0x89, green: 0x44, blue: 0xab),
+                                                                 ansi16: 35)
+
+    /// The system sans-serif and its stand-ins on other systems, ending with Arial.
+    static let sansFallbacks = ["Helvetica Neue", "Segoe UI", "Roboto", "Liberation Sans", "Arial"]
 
     /// The built-in base every theme inherits from: Apple's Dynamic Type table
     /// (``DynamicTypeTable``) in the system sans-serif font.
+    ///
+    /// Headings take Apple's larger styles, so that h1 > h2 > h3 > body: heading 1 `title1`,
+    /// heading 2 `title2`, heading 3 `title3`, headings 4–6 `headline` (body size, semibold).
+    /// The six note styles keep their roles (title headline, badge caption2, …).
     public static let standard: Theme = {
         var styles: [TextStyle: StyleSpec] = [:]
         for s in TextStyle.allCases {
             styles[s] = StyleSpec(
-                family: "-apple-system", generic: .sansSerif, weight: DynamicTypeTable.weights[s]!, design: .default,
+                family: "-apple-system", fallbacks: sansFallbacks, generic: .sansSerif,
+                weight: DynamicTypeTable.weights[s]!, design: .default,
                 sizes: SizeCategory.allCases.map { DynamicTypeTable.size(s, $0) },
                 lineHeights: SizeCategory.allCases.map { DynamicTypeTable.lineHeight(s, $0) })
         }
         let roles: [ThemeRole: TextStyle] = [
-            .noteTitle: .headline, .heading1: .headline, .heading2: .headline, .heading3: .subheadline,
-            .heading4: .subheadline, .heading5: .subheadline, .heading6: .subheadline, .body: .body,
+            .noteTitle: .headline, .heading1: .title1, .heading2: .title2, .heading3: .title3,
+            .heading4: .headline, .heading5: .headline, .heading6: .headline, .body: .body,
             .blockQuote: .body, .code: .footnote, .listMarker: .body, .tableHeader: .subheadline,
             .tableCell: .subheadline, .footnote: .footnote, .caption: .caption1, .dateBadge: .caption2,
         ]
         let c = { (h: String) in RGBColor(hex: h)! }
         return Theme(
             name: "standard", styles: styles, roles: roles,
-            codeFont: FontFamily(family: "Menlo", generic: .monospace),
-            scriptFont: FontFamily(family: "Snell Roundhand", generic: .cursive),
+            codeFont: FontFamily(family: "Menlo", fallbacks: ["Consolas", "Liberation Mono", "DejaVu Sans Mono", "Courier New"],
+                                 generic: .monospace),
+            scriptFont: FontFamily(family: "Snell Roundhand",
+                                   fallbacks: ["Apple Chancery", "URW Chancery L", "Z003", "Segoe Script", "Zapf Chancery"],
+                                   generic: .cursive),
             light: ThemeColors(text: c("#1c1c1e"), background: c("#ffffff"), alert: c("#d70015"), link: c("#0066cc"),
                                codeBackground: c("#f2f2f7"), letterpressLight: c("#ffffff"),
                                letterpressShadow: c("#8e8e93"), secondary: c("#6c6c70")),
@@ -146,6 +236,8 @@ public struct Theme: Sendable, Equatable {
 /// A style at one category: what an emitter writes.
 public struct ResolvedStyle: Sendable, Equatable, Hashable {
     public var family: String
+    /// Families to try when `family` is missing (``FontFamily``).
+    public var fallbacks: [String]
     public var generic: GenericFamily
     public var weight: FontWeight
     public var design: FontDesign
@@ -153,6 +245,9 @@ public struct ResolvedStyle: Sendable, Equatable, Hashable {
     public var size: Double
     /// Line height in points.
     public var lineHeight: Double
+
+    /// The font of this style: family, fallbacks and generic.
+    public var font: FontFamily { FontFamily(family: family, fallbacks: fallbacks, generic: generic) }
 }
 
 /// A theme fixed to one content size category and Bold Text setting.
@@ -170,7 +265,7 @@ public struct ResolvedTheme: Sendable, Equatable {
     public func style(_ style: TextStyle) -> ResolvedStyle {
         let spec = theme.styles[style] ?? Theme.standard.styles[style]!
         return ResolvedStyle(
-            family: spec.family, generic: spec.generic, weight: boldText ? spec.weight.steppedUp : spec.weight,
+            family: spec.family, fallbacks: spec.fallbacks, generic: spec.generic, weight: boldText ? spec.weight.steppedUp : spec.weight,
             design: spec.design, size: spec.sizes[category.index], lineHeight: spec.lineHeights[category.index])
     }
 

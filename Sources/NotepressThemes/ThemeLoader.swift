@@ -34,16 +34,22 @@ public struct ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
 ///   "name": "reading",
 ///   "inherits": "default",                 // a theme name or .json path; "standard" = Theme.standard
 ///   "scale": 1.1,                          // multiplies inherited sizes and line heights
-///   "styles": { "body": { "family": "Charter", "generic": "serif", "weight": "regular",
-///                          "design": "serif",
+///   "styles": { "body": { "family": "Charter", "fallbacks": ["Georgia", "Times New Roman"],
+///                          "generic": "serif", "weight": "regular", "design": "serif",
 ///                          "sizes": { "extraSmall": 14, …all 12 SizeCategory raw names… },
 ///                          "lineHeights": { …all 12… } } },
-///   "roles": { "heading3": "subheadline" },  // ThemeRole raw name → TextStyle raw name
-///   "codeFont": { "family": "Menlo", "generic": "monospace" },
-///   "scriptFont": { "family": "Snell Roundhand", "generic": "cursive" },
+///   "roles": { "heading3": "title3" },      // ThemeRole raw name → TextStyle raw name
+///   "codeFont": { "family": "Menlo", "fallbacks": ["Consolas", "Courier New"], "generic": "monospace" },
+///   "scriptFont": { "family": "Snell Roundhand", "fallbacks": ["Zapf Chancery"], "generic": "cursive" },
+///   "eastAsianFont": { "family": "PingFang SC", "fallbacks": ["Noto Sans CJK SC"], "generic": "sans-serif" },
+///   "terminal": { "script": { "italic": true, "color": "#8944ab", "ansi16": 35 } },
 ///   "colors": { "light": { "text": "#1c1c1e", … }, "dark": { … } }
 /// }
 /// ```
+/// `fallbacks` lists the families to try when `family` is missing, the most widely installed
+/// last (``FontFamily``: RTF names that last one). `terminal.script` is how terminal output shows
+/// `~script~` (`bold`, `dim`, `italic`, `underline` booleans, `color` `#RRGGBB` at 256 colours
+/// and direct colour, `ansi16` an SGR code 30–37 or 90–97 at 16 colours).
 /// Styles are ``TextStyle`` raw names, categories ``SizeCategory`` raw names, weights
 /// ``FontWeight`` raw names, designs ``FontDesign`` raw names, generics ``GenericFamily`` raw
 /// values (`sans-serif`, `serif`, `monospace`, `cursive`, `system-ui`), colours `#RRGGBB`/`#RGB`,
@@ -110,8 +116,8 @@ public struct ThemeLoader: Sendable {
         }
         let r = Reader(file: origin)
         let obj = try r.object(root, "")
-        try r.onlyKeys(obj, ["name", "inherits", "scale", "styles", "roles", "codeFont", "scriptFont", "colors",
-                             "description"], "")
+        try r.onlyKeys(obj, ["name", "inherits", "scale", "styles", "roles", "codeFont", "scriptFont", "eastAsianFont",
+                             "terminal", "colors", "description"], "")
         let parentName: String
         if let p = obj["inherits"] {
             parentName = try r.string(p, "inherits")
@@ -152,6 +158,14 @@ public struct ThemeLoader: Sendable {
         }
         if let f = obj["codeFont"] { theme.codeFont = try r.font(f, "codeFont", base: theme.codeFont) }
         if let f = obj["scriptFont"] { theme.scriptFont = try r.font(f, "scriptFont", base: theme.scriptFont) }
+        if let f = obj["eastAsianFont"] { theme.eastAsianFont = try r.font(f, "eastAsianFont", base: theme.eastAsianFont) }
+        if let t = obj["terminal"] {
+            let terminal = try r.object(t, "terminal")
+            try r.onlyKeys(terminal, ["script"], "terminal")
+            if let s = terminal["script"] {
+                theme.terminalScript = try r.terminalStyle(s, "terminal.script", base: theme.terminalScript)
+            }
+        }
         if let c = obj["colors"] {
             let colors = try r.object(c, "colors")
             try r.onlyKeys(colors, ["light", "dark"], "colors")
@@ -272,9 +286,10 @@ private struct Reader {
 
     func style(_ v: Any, _ path: String, base: StyleSpec) throws -> StyleSpec {
         let o = try object(v, path)
-        try onlyKeys(o, ["family", "generic", "weight", "design", "sizes", "lineHeights"], path)
+        try onlyKeys(o, ["family", "fallbacks", "generic", "weight", "design", "sizes", "lineHeights"], path)
         var spec = base
         if let f = o["family"] { spec.family = try nonEmpty(f, "\(path).family") }
+        if let f = o["fallbacks"] { spec.fallbacks = try families(f, "\(path).fallbacks") }
         if let g = o["generic"] { spec.generic = try enumValue(g, "\(path).generic", GenericFamily.self, what: "generic family") }
         if let w = o["weight"] { spec.weight = try enumValue(w, "\(path).weight", FontWeight.self, what: "weight") }
         if let d = o["design"] { spec.design = try enumValue(d, "\(path).design", FontDesign.self, what: "design") }
@@ -289,11 +304,42 @@ private struct Reader {
         return s
     }
 
+    /// An array of font family names (each non-empty).
+    func families(_ v: Any, _ path: String) throws -> [String] {
+        guard let a = v as? [Any] else { throw error(path, "expected an array of font family names, got \(kind(v))") }
+        return try a.enumerated().map { try nonEmpty($0.element, "\(path).\($0.offset)") }
+    }
+
+    func boolean(_ v: Any, _ path: String) throws -> Bool {
+        guard isBool(v), let b = v as? Bool else { throw error(path, "expected true or false, got \(kind(v))") }
+        return b
+    }
+
+    func terminalStyle(_ v: Any, _ path: String, base: TerminalTextStyle) throws -> TerminalTextStyle {
+        let o = try object(v, path)
+        try onlyKeys(o, ["bold", "dim", "italic", "underline", "color", "ansi16"], path)
+        var t = base
+        if let x = o["bold"] { t.bold = try boolean(x, "\(path).bold") }
+        if let x = o["dim"] { t.dim = try boolean(x, "\(path).dim") }
+        if let x = o["italic"] { t.italic = try boolean(x, "\(path).italic") }
+        if let x = o["underline"] { t.underline = try boolean(x, "\(path).underline") }
+        if let x = o["color"] { t.color = try color(x, "\(path).color") }
+        if let x = o["ansi16"] {
+            let n = try number(x, "\(path).ansi16")
+            guard n == n.rounded(), (30...37).contains(n) || (90...97).contains(n) else {
+                throw error("\(path).ansi16", "expected an SGR foreground code 30–37 or 90–97, got \(n)")
+            }
+            t.ansi16 = Int(n)
+        }
+        return t
+    }
+
     func font(_ v: Any, _ path: String, base: FontFamily) throws -> FontFamily {
         let o = try object(v, path)
-        try onlyKeys(o, ["family", "generic"], path)
+        try onlyKeys(o, ["family", "fallbacks", "generic"], path)
         var f = base
         if let x = o["family"] { f.family = try nonEmpty(x, "\(path).family") }
+        if let x = o["fallbacks"] { f.fallbacks = try families(x, "\(path).fallbacks") }
         if let g = o["generic"] { f.generic = try enumValue(g, "\(path).generic", GenericFamily.self, what: "generic family") }
         return f
     }
@@ -327,7 +373,7 @@ extension Theme {
         for s in TextStyle.allCases {
             let spec = self.styles[s] ?? Theme.standard.styles[s]!
             styles[s.rawValue] = [
-                "family": spec.family, "generic": spec.generic.rawValue, "weight": spec.weight.rawValue,
+                "family": spec.family, "fallbacks": spec.fallbacks, "generic": spec.generic.rawValue, "weight": spec.weight.rawValue,
                 "design": spec.design.rawValue, "sizes": table(spec.sizes), "lineHeights": table(spec.lineHeights),
             ] as [String: Any]
         }
@@ -338,10 +384,17 @@ extension Theme {
              "codeBackground": c.codeBackground.hex, "letterpressLight": c.letterpressLight.hex,
              "letterpressShadow": c.letterpressShadow.hex, "secondary": c.secondary.hex]
         }
+        func font(_ f: FontFamily) -> [String: Any] {
+            ["family": f.family, "fallbacks": f.fallbacks, "generic": f.generic.rawValue]
+        }
+        var script: [String: Any] = ["bold": terminalScript.bold, "dim": terminalScript.dim, "italic": terminalScript.italic,
+                                     "underline": terminalScript.underline]
+        if let c = terminalScript.color { script["color"] = c.hex }
+        if let a = terminalScript.ansi16 { script["ansi16"] = a }
         let obj: [String: Any] = [
             "name": name, "inherits": "standard", "styles": styles, "roles": roles,
-            "codeFont": ["family": codeFont.family, "generic": codeFont.generic.rawValue],
-            "scriptFont": ["family": scriptFont.family, "generic": scriptFont.generic.rawValue],
+            "codeFont": font(codeFont), "scriptFont": font(scriptFont), "eastAsianFont": font(eastAsianFont),
+            "terminal": ["script": script],
             "colors": ["light": colors(light), "dark": colors(dark)],
         ]
         let data = (try? JSONSerialization.data(withJSONObject: obj, options: [.sortedKeys, .prettyPrinted])) ?? Data()

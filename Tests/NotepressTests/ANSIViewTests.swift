@@ -33,7 +33,7 @@ final class ANSIViewTests: XCTestCase {
     static let screens: [Int: [String]] = [
         60: [
             "2023-11-14", "",
-            "# Viewing notes", "",
+            "# Viewing notes", "━━━━━━━━━━━━━━━", "",
             "A paragraph of plain words that is long enough to wrap at",
             "least once at sixty columns and several times at forty",
             "columns, with bold and a link (https://example.com/page)",
@@ -47,7 +47,7 @@ final class ANSIViewTests: XCTestCase {
         ],
         40: [
             "2023-11-14", "",
-            "# Viewing notes", "",
+            "# Viewing notes", "━━━━━━━━━━━━━━━", "",
             "A paragraph of plain words that is long",
             "enough to wrap at least once at sixty",
             "columns and several times at forty",

@@ -85,9 +85,9 @@ final class CivilDateTests: XCTestCase {
         let text = "---\ntitle: Old\ncreated: 1500-03-01\n---\n# Old\n\nBody.\n"
         let expected: [(String, [String])] = [
             ("html", ["<time class=\"date-badge\" datetime=\"1500-03-01T00:00:00Z\"><span class=\"day\">1</span> <span class=\"month\">Mar</span> <span class=\"year\">1500</span></time>"]),
-            ("rtf", ["{\\creatim\\yr1500\\mo3\\dy1\\hr0\\min0}", " 1 March 1500\\par"]),
+            ("rtf", ["{\\creatim\\yr1500\\mo3\\dy1\\hr0\\min0}", "\\b\\cf1 1\\par", "\\cf4 Mar\\par", "\\cf4 1 March 1500}"]),
             ("ansi", ["\n1500-03-01\n"]),
-            ("tei", ["<date when=\"1500-03-01T00:00:00Z\"/>"]),
+            ("tei", ["<date when=\"1500-03-01T00:00:00Z\">1 March 1500</date>"]),
             ("man", [".TH \"OLD\" \"1\" \"1500-03-01\""]),
             ("json", ["\"created\": \"1500-03-01T00:00:00Z\""]),
         ]
@@ -105,7 +105,7 @@ final class CivilDateTests: XCTestCase {
         let json = try convert(text, "json")
         XCTAssertTrue(json.stdoutText.contains("\"created\": \"2024-01-02T10:20:30.25Z\""), json.stdoutText)
         let tei = try convert(text, "tei")
-        XCTAssertTrue(tei.stdoutText.contains("<date when=\"2024-01-02T10:20:30.25Z\"/>"), tei.stdoutText)
+        XCTAssertTrue(tei.stdoutText.contains("<date when=\"2024-01-02T10:20:30.25Z\">2 January 2024</date>"), tei.stdoutText)
     }
 
     /// Regression (issue 13): a `.md` file with `created: 2024-02-30` silently took the file's

@@ -275,14 +275,16 @@ final class CommandLineTests: XCTestCase {
         let lines = normal.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3, normal.stderr)
         XCTAssertEqual(lines[0], "\(a): 4 warnings (man); --verbose to list")
-        XCTAssertEqual(lines[1], "\(b): 3 warnings (man); --verbose to list")
+        // Issue 17: a note goes in section 7 without a warning.
+        XCTAssertEqual(lines[1], "\(b): 2 warnings (man); --verbose to list")
         XCTAssertTrue(lines[2].hasPrefix("converted 2, skipped 0 (unchanged), skipped 0 (unknown kind), failed 0 in "), lines[2])
 
         let verbose = try NotepressBinary.run(["convert", dir.appendingPathComponent("in").path, "-o", out, "-t", "man", "--force", "-v"])
         XCTAssertTrue(verbose.stderr.contains("converted \(a)\n"), verbose.stderr)
         XCTAssertTrue(verbose.stderr.contains("a.md: warning: man: raw HTML '<kbd>'…'</kbd>' dropped\n"), verbose.stderr)
-        XCTAssertTrue(verbose.stderr.contains("b.note: warning: man: no manual section given; using 1\n"), verbose.stderr)
-        XCTAssertEqual(verbose.stderr.components(separatedBy: ": warning: ").count - 1, 7, verbose.stderr)
+        XCTAssertTrue(verbose.stderr.contains("b.note: warning: man: no title line; page name 'b' taken from the file name\n"), verbose.stderr)
+        XCTAssertFalse(verbose.stderr.contains("b.note: warning: man: no manual section given"), verbose.stderr)
+        XCTAssertEqual(verbose.stderr.components(separatedBy: ": warning: ").count - 1, 6, verbose.stderr)
         XCTAssertFalse(verbose.stderr.contains("raw HTML '</kbd>' dropped"), "the end tag is not a second warning")
 
         let quiet = try NotepressBinary.run(["convert", dir.appendingPathComponent("in").path, "-o", out, "-t", "man", "--force", "-q"])

@@ -237,9 +237,9 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(outputs.count, TestPaths.files(under: TestPaths.corpus.appendingPathComponent("markdown"), extensions: ["md"]).count)
         // What one of them says: ripgrep's guide opens with its `##` heading and first paragraph.
         let guide = try String(contentsOf: dir.appendingPathComponent("ripgrep__GUIDE.html"), encoding: .utf8)
-        XCTAssertTrue(guide.contains("<h2 id=\"user-guide\">User Guide</h2>\n<p>This guide is intended to give an elementary description of ripgrep and an\n"
+        XCTAssertTrue(guide.contains("<h2 id=\"user-guide\" dir=\"auto\">User Guide</h2>\n<p dir=\"auto\">This guide is intended to give an elementary description of ripgrep and an\n"
             + "overview of its capabilities."), String(guide.prefix(2000)))
-        XCTAssertTrue(guide.contains("<li><a href=\"#basics\">Basics</a></li>"))
+        XCTAssertTrue(guide.contains("<li dir=\"auto\"><a href=\"#basics\">Basics</a></li>"))
     }
 
     func testCorpusNotesConvertWithoutSpuriousStyling() throws {

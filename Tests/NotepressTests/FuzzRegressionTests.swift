@@ -98,6 +98,18 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
+    /// Fuzzer find (crash-6d8e8cc6…, ASan run of this round): `data:image/pn\u{202D}g` passed the
+    /// image exception after the bidi override was skipped, so ANSI wrote a live OSC 8 link (and
+    /// HTML an `href`) to a `data:` URL that cmark-gfm empties. Every format must drop it now.
+    func testDataURLWithIgnorableInsideImageTypeIsNotLive() {
+        let text = "[x](data:image/pn\u{202D}g;base64,AA) ![y](data:image/pn\u{202D}g;base64,AA) ![ok](data:image/png;base64,AA)\n"
+        for flags: UInt8 in [1, 0b1100_0001] {
+            XCTAssertEqual(run(flags, text).errors, [:], "flags \(flags)")
+        }
+        XCTAssertEqual(write("html", text, gfm: true, fragment: true),
+                       "<p><a href=\"\">x</a> <img src=\"\" alt=\"y\" /> <img src=\"data:image/png;base64,AA\" alt=\"ok\" /></p>\n")
+    }
+
     /// The checks are not vacuous: planted faults are found, look-alikes in text are not.
     func testOutputChecksFindPlantedFaults() {
         func check(_ w: String, _ s: String, unsafe: Bool = false) -> String? { FuzzOracles.check(w, Array(s.utf8), unsafe: unsafe) }

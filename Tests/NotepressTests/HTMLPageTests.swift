@@ -22,7 +22,7 @@ final class HTMLPageTests: XCTestCase {
     func testPageSkeleton() throws {
         let page = try HTMLPage(theme: theme(), templates: store)
             .render(document: document(created: created), body: "<p>Milk <span class=\"alert\">NOW</span></p>\n")
-        XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\" data-size-category=\"large\">\n<head>\n<meta charset=\"utf-8\">\n"), page)
+        XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\" data-size-category=\"large\">\n<head>\n<meta charset=\"utf-8\">\n"), page)
         XCTAssertTrue(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
         XCTAssertTrue(page.contains("<title>Groceries &amp; &lt;Errands&gt;</title>"))
         XCTAssertTrue(page.contains("<h1 class=\"note-title letterpress\" dir=\"auto\">Groceries &amp; &lt;Errands&gt;</h1>\n"
@@ -41,16 +41,28 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertTrue(runs[0].stdoutText.contains("<h1 class=\"note-title letterpress\" dir=\"auto\">Groceries &amp; &lt;Errands&gt;</h1>\n"
             + "<time class=\"date-badge\" datetime=\"2026-11-29T14:17:10Z\"><span class=\"day\">29</span> "
             + "<span class=\"month\">Nov</span> <span class=\"year\">2026</span></time>\n"
-            + "<p>Milk <span class=\"alert\">NOW</span></p>\n"), runs[0].stdoutText)
+            + "<p dir=\"auto\">Milk <span class=\"alert\">NOW</span></p>\n"), runs[0].stdoutText)
     }
 
     func testPageWithoutDateOrTitleAndWithLanguage() throws {
         var doc = document(title: nil)
         doc.metadata.fields["lang"] = "de\"x"
         let page = try HTMLPage(theme: theme(), templates: store).render(document: doc, body: "")
-        XCTAssertTrue(page.contains("<html lang=\"de&quot;x\""))
+        // Not a language tag: the default.
+        XCTAssertTrue(page.contains("<html lang=\"en\" dir=\"ltr\""), page)
         XCTAssertTrue(page.contains("<title>Untitled</title>"))
         XCTAssertFalse(page.contains("<time"))
+        // Issue 16: the page carries front matter `lang`, and the direction of its script.
+        for (lang, expected) in [("he", "<html lang=\"he\" dir=\"rtl\""), ("ar-EG", "<html lang=\"ar-EG\" dir=\"rtl\""),
+                                 ("zh-Hant-TW", "<html lang=\"zh-Hant-TW\" dir=\"ltr\""), ("de", "<html lang=\"de\" dir=\"ltr\"")] {
+            doc.metadata.fields["lang"] = lang
+            XCTAssertTrue(try HTMLPage(theme: theme(), templates: store).render(document: doc, body: "").contains(expected), lang)
+        }
+        doc.metadata.fields["dir"] = "ltr"
+        XCTAssertTrue(try HTMLPage(theme: theme(), templates: store).render(document: doc, body: "").contains("<html lang=\"de\" dir=\"ltr\""))
+        doc.metadata.fields["lang"] = "he"
+        XCTAssertTrue(try HTMLPage(theme: theme(), templates: store).render(document: doc, body: "").contains("<html lang=\"he\" dir=\"ltr\""),
+                      "front matter dir wins")
     }
 
     func testSizeSwitcherRadioInputsCheckTheChosenCategory() throws {
@@ -112,18 +124,9 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertEqual(Stylesheet.rem(17.5), "1.0938rem")
     }
 
-    /// Line heights in points, xSmall … AX5: the HIG's leading at Large (headline and body 22,
-    /// subheadline 20, footnote 18, caption1 16, caption2 13) scaled by size ÷ Large size and
-    /// rounded half up, the rule `DynamicTypeTable.lineHeight` documents; worked out by hand, not
-    /// by the production table.
-    static let lineHeights: [TextStyle: [Double]] = [
-        .headline:    [18, 19, 21, 22, 25, 27, 30, 36, 43, 52, 61, 69],
-        .body:        [18, 19, 21, 22, 25, 27, 30, 36, 43, 52, 61, 69],
-        .subheadline: [16, 17, 19, 20, 23, 25, 28, 33, 40, 48, 56, 65],
-        .footnote:    [17, 17, 17, 18, 21, 24, 26, 32, 37, 46, 53, 61],
-        .caption1:    [15, 15, 15, 16, 19, 21, 24, 29, 35, 43, 49, 57],
-        .caption2:    [13, 13, 13, 13, 15, 18, 20, 24, 28, 34, 40, 47],
-    ]
+    /// Line heights in points, xSmall … AX5: the HIG's published leading for each category
+    /// (``ThemeTests/appleLeading``, typed in from the twelve tables).
+    static let lineHeights: [TextStyle: [Double]] = Dictionary(uniqueKeysWithValues: ThemeTests.appleLeading)
 
     /// Every category has its rule with every style's size and line height in rem.
     func testCSSForEachCategory() throws {
@@ -146,34 +149,90 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertTrue(root.contains("--np-text: #1c1c1e;"))
         let ax5 = Stylesheet(theme: try theme("default", .accessibilityExtraExtraExtraLarge)).css()
         let root5 = ax5[ax5.range(of: ":root {")!.upperBound...].prefix { $0 != "}" }
-        XCTAssertTrue(root5.contains("--np-body-size: 3.3125rem; --np-body-line: 4.3125rem;"), String(root5))
+        XCTAssertTrue(root5.contains("--np-body-size: 3.3125rem; --np-body-line: 3.875rem;"), String(root5))
         XCTAssertTrue(css.contains("html { font-size: 100%;"))
         XCTAssertTrue(css.contains("@media (prefers-color-scheme: dark) {\n  :root {\n    --np-text: #f2f2f7;"), css)
     }
 
     func testTextStyleClassesAndRoleRules() throws {
         let css = Stylesheet(theme: try theme()).css()
-        XCTAssertTrue(css.contains(".text-headline { font-family: -apple-system, system-ui, sans-serif; font-weight: 600; font-size: var(--np-headline-size); line-height: var(--np-headline-line); }"), css)
+        XCTAssertTrue(css.contains(".text-headline { font-family: var(--np-headline-font); font-weight: 600; font-size: var(--np-headline-size); line-height: var(--np-headline-line); }"), css)
         for s in TextStyle.allCases { XCTAssertTrue(css.contains(".text-\(s.rawValue) {"), "\(s)") }
-        XCTAssertTrue(css.contains("h3 { font-family: -apple-system, system-ui, sans-serif; font-weight: 400; font-size: var(--np-subheadline-size);"))
-        XCTAssertTrue(css.contains("h1 { font-family: -apple-system, system-ui, sans-serif; font-weight: 600; font-size: var(--np-headline-size);"))
+        // Issue 16: one font list per style, the theme's fallbacks then its East Asian families.
+        XCTAssertTrue(css.contains("  --np-body-font: -apple-system, system-ui, \"Helvetica Neue\", \"Segoe UI\", \"Roboto\", \"Liberation Sans\", \"Arial\", "
+            + "\"PingFang SC\", \"Hiragino Sans\", \"Microsoft YaHei\", \"Noto Sans CJK SC\", sans-serif;\n"), css)
+        // Headings: h1 title1 (bold), h2 title2 (bold), h3 title3 (semibold), h4–h6 headline.
+        XCTAssertTrue(css.contains("h1 { font-family: var(--np-title1-font); font-weight: 700; font-size: var(--np-title1-size); line-height: var(--np-title1-line); }"))
+        XCTAssertTrue(css.contains("h2 { font-family: var(--np-title2-font); font-weight: 700; font-size: var(--np-title2-size);"))
+        XCTAssertTrue(css.contains("h3 { font-family: var(--np-title3-font); font-weight: 600; font-size: var(--np-title3-size);"))
+        XCTAssertTrue(css.contains("h6 { font-family: var(--np-headline-font); font-weight: 600; font-size: var(--np-headline-size);"))
+        XCTAssertTrue(css.contains("--np-title1-size: 1.75rem; --np-title1-line: 2.125rem;"), "28 pt / 34 pt at Large")
         XCTAssertTrue(css.contains("ol > li::marker { font-weight: 700; font-variant-numeric: tabular-nums; }"))
-        XCTAssertTrue(css.contains("td { font-family: -apple-system, system-ui, sans-serif; font-weight: 400; font-size: var(--np-subheadline-size);"))
-        XCTAssertTrue(css.contains(".footnotes { font-family: -apple-system, system-ui, sans-serif; font-weight: 400; font-size: var(--np-footnote-size);"))
-        XCTAssertTrue(css.contains("pre { font-family: -apple-system, system-ui, sans-serif; font-weight: 400; font-size: var(--np-footnote-size); line-height: var(--np-footnote-line); font-family: \"Menlo\", ui-monospace, monospace;"))
-        XCTAssertTrue(css.contains(".script { font-family: \"Snell Roundhand\", \"Apple Chancery\", \"Segoe Script\", \"Z003\", \"URW Chancery L\", cursive; }"))
+        XCTAssertTrue(css.contains("td { font-family: var(--np-subheadline-font); font-weight: 400; font-size: var(--np-subheadline-size);"))
+        XCTAssertTrue(css.contains(".footnotes { font-family: var(--np-footnote-font); font-weight: 400; font-size: var(--np-footnote-size);"))
+        XCTAssertTrue(css.contains("pre { font-family: var(--np-footnote-font); font-weight: 400; font-size: var(--np-footnote-size); line-height: var(--np-footnote-line); "
+            + "font-family: \"Menlo\", ui-monospace, \"Consolas\", \"Liberation Mono\", \"DejaVu Sans Mono\", \"Courier New\", monospace;"), css)
         XCTAssertTrue(css.contains(".alert { color: var(--np-alert); }"))
-        XCTAssertTrue(css.contains(".letterpress { text-shadow: 0 max(1px, 0.06em) 0 var(--np-letterpress-light), 0 min(-1px, -0.04em) 0 var(--np-letterpress-shadow); }"))
         let reading = Stylesheet(theme: try theme("reading")).css()
-        XCTAssertTrue(reading.contains("p { font-family: \"Charter\", ui-serif, serif; font-weight: 400;"), reading)
-        XCTAssertTrue(reading.contains("blockquote { font-family: \"Charter\", ui-serif, serif; font-weight: 600; font-size: var(--np-subheadline-size);"))
+        XCTAssertTrue(reading.contains("  --np-body-font: \"Charter\", ui-serif, \"Bitstream Charter\", \"Iowan Old Style\", \"Georgia\", \"Times New Roman\", "
+            + "\"Songti SC\", \"Hiragino Mincho ProN\", \"SimSun\", \"Noto Serif CJK SC\", serif;\n"), reading)
+        XCTAssertTrue(reading.contains("blockquote { font-family: var(--np-subheadline-font); font-weight: 600; font-size: var(--np-subheadline-size);"))
         XCTAssertTrue(reading.contains("--np-background: #f8f1e3;"))
+    }
+
+    /// Issue 16: `~script~` falls back to an italic serif (never the `cursive` generic, which
+    /// draws upright text where no script face is installed), is never slanted synthetically,
+    /// and its script faces' small x-height is made up for Latin text only.
+    func testScriptFontStackHasAVisibleFallback() throws {
+        let css = Stylesheet(theme: try theme()).css()
+        XCTAssertTrue(css.contains(".script { font-family: \"Notepress Script\", \"Snell Roundhand\", \"Apple Chancery\", \"URW Chancery L\", "
+            + "\"Z003\", \"Segoe Script\", \"Zapf Chancery\", serif; font-style: italic; font-synthesis: none; }"), css)
+        let face = try XCTUnwrap(css.range(of: "@font-face { font-family: \"Notepress Script\"; src: "))
+        let rule = css[face.lowerBound...].prefix { $0 != "}" }
+        XCTAssertTrue(rule.contains("local(\"Z003 Medium Italic\"), local(\"Z003 Medium Italic\")") == false, "each source once")
+        XCTAssertTrue(rule.contains("local(\"Snell Roundhand\")"))
+        XCTAssertTrue(rule.contains("local(\"Z003 Medium Italic\")"), String(rule))
+        XCTAssertTrue(rule.contains("local(\"Z003-MediumItalic\")"))
+        XCTAssertTrue(rule.contains("size-adjust: 130%; unicode-range: U+0000-024F, U+1E00-1EFF, U+2000-206F, U+20A0-20CF;"), String(rule))
+        XCTAssertFalse(css.contains("cursive"), "no cursive generic anywhere")
+    }
+
+    /// Issue 16: phone widths and the details seen at 390 px.
+    func testPhoneWidthRules() throws {
+        let css = Stylesheet(theme: try theme()).css()
+        for rule in [
+            "table { display: block; width: max-content; max-width: 100%; overflow-x: auto; border-collapse: collapse; }",
+            ":not(pre) > code { font-size: 0.875em; background: var(--np-code-background); padding: 0.1em 0.3em; border-radius: 0.3em; overflow-wrap: anywhere; }",
+            "ol { padding-inline-start: calc(var(--np-digits, 2) * 1ch + 1.25em); }",
+            "sup, sub { font-size: 0.75em; line-height: 0; position: relative; vertical-align: baseline; }",
+            "li:has(> input[type=\"checkbox\"]:first-child), li:has(> p:first-child > input[type=\"checkbox\"]:first-child) { list-style-type: none; }",
+            "p, li { unicode-bidi: plaintext; }",
+            ":is(ol, ul):dir(ltr) > li:dir(rtl), :is(ol, ul):dir(rtl) > li:dir(ltr) { list-style-position: inside; }",
+            ".markdown-alert-caution { --np-alert-color: var(--np-alert-caution); }",
+        ] {
+            XCTAssertTrue(css.contains(rule), rule)
+        }
+        XCTAssertTrue(css.contains("  --np-alert-note: #0969da;\n"))
+        XCTAssertTrue(css.contains("    --np-alert-note: #4493f8;\n"), "dark")
+        // The letterpress shows at 1x (at least a pixel each way) and in dark mode.
+        XCTAssertTrue(css.contains(".letterpress { color: color-mix(in srgb, var(--np-text) 80%, var(--np-letterpress-shadow));\n"
+            + "  text-shadow: 0 max(1px, 0.05em) 0 var(--np-letterpress-light), 0 min(-1px, -0.05em) 0 var(--np-letterpress-shadow); }"), css)
+        // Code blocks: the high-contrast theme's have a background now (they had the page's);
+        // a theme whose code background is its page's gets a border instead.
+        XCTAssertFalse(css.contains("overflow-x: auto; border: 1px solid var(--np-secondary); }"))
+        let hc = Stylesheet(theme: try theme("high-contrast")).css()
+        XCTAssertTrue(hc.contains("  --np-code-background: #f0f0f0;\n"), hc)
+        XCTAssertTrue(hc.contains("    --np-code-background: #1a1a1a;\n"), "dark")
+        var same = try theme()
+        same.theme.light.codeBackground = same.theme.light.background
+        XCTAssertTrue(Stylesheet(theme: same).css().contains("overflow-x: auto; border: 1px solid var(--np-secondary); }"))
     }
 
     func testBoldTextInCSS() throws {
         let css = Stylesheet(theme: try theme("default", .large, bold: true)).css()
-        XCTAssertTrue(css.contains(".text-body { font-family: -apple-system, system-ui, sans-serif; font-weight: 600;"), css)
-        XCTAssertTrue(css.contains(".text-headline { font-family: -apple-system, system-ui, sans-serif; font-weight: 700;"))
+        XCTAssertTrue(css.contains(".text-body { font-family: var(--np-body-font); font-weight: 600;"), css)
+        XCTAssertTrue(css.contains(".text-headline { font-family: var(--np-headline-font); font-weight: 700;"))
+        XCTAssertTrue(css.contains(".text-title1 { font-family: var(--np-title1-font); font-weight: 800;"))
         XCTAssertTrue(css.contains("ol > li::marker { font-weight: 800;"))
         XCTAssertTrue(css.contains("size category large, Bold Text."))
     }
@@ -181,11 +240,15 @@ final class HTMLPageTests: XCTestCase {
     func testBadgeShapeMatchesItsBorder() throws {
         let css = Stylesheet(theme: try theme()).css()
         let rule = css[css.range(of: ".date-badge {")!.lowerBound...].prefix { $0 != "}" }
-        XCTAssertTrue(rule.contains("font-size: var(--np-caption2-size)"), String(rule))  // dateBadge → caption2
+        XCTAssertTrue(rule.contains("font-family: var(--np-caption2-font)"), String(rule))  // dateBadge → caption2
         XCTAssertTrue(rule.contains("float: right;"))
-        XCTAssertTrue(rule.contains("width: calc(var(--np-caption2-line) * 6); height: calc(var(--np-caption2-line) * 6);"))
+        // Six lines of the badge style, at most 40 % of the column (the AX5 badge, 288 px, left no
+        // room for text in a 350 px column), the text scaled down with it.
+        XCTAssertTrue(rule.contains("width: min(calc(var(--np-caption2-line) * 6), 40cqi); aspect-ratio: 1;"), String(rule))
+        XCTAssertTrue(rule.contains("font-size: min(var(--np-caption2-size), calc(min(calc(var(--np-caption2-line) * 6), 40cqi) / 6 * 0.8));"))
         XCTAssertTrue(rule.contains("border-radius: 50%;"))
         XCTAssertTrue(rule.contains("shape-outside: circle(50% at 50% 50%) border-box; shape-margin: 0.75em;"))
+        XCTAssertTrue(css.contains(".note { container-type: inline-size;"))
     }
 
     func testCSSEscapesFamilyNames() throws {
@@ -215,7 +278,7 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertTrue(html.contains("<title>Notes</title>"))
         let css = Stylesheet(theme: try theme()).css()
         XCTAssertTrue(css.contains("min-height: calc(var(--np-headline-line) * 2); padding: calc(var(--np-caption1-line) * 0.5) 0;"), css)
-        XCTAssertTrue(css.contains(".index-date { font-family: -apple-system, system-ui, sans-serif; font-weight: 400; font-size: var(--np-caption1-size);"))
+        XCTAssertTrue(css.contains(".index-date { font-family: var(--np-caption1-font); font-weight: 400; font-size: var(--np-caption1-size);"))
     }
 
     /// A data folder's `html/page.html` replaces the built-in one; a name with no value renders as

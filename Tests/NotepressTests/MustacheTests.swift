@@ -146,13 +146,13 @@ final class MustacheTests: XCTestCase {
     /// templates add only the optional `<meta>` lines and the table of contents, which are absent
     /// when their values are.
     func testBuiltInTemplatesRenderAsBeforeWithoutTheNewValues() throws {
-        let data: MustacheValue = ["lang": "he", "title": "A<B & \"C\"", "category": "l", "theme": "default",
+        let data: MustacheValue = ["lang": "he", "dir": "rtl", "title": "A<B & \"C\"", "category": "l", "theme": "default",
                                    "generator": "Notepress", "stylesheet": ":root { --x: 1; }\n", "sizeSwitcher": "<nav>s</nav>",
                                    "dateBadge": "<div>d</div>", "body": "<p>b &amp; {{x}}</p>\n", "entries": "<li>e</li>\n",
                                    "toc": "", "author": [], "keywords": ""]
         let head = """
             <!DOCTYPE html>
-            <html lang="he" data-size-category="l">
+            <html lang="he" dir="rtl" data-size-category="l">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -179,7 +179,7 @@ final class MustacheTests: XCTestCase {
                 </html>
 
                 """,
-            "html/index.html": head + """
+            "html/index.html": head.replacingOccurrences(of: " dir=\"rtl\"", with: "") + """
                 <main class="index">
                 <h1 class="note-title letterpress" dir="auto">A&lt;B &amp; &quot;C&quot;</h1>
                 <ol class="index-list" reversed>

@@ -65,9 +65,9 @@ final class NoteFolderInputTests: XCTestCase {
         XCTAssertEqual(inlines.compactMap { $0["text"] as? String },
                        ["# To set your identity:", "git config --global user.name <name>", "git config --global user.email <email>"])
         let tar = try String(contentsOf: out.appendingPathComponent("tar.html"), encoding: .utf8)
-        XCTAssertTrue(tar.contains("<p># To extract an uncompressed archive:<br />\ntar -xvf /path/to/foo.tar</p>"), tar)
+        XCTAssertTrue(tar.contains("<p dir=\"auto\"># To extract an uncompressed archive:<br />\ntar -xvf /path/to/foo.tar</p>"), tar)
         let notepad = try String(contentsOf: out.appendingPathComponent("notepad.html"), encoding: .utf8)
-        XCTAssertTrue(notepad.contains("<p>Saved by Notepad: café</p>"), notepad)
+        XCTAssertTrue(notepad.contains("<p dir=\"auto\">Saved by Notepad: café</p>"), notepad)
 
         // --verbose names the binary file.
         let verbose = try NotepressBinary.run(["convert", cheats.path, "-o", out.path, "-f", "note", "--force", "-v"])
@@ -103,7 +103,7 @@ final class NoteFolderInputTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("converted 4, skipped 0 (unchanged), skipped 1 (unknown kind), failed 0"), r.stderr)
         XCTAssertEqual(outputs(out), ["a.html", "archive/recent.html", "b.html", "keep.html"])
         let keep = try String(contentsOf: out.appendingPathComponent("keep.html"), encoding: .utf8)
-        XCTAssertTrue(keep.contains("<p>keep <strong>me</strong></p>"), keep)
+        XCTAssertTrue(keep.contains("<p dir=\"auto\">keep <strong>me</strong></p>"), keep)
     }
 
     /// `--include` chooses files whatever their extension and over the ignore files (but not
@@ -120,7 +120,7 @@ final class NoteFolderInputTests: XCTestCase {
         XCTAssertEqual(outputs(out), ["a.html", "archive/old.html"])
         // Chosen by --include without -f: read as Markdown (GFM), as a file given by name is.
         let readme = try String(contentsOf: out.appendingPathComponent("plain/index.html"), encoding: .utf8)
-        XCTAssertTrue(readme.contains("<h1 id=\"readme\">Readme</h1>\n<p>plain <em>text</em></p>"), readme)
+        XCTAssertTrue(readme.contains("<h1 id=\"readme\" dir=\"auto\">Readme</h1>\n<p dir=\"auto\">plain <em>text</em></p>"), readme)
 
         // A folder pattern (trailing /) and ** patterns.
         let out2 = dir.appendingPathComponent("out2")
@@ -197,7 +197,7 @@ final class NoteFolderInputTests: XCTestCase {
         XCTAssertEqual(smeta["fields"] as? [String: String],
                        ["modified": "2024-03-06T09:15:00.25Z", "type": "text/x-markdown", "color": "#ff0000"])
         let html = try String(contentsOf: out.appendingPathComponent("Shopping.html"), encoding: .utf8)
-        XCTAssertTrue(html.contains("<h1 id=\"groceries\">Groceries</h1>\n<ul>\n<li><em>milk</em></li>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> bread</li>\n</ul>"),
+        XCTAssertTrue(html.contains("<h1 id=\"groceries\" dir=\"auto\">Groceries</h1>\n<ul>\n<li dir=\"auto\"><em>milk</em></li>\n<li dir=\"auto\"><input type=\"checkbox\" checked=\"\" disabled=\"\" /> bread</li>\n</ul>"),
                       html)
         XCTAssertTrue(html.contains("<title>Shopping list</title>"), String(html.prefix(600)))
         let tei = try String(contentsOf: out.appendingPathComponent("Shopping.xml"), encoding: .utf8)

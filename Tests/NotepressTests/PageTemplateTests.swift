@@ -74,7 +74,7 @@ final class PageTemplateTests: XCTestCase {
             <a href="https://a.org/?x=1&amp;y=2">A</a>
             <a href="/b">B</a>
             <p>literal {{braces}} and Fish &amp; &lt;Chips&gt;</p>
-            <p>Body <em>text</em>.</p>
+            <p dir="auto">Body <em>text</em>.</p>
             </html>
 
             """)
@@ -101,7 +101,7 @@ final class PageTemplateTests: XCTestCase {
             <a href="https://a.org/?x=1&amp;y=2">A</a>
             <a href="/b">B</a>
             <p>literal {{braces}} and New &amp; title</p>
-            <p>Body <em>text</em>.</p>
+            <p dir="auto">Body <em>text</em>.</p>
             </html>
 
             """)
@@ -126,7 +126,7 @@ final class PageTemplateTests: XCTestCase {
                                            "-M", "created=2024-02-29T10:00:00Z"], stdin: input)
         XCTAssertEqual(tei.status, 0, tei.stderr)
         XCTAssertTrue(tei.stdoutText.contains("<title>T2</title>"), tei.stdoutText)
-        XCTAssertTrue(tei.stdoutText.contains("<date when=\"2024-02-29T10:00:00Z\"/>"), tei.stdoutText)
+        XCTAssertTrue(tei.stdoutText.contains("<date when=\"2024-02-29T10:00:00Z\">29 February 2024</date>"), tei.stdoutText)
         XCTAssertTrue(tei.stdoutText.contains("<term>a</term>\n          <term>b</term>"), tei.stdoutText)
     }
 
@@ -140,10 +140,10 @@ final class PageTemplateTests: XCTestCase {
         let note = "---\ncreated: 2026-11-29T08:00:00+02:00\ndate: yesterday\nbody: evil\ngenerator: me\nflag: TRUE\n---\nx\n"
         let r = try NotepressBinary.run(["convert", "-", "--template", tpl.path], stdin: Data(note.utf8))
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stdoutText, "yesterday|en|2026-11-29T06:00:00Z|<p>x</p>\n|Notepress|Untitled|default|on\n")
+        XCTAssertEqual(r.stdoutText, "yesterday|en|2026-11-29T06:00:00Z|<p dir=\"auto\">x</p>\n|Notepress|Untitled|default|on\n")
         let defaults = try NotepressBinary.run(["convert", "-", "--template", tpl.path, "-M", "flag=false", "-M", "title=Set"],
                                                stdin: Data("---\ncreated: 2026-11-29T08:00:00+02:00\nflag: true\n---\nx\n".utf8))
-        XCTAssertEqual(defaults.stdoutText, "2026-11-29|en|2026-11-29T06:00:00Z|<p>x</p>\n|Notepress|Set|default|off\n")
+        XCTAssertEqual(defaults.stdoutText, "2026-11-29|en|2026-11-29T06:00:00Z|<p dir=\"auto\">x</p>\n|Notepress|Set|default|off\n")
     }
 
     /// A bad `-M` is a usage error (exit 2) before anything is read or written.
@@ -226,7 +226,7 @@ final class PageTemplateTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdoutText.hasPrefix("""
             <!DOCTYPE html>
-            <html lang="nl" data-size-category="large">
+            <html lang="nl" dir="ltr" data-size-category="large">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -246,7 +246,7 @@ final class PageTemplateTests: XCTestCase {
         let bare = try NotepressBinary.run(["convert", "-"], stdin: Data("Hi\n".utf8))
         XCTAssertTrue(bare.stdoutText.hasPrefix("""
             <!DOCTYPE html>
-            <html lang="en" data-size-category="large">
+            <html lang="en" dir="ltr" data-size-category="large">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -257,7 +257,7 @@ final class PageTemplateTests: XCTestCase {
 
             """), bare.stdoutText)
         let lang = try NotepressBinary.run(["convert", "-", "-M", "lang=ja"], stdin: Data("---\nlang: nl\n---\nHi\n".utf8))
-        XCTAssertTrue(lang.stdoutText.contains("<html lang=\"ja\" data-size-category=\"large\">"), lang.stdoutText)
+        XCTAssertTrue(lang.stdoutText.contains("<html lang=\"ja\" dir=\"ltr\" data-size-category=\"large\">"), lang.stdoutText)
     }
 
     /// `notepress templates print html` prints the Mustache page template, byte for byte the

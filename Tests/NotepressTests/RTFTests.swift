@@ -61,7 +61,11 @@ final class RTFTests: XCTestCase {
 
     func testHeaderFontColorInfo() {
         let (rtf, _) = RTFTestSupport.rtf(RTFTestSupport.markdown("Hello.", title: "My \"note\" \u{E9}"))
-        XCTAssertTrue(rtf.hasPrefix("{\\rtf1\\ansi\\ansicpg1252\\deff0\\uc1 \n{\\fonttbl{\\f0\\fswiss\\fprq2\\fcharset0 -apple-system{\\*\\falt Helvetica};}{\\f1\\fmodern\\fprq1\\fcharset0 Menlo{\\*\\falt Courier New};}{\\f2\\fscript\\fprq2\\fcharset0 Snell Roundhand{\\*\\falt Zapf Chancery};}}"), rtf)
+        // Issue 16: a family that exists or is mapped everywhere per role (the last of the theme's
+        // list), with its RTF family class: no `-apple-system` (a CSS keyword), no Menlo.
+        XCTAssertTrue(rtf.hasPrefix("{\\rtf1\\ansi\\ansicpg1252\\deff0\\uc1 \n{\\fonttbl{\\f0\\fswiss\\fprq2\\fcharset0 Arial{\\*\\falt Liberation Sans};}"
+            + "{\\f1\\fmodern\\fprq1\\fcharset0 Courier New{\\*\\falt DejaVu Sans Mono};}{\\f2\\fscript\\fprq2\\fcharset0 Zapf Chancery{\\*\\falt Segoe Script};}"
+            + "{\\f3\\fswiss\\fprq2\\fcharset0 Noto Sans CJK SC{\\*\\falt Microsoft YaHei};}}"), rtf)
         XCTAssertTrue(rtf.contains("{\\colortbl;\\red28\\green28\\blue30;\\red215\\green0\\blue21;"), rtf)
         XCTAssertTrue(rtf.contains("{\\info{\\title My \"note\" \\u233?}{\\creatim\\yr2026\\mo11\\dy29\\hr14\\min5}}"), rtf)
         XCTAssertTrue(rtf.hasSuffix("}\n"))
@@ -69,10 +73,11 @@ final class RTFTests: XCTestCase {
 
     func testSerifThemeUsesRoman() {
         var theme = Theme.standard
-        theme.styles[.body]!.family = "Georgia"
+        theme.styles[.body]!.family = "Charter"
+        theme.styles[.body]!.fallbacks = ["Georgia", "Times New Roman"]
         theme.styles[.body]!.generic = .serif
         let (rtf, _) = RTFTestSupport.rtf(RTFTestSupport.markdown("x"), theme: theme.resolved())
-        XCTAssertTrue(rtf.contains("{\\f0\\froman\\fprq2\\fcharset0 Georgia{\\*\\falt Times New Roman};}"), rtf)
+        XCTAssertTrue(rtf.contains("{\\f0\\froman\\fprq2\\fcharset0 Times New Roman{\\*\\falt Georgia};}"), rtf)
     }
 
     // MARK: Styles follow the size category
@@ -81,26 +86,47 @@ final class RTFTests: XCTestCase {
         let doc = RTFTestSupport.markdown("# Head\n\nBody text.", title: "T")
         let (xs, _) = RTFTestSupport.rtf(doc, theme: Theme.standard.resolved(category: .extraSmall))
         let (ax5, _) = RTFTestSupport.rtf(doc, theme: Theme.standard.resolved(category: .accessibilityExtraExtraExtraLarge))
-        // Body 14 pt / leading round(22*14/17)=18 at xs; 53 pt / round(22*53/17)=69 at AX5.
-        XCTAssertTrue(xs.contains("\\sa120\\sl360\\slmult0\\f0\\fs28\\cf1 Body text.\\par"), xs)
-        XCTAssertTrue(ax5.contains("\\sa120\\sl1380\\slmult0\\f0\\fs106\\cf1 Body text.\\par"), ax5)
-        // Heading 1 (headline, semibold → bold) with its outline level.
-        XCTAssertTrue(xs.contains("\\pard\\plain\\outlinelevel0\\keepn\\sb240\\sa120\\sl360\\slmult0\\f0\\fs28\\cf1\\b Head\\par"), xs)
+        // Body 14 pt / leading 19 pt (HIG, xSmall) at xs; 53 pt / 62 pt at AX5 — the same size and
+        // weight for complex scripts (\afs) as for Latin (\fs), the East Asian font (\dbch\af3).
+        XCTAssertTrue(xs.contains("\\pard\\plain\\ltrpar\\sa120\\sl380\\slmult0\\dbch\\af3\\rtlch\\af0\\afs28\\ltrch\\f0\\fs28\\cf1 Body text.\\par"), xs)
+        XCTAssertTrue(ax5.contains("\\pard\\plain\\ltrpar\\sa120\\sl1240\\slmult0\\dbch\\af3\\rtlch\\af0\\afs106\\ltrch\\f0\\fs106\\cf1 Body text.\\par"), ax5)
+        // Heading 1: title1 (25 pt / 31 at xSmall, 58 / 68 at AX5; regular in Apple's table, which
+        // Theme.standard is; the shipped themes make it bold), with its outline level.
+        XCTAssertTrue(xs.contains("\\pard\\plain\\ltrpar\\outlinelevel0\\keepn\\sb240\\sa120\\sl620\\slmult0\\dbch\\af3\\rtlch\\af0\\afs50\\ltrch\\f0\\fs50\\cf1 Head\\par"), xs)
+        XCTAssertTrue(ax5.contains("\\outlinelevel0\\keepn\\sb240\\sa120\\sl1360\\slmult0\\dbch\\af3\\rtlch\\af0\\afs116\\ltrch\\f0\\fs116\\cf1 Head\\par"), ax5)
         // Title: noteTitle style, engraved.
-        XCTAssertTrue(ax5.contains("\\fs106\\cf1\\b\\impr T\\par"), ax5)
+        XCTAssertTrue(ax5.contains("\\rtlch\\af0\\afs106\\ab\\ltrch\\f0\\fs106\\b\\cf1\\impr T\\par"), ax5)
     }
 
     func testBoldTextSettingMakesBodyBold() {
         let doc = RTFTestSupport.markdown("Body.")
         let (rtf, _) = RTFTestSupport.rtf(doc, theme: Theme.standard.resolved(boldText: true))
-        XCTAssertTrue(rtf.contains("\\fs34\\cf1\\b Body.\\par"), rtf)
+        XCTAssertTrue(rtf.contains("\\rtlch\\af0\\afs34\\ab\\ltrch\\f0\\fs34\\b\\cf1 Body.\\par"), rtf)
     }
 
-    func testDateBadgeRightAlignedCaption() {
+    /// Issue 16: the badge is a circle with the date inside that the text wraps around (an
+    /// ellipse shape with tight wrapping along a polygon on its outline, a borderless text box
+    /// over it), anchored in a one-point paragraph; a right-aligned date for readers without
+    /// shapes.
+    func testDateBadgeIsARoundShapeTheTextWrapsAround() {
         let (rtf, _) = RTFTestSupport.rtf(RTFTestSupport.markdown("x"))
-        // caption2 at Large: 11 pt, leading 13 pt.
-        XCTAssertTrue(rtf.contains("\\pard\\plain\\qr\\sa240\\sl260\\slmult0\\f0\\fs22\\cf1\\cf4 29 November 2026\\par"), rtf)
+        // caption2 at Large: 11 pt, leading 13 pt; diameter six lines: 78 pt = 1560 twips, at the
+        // right edge of the 9360-twip column.
+        XCTAssertTrue(rtf.contains("\\pard\\plain\\ltrpar\\sl-20\\slmult0\\fs2{\\shp{\\*\\shpinst\\shpleft7800\\shptop0\\shpright9360\\shpbottom1560"
+            + "\\shpfhdr0\\shpbxcolumn\\shpbxignore\\shpbypara\\shpbyignore\\shpwr4\\shpwrk0\\shpfblwtxt0\\shpz0\\shplid1025"
+            + "{\\sp{\\sn shapeType}{\\sv 3}}{\\sp{\\sn fFilled}{\\sv 0}}{\\sp{\\sn lineColor}{\\sv 7367788}}"), rtf)
+        XCTAssertTrue(rtf.contains("{\\sp{\\sn pWrapPolygonVertices}{\\sv 8;25;(21600,10800);(21232,13595);"), rtf)
+        // The text box: the day (17.6 pt, bold), the month and the year (11 pt, secondary colour).
+        XCTAssertTrue(rtf.contains("\\shpwr3\\shpwrk0\\shpfblwtxt0\\shpz1\\shplid1026{\\sp{\\sn shapeType}{\\sv 202}}"), rtf)
+        XCTAssertTrue(rtf.contains("{\\shptxt\\pard\\plain\\ltrpar\\qc\\sl-352\\slmult0\\rtlch\\af0\\afs35\\ab\\ltrch\\f0\\fs35\\b\\cf1 29\\par"
+            + "\\pard\\plain\\ltrpar\\qc\\sl-260\\slmult0\\rtlch\\af0\\afs22\\ltrch\\f0\\fs22\\cf4 Nov\\par"
+            + "\\pard\\plain\\ltrpar\\qc\\sl-260\\slmult0\\rtlch\\af0\\afs22\\ltrch\\f0\\fs22\\cf4 2026\\par}"), rtf)
+        XCTAssertTrue(rtf.contains("{\\shprslt\\pard\\plain\\ltrpar\\qr\\sl260\\slmult0\\dbch\\af3\\rtlch\\af0\\afs22\\ltrch\\f0\\fs22\\cf1\\cf4 29 November 2026}}\\par"), rtf)
         XCTAssertEqual(RTFEmitter.badgeDate(Date(timeIntervalSince1970: 0)), "1 January 1970")
+        // At AX5 (40 pt, leading 48: 288 pt) the circle is capped at a quarter of the text width
+        // (2340 twips) and its text scaled with it.
+        let (ax5, _) = RTFTestSupport.rtf(RTFTestSupport.markdown("x"), theme: Theme.standard.resolved(category: .accessibilityExtraExtraExtraLarge))
+        XCTAssertTrue(ax5.contains("\\shpleft7020\\shptop0\\shpright9360\\shpbottom2340"), ax5)
     }
 
     // MARK: Note features (hand-made runs)
@@ -119,7 +145,9 @@ final class RTFTests: XCTestCase {
         b.append(.rawHTML("<b>"))
         let doc = Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.paragraph(b.take()))])
         let (rtf, _) = RTFTestSupport.rtf(doc)
-        XCTAssertTrue(rtf.contains("{\\f2 script} {\\cf2 ALERT} {\\impr pressed}{\\b\\strike gone}{\\cf4 *}\\par"), rtf)
+        // Complex-script properties beside the Latin ones: bold is \ab and \b; script is the
+        // script font for Latin and italic for Hebrew or Arabic (no cursive face has them).
+        XCTAssertTrue(rtf.contains("{\\rtlch\\ai\\ltrch\\f2 script} {\\cf2 ALERT} {\\impr pressed}{\\rtlch\\ab\\ltrch\\b\\strike gone}{\\cf4 *}\\par"), rtf)
         XCTAssertFalse(rtf.contains("<b>"))
         XCTAssertFalse(rtf.contains("\\info{\\title"), "no title without metadata title")
         XCTAssertFalse(rtf.contains("\\creatim"))
@@ -139,7 +167,8 @@ final class RTFTests: XCTestCase {
     func testFootnoteWrittenAtFirstReferenceOnly() {
         let (rtf, _) = RTFTestSupport.rtf(RTFTestSupport.markdown("A[^n] B[^n].\n\n[^n]: Note text.\n"))
         XCTAssertEqual(rtf.components(separatedBy: "{\\footnote").count - 1, 1)
-        XCTAssertTrue(rtf.contains("A{\\super\\chftn}{\\footnote \n\\pard\\plain\\sa0\\sl360\\slmult0\\f0\\fs26\\cf1{\\super\\chftn} Note text.} B{\\super 1}.\\par"), rtf)
+        XCTAssertTrue(rtf.contains("A{\\super\\chftn}{\\footnote \n\\pard\\plain\\ltrpar\\sa0\\sl360\\slmult0\\dbch\\af3\\rtlch\\af0\\afs26\\ltrch\\f0\\fs26\\cf1"
+            + "{\\super\\chftn} Note text.} B{\\super 1}.\\par"), rtf)
     }
 
     func testLinkFieldEscaping() {
@@ -153,9 +182,8 @@ final class RTFTests: XCTestCase {
         let (rtf, _) = RTFTestSupport.rtf(Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: [Block(.list(list))]))
         XCTAssertTrue(rtf.contains("\\levelstartat1"), rtf)
         XCTAssertTrue(rtf.contains("\\levelstartat5"), rtf)
-        XCTAssertTrue(rtf.contains("\\ls2\\ilvl0\\fi-680\\li680\\tx680{\\listtext\\f0\\fs34 5.\\tab}i5\\par"), rtf)
-        XCTAssertTrue(rtf.contains("\\ls1\\ilvl0\\fi-680\\li680\\tx680{\\listtext\\f0\\fs34 2.\\tab}i2\\par"), rtf)
-        XCTAssertTrue(rtf.contains("{\\listtext\\f0\\fs34 5.\\tab}i5\\par"), rtf)
+        XCTAssertTrue(rtf.contains("\\ls2\\ilvl0\\fi-680\\li680\\tx680{\\listtext\\pard\\plain\\rtlch\\af0\\afs34\\ab\\ltrch\\f0\\fs34\\b\\cf1 5.\\tab}i5\\par"), rtf)
+        XCTAssertTrue(rtf.contains("\\ls1\\ilvl0\\fi-680\\li680\\tx680{\\listtext\\pard\\plain\\rtlch\\af0\\afs34\\ab\\ltrch\\f0\\fs34\\b\\cf1 2.\\tab}i2\\par"), rtf)
     }
 
     func testDeepListsStayWithinNineLevelsAndHalfTheWidth() {
@@ -166,7 +194,7 @@ final class RTFTests: XCTestCase {
         let (rtf, _) = RTFTestSupport.rtf(Document(metadata: DocumentMetadata(sourceFormat: .gfm), blocks: [block]))
         XCTAssertFalse(rtf.contains("\\ilvl9"), "RTF has only nine list levels")
         XCTAssertTrue(rtf.contains("\\ilvl8"), rtf)
-        XCTAssertTrue(rtf.contains("\\li4680\\tx4680{\\listtext\\f0\\fs34 \\u9642?\\tab}deepest\\par"), rtf)
+        XCTAssertTrue(rtf.contains("\\li4680\\tx4680{\\listtext\\pard\\plain\\rtlch\\af0\\afs34\\ltrch\\f0\\fs34\\cf1 \\u9642?\\tab}deepest\\par"), rtf)
         // Items that start with a nested list get their own marker paragraph first.
         XCTAssertEqual(rtf.components(separatedBy: "{\\listtext").count - 1, 12)
     }
@@ -177,7 +205,7 @@ final class RTFTests: XCTestCase {
             Block(.paragraph([InlineRun(.text("Body."))])),
         ])
         let (rtf, _) = RTFTestSupport.rtf(doc)
-        XCTAssertTrue(rtf.contains(" Body.\\par \n\\pard\\plain\\sa120\\sl440\\slmult0\\f0\\fs34\\cf1{\\super z} Orphan note.\\par"), rtf)
+        XCTAssertTrue(rtf.contains(" Body.\\par \n\\pard\\plain\\ltrpar\\sa120\\sl440\\slmult0\\dbch\\af3\\rtlch\\af0\\afs34\\ltrch\\f0\\fs34\\cf1{\\super z} Orphan note.\\par"), rtf)
         XCTAssertFalse(rtf.contains("{\\footnote"))
     }
 
@@ -189,15 +217,19 @@ final class RTFTests: XCTestCase {
         let b = try NotepressBinary.run(["convert", "-t", "rtf", "-f", "gfm", "-"], stdin: md)
         XCTAssertEqual(a.status, 0, a.stderr)
         XCTAssertEqual(a.stdout, b.stdout)
-        let body = [
+        let head = [
             #"{\info{\title t}{\creatim\yr2026\mo11\dy29\hr14\min5}}"#,
             #"\paperw12240\paperh15840\margl1440\margr1440\margt1440\margb1440\ftnbj\ftnnar "#,
-            #"\pard\plain\sa120\sl440\slmult0\f0\fs34\cf1\b\impr t\par "#,
-            #"\pard\plain\qr\sa240\sl260\slmult0\f0\fs22\cf1\cf4 29 November 2026\par "#,
-            #"\pard\plain\outlinelevel0\keepn\sb240\sa120\sl440\slmult0\f0\fs34\cf1\b A\par "#,
-            #"\pard\plain\li680\sa0\sl440\slmult0\f0\fs34\cf1\ls1\ilvl0\fi-680\li680\tx680{\listtext\f0\fs34 \u8226?\tab}b\par "#,
-            #"\pard\plain\li680\sa120\sl440\slmult0\f0\fs34\cf1\ls1\ilvl0\fi-680\li680\tx680{\listtext\f0\fs34 \u8226?\tab}c{\super\chftn}{\footnote "#,
-            #"\pard\plain\sa0\sl360\slmult0\f0\fs26\cf1{\super\chftn} d}\par "#,
+            #"\pard\plain\ltrpar\sa120\sl440\slmult0\dbch\af3\rtlch\af0\afs34\ab\ltrch\f0\fs34\b\cf1\impr t\par "#,
+            #"\pard\plain\ltrpar\sl-20\slmult0\fs2{\shp{\*\shpinst\shpleft7800"#,
+        ].joined(separator: "\n")
+        XCTAssertTrue(a.stdoutText.contains(head), a.stdoutText)
+        let body = [
+            #" 29 November 2026}}\par "#,
+            #"\pard\plain\ltrpar\outlinelevel0\keepn\sb240\sa120\sl680\slmult0\dbch\af3\rtlch\af0\afs56\ab\ltrch\f0\fs56\b\cf1 A\par "#,
+            #"\pard\plain\ltrpar\li680\sa0\sl440\slmult0\dbch\af3\rtlch\af0\afs34\ltrch\f0\fs34\cf1\ls1\ilvl0\fi-680\li680\tx680{\listtext\pard\plain\rtlch\af0\afs34\ltrch\f0\fs34\cf1 \u8226?\tab}b\par "#,
+            #"\pard\plain\ltrpar\li680\sa120\sl440\slmult0\dbch\af3\rtlch\af0\afs34\ltrch\f0\fs34\cf1\ls1\ilvl0\fi-680\li680\tx680{\listtext\pard\plain\rtlch\af0\afs34\ltrch\f0\fs34\cf1 \u8226?\tab}c{\super\chftn}{\footnote "#,
+            #"\pard\plain\ltrpar\sa0\sl360\slmult0\dbch\af3\rtlch\af0\afs26\ltrch\f0\fs26\cf1{\super\chftn} d}\par "#,
             "}", "",
         ].joined(separator: "\n")
         XCTAssertTrue(a.stdoutText.hasSuffix(body), a.stdoutText)

@@ -45,7 +45,7 @@ final class SlippedFaultTests: XCTestCase {
         let dir = try folder(["img.md": md])
         let page = try NotepressBinary.run(["convert", dir.appendingPathComponent("in/img.md").path, "-t", "html"])
         XCTAssertEqual(page.status, 0, page.stderr)
-        XCTAssertTrue(page.stdoutText.contains("<p><img src=\"\" alt=\"x\" /> <img src=\"\" alt=\"y\" />"), page.stdoutText)
+        XCTAssertTrue(page.stdoutText.contains("<p dir=\"auto\"><img src=\"\" alt=\"x\" /> <img src=\"\" alt=\"y\" />"), page.stdoutText)
         XCTAssertFalse(page.stdoutText.contains("javascript:"))
         XCTAssertFalse(page.stdoutText.contains("file:///etc"))
         let unsafe = try NotepressBinary.run(["convert", "--fragment", "--unsafe", "-f", "gfm", "-"], stdin: Data(md.utf8))
@@ -221,16 +221,18 @@ final class SlippedFaultTests: XCTestCase {
         let rootBlock = css[root.upperBound...].prefix { $0 != "}" }
         XCTAssertTrue(rootBlock.contains("--np-body-size: 2.125rem; --np-body-line: 2.75rem;"), String(rootBlock))
         XCTAssertTrue(rootBlock.contains("--np-caption2-size: 1.375rem; --np-caption2-line: 1.625rem;"), String(rootBlock))
-        // AX5 body: 53 pt × 2 = 106 pt; line 69 pt × 2 = 138 pt.
+        // AX5 body: 53 pt × 2 = 106 pt; line 62 pt (HIG, AX5) × 2 = 124 pt.
         XCTAssertTrue(css.contains("html[data-size-category=\"accessibilityExtraExtraExtraLarge\"], :root:has(#size-ax5:checked) {\n"), css)
         let ax5 = try XCTUnwrap(css.range(of: ":root:has(#size-ax5:checked) {\n"))
-        XCTAssertTrue(css[ax5.upperBound...].prefix { $0 != "}" }.contains("--np-body-size: 6.625rem; --np-body-line: 8.625rem;"))
+        XCTAssertTrue(css[ax5.upperBound...].prefix { $0 != "}" }.contains("--np-body-size: 6.625rem; --np-body-line: 7.75rem;"))
 
         let rtf = try NotepressBinary.run(["convert", doc, "-t", "rtf", "--theme", theme])
         XCTAssertEqual(rtf.status, 0, rtf.stderr)
-        XCTAssertTrue(rtf.stdoutText.contains("\\pard\\plain\\sa120\\sl880\\slmult0\\f0\\fs68\\cf1 Hello\\par"), rtf.stdoutText)
+        XCTAssertTrue(rtf.stdoutText.contains("\\pard\\plain\\ltrpar\\sa120\\sl880\\slmult0\\dbch\\af3\\rtlch\\af0\\afs68\\ltrch\\f0\\fs68\\cf1 Hello\\par"),
+                      rtf.stdoutText)
         let plain = try NotepressBinary.run(["convert", doc, "-t", "rtf"])
-        XCTAssertTrue(plain.stdoutText.contains("\\pard\\plain\\sa120\\sl440\\slmult0\\f0\\fs34\\cf1 Hello\\par"), plain.stdoutText)
+        XCTAssertTrue(plain.stdoutText.contains("\\pard\\plain\\ltrpar\\sa120\\sl440\\slmult0\\dbch\\af3\\rtlch\\af0\\afs34\\ltrch\\f0\\fs34\\cf1 Hello\\par"),
+                      plain.stdoutText)
     }
 
     // MARK: Single-assertion areas

@@ -92,7 +92,7 @@ final class TEIEmitterTests: XCTestCase {
         XCTAssertTrue(xml.contains("<publicationStmt>\n        <p>Converted by Notepress</p>"))
         XCTAssertTrue(xml.contains("<idno type=\"path\">notes/a.md</idno>"))
         XCTAssertTrue(xml.contains("<idno type=\"format\">gfm</idno>"))
-        XCTAssertTrue(xml.contains("<date when=\"2023-11-14T22:13:20Z\"/>"))
+        XCTAssertTrue(xml.contains("<date when=\"2023-11-14T22:13:20Z\">14 November 2023</date>"), xml)
         XCTAssertTrue(xml.contains("<term>x&lt;y</term>"))
         XCTAssertTrue(xml.contains("<term>z</term>"))
         // Nesting: Deep inside One, Two inside One, Three a sibling of One.
@@ -238,7 +238,11 @@ final class TEIEmitterTests: XCTestCase {
         XCTAssertEqual(a.status, 0, a.stderr)
         XCTAssertEqual(a.stdout, b.stdout)
         XCTAssertTrue(a.stdoutText.contains("<title>ripgrep__GUIDE</title>"))
-        XCTAssertTrue(a.stdoutText.contains("<creation>\n        <date when=\"2023-11-14T22:13:20Z\"/>\n      </creation>"), a.stdoutText)
+        XCTAssertTrue(a.stdoutText.contains("<creation>\n        <date when=\"2023-11-14T22:13:20Z\">14 November 2023</date>\n      </creation>"), a.stdoutText)
+        // Regression (issue 16): a single input named by its absolute path was written absolute;
+        // outputs hold no absolute paths (README), so it is the file's name.
+        XCTAssertTrue(a.stdoutText.contains("<idno type=\"path\">ripgrep__GUIDE.md</idno>"), a.stdoutText)
+        XCTAssertFalse(a.stdoutText.contains(TestPaths.corpus.path))
         XCTAssertTrue(a.stdoutText.contains("<div xml:id=\"user-guide\">\n        <head>User Guide</head>\n        "
             + "<p>This guide is intended to give an elementary description of ripgrep and an\n"), a.stdoutText)
     }

@@ -128,7 +128,7 @@ final class TableOfContentsTests: XCTestCase {
             </li>
             </ul>
             </nav>
-            <h1 id="a">A</h1>
+            <h1 id="a" dir="auto">A</h1>
 
             """), html)
     }
@@ -210,14 +210,14 @@ final class TableOfContentsTests: XCTestCase {
     func testRTFInternalLinksAndBookmarks() throws {
         let rtf = try convert(["--toc", "-t", "rtf", "-M", "title=T"])
         XCTAssertTrue(rtf.contains("""
-            \\pard\\plain\\sb240\\sa120\\sl440\\slmult0\\f0\\fs34\\cf1\\b Contents\\par 
-            \\pard\\plain\\sa60\\sl440\\slmult0\\f0\\fs34\\cf1{\\field{\\*\\fldinst{HYPERLINK \\\\l "_Toc1"}}{\\fldrslt{\\cf3\\ul Caf\\u233? intro}}}\\par 
-            \\pard\\plain\\li360\\sa60\\sl440\\slmult0\\f0\\fs34\\cf1{\\field{\\*\\fldinst{HYPERLINK \\\\l "_Toc2"}}{\\fldrslt{\\cf3\\ul Back & "forth"}}}\\par 
-            \\pard\\plain\\li720\\sa60\\sl440\\slmult0\\f0\\fs34\\cf1{\\field{\\*\\fldinst{HYPERLINK \\\\l "_Toc3"}}{\\fldrslt{\\cf3\\ul Three}}}\\par 
+            \\pard\\plain\\sb240\\sa120\\sl560\\slmult0\\dbch\\af3\\rtlch\\af0\\afs44\\ab\\ltrch\\f0\\fs44\\b\\cf1 Contents\\par 
+            \\pard\\plain\\sa60\\sl440\\slmult0\\dbch\\af3\\rtlch\\af0\\afs34\\ltrch\\f0\\fs34\\cf1{\\field{\\*\\fldinst{HYPERLINK \\\\l "_Toc1"}}{\\fldrslt{\\cf3\\ul Caf\\u233? intro}}}\\par 
+            \\pard\\plain\\li360\\sa60\\sl440\\slmult0\\dbch\\af3\\rtlch\\af0\\afs34\\ltrch\\f0\\fs34\\cf1{\\field{\\*\\fldinst{HYPERLINK \\\\l "_Toc2"}}{\\fldrslt{\\cf3\\ul Back & "forth"}}}\\par 
+            \\pard\\plain\\li720\\sa60\\sl440\\slmult0\\dbch\\af3\\rtlch\\af0\\afs34\\ltrch\\f0\\fs34\\cf1{\\field{\\*\\fldinst{HYPERLINK \\\\l "_Toc3"}}{\\fldrslt{\\cf3\\ul Three}}}\\par 
             """), rtf)
-        XCTAssertTrue(rtf.contains("\\pard\\plain\\outlinelevel0\\keepn\\sb240\\sa120\\sl440\\slmult0\\f0\\fs34\\cf1\\b"
-            + "{\\*\\bkmkstart _Toc1}{\\*\\bkmkend _Toc1}Caf\\u233? {\\i intro}\\par "), rtf)
-        XCTAssertTrue(rtf.contains("\\outlinelevel2\\keepn\\sb240\\sa120\\sl400\\slmult0\\f0\\fs30\\cf1{\\*\\bkmkstart _Toc3}{\\*\\bkmkend _Toc3}Three\\par "))
+        XCTAssertTrue(rtf.contains("\\pard\\plain\\ltrpar\\outlinelevel0\\keepn\\sb240\\sa120\\sl680\\slmult0\\dbch\\af3\\rtlch\\af0\\afs56\\ab\\ltrch\\f0\\fs56\\b\\cf1"
+            + "{\\*\\bkmkstart _Toc1}{\\*\\bkmkend _Toc1}Caf\\u233? {\\rtlch\\ai\\ltrch\\i intro}\\par "), rtf)
+        XCTAssertTrue(rtf.contains("\\outlinelevel2\\keepn\\sb240\\sa120\\sl500\\slmult0\\dbch\\af3\\rtlch\\af0\\afs40\\ab\\ltrch\\f0\\fs40\\b\\cf1{\\*\\bkmkstart _Toc3}{\\*\\bkmkend _Toc3}Three\\par "))
         XCTAssertEqual(rtf.components(separatedBy: "\\bkmkstart").count - 1, 5)
         // Without --toc: no caption, no bookmark.
         let plain = try convert(["-t", "rtf"])

@@ -13,12 +13,15 @@ final class URLSafetyTests: XCTestCase {
                   "data:text/html,x", "DATA:image/svg+xml,x", "data:", " javascript:x", "\u{1}\u{1F}javascript:x",
                   "\tjavascript:x", "java\tscript:alert(1)", "java\nscr\r\nipt:x", "\u{FEFF}javascript:x", "\u{3000}javascript:x",
                   "\u{A0}\u{85}vbscript:x", "jav\u{AD}ascript:x", "java\u{200B}script:x", "data:text/html;base64,PHNjcmlwdD4=",
-                  "\u{7F}\u{9B}file:x", "java\u{1}script:x", "jav\u{7F}ascript:x", "vb\u{85}script:x"] {
+                  "\u{7F}\u{9B}file:x", "java\u{1}script:x", "jav\u{7F}ascript:x", "vb\u{85}script:x",
+                  // The image exception needs the prefix as written (cmark-gfm tests it raw): a
+                  // skipped scalar inside it makes an ordinary, dangerous data: URL (fuzzer find).
+                  "data:image/pn\u{202D}g;base64,AA", "data:ima\tge/png,x", "data:image/\u{200B}gif,x"] {
             XCTAssertTrue(URLSafety.isDangerous(u), u.debugDescription)
             XCTAssertEqual(URLSafety.destination(u, unsafe: false), "", u.debugDescription)
             XCTAssertEqual(URLSafety.destination(u, unsafe: true), u, u.debugDescription)
         }
-        for u in ["data:image/png;base64,AA", "DATA:IMAGE/GIF;x", "data:image/jpeg,x", "data:image/webp,x", "data:ima\tge/png,x",
+        for u in ["data:image/png;base64,AA", "DATA:IMAGE/GIF;x", "data:image/jpeg,x", "data:image/webp,x", "  data:image/png,x",
                   "https://x.org/java", "jav", "", "javascript", "javascrİpt:x", "ｊavascript:x", "%6Aavascript:x",
                   "xjavascript:x", "./javascript:x", "mailto:a@b.org", "/file:x", "#data:x"] {
             XCTAssertFalse(URLSafety.isDangerous(u), u.debugDescription)

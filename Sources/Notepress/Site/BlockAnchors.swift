@@ -62,6 +62,10 @@ public enum BlockAnchors {
         case .unknown(let name, let children):
             guard let n = blocks(children) else { return nil }
             b.kind = .unknown(typeName: name, blocks: n)
+        case .alert(var alert):
+            guard let n = blocks(alert.blocks) else { return nil }
+            alert.blocks = n
+            b.kind = .alert(alert)
         case .heading, .codeBlock, .htmlBlock, .thematicBreak, .table:
             return nil
         }

@@ -22,6 +22,7 @@ public struct HTMLWriter: DocumentWriter {
     public static func htmlOptions(_ options: ConversionOptions, format: SourceFormat, sourcePath: String? = nil) -> HTMLOptions {
         HTMLOptions(unsafe: options.unsafe, tagfilter: options.tagfilter && format == .gfm,
                     tablePreferStyleAttributes: !options.fragment, blockIDs: !options.fragment || options.headingIDs,
+                    directionAuto: !options.fragment, alerts: !options.fragment, numberWidths: !options.fragment,
                     tagPagePrefix: options.tagPagesFolder.map { tagPagePrefix(folder: $0, sourcePath: sourcePath) })
     }
 

@@ -37,11 +37,13 @@ func runViewCommand(_ args: [String]) -> Int32 {
         var loader = DocumentLoader(format: format, sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
         loader.encoding = try parseEncoding(a)
         loader.hashtags = a.flag("--hashtags")
-        let read: ReadResult
+        var read: ReadResult
         do {
             read = try input == "-"
                 ? loader.load(data: FileHandle.standardInput.readDataToEndOfFile(), path: nil, modified: nil)
                 : loader.load(path: input)
+            // Heading ids and wiki links as a single file has them (convert does the same).
+            read.document = SingleDocumentPreparer(wikilinks: read.document.metadata.sourceFormat == .note).prepare(read.document)
         } catch {
             printError("\(error)")
             return 1

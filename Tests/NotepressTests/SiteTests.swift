@@ -167,6 +167,15 @@ final class SiteTests: XCTestCase {
                        "<p><span class=\"wikilink-missing\">x/other</span> <code>[[in code]]</code> <span class=\"wikilink-missing\">#Heading</span></p>")
     }
 
+    /// Regression: `view` of a note showed a wiki link's raw target after its label
+    /// (`the label (Other)`); a single file has no pages to resolve it against: the text alone.
+    func testViewShowsAWikiLinkAsItsText() throws {
+        let (input, _) = try site(["v.note": "See [[Other|the label]] now.\n"])
+        let r = try NotepressBinary.run(["view", "--color", "never", input + "/v.note"], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdoutText.hasSuffix("\nSee the label now.\n"), r.stdoutText)
+    }
+
     // MARK: 5. Assets
 
     func testReferencedAssetsAreCopiedOnceAndOnlyThem() throws {

@@ -7,31 +7,31 @@ import NotepressReaders
 /// Where outputs go when there are several formats: `mirror` gives each format its own tree
 /// (`OUT/html/a/b.html`, `OUT/rtf/a/b.rtf`); `flat` puts every format side by side in one tree
 /// (`OUT/a/b.html`, `OUT/a/b.rtf`). With one format both are `OUT/a/b.html`.
-public enum OutputLayout: String, Sendable, CaseIterable {
+package enum OutputLayout: String, Sendable, CaseIterable {
     case mirror, flat
 }
 
 /// The outcome for one input.
-public struct FileOutcome: Sendable {
+package struct FileOutcome: Sendable {
     /// What happened: converted, skipped because nothing changed (``Manifest``), or failed.
-    public enum Status: String, Sendable { case converted, skipped, failed }
+    package enum Status: String, Sendable { case converted, skipped, failed }
 
-    public var input: InputFile
+    package var input: InputFile
     /// Output paths written (or, when skipped, still valid), in writer order.
-    public var written: [String] = []
-    public var diagnostics: [Diagnostic] = []
+    package var written: [String] = []
+    package var diagnostics: [Diagnostic] = []
     /// Which step gave each of ``diagnostics`` (same count, same order): `input` for the reader,
     /// else the writer's ``DocumentWriter/name``. The command line summarises warnings by it.
-    public var diagnosticOrigins: [String] = []
-    public var error: ConversionError?
+    package var diagnosticOrigins: [String] = []
+    package var error: NotepressError?
     /// Title and date, for the HTML index.
-    public var title: String?
-    public var created: Date?
-    public var status: Status = .converted
+    package var title: String?
+    package var created: Date?
+    package var status: Status = .converted
     /// The manifest record for this input (`nil` when it failed).
-    public var entry: Manifest.Entry?
+    package var entry: Manifest.Entry?
     /// `entry` is the previous run's record unchanged (skipped by size and time).
-    public var entryIsPrevious = false
+    package var entryIsPrevious = false
 }
 
 /// Converts many files with several writers on `jobs` threads. Output bytes and the order of
@@ -49,20 +49,20 @@ public struct FileOutcome: Sendable {
 /// Incremental builds: with a ``BuildConfiguration`` and a previous ``Manifest``, a file whose
 /// input bytes, modification time and configuration are unchanged and whose outputs still exist
 /// with the recorded hashes is skipped (``FileOutcome/Status/skipped``).
-public struct BatchConverter: Sendable {
-    public var loader: DocumentLoader
-    public var writers: [any DocumentWriter]
-    public var options: ConversionOptions
+package struct BatchConverter: Sendable {
+    package var loader: DocumentLoader
+    package var writers: [any DocumentWriter]
+    package var options: ConversionOptions
     /// The output folder (`-o DIR`).
-    public var outputRoot: String
-    public var layout: OutputLayout
-    public var jobs: Int
+    package var outputRoot: String
+    package var layout: OutputLayout
+    package var jobs: Int
     /// Hash of everything besides the input that decides outputs; `nil` turns incremental skipping off.
-    public var configuration: BuildConfiguration?
+    package var configuration: BuildConfiguration?
     /// Real paths of the input folders: outputs may not resolve into them.
-    public var inputFolders: [String] = []
+    package var inputFolders: [String] = []
 
-    public init(loader: DocumentLoader, writers: [any DocumentWriter], options: ConversionOptions,
+    package init(loader: DocumentLoader, writers: [any DocumentWriter], options: ConversionOptions,
                 outputRoot: String, layout: OutputLayout = .mirror, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 configuration: BuildConfiguration? = nil) {
         self.loader = loader
@@ -75,29 +75,29 @@ public struct BatchConverter: Sendable {
     }
 
     /// The folder a writer's outputs go to.
-    public func root(for writer: any DocumentWriter) -> String {
+    package func root(for writer: any DocumentWriter) -> String {
         if writers.count > 1 && layout == .mirror { return PathText.join(outputRoot, writer.name) }
         return outputRoot
     }
 
     /// The output path of `input` for `writer`: its relative path with the writer's extension.
-    public func outputPath(_ input: InputFile, _ writer: any DocumentWriter) -> String {
+    package func outputPath(_ input: InputFile, _ writer: any DocumentWriter) -> String {
         PathText.join(root(for: writer), PathText.deletingExtension(input.relative) + "." + writer.fileExtension)
     }
 
     /// Converts every file; calls `progress` (from any thread, serialised) after each one.
     /// `previous` is the manifest of the last run (for skipping unchanged files).
-    public func run(_ files: [InputFile], previous: Manifest = Manifest(),
+    package func run(_ files: [InputFile], previous: Manifest = Manifest(),
                     progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> [FileOutcome] {
         // Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
         // the job count.
         var owner: [String: String] = [:]
-        var clash: [Int: ConversionError] = [:]
+        var clash: [Int: NotepressError] = [:]
         for (i, f) in files.enumerated() {
             for w in writers {
                 let out = outputPath(f, w)
                 if let first = owner[out] {
-                    clash[i] = ConversionError(file: f.path, "output \(out) is also the output of \(first); not converted")
+                    clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
                     break
                 }
             }
@@ -140,7 +140,7 @@ public struct BatchConverter: Sendable {
     }
 
     /// Converts one file with every writer (no skipping).
-    public func convert(_ input: InputFile) -> FileOutcome {
+    package func convert(_ input: InputFile) -> FileOutcome {
         convert(input, guard: OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
                                           inputFiles: LazyIdentities([input.path])), previous: nil)
     }
@@ -150,7 +150,7 @@ public struct BatchConverter: Sendable {
         do {
             let inputStatus = Platform.status(input.path)
             if inputStatus?.kind == .directory {
-                throw ConversionError(file: input.path, "is a folder, not a file")
+                throw NotepressError.fileUnreadable(file: input.path, code: SystemError.isAFolder.code)
             }
             // Unchanged size and time, same configuration, outputs intact: skip without reading.
             // (A pipe's size and time say nothing about its bytes: it is always read.)
@@ -224,11 +224,8 @@ public struct BatchConverter: Sendable {
                 outcome.entry?.inputSize = inputSize
                 outcome.entry?.inputMtimeNanoseconds = inputMtime
             }
-        } catch let e as ConversionError {
-            outcome.error = e
-            outcome.status = .failed
         } catch {
-            outcome.error = ConversionError(file: input.path, "\(error)")
+            outcome.error = NotepressError.wrapping(error, file: input.path)
             outcome.status = .failed
         }
         return outcome
@@ -263,7 +260,7 @@ public struct BatchConverter: Sendable {
     /// The manifest after this run: entries of converted and skipped files, plus (without
     /// `prune`) the entries of inputs not seen this run, so that `--prune` can remove their outputs
     /// later. Failed files lose their entry (they are retried).
-    public func manifest(after outcomes: [FileOutcome], previous: Manifest, keepUnseen: Bool) -> Manifest {
+    package func manifest(after outcomes: [FileOutcome], previous: Manifest, keepUnseen: Bool) -> Manifest {
         if Self.manifestUnchanged(outcomes, previous: previous) { return previous }
         var m = Manifest(index: previous.index)
         if keepUnseen {
@@ -277,14 +274,14 @@ public struct BatchConverter: Sendable {
     /// Whether the manifest after `outcomes` is `previous` as it was: every input was skipped with
     /// its old record and no input of `previous` is missing (so neither keeping nor pruning unseen
     /// entries changes anything). Answers without building and comparing 20 000 entries.
-    public static func manifestUnchanged(_ outcomes: [FileOutcome], previous: Manifest) -> Bool {
+    package static func manifestUnchanged(_ outcomes: [FileOutcome], previous: Manifest) -> Bool {
         outcomes.count == previous.entries.count && outcomes.allSatisfy { $0.entryIsPrevious && $0.status == .skipped }
     }
 
     /// Deletes the outputs recorded in `previous` for inputs that are not in `outcomes` (inputs
     /// deleted since), when they are regular files below the output folder that still have the
     /// recorded bytes. Returns the paths removed, sorted.
-    public func prune(previous: Manifest, outcomes: [FileOutcome]) -> [String] {
+    package func prune(previous: Manifest, outcomes: [FileOutcome]) -> [String] {
         let seen = Set(outcomes.map(\.input.relative))
         let keep = Set(outcomes.flatMap(\.written))
         var removed: [String] = []
@@ -295,7 +292,7 @@ public struct BatchConverter: Sendable {
                 guard !o.path.hasPrefix("/"), !o.path.split(separator: "/").contains(".."), !keep.contains(path),
                       InputScanner.realPath((path as NSString).deletingLastPathComponent).hasPrefix(rootReal),
                       outputsMatch([o]) else { continue }
-                if unlink(path) == 0 { removed.append(path) }
+                if Platform.removeFile(path) == nil { removed.append(path) }
             }
         }
         return removed.sorted()
@@ -304,7 +301,7 @@ public struct BatchConverter: Sendable {
     /// Writes `index.html` in the HTML output root: the converted notes, newest first. Returns its
     /// path and its manifest record (SHA-256, size, time). When every input was skipped and the
     /// index `previous` recorded is intact, the page is neither rendered nor written.
-    public func writeIndex(_ outcomes: [FileOutcome], previous: Manifest = Manifest()) throws -> (path: String, record: Manifest.Output)? {
+    package func writeIndex(_ outcomes: [FileOutcome], previous: Manifest = Manifest()) throws -> (path: String, record: Manifest.Output)? {
         guard let html = writers.first(where: { $0.name == "html" }), !options.fragment else { return nil }
         let root = root(for: html)
         let indexPath = PathText.join(root, "index.html")

@@ -1,20 +1,20 @@
 /// One heading of a document with the id GitHub gives it (``Document/headingIDs()``).
-public struct HeadingID: Sendable, Equatable {
+package struct HeadingID: Sendable, Equatable {
     /// The heading level, 1…6.
-    public var level: Int
+    package var level: Int
     /// The id: ``HeadingSlugger`` of ``Inlines/headingIDText``, unique in the document
     /// (`intro`, `intro-1`, …). Not escaped for any format.
-    public var id: String
+    package var id: String
     /// The heading as a reader sees it, for tables of contents: ``Inlines/plainText`` (image
     /// descriptions included, breaks as spaces).
-    public var text: String
+    package var text: String
     /// Whether the heading is a top-level block: not inside a block quote, list, footnote or
     /// unknown container (only those make sections and tables of contents).
-    public var isTopLevel: Bool
+    package var isTopLevel: Bool
     /// Where the heading starts in the source.
-    public var position: SourcePosition?
+    package var position: SourcePosition?
 
-    public init(level: Int, id: String, text: String, isTopLevel: Bool, position: SourcePosition? = nil) {
+    package init(level: Int, id: String, text: String, isTopLevel: Bool, position: SourcePosition? = nil) {
         self.level = level
         self.id = id
         self.text = text
@@ -29,7 +29,7 @@ extension Inlines {
     /// code and link text included) as they are, a footnote reference as its number, a soft or
     /// hard break as `"\n"` (a control character: the slugger removes it); image descriptions
     /// (the `alt` attribute, not text) and raw HTML are left out. Linear in the runs.
-    public var headingIDText: String {
+    package var headingIDText: String {
         let table = spans.isEmpty ? nil : InlineAttributeTable(self)
         var s = ""
         for run in runs {
@@ -53,7 +53,7 @@ extension Document {
     /// writes blocks as they are read gets the same ids by giving each heading's
     /// ``Inlines/headingIDText``, in this order, to its own ``HeadingSlugger``).
     /// Linear in the document (iterative walk, ``forEachBlock(_:)``).
-    public func headingIDs() -> [HeadingID] {
+    package func headingIDs() -> [HeadingID] {
         var slugger = HeadingSlugger()
         var out: [HeadingID] = []
         forEachBlock { block, depth in

@@ -1,9 +1,9 @@
 /// Limits every reader enforces so that no later stage can recurse without bound.
-public enum ASTLimits {
+package enum ASTLimits {
     /// The deepest container nesting (block quotes, lists, list items, footnote definitions) kept
     /// in the tree. Deeper containers are flattened into their ancestor at this depth and the reader
     /// emits a warning. Emitters may therefore recurse over blocks.
-    public static let maxNestingDepth = 128
+    package static let maxNestingDepth = 128
 }
 
 /// Visits blocks. Every method has a default that calls ``defaultVisit(_:)``, so an emitter

@@ -133,6 +133,14 @@ extension Document {
 }
 
 extension Theme {
+    /// The shipped `default` theme (`Templates/themes/default.json`: Apple's Dynamic Type table,
+    /// headings in its emphasized weights, font lists for every system), which `notepress
+    /// convert` uses without `--theme` and ``ConversionOptions`` by default. Loaded once.
+    public static let `default`: Theme = {
+        guard let theme = try? named("default") else { preconditionFailure("the built-in default theme does not load") }
+        return theme
+    }()
+
     /// The names of the shipped themes (`default`, `high-contrast`, `reading`), sorted: the
     /// names ``named(_:)`` takes.
     public static var builtInNames: [String] { ThemeLoader(store: TemplateStore()).availableThemes() }

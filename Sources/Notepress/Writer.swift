@@ -10,8 +10,8 @@ import NotepressThemes
 /// plain 80-column terminal text, validated TEI.
 public struct ConversionOptions: Sendable {
     /// The theme at the chosen size category and Bold Text setting (HTML pages, RTF, terminal
-    /// text): ``Theme/standard`` at ``SizeCategory/large`` by default; ``Theme/named(_:)`` loads a
-    /// shipped one.
+    /// text): ``Theme/default`` at ``SizeCategory/large`` unless given; ``Theme/named(_:)`` loads
+    /// another shipped one.
     public var theme: ResolvedTheme
     /// Templates, themes and schemas (embedded, or overridden by `--data-dir`).
     package var templates: TemplateStore
@@ -57,9 +57,9 @@ public struct ConversionOptions: Sendable {
     /// do not link tags.
     package var tagPagesFolder: String?
 
-    /// Options with the defaults above and `theme` (``Theme/standard`` at the Large size
-    /// category unless given).
-    public init(theme: ResolvedTheme = Theme.standard.resolved()) {
+    /// Options with the defaults above and `theme` (``Theme/default`` at the Large size category
+    /// unless given: what `notepress convert` uses without `--theme` and `--size-category`).
+    public init(theme: ResolvedTheme = Theme.default.resolved()) {
         self.theme = theme
         self.templates = TemplateStore()
     }

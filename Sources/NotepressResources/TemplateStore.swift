@@ -1,6 +1,7 @@
 import Foundation
 
-/// The templates, themes and schemas of `Templates/`, embedded in the binary at build time, with
+/// The templates, themes and schemas of `Templates/`, embedded in the binary at build time
+/// (``embeddedTemplateFiles``), with
 /// an optional data folder (`--data-dir DIR`) whose files take precedence, as pandoc's
 /// `--data-dir` does. Paths are relative to `Templates/`, for example `html/page.html`,
 /// `themes/default.json`, `tei/notepress-tei.rng`.
@@ -20,8 +21,8 @@ package struct TemplateStore: Sendable {
         decoded[path]
     }
 
-    /// The embedded files, decoded once.
-    private static let decoded: [String: Data] = embeddedTemplateFiles.compactMapValues { Data(base64Encoded: $0) }
+    /// The embedded files as `Data`, made once.
+    private static let decoded: [String: Data] = embeddedTemplateFiles.mapValues { Data($0) }
 
     /// Where `path` comes from: the data folder's file when it exists there, else the embedded one.
     /// Returns the file's bytes and a display name for messages (a path, or `(built-in)/path`).

@@ -15,7 +15,7 @@ extension Document {
     /// code blocks verbatim. Raw HTML is left out, dangerous links are not links (one rule for
     /// every format, as without `--unsafe`).
     ///
-    /// Every run carries ``Foundation/AttributeScopes/NotepressAttributes``: its inline spans
+    /// Every run carries `AttributeScopes.NotepressAttributes`: its inline spans
     /// (strong, emphasis, …, exactly the AST's: a round trip gives them back), its text style and
     /// point size at `sizeCategory` in `theme`, and its block; and Foundation's
     /// `inlinePresentationIntent` (strong → `.stronglyEmphasized`, emphasis → `.emphasized`,

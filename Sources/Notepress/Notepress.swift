@@ -18,7 +18,7 @@ import NotepressResources
 ///
 /// ``convert(_:from:to:options:)`` reads and writes in one call; ``parse(_:from:)`` returns the
 /// ``Document`` (metadata and a tree of blocks) to inspect or render several times with
-/// ``NotepressAST/Document/render(as:options:)``. Markdown is read by libcmark-gfm exactly as
+/// ``Document/render(as:options:)``. Markdown is read by libcmark-gfm exactly as
 /// GitHub reads it; note markup by the rules of `man/notepress-markup.7.md`. Both accept YAML
 /// front matter (`title`, `created`, `tags`, `lang`, …). Output bytes depend only on the source
 /// and the options: nothing reads the environment, the clock or a terminal.
@@ -50,7 +50,7 @@ public enum Notepress {
 
     /// Reads `source` in `format` into a ``Document`` (front matter in
     /// ``Document/metadata``, the content in ``Document/blocks``), to inspect or to render with
-    /// ``NotepressAST/Document/render(as:options:)``. A document read from a string has no source
+    /// ``Document/render(as:options:)``. A document read from a string has no source
     /// path; its title is the front matter's, else `nil`.
     /// - Throws: the reading errors of ``convert(_:from:to:options:)``.
     public static func parse(_ source: String, from format: SourceFormat) throws -> Document {
@@ -72,7 +72,7 @@ public enum Notepress {
 }
 
 /// An output format of ``Notepress/convert(_:from:to:options:)`` and
-/// ``NotepressAST/Document/render(as:options:)``; the raw values are the names `notepress convert
+/// ``Document/render(as:options:)``; the raw values are the names `notepress convert
 /// -t` takes.
 public enum OutputFormat: String, Sendable, Equatable, Hashable, CaseIterable {
     /// A standalone HTML5 page (the Mustache page template, a stylesheet from the theme), or with

@@ -1,20 +1,20 @@
 import Foundation
 
 extension AttributeScopes {
-    /// The attributes of ``NotepressAST/Document/attributedString(theme:sizeCategory:)``:
+    /// The attributes of ``Document/attributedString(theme:sizeCategory:)``:
     /// `attributed.runs[i].notepress.strong`, `run.textStyle`, … (after `import Notepress`, through
-    /// ``Foundation/AttributeDynamicLookup``).
+    /// `AttributeDynamicLookup`).
     public var notepress: NotepressAttributes.Type { NotepressAttributes.self }
 
     /// What a run of a note is, for apps that draw notes themselves (a Text Kit view, a SwiftUI
     /// `Text`): the document's inline spans flattened onto each run (``strong`` … ``tag``, the
-    /// values of ``NotepressAST/InlineAttributes``), the theme's text style and size, and the
+    /// values of ``InlineAttributes``), the theme's text style and size, and the
     /// block the run belongs to (``blockKind``, ``headingLevel``, ``listItem``, ``quoteDepth``,
     /// ``alert``). Attributes that do not apply are absent (`nil`), never `false`. Foundation's
     /// attributes are included (``foundation``): runs also carry `inlinePresentationIntent`.
     public struct NotepressAttributes: AttributeScope {
         /// The Dynamic Type text style: an inline text-style span's, else the block's
-        /// (``NotepressThemes/ThemeRole``: body, heading 1 → title1, code → footnote, …).
+        /// (``ThemeRole``: body, heading 1 → title1, code → footnote, …).
         public let textStyle: TextStyleAttribute
         /// The font size in points of ``textStyle`` at the size category asked for.
         public let pointSize: PointSizeAttribute
@@ -32,7 +32,7 @@ extension AttributeScopes {
         public let letterpress: LetterpressAttribute
         /// A note-markup delimiter kept visible (the editor's view of `*`, `_`, …).
         public let marker: MarkerAttribute
-        /// A semantic colour the theme gives (note markup's ALL-CAPS words: ``NotepressAST/ColorRole/alert``).
+        /// A semantic colour the theme gives (note markup's ALL-CAPS words: ``ColorRole/alert``).
         public let colorRole: ColorRoleAttribute
         /// The innermost link around the run: destination and title. Links whose scheme is
         /// dangerous (`javascript:`, `vbscript:`, `file:`, non-image `data:`) are left out.
@@ -165,7 +165,7 @@ extension AttributeScopes {
         }
         /// ``colorRole``'s key.
         public enum ColorRoleAttribute: AttributedStringKey {
-            /// The role; the theme's ``NotepressThemes/ThemeColors`` give its colour.
+            /// The role; the theme's ``ThemeColors`` give its colour.
             public typealias Value = NotepressAST.ColorRole
             /// `Notepress.colorRole`.
             public static let name = "Notepress.colorRole"
@@ -251,7 +251,7 @@ extension AttributeScopes {
 }
 
 extension AttributeDynamicLookup {
-    /// `run.strong`, `container.textStyle`, …: the ``Foundation/AttributeScopes/NotepressAttributes``
+    /// `run.strong`, `container.textStyle`, …: the `AttributeScopes.NotepressAttributes`
     /// by name.
     public subscript<T: AttributedStringKey>(dynamicMember keyPath: KeyPath<AttributeScopes.NotepressAttributes, T>) -> T {
         self[T.self]

@@ -9,7 +9,7 @@ BIN := .build/release/notepress
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 FORMATS ?= html,rtf,ansi,tei,man,json
 
-.PHONY: all deps build run test man screenshots bench fuzz clean
+.PHONY: all deps build run test man docs screenshots bench fuzz clean
 
 all: build
 
@@ -42,6 +42,20 @@ test: deps
 man: build
 	$(BIN) convert man/notepress.1.md -t man -o man/notepress.1
 	$(BIN) convert man/notepress-markup.7.md -t man -o man/notepress-markup.7
+
+# DocC documentation of the library (Sources/Notepress/Notepress.docc and every public
+# declaration's doc comment) into .build/docs, with the toolchain's docc: no package dependency.
+# The symbol graph comes from the debug build (swift-symbolgraph-extract through
+# .ci/public-api.py, the re-exported AST and themes folded into the Notepress module).
+# Open it with any static web server: python3 -m http.server -d .build/docs, then /documentation/notepress.
+docs: deps
+	$(SWIFT) build --target Notepress
+	rm -rf .build/symbol-graphs .build/docs
+	python3 .ci/public-api.py --docc-graphs .build/symbol-graphs
+	docc convert Sources/Notepress/Notepress.docc --additional-symbol-graph-dir .build/symbol-graphs \
+	  --fallback-display-name Notepress --fallback-bundle-identifier org.notepress.Notepress \
+	  --transform-for-static-hosting --output-path .build/docs
+	@echo "Documentation is in $(CURDIR)/.build/docs (documentation/notepress/index.html)"
 
 screenshots: build
 	bash .ci/screenshots.sh

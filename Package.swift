@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Notepress", targets: ["Notepress"]),
         .executable(name: "notepress", targets: ["NotepressCLI"]),
         .plugin(name: "NotepressCommand", targets: ["NotepressCommandPlugin"]),
+        .plugin(name: "NotepressBuildPlugin", targets: ["NotepressBuildPlugin"]),
     ],
     targets: [
         .systemLibrary(
@@ -42,10 +43,10 @@ let package = Package(
         .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         .target(name: "NotepressAST", dependencies: ["CBidi"]),
         .target(name: "NotepressReaders", dependencies: ["NotepressAST", "CCmarkGFM", "CYAML"]),
-        .executableTarget(name: "EmbedTemplates"),
-        .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"],
-                path: "Sources/EmbedTemplatesPlugin"),
-        .target(name: "NotepressResources", plugins: ["EmbedTemplatesPlugin"]),
+        // Templates/ (through the symbolic link Sources/NotepressResources/Templates) embedded as
+        // byte arrays by SwiftPM itself, not by a build-tool plugin: SwiftPM runs no plugin on the
+        // targets of a tool that another plugin uses (NotepressBuildPlugin's `notepress`).
+        .target(name: "NotepressResources", resources: [.embedInCode("Templates")]),
         .target(name: "NotepressThemes", dependencies: ["NotepressAST", "NotepressResources"]),
         .target(name: "NotepressHTML", dependencies: ["NotepressAST", "NotepressThemes", "NotepressResources"]),
         .target(name: "NotepressRTF", dependencies: ["NotepressAST", "NotepressThemes"]),
@@ -73,6 +74,9 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "Notepress writes converted documents")]),
             dependencies: ["NotepressCLI"],
             path: "Sources/NotepressCommandPlugin"),
+        // Converts a target's .md/.note files into HTML resources at build time.
+        .plugin(name: "NotepressBuildPlugin", capability: .buildTool(), dependencies: ["NotepressCLI"],
+                path: "Sources/NotepressBuildPlugin"),
 
         .testTarget(name: "NotepressTests", dependencies: ["Notepress", "CCmarkGFM", "CLibXML2"], exclude: ["Golden"]),
     ]

@@ -17,8 +17,8 @@ ARTIFACTS=.
 mkdir -p "$CORPUS"
 
 # Every module gets ASan and libFuzzer's coverage instrumentation; only NotepressFuzz links
-# libFuzzer itself (NOTEPRESS_LIBFUZZER=1, see Package.swift), so the build tool
-# EmbedTemplates still has its own main. lld: gold fails on the ASan debug info.
+# libFuzzer itself (NOTEPRESS_LIBFUZZER=1, see Package.swift), so other executables keep their
+# own main. lld: gold fails on the ASan debug info.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"   # the build tool runs instrumented too
 NOTEPRESS_LIBFUZZER=1 swift build -c debug --scratch-path "$SCRATCH" --product NotepressFuzz \
   -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \

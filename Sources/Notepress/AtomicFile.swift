@@ -15,13 +15,13 @@ import NotepressPlatform
 ///   with `write(2)` at its current offset, as a shell redirection would (not reopened: reopening
 ///   `/proc/self/fd/1` when it is a regular file would start at its first byte).
 /// - A block device is refused: neither writing over a disk nor replacing its node is wanted.
-public enum AtomicFile {
-    /// - Throws: ``ConversionError`` naming `path` when the folder cannot be made or the file
+package enum AtomicFile {
+    /// - Throws: ``NotepressError`` naming `path` when the folder cannot be made or the file
     ///   cannot be written.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         if let fd = inheritedDescriptor(path) {
             guard Platform.writeAll(fd, bytes) else {
-                throw ConversionError(file: path, "cannot write: \(Platform.errorText())")
+                throw NotepressError.writeFailed(file: path, message: "cannot write: \(Platform.errorText())")
             }
             return
         }
@@ -29,13 +29,13 @@ public enum AtomicFile {
             switch st.kind {
             case .fifo, .characterDevice, .socket:
                 if let e = Platform.writeInPlace(path, bytes) {
-                    throw ConversionError(file: path, "cannot write: \(e.text)")
+                    throw NotepressError.writeFailed(file: path, message: "cannot write: \(e.text)")
                 }
                 return
             case .blockDevice:
-                throw ConversionError(file: path, "is a block device; refusing to write to it")
+                throw NotepressError.outputRefused(file: path, message: "is a block device; refusing to write to it")
             case .directory:
-                throw ConversionError(file: path, "is a folder, not a file")
+                throw NotepressError.writeFailed(file: path, message: "is a folder, not a file")
             default:
                 break
             }
@@ -47,12 +47,12 @@ public enum AtomicFile {
         if let e = error, e.step == .createTemporary, e.isMissing, !dir.isEmpty {
             // Make the folder only when it is missing (one mkdir per folder, not per file).
             if let code = Platform.makeDirectories(dir) {
-                throw ConversionError(file: path, "cannot create folder \(dir): \(Platform.errorText(code))")
+                throw NotepressError.writeFailed(file: path, message: "cannot create folder \(dir): \(Platform.errorText(code))")
             }
             error = Platform.writeAtomically(path, folder: folder, name: base, bytes)
         }
         if let e = error {
-            throw ConversionError(file: path, e.step == .createTemporary ? "cannot create a temporary file: \(e.text)" : "cannot write: \(e.text)")
+            throw NotepressError.writeFailed(file: path, message: e.step == .createTemporary ? "cannot create a temporary file: \(e.text)" : "cannot write: \(e.text)")
         }
     }
 

@@ -8,31 +8,31 @@ import NotepressReaders
 /// format side by side in one tree (`OUT/a/b.html`, `OUT/a/b.rtf`, assets once: `OUT/a/img.png`);
 /// `mirror` gives each format a tree of its own (`OUT/html/a/b.html`, `OUT/rtf/a/b.rtf`), also
 /// for one format, with the assets its pages use copied into each tree.
-public enum OutputLayout: String, Sendable, CaseIterable {
+package enum OutputLayout: String, Sendable, CaseIterable {
     case flat, mirror
 }
 
 /// The outcome for one input.
-public struct FileOutcome: Sendable {
+package struct FileOutcome: Sendable {
     /// What happened: converted, skipped because nothing changed (``Manifest``), or failed.
-    public enum Status: String, Sendable { case converted, skipped, failed }
+    package enum Status: String, Sendable { case converted, skipped, failed }
 
-    public var input: InputFile
+    package var input: InputFile
     /// Output paths written (or, when skipped, still valid), in writer order.
-    public var written: [String] = []
-    public var diagnostics: [Diagnostic] = []
+    package var written: [String] = []
+    package var diagnostics: [Diagnostic] = []
     /// Which step gave each of ``diagnostics`` (same count, same order): `input` for the reader,
     /// else the writer's ``DocumentWriter/name``. The command line summarises warnings by it.
-    public var diagnosticOrigins: [String] = []
-    public var error: ConversionError?
+    package var diagnosticOrigins: [String] = []
+    package var error: NotepressError?
     /// Title and date, for the HTML index.
-    public var title: String?
-    public var created: Date?
-    public var status: Status = .converted
+    package var title: String?
+    package var created: Date?
+    package var status: Status = .converted
     /// The manifest record for this input (`nil` when it failed).
-    public var entry: Manifest.Entry?
+    package var entry: Manifest.Entry?
     /// `entry` is the previous run's record unchanged (skipped by size and time).
-    public var entryIsPrevious = false
+    package var entryIsPrevious = false
 }
 
 /// Converts many files with several writers on `jobs` threads. Output bytes and the order of
@@ -55,20 +55,20 @@ public struct FileOutcome: Sendable {
 /// Incremental builds: with a ``BuildConfiguration`` and a previous ``Manifest``, a file whose
 /// input bytes, modification time and configuration are unchanged and whose outputs still exist
 /// with the recorded hashes is skipped (``FileOutcome/Status/skipped``).
-public struct BatchConverter: Sendable {
-    public var loader: DocumentLoader
-    public var writers: [any DocumentWriter]
-    public var options: ConversionOptions
+package struct BatchConverter: Sendable {
+    package var loader: DocumentLoader
+    package var writers: [any DocumentWriter]
+    package var options: ConversionOptions
     /// The output folder (`-o DIR`).
-    public var outputRoot: String
-    public var layout: OutputLayout
-    public var jobs: Int
+    package var outputRoot: String
+    package var layout: OutputLayout
+    package var jobs: Int
     /// Hash of everything besides the input that decides outputs; `nil` turns incremental skipping off.
-    public var configuration: BuildConfiguration?
+    package var configuration: BuildConfiguration?
     /// Real paths of the input folders: outputs may not resolve into them.
-    public var inputFolders: [String] = []
+    package var inputFolders: [String] = []
 
-    public init(loader: DocumentLoader, writers: [any DocumentWriter], options: ConversionOptions,
+    package init(loader: DocumentLoader, writers: [any DocumentWriter], options: ConversionOptions,
                 outputRoot: String, layout: OutputLayout = .flat, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 configuration: BuildConfiguration? = nil) {
         self.loader = loader
@@ -81,32 +81,32 @@ public struct BatchConverter: Sendable {
     }
 
     /// The folder a writer's outputs go to.
-    public func root(for writer: any DocumentWriter) -> String {
+    package func root(for writer: any DocumentWriter) -> String {
         layout == .mirror ? PathText.join(outputRoot, writer.name) : outputRoot
     }
 
     /// The output path of `input` for `writer` (a folder's `README` stays `README` here; runs use
     /// ``outputPath(_:_:table:)``).
-    public func outputPath(_ input: InputFile, _ writer: any DocumentWriter) -> String {
+    package func outputPath(_ input: InputFile, _ writer: any DocumentWriter) -> String {
         PathText.join(root(for: writer), PathText.deletingExtension(input.relative) + "." + writer.fileExtension)
     }
 
     /// The output path of `input` for `writer` in a site: its output stem (``SiteTable/outputStem(forInput:)``)
     /// with the writer's extension.
-    public func outputPath(_ input: InputFile, _ writer: any DocumentWriter, table: SiteTable) -> String {
+    package func outputPath(_ input: InputFile, _ writer: any DocumentWriter, table: SiteTable) -> String {
         PathText.join(root(for: writer), table.outputStem(forInput: input.relative) + "." + writer.fileExtension)
     }
 
     /// Converts every file (``runSite(_:otherFiles:previous:previousTable:copyAll:progress:)``
     /// without other files); calls `progress` (from any thread, serialised) after each one.
     /// `previous` is the manifest of the last run (for skipping unchanged files).
-    public func run(_ files: [InputFile], previous: Manifest = Manifest(),
+    package func run(_ files: [InputFile], previous: Manifest = Manifest(),
                     progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> [FileOutcome] {
         runSite(files, previous: previous, progress: progress).outcomes
     }
 
     /// Converts one file with every writer (no skipping), as a site of one page.
-    public func convert(_ input: InputFile) -> FileOutcome {
+    package func convert(_ input: InputFile) -> FileOutcome {
         runSite([input]).outcomes[0]
     }
 

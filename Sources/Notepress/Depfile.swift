@@ -8,21 +8,21 @@ import Foundation
 /// Escaping follows what GNU make's and ninja's depfile parsers undo: a space as `\ `, `#` as
 /// `\#`, `$` as `$$`, a `:` in a path is not escaped (make cannot express it; Windows drive letters
 /// do not occur here). Newlines in paths cannot be expressed and are rejected.
-public enum Depfile {
+package enum Depfile {
     /// One dependency rule.
-    public struct Rule: Sendable, Equatable {
-        public var targets: [String]
-        public var prerequisites: [String]
-        public init(targets: [String], prerequisites: [String]) {
+    package struct Rule: Sendable, Equatable {
+        package var targets: [String]
+        package var prerequisites: [String]
+        package init(targets: [String], prerequisites: [String]) {
             self.targets = targets; self.prerequisites = prerequisites
         }
     }
 
     /// Escapes one path for a Makefile rule (the only way paths reach a depfile).
-    /// - Throws: ``ConversionError`` for a path containing a newline.
-    public static func escape(_ path: String) throws -> String {
+    /// - Throws: ``NotepressError`` for a path containing a newline.
+    package static func escape(_ path: String) throws -> String {
         if path.contains("\n") || path.contains("\r") {
-            throw ConversionError(file: path, "a path with a line break cannot be written to a depfile")
+            throw NotepressError.outputRefused(file: path, message: "a path with a line break cannot be written to a depfile")
         }
         var out = ""
         out.reserveCapacity(path.utf8.count)
@@ -39,8 +39,8 @@ public enum Depfile {
     }
 
     /// The depfile text: rules in the order given, each `targets: prerequisites` on one line.
-    /// - Throws: ``ConversionError`` for a path that cannot be escaped.
-    public static func render(_ rules: [Rule]) throws -> String {
+    /// - Throws: ``NotepressError`` for a path that cannot be escaped.
+    package static func render(_ rules: [Rule]) throws -> String {
         var out = ""
         for r in rules where !r.targets.isEmpty {
             out += try r.targets.map(escape).joined(separator: " ")

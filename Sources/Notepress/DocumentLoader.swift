@@ -5,35 +5,38 @@ import NotepressReaders
 
 /// Reads input files into documents: checks the bytes, splits front matter, picks the reader,
 /// and fills the metadata defaults.
-public struct DocumentLoader: Sendable {
+package struct DocumentLoader: Sendable {
     /// Forces the input syntax (`-f`); `nil` picks it from the file extension.
-    public var format: SourceFormat?
+    package var format: SourceFormat?
     /// Keep note-markup delimiters visible (`--keep-markers`).
-    public var keepMarkers = false
+    package var keepMarkers = false
     /// Inline hashtags (`--hashtags`): `#word` becomes a tag span and a tag of the note, after the
     /// front-matter tags (``Hashtags``).
-    public var hashtags = false
+    package var hashtags = false
     /// The character encoding of inputs that start with no byte order mark (`--encoding`: an
     /// `iconv(3)` name such as `latin1`, `windows-1252`, `shift_jis`); `nil` means UTF-8. A UTF-8
     /// or UTF-16 byte order mark wins over it (``TextDecoding``).
-    public var encoding: String?
+    package var encoding: String?
     /// `SOURCE_DATE_EPOCH` in seconds, when set: clamps dates taken from file times.
-    public var sourceDateEpoch: Date?
+    package var sourceDateEpoch: Date?
     /// Parse Markdown with libcmark-gfm's arena allocator (``MarkdownReader/arena``): faster, but
     /// Markdown reads then run one at a time. For processes that read one document.
-    public var cmarkArena = false
+    package var cmarkArena = false
     /// Read wiki links in Markdown (``MarkdownReader/wikilinks``; `--wikilinks`). Note markup
     /// always reads them.
-    public var wikilinks = false
+    package var wikilinks = false
     /// Markdown extensions other than the format's (``MarkdownReader/extensions``) and cmark's
     /// smart punctuation: no command-line option sets them; the cmark-gfm spec suites run
     /// through this loader with them (Tests/NotepressTests/CmarkSpecTests.swift).
     var markdownExtensions: Set<GFMExtension>?
     /// `-M key=value` (pandoc's `--metadata`): applied after the front matter, so they win.
-    public var metadataOverrides = MetadataOverrides()
+    package var metadataOverrides = MetadataOverrides()
     var smartPunctuation = false
+    /// The name messages give a document read without a path: `<stdin>` (the command line reads
+    /// standard input then); `nil` names no file (a string given to ``Notepress/parse(_:from:)``).
+    var unnamedSource: String? = "<stdin>"
 
-    public init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
+    package init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
         self.format = format
         self.keepMarkers = keepMarkers
         self.sourceDateEpoch = sourceDateEpoch
@@ -41,7 +44,7 @@ public struct DocumentLoader: Sendable {
 
     /// `SOURCE_DATE_EPOCH` from the environment (reproducible-builds.org spec): a decimal count of
     /// seconds since 1970-01-01 UTC; `nil` when unset or malformed.
-    public static func sourceDateEpoch(from environment: [String: String]) -> Date? {
+    package static func sourceDateEpoch(from environment: [String: String]) -> Date? {
         guard let s = environment["SOURCE_DATE_EPOCH"], let n = Int64(s), n >= 0 else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(n))
     }
@@ -50,32 +53,32 @@ public struct DocumentLoader: Sendable {
     /// implies: `.note`/`.txt` note markup; `.tid` TiddlyWiki files (``isTiddler(_:)``: note markup
     /// unless their `type:` says Markdown); `.md`, `.markdown`, `.mdown`, `.mkd` and ronn's `.ronn`
     /// GFM. ``format(forPath:)`` applies it; `notepress formats` lists it.
-    public static let inputExtensions: [(extension: String, format: SourceFormat)] = [
+    package static let inputExtensions: [(extension: String, format: SourceFormat)] = [
         ("note", .note), ("txt", .note), ("tid", .note),
         ("md", .gfm), ("markdown", .gfm), ("mdown", .gfm), ("mkd", .gfm), ("ronn", .gfm),
     ]
 
     /// Whether `iconv(3)` knows the character encoding `name` (for `--encoding`; `iconv -l` lists
     /// the names, case is ignored).
-    public static func isKnownEncoding(_ name: String) -> Bool {
+    package static func isKnownEncoding(_ name: String) -> Bool {
         TextDecoding.isUTF8(name) || Platform.isKnownEncoding(name)
     }
 
     /// Whether text in the encoding `name` has NUL bytes of its own (UTF-16, UTF-32): a NUL byte
     /// then does not make a file binary (``InputSelection/nulBytesAreText``).
-    public static func encodingHasNULBytes(_ name: String) -> Bool {
+    package static func encodingHasNULBytes(_ name: String) -> Bool {
         TextDecoding.hasNULBytes(name)
     }
 
     /// Whether `path` names a TiddlyWiki file (`.tid`, case ignored): its `field: value` header is
     /// read as metadata (``TiddlerHeader``), and its `type:` field picks the body's syntax.
-    public static func isTiddler(_ path: String) -> Bool {
+    package static func isTiddler(_ path: String) -> Bool {
         PathText.lastComponent(path).lowercased().hasSuffix(".tid")
     }
 
     /// The syntax a file name implies (``inputExtensions``, case ignored); `nil` for kinds
     /// Notepress does not read.
-    public static func format(forPath path: String) -> SourceFormat? {
+    package static func format(forPath path: String) -> SourceFormat? {
         let name = PathText.lastComponent(path)
         guard let dot = name.utf8.lastIndex(of: 0x2E), dot != name.utf8.startIndex else { return nil }
         let ext = name[name.utf8.index(after: dot)...].lowercased()
@@ -84,10 +87,10 @@ public struct DocumentLoader: Sendable {
 
     /// Reads a file. `topLevelBlock` sees each top-level block as soon as it is read (see
     /// ``MarkdownReader/parse(_:path:lineOffset:topLevelBlock:)``); it is not called when loading fails.
-    /// - Throws: ``ConversionError`` naming the file (unreadable, a folder, bad bytes, bad front matter).
+    /// - Throws: ``NotepressError`` naming the file (unreadable, a folder, bad bytes, bad front matter).
     /// With `retainBlocks` false (and a `topLevelBlock`), the blocks only go to the callback and
     /// the result's document has none: for a writer that renders blocks as they come.
-    public func load(path: String, topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) throws -> ReadResult {
+    package func load(path: String, topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) throws -> ReadResult {
         // The file's bytes are released as soon as they are text (one copy of the input less
         // while the document is built).
         let text: String = try {
@@ -100,26 +103,24 @@ public struct DocumentLoader: Sendable {
 
     /// The bytes of the file at `path`, read until end of file (``Platform/readFile(_:)``), so a
     /// FIFO, `/dev/stdin` or a process substitution (`<(…)`) reads like a regular file.
-    /// - Throws: ``ConversionError`` naming the file: "no such file", "is a folder, not a file",
-    ///   or "cannot be read: " and the system's reason.
+    /// - Throws: ``NotepressError/fileUnreadable(file:code:)`` ("no such file", "is a folder, not
+    ///   a file", or "cannot be read: " and the system's reason).
     static func read(_ path: String) throws -> [UInt8] {
         switch Platform.readFile(path) {
         case .success(let bytes): return bytes
-        case .failure(let e) where e.isMissing: throw ConversionError(file: path, "no such file")
-        case .failure(let e) where e.isFolder: throw ConversionError(file: path, "is a folder, not a file")
-        case .failure(let e): throw ConversionError(file: path, "cannot be read: \(e.text)")
+        case .failure(let e): throw NotepressError.fileUnreadable(file: path, code: e.code)
         }
     }
 
     /// A file's modification time (`stat(2)`, nanoseconds kept), or `nil` when it cannot be read.
-    public static func modificationDate(_ path: String) -> Date? {
+    package static func modificationDate(_ path: String) -> Date? {
         Platform.status(path).map { Date(timeIntervalSince1970: $0.modifiedSeconds) }
     }
 
     /// Reads bytes. `path` names the input in messages and metadata (`nil` for stdin);
     /// `modified` is the file time used when the front matter has no `created`.
-    /// - Throws: ``ConversionError`` for invalid UTF-8, a NUL byte, or bad front matter.
-    public func load(data: Data, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)? = nil,
+    /// - Throws: ``NotepressError`` for invalid UTF-8, a NUL byte, or bad front matter.
+    package func load(data: Data, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)? = nil,
                      retainBlocks: Bool = true) throws -> ReadResult {
         try load(text: Self.text(of: data, name: path ?? "<stdin>", encoding: encoding), path: path, modified: modified, topLevelBlock: topLevelBlock,
                  retainBlocks: retainBlocks)
@@ -133,7 +134,7 @@ public struct DocumentLoader: Sendable {
 
     /// The bytes as text, without a leading byte order mark: UTF-8, UTF-16 with a byte order
     /// mark, or `encoding` (``TextDecoding``).
-    /// - Throws: ``ConversionError`` naming `name`, with line and column, for invalid UTF-8 (or
+    /// - Throws: ``NotepressError`` naming `name`, with line and column, for invalid UTF-8 (or
     ///   invalid text in the encoding) or a NUL byte.
     static func text(of data: Data, name: String, encoding: String? = nil) throws -> String {
         try data.withUnsafeBytes { try text(of: $0, name: name, encoding: encoding) }
@@ -152,16 +153,14 @@ public struct DocumentLoader: Sendable {
         if all.isEmpty || memchr(all.baseAddress!, 0, all.count) == nil, let valid = Self.validUTF8(body) {
             return valid
         }
-        if let problem = Self.checkBytes(Array(all)) {
-            throw ConversionError(file: name, position: problem.position, problem.message)
-        }
+        if let problem = Self.checkBytes(Array(all), name: name) { throw problem }
         return String(decoding: body, as: UTF8.self)
     }
 
     /// Reads checked text (see ``load(data:path:modified:topLevelBlock:)``).
     func load(text: String, path: String?, modified: Date?, topLevelBlock: ((Block) -> Void)?, retainBlocks: Bool) throws -> ReadResult {
         let retainBlocks = retainBlocks || topLevelBlock == nil
-        let name = path ?? "<stdin>"
+        let name = path ?? unnamedSource
         var format = self.format ?? path.flatMap(Self.format(forPath:)) ?? .gfm
 
         var frontMatter: FrontMatter?
@@ -183,7 +182,7 @@ public struct DocumentLoader: Sendable {
                 (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name, markdown: format != .note)
             }
         } catch let e as FrontMatterError {
-            throw ConversionError(file: name, position: SourcePosition(line: e.line, column: e.column), e.message)
+            throw NotepressError.invalidFrontMatter(file: name ?? e.file, position: SourcePosition(line: e.line, column: e.column), message: e.message)
         }
 
         // --hashtags: each top-level block is tagged as it is read, so a writer fed block by block
@@ -264,9 +263,11 @@ public struct DocumentLoader: Sendable {
         return checkBytes(Array(bytes)) == nil ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
-    /// The first problem that stops a file from being read as text: invalid UTF-8 or a NUL byte,
-    /// with its line and column (columns in bytes, 1-based).
-    static func checkBytes(_ bytes: [UInt8]) -> (position: SourcePosition, message: String)? {
+    /// The first problem that stops the file `name` from being read as text: invalid UTF-8
+    /// (``NotepressError/invalidUTF8(file:position:byte:)``) or a NUL byte
+    /// (``NotepressError/nulByte(file:position:)``), with its line and column (columns in bytes,
+    /// 1-based); `nil` when there is none.
+    static func checkBytes(_ bytes: [UInt8], name: String = "") -> NotepressError? {
         var line = 1, lineStart = 0
         var i = 0
         let n = bytes.count
@@ -274,7 +275,7 @@ public struct DocumentLoader: Sendable {
             let b = bytes[i]
             if b < 0x80 {
                 if b == 0 {
-                    return (SourcePosition(line: line, column: i - lineStart + 1), "contains a NUL byte (binary file?)")
+                    return .nulByte(file: name, position: SourcePosition(line: line, column: i - lineStart + 1))
                 }
                 if b == 0x0A { line += 1; lineStart = i + 1 }
                 i += 1
@@ -296,8 +297,7 @@ public struct DocumentLoader: Sendable {
             }
             if ok && (value < minValue || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) { ok = false }
             if !ok {
-                let hex = String(format: "0x%02X", b)
-                return (SourcePosition(line: line, column: i - lineStart + 1), "invalid UTF-8 (byte \(hex)); convert the file to UTF-8 or name its encoding (--encoding)")
+                return .invalidUTF8(file: name, position: SourcePosition(line: line, column: i - lineStart + 1), byte: b)
             }
             i += len
         }

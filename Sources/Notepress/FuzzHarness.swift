@@ -24,24 +24,24 @@ import NotepressReaders
 /// - with the folder bit, ``FuzzFolder``: a ``BatchConverter`` run over a temporary folder of
 ///   inputs cut from the text, every writer, index and manifest, then a re-run that must convert
 ///   nothing.
-public enum FuzzHarness {
+package enum FuzzHarness {
     /// What one run produced: output sizes per writer and any errors. Writer errors (a TEI output
     /// that does not validate) are keyed by writer name; the keys in ``bugKeys`` (and those that
     /// start with `oracle:`) are always bugs.
-    public struct Outcome: Sendable {
-        public var outputBytes: [String: Int] = [:]
-        public var errors: [String: String] = [:]
+    package struct Outcome: Sendable {
+        package var outputBytes: [String: Int] = [:]
+        package var errors: [String: String] = [:]
 
         /// The errors that are bugs whatever the input: fast paths that disagree with the plain
         /// ones, a folder run that differs from itself, an output check that failed.
-        public var bugs: [String: String] { errors.filter { FuzzHarness.bugKeys.contains($0.key) || $0.key.hasPrefix("oracle:") } }
+        package var bugs: [String: String] { errors.filter { FuzzHarness.bugKeys.contains($0.key) || $0.key.hasPrefix("oracle:") } }
     }
 
     /// Error keys that are bugs for any input (see ``Outcome/bugs``).
-    public static let bugKeys: Set<String> = ["arena", "stream", "batch"]
+    package static let bugKeys: Set<String> = ["arena", "stream", "batch"]
 
     /// Runs one fuzz input through the readers, the loader and every writer (and the folder path).
-    public static func run(_ data: [UInt8]) -> Outcome {
+    package static func run(_ data: [UInt8]) -> Outcome {
         var outcome = Outcome()
         let flags: UInt8 = data.first ?? 0
         let widthByte: UInt8 = data.count > 1 ? data[1] : 70

@@ -14,21 +14,21 @@
 ///
 /// Matching is O(pattern × path) at worst (the classic greedy wildcard walk that only backtracks
 /// to the last `*`), on parts and within a part; patterns and paths are short.
-public struct GlobPattern: Sendable, Equatable {
+package struct GlobPattern: Sendable, Equatable {
     /// The pattern as written (for messages).
-    public var source: String
+    package var source: String
     /// `!pattern` in an ignore file: a match re-includes.
-    public var negated = false
+    package var negated = false
     /// Trailing `/`: matches folders only.
-    public var foldersOnly = false
+    package var foldersOnly = false
     /// Matched against the whole relative path (a `/` at the start or middle), else the last part.
-    public var anchored = false
+    package var anchored = false
     /// The pattern's parts between `/`: `nil` is a `**` part, else the part's scalars.
     var parts: [[Unicode.Scalar]?]
 
     /// Parses one pattern; `nil` for a blank line or a comment. `allowNegation` reads a leading
     /// `!` as negation (ignore files), else literally (`--include`, `--exclude`).
-    public init?(_ line: String, allowNegation: Bool) {
+    package init?(_ line: String, allowNegation: Bool) {
         source = line
         var s = Array(line.unicodeScalars)
         if s.last == "\r" { s.removeLast() }
@@ -52,7 +52,7 @@ public struct GlobPattern: Sendable, Equatable {
 
     /// Whether the pattern matches `path` (relative to the folder the pattern applies to, parts
     /// separated by `/`); `isFolder` says whether it names a folder.
-    public func matches(_ path: String, isFolder: Bool) -> Bool {
+    package func matches(_ path: String, isFolder: Bool) -> Bool {
         if foldersOnly && !isFolder { return false }
         let pathParts = path.split(separator: "/").map { Array($0.unicodeScalars) }
         guard let last = pathParts.last else { return false }
@@ -153,20 +153,20 @@ public struct GlobPattern: Sendable, Equatable {
 
 /// The patterns of one ignore file (or of one command-line option), with the folder they apply
 /// to (relative to the input folder, `""` for the input folder itself).
-public struct IgnoreRules: Sendable {
+package struct IgnoreRules: Sendable {
     /// The folder the patterns are relative to, below the input folder (`""`: the input folder).
-    public var base: String
+    package var base: String
     /// The patterns in file order (the last one that matches decides).
-    public var patterns: [GlobPattern]
+    package var patterns: [GlobPattern]
 
     /// Rules made of parsed patterns, applying to the folder `base`.
-    public init(base: String, patterns: [GlobPattern]) {
+    package init(base: String, patterns: [GlobPattern]) {
         self.base = base
         self.patterns = patterns
     }
 
     /// The rules of an ignore file's text (gitignore syntax, `!` allowed), applying to `base`.
-    public init(base: String, text: String) {
+    package init(base: String, text: String) {
         self.base = base
         patterns = text.split(separator: "\n", omittingEmptySubsequences: true).compactMap {
             GlobPattern(String($0), allowNegation: true)
@@ -175,7 +175,7 @@ public struct IgnoreRules: Sendable {
 
     /// Whether the last pattern that matches `path` (relative to the input folder) excludes it
     /// (`true`), re-includes it (`false`), or none matches (`nil`).
-    public func decision(_ path: String, isFolder: Bool) -> Bool? {
+    package func decision(_ path: String, isFolder: Bool) -> Bool? {
         let relative: String
         if base.isEmpty {
             relative = path
@@ -192,7 +192,7 @@ public struct IgnoreRules: Sendable {
 
     /// Whether `path` is ignored by `stack` (ignore files from the input folder down; a deeper
     /// file's patterns win over a higher one's, as in git).
-    public static func isIgnored(_ path: String, isFolder: Bool, by stack: [IgnoreRules]) -> Bool {
+    package static func isIgnored(_ path: String, isFolder: Bool, by stack: [IgnoreRules]) -> Bool {
         for rules in stack.reversed() {
             if let d = rules.decision(path, isFolder: isFolder) { return d }
         }

@@ -3,39 +3,39 @@ import NotepressAST
 import NotepressPlatform
 
 /// One input file and where it sits below the folder it was found in.
-public struct InputFile: Sendable, Equatable {
+package struct InputFile: Sendable, Equatable {
     /// The path as the user gave it or as found walking a folder.
-    public var path: String
+    package var path: String
     /// The path below the input folder (the file name for a file given directly); outputs mirror it.
-    public var relative: String
-    public init(path: String, relative: String) {
+    package var relative: String
+    package init(path: String, relative: String) {
         self.path = path
         self.relative = relative
     }
 }
 
 /// Which files of an input folder are inputs besides those of known kinds (``InputScanner``).
-public struct InputSelection: Sendable {
+package struct InputSelection: Sendable {
     /// Every regular text file is an input, whatever its extension (`-f FORMAT` given).
-    public var allTextFiles = false
+    package var allTextFiles = false
     /// `--include` patterns (gitignore syntax, relative to the input folder): matching files are
     /// inputs whatever their extension, even when an ignore file ignores them; when any is given,
     /// other files are not inputs.
-    public var include: [GlobPattern] = []
+    package var include: [GlobPattern] = []
     /// `--exclude` patterns: matching files, and everything in matching folders, are not inputs.
-    public var exclude: [GlobPattern] = []
+    package var exclude: [GlobPattern] = []
     /// The ignore file read in every folder walked (gitignore syntax); `nil`: none.
-    public var ignoreFileName: String? = InputSelection.defaultIgnoreFileName
+    package var ignoreFileName: String? = InputSelection.defaultIgnoreFileName
     /// NUL bytes are text (the `--encoding` is UTF-16 or UTF-32): no file is taken as binary.
-    public var nulBytesAreText = false
+    package var nulBytesAreText = false
 
     /// `.notepressignore`.
-    public static let defaultIgnoreFileName = ".notepressignore"
+    package static let defaultIgnoreFileName = ".notepressignore"
     /// How much of a file is read to tell text from binary: 8000 bytes, as git's `buffer_is_binary`.
-    public static let sniffLength = 8000
+    package static let sniffLength = 8000
 
     /// A selection; the ignore file is `.notepressignore` and NUL bytes mean binary.
-    public init(allTextFiles: Bool = false, include: [GlobPattern] = [], exclude: [GlobPattern] = []) {
+    package init(allTextFiles: Bool = false, include: [GlobPattern] = [], exclude: [GlobPattern] = []) {
         self.allTextFiles = allTextFiles
         self.include = include
         self.exclude = exclude
@@ -43,7 +43,7 @@ public struct InputSelection: Sendable {
 
     /// Whether the first bytes of a file say it is binary: a NUL byte, unless the file starts with
     /// a UTF-16 byte order mark (`FF FE`, `FE FF`) or NUL bytes are text.
-    public func isBinary(prefix: [UInt8]) -> Bool {
+    package func isBinary(prefix: [UInt8]) -> Bool {
         if nulBytesAreText { return false }
         if prefix.count >= 2 && ((prefix[0] == 0xFF && prefix[1] == 0xFE) || (prefix[0] == 0xFE && prefix[1] == 0xFF)) {
             return false
@@ -53,20 +53,20 @@ public struct InputSelection: Sendable {
 }
 
 /// The files an input list names, folders walked in sorted order.
-public struct InputScan: Sendable {
-    public var files: [InputFile] = []
+package struct InputScan: Sendable {
+    package var files: [InputFile] = []
     /// Files of kinds Notepress does not read, found in folders (skipped, not errors).
-    public var skipped: [String] = []
+    package var skipped: [String] = []
     /// Files chosen by `-f` or `--include` whose first bytes hold a NUL byte (skipped, not errors).
-    public var binary: [String] = []
+    package var binary: [String] = []
     /// The files of ``skipped`` and ``binary`` with their paths below their input folder, sorted:
     /// a site's other files (assets, copied when pages refer to them). Files an ignore file or
     /// `--exclude` leaves out are not among them.
-    public var others: [InputFile] = []
+    package var others: [InputFile] = []
     /// Inputs that could not be walked (missing, unreadable, a folder loop).
-    public var errors: [ConversionError] = []
+    package var errors: [NotepressError] = []
     /// Resolved paths of the input folders given.
-    public var folders: [String] = []
+    package var folders: [String] = []
 }
 
 /// Walks the inputs. Files given directly are converted whatever their extension (stdin is `-`).
@@ -86,10 +86,10 @@ public struct InputScan: Sendable {
 ///
 /// Files of known kinds are not opened while scanning, so a re-run that converts nothing reads
 /// no input.
-public enum InputScanner {
+package enum InputScanner {
     /// The input files of `inputs` (files, folders, `-`) by the rules above; `format` is `-f`
     /// (when given, every text file of a folder is read: ``InputSelection/allTextFiles``).
-    public static func scan(_ inputs: [String], format: SourceFormat?, selection: InputSelection = InputSelection()) -> InputScan {
+    package static func scan(_ inputs: [String], format: SourceFormat?, selection: InputSelection = InputSelection()) -> InputScan {
         var selection = selection
         if format != nil { selection.allTextFiles = true }
         var scan = InputScan()
@@ -98,7 +98,7 @@ public enum InputScanner {
             if input == "-" { scan.files.append(InputFile(path: "-", relative: "stdin")); continue }
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: input, isDirectory: &isDir) else {
-                scan.errors.append(ConversionError(file: input, "no such file or folder")); continue
+                scan.errors.append(.inputNotFound(file: input)); continue
             }
             if !isDir.boolValue {
                 scan.files.append(InputFile(path: input, relative: (input as NSString).lastPathComponent)); continue
@@ -112,7 +112,7 @@ public enum InputScanner {
             var other: [InputFile] = []
             while let (dir, rel, ancestors, inheritedRules, inIncludedFolder) = stack.popLast() {
                 guard let entries = directoryEntries(dir) else {
-                    scan.errors.append(ConversionError(file: dir, "cannot read folder: \(Platform.errorText())")); continue
+                    scan.errors.append(.folderUnreadable(file: dir, code: Platform.lastError)); continue
                 }
                 var rules = inheritedRules
                 if let ignoreName = selection.ignoreFileName, entries.contains(where: { $0.0 == ignoreName }) {
@@ -121,7 +121,7 @@ public enum InputScanner {
                     case .success(let bytes):
                         rules.append(IgnoreRules(base: rel, text: String(decoding: bytes, as: UTF8.self)))
                     case .failure(let e) where !e.isFolder:
-                        scan.errors.append(ConversionError(file: ignorePath, "cannot be read: \(e.text)"))
+                        scan.errors.append(.failed(file: ignorePath, position: nil, message: "cannot be read: \(e.text)"))
                     case .failure:
                         break
                     }
@@ -133,7 +133,7 @@ public enum InputScanner {
                     if type == nil {
                         // A symbolic link or an unknown type: follow it.
                         guard let st = Platform.status(path) else {
-                            scan.errors.append(ConversionError(file: path, "broken symbolic link")); continue
+                            scan.errors.append(.brokenSymbolicLink(file: path)); continue
                         }
                         isFolder = st.kind == .directory
                     }
@@ -143,7 +143,7 @@ public enum InputScanner {
                         if !included && IgnoreRules.isIgnored(relPath, isFolder: true, by: rules) { continue }
                         let real = realPath(path)
                         if ancestors.contains(real) {
-                            scan.errors.append(ConversionError(file: path, "folder loop: leads back to \(real); not followed"))
+                            scan.errors.append(.folderLoop(file: path, target: real))
                             continue
                         }
                         stack.append((path, relPath, ancestors + [real], rules, included))
@@ -187,11 +187,8 @@ public enum InputScanner {
 
     /// The canonical absolute path (symbolic links resolved), or the standardised path when it
     /// does not exist yet.
-    public static func realPath(_ path: String) -> String {
-        if let r = realpath(path, nil) {
-            defer { free(r) }
-            return String(cString: r)
-        }
+    package static func realPath(_ path: String) -> String {
+        if let r = Platform.realPath(path) { return r }
         // Resolve the deepest existing ancestor, then append the rest.
         let abs = URL(fileURLWithPath: path).standardizedFileURL.path
         let parent = (abs as NSString).deletingLastPathComponent

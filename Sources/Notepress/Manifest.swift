@@ -35,49 +35,49 @@ import NotepressThemes
 /// its (clamped) modification time, the configuration hash (options, resolved theme, templates,
 /// writers, layout, Notepress version: ``BuildConfiguration``) and every output (size and time,
 /// else its bytes) still match. `title`/`created` let the HTML index list notes that were skipped.
-public struct Manifest: Sendable, Equatable {
+package struct Manifest: Sendable, Equatable {
     /// The file name in the output folder.
-    public static let fileName = ".notepress-manifest"
+    package static let fileName = ".notepress-manifest"
     /// The name of the JSON manifest of Notepress 0.1's first releases; removed when a manifest is saved.
-    public static let legacyFileName = ".notepress-manifest.json"
+    package static let legacyFileName = ".notepress-manifest.json"
     /// The header line's format number; a file with another one is ignored (everything is rebuilt).
-    public static let formatVersion = 3
+    package static let formatVersion = 3
 
     /// One output file and the SHA-256 of its bytes, with its size and modification time when
     /// written: a file whose `lstat` still shows the same size and time (nanoseconds) is taken as
     /// unchanged without hashing it again (as git's index does); otherwise its hash decides.
-    public struct Output: Sendable, Equatable {
+    package struct Output: Sendable, Equatable {
         /// Path relative to the output folder.
-        public var path: String
-        public var sha256: String
+        package var path: String
+        package var sha256: String
         /// Size in bytes when written.
-        public var size: Int?
+        package var size: Int?
         /// Modification time when written, nanoseconds since 1970.
-        public var mtimeNanoseconds: Int64?
-        public init(path: String, sha256: String, size: Int? = nil, mtimeNanoseconds: Int64? = nil) {
+        package var mtimeNanoseconds: Int64?
+        package init(path: String, sha256: String, size: Int? = nil, mtimeNanoseconds: Int64? = nil) {
             self.path = path; self.sha256 = sha256; self.size = size; self.mtimeNanoseconds = mtimeNanoseconds
         }
     }
 
     /// What one input produced last time.
-    public struct Entry: Sendable, Equatable {
-        public var inputSHA256: String
+    package struct Entry: Sendable, Equatable {
+        package var inputSHA256: String
         /// Modification time used for the note's date, seconds since 1970 (front matter may not
         /// set one), or `nil`.
-        public var modified: Double?
-        public var configSHA256: String
-        public var outputs: [Output]
-        public var title: String?
+        package var modified: Double?
+        package var configSHA256: String
+        package var outputs: [Output]
+        package var title: String?
         /// The note's date, seconds since 1970.
-        public var created: Double?
+        package var created: Double?
         /// The input's size in bytes and modification time in nanoseconds when it was converted:
         /// when both are unchanged the input is not read or hashed again (as make trusts times).
-        public var inputSize: Int?
-        public var inputMtimeNanoseconds: Int64?
+        package var inputSize: Int?
+        package var inputMtimeNanoseconds: Int64?
         /// What the page read from the site table (``SiteRewriter/digest(of:resolutions:)``): the
         /// page is rendered again when it differs, even with the same input.
-        public var siteSHA256: String?
-        public init(inputSHA256: String, modified: Double?, configSHA256: String, outputs: [Output],
+        package var siteSHA256: String?
+        package init(inputSHA256: String, modified: Double?, configSHA256: String, outputs: [Output],
                     title: String?, created: Double?, inputSize: Int? = nil, inputMtimeNanoseconds: Int64? = nil,
                     siteSHA256: String? = nil) {
             self.inputSHA256 = inputSHA256; self.modified = modified; self.configSHA256 = configSHA256
@@ -90,26 +90,26 @@ public struct Manifest: Sendable, Equatable {
     /// A copied asset: the output file (``Output``) and the input file it was copied from, with
     /// that file's size and modification time then (an asset whose source and copy are unchanged
     /// is not copied again).
-    public struct Asset: Sendable, Equatable {
-        public var output: Output
+    package struct Asset: Sendable, Equatable {
+        package var output: Output
         /// The source's path below the input folder.
-        public var source: String
-        public var sourceSize: Int?
-        public var sourceMtimeNanoseconds: Int64?
-        public init(output: Output, source: String, sourceSize: Int?, sourceMtimeNanoseconds: Int64?) {
+        package var source: String
+        package var sourceSize: Int?
+        package var sourceMtimeNanoseconds: Int64?
+        package init(output: Output, source: String, sourceSize: Int?, sourceMtimeNanoseconds: Int64?) {
             self.output = output; self.source = source
             self.sourceSize = sourceSize; self.sourceMtimeNanoseconds = sourceMtimeNanoseconds
         }
     }
 
-    public var entries: [String: Entry] = [:]
+    package var entries: [String: Entry] = [:]
     /// The HTML index page written last time (`index.html`), when there was one: a run that skips
     /// every input leaves it alone when it is still intact.
-    public var index: Output?
+    package var index: Output?
     /// Assets copied into the output folder, by output path (relative to the output folder).
-    public var assets: [String: Asset] = [:]
+    package var assets: [String: Asset] = [:]
 
-    public init(entries: [String: Entry] = [:], index: Output? = nil, assets: [String: Asset] = [:]) {
+    package init(entries: [String: Entry] = [:], index: Output? = nil, assets: [String: Asset] = [:]) {
         self.entries = entries
         self.index = index
         self.assets = assets
@@ -117,7 +117,7 @@ public struct Manifest: Sendable, Equatable {
 
     /// Reads the manifest of `outputRoot`; an empty one when it is missing, unreadable, of another
     /// format version or malformed anywhere (a damaged manifest only costs a full rebuild).
-    public static func load(outputRoot: String) -> Manifest {
+    package static func load(outputRoot: String) -> Manifest {
         let path = (outputRoot as NSString).appendingPathComponent(fileName)
         guard let data = FileManager.default.contents(atPath: path) else { return Manifest() }
         return data.withUnsafeBytes { decode(UnsafeRawBufferPointer($0).bindMemory(to: UInt8.self)) } ?? Manifest()
@@ -125,7 +125,7 @@ public struct Manifest: Sendable, Equatable {
 
     /// Parses manifest bytes (the shape above); `nil` when they are not a well-formed manifest of
     /// this ``formatVersion``.
-    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Manifest? {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Manifest? {
         var m = Manifest()
         var current: (String, Entry)?
         var lineNumber = 0
@@ -197,7 +197,7 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// The manifest as deterministic bytes (entries sorted by key, byte order).
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + entries.count * 320)
         func put(_ s: String) { out.append(contentsOf: s.utf8) }
@@ -244,11 +244,11 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// Writes the manifest atomically into `outputRoot` and removes a legacy JSON manifest there.
-    /// - Throws: ``ConversionError`` when it cannot be written.
-    public func save(outputRoot: String) throws {
+    /// - Throws: ``NotepressError`` when it cannot be written.
+    package func save(outputRoot: String) throws {
         try AtomicFile.write(encoded(), to: (outputRoot as NSString).appendingPathComponent(Self.fileName))
         let legacy = (outputRoot as NSString).appendingPathComponent(Self.legacyFileName)
-        if Platform.status(legacy, followLinks: false)?.kind == .regular { unlink(legacy) }
+        if Platform.status(legacy, followLinks: false)?.kind == .regular { Platform.removeFile(legacy) }
     }
 
     /// Appends `s` with `\` → `\\`, tab → `\t`, line feed → `\n`, carriage return → `\r`.
@@ -305,24 +305,24 @@ public struct Manifest: Sendable, Equatable {
 
 /// Everything besides the input bytes that decides the output bytes, hashed into
 /// ``Manifest/Entry/configSHA256``.
-public struct BuildConfiguration: Sendable {
+package struct BuildConfiguration: Sendable {
     /// The Notepress version (`notepress --version`).
-    public var version: String
+    package var version: String
     /// Files the outputs depend on besides the inputs (theme file, `--data-dir` templates), by path;
     /// written to depfiles as prerequisites.
-    public var dependencyFiles: [String]
+    package var dependencyFiles: [String]
     /// The SHA-256 (hex) of the configuration.
-    public var sha256: String
+    package var sha256: String
 
     /// Template-store paths the writers read (HTML page and index templates, TEI schema).
-    public static let templatePaths = ["html/page.html", "html/index.html", "tei/notepress-tei.rng"]
+    package static let templatePaths = ["html/page.html", "html/index.html", "tei/notepress-tei.rng"]
 
     /// Hashes the options (`--toc`, `-M` included), the resolved theme (every style and role,
     /// colours and fonts), the bytes of every template in ``templatePaths`` (data folder or
     /// embedded) and of the loaded page template with its partials (``ConversionOptions/pageTemplate``),
     /// the loader settings, the writers, the layout and `version`. `themeFile` is the theme's path
     /// when it came from a file; template files read from disk are dependencies too.
-    public init(options: ConversionOptions, loader: DocumentLoader, writers: [String], layout: OutputLayout,
+    package init(options: ConversionOptions, loader: DocumentLoader, writers: [String], layout: OutputLayout,
                 version: String, themeFile: String? = nil) {
         self.version = version
         var h = SHA256()
@@ -334,7 +334,7 @@ public struct BuildConfiguration: Sendable {
         field("layout", layout.rawValue)
         field("fragment", "\(options.fragment)")
         field("unsafe", "\(options.unsafe)")
-        field("width", options.width.map(String.init) ?? "auto")
+        field("width", String(options.width))
         field("colorDepth", options.colorDepth.rawValue)
         field("hyperlinks", "\(options.hyperlinks)")
         field("ascii", "\(options.ascii)")
@@ -371,7 +371,7 @@ public struct BuildConfiguration: Sendable {
     }
 
     /// A deterministic text form of a resolved theme (no dictionary order involved).
-    public static func fingerprint(_ t: ResolvedTheme) -> String {
+    package static func fingerprint(_ t: ResolvedTheme) -> String {
         var s = "\(t.theme.name)|\(t.category.rawValue)|\(t.boldText)"
         for style in TextStyle.allCases { s += "|\(style):\(t.style(style))" }
         for role in ThemeRole.allCases { s += "|\(role.rawValue)=\(t.textStyle(for: role))" }

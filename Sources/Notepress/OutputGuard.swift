@@ -13,24 +13,24 @@ struct OutputGuard: Sendable {
     /// Real paths of output folders already resolved (many outputs share a folder).
     let folders = RealPathCache()
 
-    /// - Throws: ``ConversionError`` naming `input` when `path` must not be written.
+    /// - Throws: ``NotepressError`` naming `input` when `path` must not be written.
     func check(_ path: String, input: String) throws {
         if let st = Platform.status(path, followLinks: false) {
             if st.kind == .symbolicLink {
-                throw ConversionError(file: input, "output \(path) is a symbolic link; refusing to write through it")
+                throw NotepressError.outputRefused(file: input, message: "output \(path) is a symbolic link; refusing to write through it")
             }
             if inputFiles.contains(FileIdentity(st)) {
-                throw ConversionError(file: input, "output \(path) is an input file; refusing to overwrite it")
+                throw NotepressError.outputRefused(file: input, message: "output \(path) is an input file; refusing to overwrite it")
             }
         }
         // The output itself is not a link (checked above), so its real path is its folder's real
         // path and its name.
         let real = PathText.join(folders.realPath(PathText.deletingLastComponent(path)), PathText.lastComponent(path))
         if real != root && !real.hasPrefix(root == "/" ? "/" : root + "/") {
-            throw ConversionError(file: input, "output \(path) resolves to \(real), outside the output folder \(root); refusing to write it")
+            throw NotepressError.outputRefused(file: input, message: "output \(path) resolves to \(real), outside the output folder \(root); refusing to write it")
         }
         for f in inputFolders where real.hasPrefix(f + "/") {
-            throw ConversionError(file: input, "output \(path) resolves into the input folder \(f); refusing to write it")
+            throw NotepressError.outputRefused(file: input, message: "output \(path) resolves into the input folder \(f); refusing to write it")
         }
     }
 }

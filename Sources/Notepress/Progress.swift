@@ -5,15 +5,15 @@ import NotepressPlatform
 /// when standard error is a terminal (`[#####-----] 120/2000 files  85.3 files/s  0:22 left`),
 /// otherwise one plain line per file (`converted PATH`, `skipped PATH`, `failed PATH`), and
 /// nothing when quiet.
-public final class ProgressReporter: @unchecked Sendable {
+package final class ProgressReporter: @unchecked Sendable {
     /// How output looks.
-    public enum Style: Sendable, Equatable { case bar, lines, quiet }
+    package enum Style: Sendable, Equatable { case bar, lines, quiet }
 
     /// What happened to one file.
-    public enum Event: String, Sendable { case converted, skipped, failed }
+    package enum Event: String, Sendable { case converted, skipped, failed }
 
-    public let style: Style
-    public let total: Int
+    package let style: Style
+    package let total: Int
     private let lock = NSLock()
     private var done = 0
     private let start: Date
@@ -26,7 +26,7 @@ public final class ProgressReporter: @unchecked Sendable {
     ///   - width: the terminal's width in columns (bar style).
     ///   - sink: where text goes (standard error by default); receives text without a final newline
     ///     for the bar, with one for lines.
-    public init(style: Style, total: Int, width: Int = 80,
+    package init(style: Style, total: Int, width: Int = 80,
                 sink: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
         self.style = style
         self.total = total
@@ -36,14 +36,14 @@ public final class ProgressReporter: @unchecked Sendable {
     }
 
     /// The style for standard error: a bar on a terminal (unless `TERM=dumb`), lines otherwise.
-    public static func style(quiet: Bool, isTerminal: Bool = Platform.isTerminal(STDERR_FILENO),
+    package static func style(quiet: Bool, isTerminal: Bool = Platform.isTerminal(STDERR_FILENO),
                              environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
         if quiet { return .quiet }
         return isTerminal && environment["TERM"] != "dumb" ? .bar : .lines
     }
 
     /// Records one finished file (from any thread).
-    public func record(_ event: Event, path: String) {
+    package func record(_ event: Event, path: String) {
         lock.lock(); defer { lock.unlock() }
         done += 1
         switch style {
@@ -58,14 +58,14 @@ public final class ProgressReporter: @unchecked Sendable {
     }
 
     /// Ends the bar line (call once after the last file).
-    public func finish() {
+    package func finish() {
         lock.lock(); defer { lock.unlock() }
         if style == .bar && total > 0 { sink("\n") }
     }
 
     /// The bar text for `done` of `total` files after `elapsed` seconds, at most `width` columns:
     /// bar, count, rate in files per second and the time left at that rate (`m:ss`).
-    public static func bar(done: Int, total: Int, elapsed: TimeInterval, width: Int) -> String {
+    package static func bar(done: Int, total: Int, elapsed: TimeInterval, width: Int) -> String {
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let left = rate > 0 ? Double(total - done) / rate : 0
         let secs = Int(left.rounded())

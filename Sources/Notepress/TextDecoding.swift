@@ -45,26 +45,24 @@ enum TextDecoding {
     }
 
     /// The bytes after the byte order mark, converted from `encoding` to UTF-8, as text.
-    /// - Throws: ``ConversionError`` naming `name` with line and column: an invalid or truncated
+    /// - Throws: ``NotepressError`` naming `name` with line and column: an invalid or truncated
     ///   sequence, a NUL character, or an encoding iconv does not know.
     static func decode(_ bytes: UnsafeRawBufferPointer, skipping bomLength: Int, from encoding: String,
                        name: String) throws -> String {
         let body = UnsafeRawBufferPointer(rebasing: bytes[bomLength...])
         switch Platform.convertEncoding(body, from: encoding, to: "UTF-8") {
         case .success(let utf8):
-            if utf8.contains(0), let problem = DocumentLoader.checkBytes(utf8) {
-                throw ConversionError(file: name, position: problem.position, problem.message)
-            }
+            if utf8.contains(0), let problem = DocumentLoader.checkBytes(utf8, name: name) { throw problem }
             return String(decoding: utf8, as: UTF8.self)
         case .failure(.unknownEncoding):
-            throw ConversionError(file: name, "unknown encoding '\(encoding)' (iconv -l lists the names)")
+            throw NotepressError.unknownEncoding(file: name, encoding: encoding)
         case .failure(.invalidSequence(let offset, let converted)):
-            throw ConversionError(file: name, position: position(after: converted),
+            throw NotepressError.invalidEncoding(file: name, position: position(after: converted), encoding: encoding, message:
                                   "invalid \(encoding) text (\(what(body, at: offset, encoding: encoding)) at byte offset \(offset + bomLength)); "
                                   + (bomLength > 0 ? "the file starts with a \(encoding) byte order mark"
                                                    : "is --encoding right?"))
         case .failure(.truncatedSequence(let offset, let converted)):
-            throw ConversionError(file: name, position: position(after: converted),
+            throw NotepressError.invalidEncoding(file: name, position: position(after: converted), encoding: encoding, message:
                                   "the file ends inside a \(encoding) character (\(what(body, at: offset, encoding: encoding)) at byte offset \(offset + bomLength))")
         }
     }

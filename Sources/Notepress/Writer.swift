@@ -4,42 +4,53 @@ import NotepressHTML
 import NotepressResources
 import NotepressThemes
 
-/// Options shared by every writer. Each writer reads the fields that concern it.
+/// Options of a conversion, shared by every output format: each format reads the fields that
+/// concern it (the list under each field). The defaults give what `notepress convert` writes
+/// without options: a standalone HTML page in the default theme at the Large size category,
+/// plain 80-column terminal text, validated TEI.
 public struct ConversionOptions: Sendable {
-    /// The theme at the chosen size category and Bold Text setting.
+    /// The theme at the chosen size category and Bold Text setting (HTML pages, RTF, terminal
+    /// text): ``Theme/default`` at ``SizeCategory/large`` unless given; ``Theme/named(_:)`` loads
+    /// another shipped one.
     public var theme: ResolvedTheme
     /// Templates, themes and schemas (embedded, or overridden by `--data-dir`).
-    public var templates: TemplateStore
-    /// Write only the body content (HTML), no page template.
+    package var templates: TemplateStore
+    /// HTML: write only the body content, no page template (for Markdown, byte for byte what
+    /// cmark-gfm writes).
     public var fragment = false
-    /// Keep raw HTML and dangerous URLs (`--unsafe`).
+    /// Every format: keep raw HTML and dangerous URLs (`javascript:` and the like), as
+    /// `--unsafe` does. Off by default: raw HTML is left out and such links are not live.
     public var unsafe = false
-    /// Terminal width in columns (ANSI); `nil` = detect.
-    public var width: Int?
-    /// Terminal colour depth (ANSI): `none`, `ansi16`, `ansi256`, `truecolor`.
+    /// Terminal text: the width in columns that lines are broken at (default 80). The command
+    /// line passes the terminal's width; the library never looks at a terminal.
+    public var width = 80
+    /// Terminal text: how many colours the escape sequences use (default ``ColorDepth/none``:
+    /// plain text).
     public var colorDepth: ColorDepth = .none
-    /// OSC 8 hyperlinks (ANSI).
+    /// Terminal text: write links as OSC 8 hyperlinks (default off: the URL follows the text).
     public var hyperlinks = false
-    /// ASCII table borders instead of box drawing (ANSI).
+    /// Terminal text: ASCII table borders instead of box drawing.
     public var ascii = false
-    /// Validate TEI output against the schema before writing it (`--no-validate` turns it off).
+    /// TEI: validate the output against the shipped schema before returning it (default on);
+    /// output that fails throws ``NotepressError/schemaViolation(file:position:message:)``.
     public var validate = true
-    /// Apply GFM's tagfilter to raw HTML kept by `unsafe` (on for GFM input).
+    /// HTML fragments and pages of GFM input: apply GFM's tagfilter to raw HTML kept by
+    /// ``unsafe`` (default on).
     public var tagfilter = true
     /// HTML fragments: write heading ids and block anchors (`--heading-ids`). Pages always do;
     /// a fragment without it is byte for byte cmark-gfm's HTML.
     public var headingIDs = false
     /// The HTML page template, loaded once (`--template FILE`, or `html/page.html` of the data
     /// folder or built in); `nil` reads `html/page.html` from ``templates`` for each page.
-    public var pageTemplate: PageTemplate?
-    /// Insert a table of contents (`--toc`, ``TableOfContents``): HTML, RTF, terminal text and TEI
-    /// show one; man pages and the JSON dump do not.
+    package var pageTemplate: PageTemplate?
+    /// HTML, RTF, terminal text and TEI: put a table of contents of the headings before the body
+    /// (`--toc`); man pages and the JSON dump have none.
     public var tableOfContents = false
-    /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6).
+    /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
     public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel
 
     /// The table of contents of `document` when ``tableOfContents`` is on, else `nil`.
-    public func tableOfContents(of document: Document) -> TableOfContents? {
+    package func tableOfContents(of document: Document) -> TableOfContents? {
         tableOfContents ? TableOfContents(document, maxLevel: tableOfContentsMaxLevel) : nil
     }
     /// The folder of tag pages relative to the output folder of a format (`tags`), when the site
@@ -47,27 +58,30 @@ public struct ConversionOptions: Sendable {
     /// to each page: ``HTMLWriter/htmlOptions(_:format:sourcePath:)``). `nil` (the default, and
     /// always until the site writes tag pages): a hashtag is `<span class="tag">`. Other formats
     /// do not link tags.
-    public var tagPagesFolder: String?
+    package var tagPagesFolder: String?
 
-    public init(theme: ResolvedTheme = Theme.standard.resolved(), templates: TemplateStore = TemplateStore()) {
+    /// Options with the defaults above and `theme` (``Theme/default`` at the Large size category
+    /// unless given: what `notepress convert` uses without `--theme` and `--size-category`).
+    public init(theme: ResolvedTheme = Theme.default.resolved()) {
+        self.theme = theme
+        self.templates = TemplateStore()
+    }
+
+    /// Options that read templates, themes and the TEI schema from `templates` (`--data-dir`).
+    package init(theme: ResolvedTheme = Theme.standard.resolved(), templates: TemplateStore) {
         self.theme = theme
         self.templates = templates
     }
 }
 
-/// Terminal colour depth, from `COLORTERM`/`TERM` or `--color`.
-public enum ColorDepth: String, Sendable, Equatable, CaseIterable {
-    case none, ansi16, ansi256, truecolor
-}
-
 /// An output format: renders a document to bytes.
-public protocol DocumentWriter: Sendable {
+package protocol DocumentWriter: Sendable {
     /// The name users pass to `-t` (`html`, `rtf`, `ansi`, `tei`, `man`, `json`).
     var name: String { get }
     /// File extension of outputs, without the dot.
     var fileExtension: String { get }
     /// Renders `document`. Warnings go to `diagnostics`.
-    /// - Throws: ``ConversionError`` when the output cannot be produced (for example TEI that fails
+    /// - Throws: ``NotepressError`` when the output cannot be produced (for example TEI that fails
     ///   validation).
     func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8]
     /// Whether the output depends on ``ConversionOptions/theme`` with these settings (`fragment`:
@@ -77,23 +91,5 @@ public protocol DocumentWriter: Sendable {
 }
 
 extension DocumentWriter {
-    public func usesTheme(fragment: Bool) -> Bool { true }
-}
-
-/// A failure converting one input.
-public struct ConversionError: Error, Sendable, CustomStringConvertible {
-    public var file: String?
-    public var position: SourcePosition?
-    public var message: String
-
-    public init(file: String? = nil, position: SourcePosition? = nil, _ message: String) {
-        self.file = file
-        self.position = position
-        self.message = message
-    }
-
-    /// `file:line:column: error: message`.
-    public var description: String {
-        Diagnostic(.error, message, file: file, position: position).description
-    }
+    package func usesTheme(fragment: Bool) -> Bool { true }
 }

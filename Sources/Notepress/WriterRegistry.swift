@@ -2,8 +2,8 @@ import NotepressAST
 
 /// Every output format by the name `-t` takes, as pandoc keeps its writers. Each writer lives in
 /// `Writers/<Name>Writer.swift` and adds itself here with one line.
-public enum WriterRegistry {
-    public static let all: [any DocumentWriter] = [
+package enum WriterRegistry {
+    package static let all: [any DocumentWriter] = [
         HTMLWriter(),
         JSONDumpWriter(),
         ANSIWriter(),
@@ -13,7 +13,7 @@ public enum WriterRegistry {
     ]
 
     /// The writer called `name`, or `nil`.
-    public static func writer(named name: String) -> (any DocumentWriter)? {
+    package static func writer(named name: String) -> (any DocumentWriter)? {
         all.first { $0.name == name }
     }
 
@@ -22,7 +22,7 @@ public enum WriterRegistry {
     /// ``outputExtensions(of:)`` (`.htm` is HTML; `.1` to `.9` are man pages, also with a
     /// section suffix of lowercase letters such as `.3p` or `.1ssl`, as man(1) names sections).
     /// Case is ignored. `nil` for any other extension (the caller keeps its default).
-    public static func writer(forOutputPath path: String) -> (any DocumentWriter)? {
+    package static func writer(forOutputPath path: String) -> (any DocumentWriter)? {
         let name = PathText.lastComponent(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let ext = name[name.index(after: dot)...].lowercased()
@@ -35,7 +35,7 @@ public enum WriterRegistry {
 
     /// The extensions (without the dot) that select `writer` in ``writer(forOutputPath:)``, the
     /// one it writes first.
-    public static func outputExtensions(of writer: any DocumentWriter) -> [String] {
+    package static func outputExtensions(of writer: any DocumentWriter) -> [String] {
         switch writer.name {
         case "html": return [writer.fileExtension, "htm"]
         case "man": return [writer.fileExtension] + (1...9).map(String.init)

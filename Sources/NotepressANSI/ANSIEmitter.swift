@@ -3,27 +3,27 @@ import NotepressAST
 import NotepressThemes
 
 /// Options of the terminal emitter.
-public struct ANSIOptions: Sendable {
+package struct ANSIOptions: Sendable {
     /// Output width in terminal columns (at least 1). No line is wider, code blocks included:
     /// their long lines are cut.
-    public var width: Int
+    package var width: Int
     /// How many colours SGR may use; `.none` writes no SGR at all.
-    public var colorDepth: TerminalColorDepth
+    package var colorDepth: ColorDepth
     /// Write links as OSC 8 hyperlinks (`ESC ] 8 ; ; URL ESC \` … `ESC ] 8 ; ; ESC \`); otherwise
     /// the URL follows the link text in parentheses.
-    public var hyperlinks: Bool
+    package var hyperlinks: Bool
     /// ASCII only for drawing: `+-|` table borders, `|` quote bars, `[ ]`/`[x]` task boxes,
     /// `*`/`-` bullets.
-    public var ascii: Bool
+    package var ascii: Bool
     /// The theme: colours at truecolor/256 depth, and the body weight (Bold Text).
-    public var theme: ResolvedTheme
+    package var theme: ResolvedTheme
     /// Keep dangerous link and image destinations (`--unsafe`; ``URLSafety``): without it such a
     /// link is its text alone, with neither an OSC 8 link nor the URL after it.
-    public var unsafe: Bool
+    package var unsafe: Bool
     /// `--toc`: written after the title and date (see ``ANSIEmitter``); `nil` for none.
-    public var tableOfContents: TableOfContents?
+    package var tableOfContents: TableOfContents?
 
-    public init(width: Int = 80, colorDepth: TerminalColorDepth = .none, hyperlinks: Bool = false,
+    package init(width: Int = 80, colorDepth: ColorDepth = .none, hyperlinks: Bool = false,
                 ascii: Bool = false, theme: ResolvedTheme = Theme.standard.resolved(), unsafe: Bool = false) {
         self.width = width; self.colorDepth = colorDepth; self.hyperlinks = hyperlinks
         self.ascii = ascii; self.theme = theme; self.unsafe = unsafe
@@ -61,9 +61,9 @@ public struct ANSIOptions: Sendable {
 ///   cannot fit even so is written as one `header: cell` line per cell, rows separated by blank lines.
 /// - Footnote definitions are gathered at the end under a rule, as `[N] text`; references are `[N]`.
 /// - Lines never end with spaces. Raw HTML is dropped.
-public enum ANSIEmitter {
+package enum ANSIEmitter {
     /// The rendered document: lines joined by `"\n"`, ending with `"\n"`.
-    public static func render(_ document: Document, options: ANSIOptions, diagnostics: inout [Diagnostic]) -> String {
+    package static func render(_ document: Document, options: ANSIOptions, diagnostics: inout [Diagnostic]) -> String {
         var r = Renderer(options: options, path: document.metadata.sourcePath)
         let out = r.document(document)
         diagnostics += r.diagnostics

@@ -1,63 +1,50 @@
 import NotepressPlatform
 import NotepressThemes
 
-/// Terminal colour depth. Mirrors `Notepress.ColorDepth` (which this module cannot import);
-/// `ANSIWriter` maps one to the other.
-public enum TerminalColorDepth: String, Sendable, Equatable, CaseIterable {
-    /// No escape sequences at all.
-    case none
-    /// SGR 30–37 / 90–97 (ECMA-48 §8.3.117).
-    case ansi16
-    /// SGR 38;5;N, the xterm 256-colour palette.
-    case ansi256
-    /// SGR 38;2;R;G;B (ITU T.416 direct colour as terminals implement it).
-    case truecolor
-}
-
 /// Where a style's foreground colour comes from.
-public enum TerminalColor: Sendable, Equatable, Hashable {
+package enum TerminalColor: Sendable, Equatable, Hashable {
     /// A colour the theme names (``ThemeColors``), with the 16-colour SGR code (30–37, 90–97) used
-    /// at ``TerminalColorDepth/ansi16``.
+    /// at ``ColorDepth/ansi16``.
     case theme(ThemeColorName, ansi16: Int)
     /// A fixed colour, with its 16-colour SGR code.
     case fixed(RGBColor, ansi16: Int)
 }
 
 /// The theme colours a terminal style can use (fields of ``ThemeColors``).
-public enum ThemeColorName: String, Sendable, Equatable, Hashable {
+package enum ThemeColorName: String, Sendable, Equatable, Hashable {
     case alert, link, secondary, letterpressShadow
 }
 
 /// SGR attributes plus an optional colour: one entry of ``TerminalStyleTable``.
-public struct TerminalStyle: Sendable, Equatable, Hashable {
+package struct TerminalStyle: Sendable, Equatable, Hashable {
     /// SGR 1.
-    public var bold = false
+    package var bold = false
     /// SGR 2 (faint).
-    public var dim = false
+    package var dim = false
     /// SGR 3.
-    public var italic = false
+    package var italic = false
     /// SGR 4.
-    public var underline = false
+    package var underline = false
     /// SGR 9 (crossed-out).
-    public var strikethrough = false
+    package var strikethrough = false
     /// Foreground colour (SGR 30–37/90–97, 38;5;N or 38;2;R;G;B by depth); `nil` = default.
-    public var color: TerminalColor?
+    package var color: TerminalColor?
 
-    public init(bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
+    package init(bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
                 strikethrough: Bool = false, color: TerminalColor? = nil) {
         self.bold = bold; self.dim = dim; self.italic = italic; self.underline = underline
         self.strikethrough = strikethrough; self.color = color
     }
 
     /// Attributes of both; `other`'s colour wins when it has one.
-    public func merged(_ other: TerminalStyle) -> TerminalStyle {
+    package func merged(_ other: TerminalStyle) -> TerminalStyle {
         TerminalStyle(bold: bold || other.bold, dim: dim || other.dim, italic: italic || other.italic,
                       underline: underline || other.underline, strikethrough: strikethrough || other.strikethrough,
                       color: other.color ?? color)
     }
 
     /// No attribute and no colour: written without any SGR.
-    public var isPlain: Bool { self == TerminalStyle() }
+    package var isPlain: Bool { self == TerminalStyle() }
 }
 
 /// Every role and inline attribute the terminal emitter styles: block roles (`heading1`,
@@ -72,14 +59,14 @@ public struct TerminalStyle: Sendable, Equatable, Hashable {
 ///
 /// Heading hierarchy (a terminal has one size): heading 1 bold with a heavy rule `━` under it,
 /// heading 2 bold with a light rule `─`, heading 3 and below bold; all after their `#` marks.
-public enum TerminalRole: String, Sendable, Equatable, Hashable, CaseIterable {
+package enum TerminalRole: String, Sendable, Equatable, Hashable, CaseIterable {
     case heading1, heading2, heading3, headline, subheadline, body, caption
     case strong, emphasis, script, strikethrough, link, tag, linkURL, code, alert, image
     case letterpress, letterpressShadow, marker, footnoteReference
     case quoteBar, listMarker, listNumber, tableBorder, tableHeader, rule, headingRule
 
     /// The role of a heading of `level`: `heading1`…`heading3`, `headline` below.
-    public static func heading(_ level: Int) -> TerminalRole {
+    package static func heading(_ level: Int) -> TerminalRole {
         switch level {
         case ...1: .heading1
         case 2: .heading2
@@ -98,9 +85,9 @@ public enum TerminalRole: String, Sendable, Equatable, Hashable, CaseIterable {
 /// Text setting (`--bold-text`) turns on (``FontWeight/steppedUp``). `script` is the theme's
 /// (``Theme/terminalScript``: italic and a colour by default, so that it differs from
 /// `_italic_`); the entry here is what it falls back to (``style(_:theme:)``).
-public enum TerminalStyleTable {
+package enum TerminalStyleTable {
     /// Role → style. A role without an entry is plain.
-    public static let entries: [TerminalRole: TerminalStyle] = [
+    package static let entries: [TerminalRole: TerminalStyle] = [
         .heading1: TerminalStyle(bold: true),
         .heading2: TerminalStyle(bold: true),
         .heading3: TerminalStyle(bold: true),
@@ -131,10 +118,10 @@ public enum TerminalStyleTable {
     ]
 
     /// The entry for `role` (plain when absent).
-    public static func style(_ role: TerminalRole) -> TerminalStyle { entries[role] ?? TerminalStyle() }
+    package static func style(_ role: TerminalRole) -> TerminalStyle { entries[role] ?? TerminalStyle() }
 
     /// The style of `role` in `theme`: the theme's where it gives one (`script`), else the entry.
-    public static func style(_ role: TerminalRole, theme: Theme) -> TerminalStyle {
+    package static func style(_ role: TerminalRole, theme: Theme) -> TerminalStyle {
         guard role == .script else { return style(role) }
         let t = theme.terminalScript
         let color = t.color.map { TerminalColor.fixed($0, ansi16: t.ansi16 ?? 39) }
@@ -144,7 +131,7 @@ public enum TerminalStyleTable {
 
 /// Turns a ``TerminalStyle`` into an SGR sequence for a depth and theme.
 struct SGR {
-    var depth: TerminalColorDepth
+    var depth: ColorDepth
     var colors: ThemeColors
 
     /// `ESC [ 0 ; … m` that sets exactly `style` (starting from a reset), or "" for none.
@@ -212,9 +199,9 @@ struct SGR {
 /// (bixense.com/clicolors: non-empty and not "0" forces colour), FORCE_COLOR (as Node.js and
 /// chalk read it: non-empty and not "0" forces colour), COLORTERM `truecolor`/`24bit` for direct
 /// colour, TERM containing `256color` for 256 colours; otherwise 16 colours.
-public enum ColorPolicy {
+package enum ColorPolicy {
     /// Where ANSI text goes, for ``documentDepth(mode:output:environment:)``.
-    public enum Destination: Sendable, Equatable {
+    package enum Destination: Sendable, Equatable {
         /// Standard output is a terminal.
         case terminal
         /// Standard output is a pipe or a file the shell opened (`| less -R`, `> x.ans`).
@@ -228,7 +215,7 @@ public enum ColorPolicy {
     ///   - mode: `auto`, `always` or `never` (anything else is treated as `auto`).
     ///   - isTTY: whether standard output is a terminal.
     /// - Returns: `.none` when colour is off; else the depth COLORTERM/TERM advertise.
-    public static func depth(mode: String, isTTY: Bool, environment: [String: String]) -> TerminalColorDepth {
+    package static func depth(mode: String, isTTY: Bool, environment: [String: String]) -> ColorDepth {
         switch mode {
         case "never": return .none
         case "always": break
@@ -244,9 +231,9 @@ public enum ColorPolicy {
     /// wherever it goes, unless NO_COLOR is set (no-color.org; CLICOLOR_FORCE or FORCE_COLOR
     /// still force it) or it goes to a `TERM=dumb` terminal. The depth: on standard output the one
     /// COLORTERM/TERM advertise (the text is shown here: `| less -R`); in files always
-    /// ``TerminalColorDepth/ansi256`` (xterm's 256 colours, which every terminal emulator in use
+    /// ``ColorDepth/ansi256`` (xterm's 256 colours, which every terminal emulator in use
     /// and `less -R` show), so the bytes do not depend on the terminal that ran the conversion.
-    public static func documentDepth(mode: String, output: Destination, environment: [String: String]) -> TerminalColorDepth {
+    package static func documentDepth(mode: String, output: Destination, environment: [String: String]) -> ColorDepth {
         switch mode {
         case "never": return .none
         case "always": break
@@ -264,7 +251,7 @@ public enum ColorPolicy {
     }
 
     /// COLORTERM `truecolor`/`24bit`: direct colour; TERM containing `256color`: 256; else 16.
-    static func advertisedDepth(_ environment: [String: String]) -> TerminalColorDepth {
+    static func advertisedDepth(_ environment: [String: String]) -> ColorDepth {
         let colorterm = (environment["COLORTERM"] ?? "").lowercased()
         if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
         if (environment["TERM"] ?? "").contains("256color") { return .ansi256 }
@@ -274,7 +261,7 @@ public enum ColorPolicy {
     /// OSC 8 hyperlinks for `--hyperlinks auto|always|never`: `auto` is on when colour is on,
     /// standard output is a terminal, and that terminal is known to show them
     /// (``terminalShowsHyperlinks(_:)``). Elsewhere a link's URL is printed after its text.
-    public static func hyperlinks(mode: String, colorDepth: TerminalColorDepth, isTTY: Bool,
+    package static func hyperlinks(mode: String, colorDepth: ColorDepth, isTTY: Bool,
                                   environment: [String: String]) -> Bool {
         switch mode {
         case "always": return true
@@ -296,7 +283,7 @@ public enum ColorPolicy {
     ///   Terminal, Tilix and other VTE terminals; 0.50.1); `KONSOLE_VERSION` 201200 or later;
     ///   `TERM` `xterm-kitty`, `alacritty`, `foot` or `foot-…`, `xterm-ghostty`;
     /// - anything else (xterm, the Linux console, `TERM=dumb`, unknown terminals): no.
-    public static func terminalShowsHyperlinks(_ environment: [String: String]) -> Bool {
+    package static func terminalShowsHyperlinks(_ environment: [String: String]) -> Bool {
         if let f = environment["FORCE_HYPERLINK"], !f.isEmpty { return f != "0" }
         let term = environment["TERM"] ?? ""
         let program = environment["TERM_PROGRAM"] ?? ""
@@ -333,17 +320,17 @@ public enum ColorPolicy {
 }
 
 /// The size of the terminal.
-public enum TerminalSize {
+package enum TerminalSize {
     /// Width in columns: `TIOCGWINSZ` on `fd` when it is a terminal (tty_ioctl(4)), else the
     /// `COLUMNS` variable when it is a positive integer, else 80.
-    public static func columns(environment: [String: String], fd: Int32) -> Int {
+    package static func columns(environment: [String: String], fd: Int32) -> Int {
         if let ws = Platform.terminalSize(fd), ws.columns > 0 { return ws.columns }
         if let c = environment["COLUMNS"].flatMap(Int.init), c > 0 { return c }
         return 80
     }
 
     /// Height in lines: `TIOCGWINSZ` rows, else `LINES`, else 24.
-    public static func rows(environment: [String: String], fd: Int32) -> Int {
+    package static func rows(environment: [String: String], fd: Int32) -> Int {
         if let ws = Platform.terminalSize(fd), ws.rows > 0 { return ws.rows }
         if let c = environment["LINES"].flatMap(Int.init), c > 0 { return c }
         return 24

@@ -14,9 +14,9 @@ import NotepressPlatform
 ///   ``BidiControl``) become their code point in ASCII, `<U+202E>`: none reaches the terminal,
 ///   so none can reorder the rest of the line.
 /// Entities such as `&#27;` are already decoded by the reader, so they are caught here too.
-public enum TerminalText {
+package enum TerminalText {
     /// How TAB is treated.
-    public enum TabHandling: Sendable {
+    package enum TabHandling: Sendable {
         /// Prose: a tab is whitespace (CommonMark treats it so) and becomes one space.
         case space
         /// Code: expand to the next multiple of `n` columns, counted from the start of the string.
@@ -24,7 +24,7 @@ public enum TerminalText {
     }
 
     /// `s` with every control character replaced by a visible symbol (see the type's rules).
-    public static func visible(_ s: String, tabs: TabHandling = .space) -> String {
+    package static func visible(_ s: String, tabs: TabHandling = .space) -> String {
         // Printable ASCII only (the usual case): nothing to replace.
         var s = s
         if s.withUTF8({ buf in
@@ -77,7 +77,7 @@ public enum TerminalText {
     /// Makes a URL safe inside an OSC 8 sequence (`ESC ] 8 ; ; URL ESC \`): every byte outside
     /// printable ASCII 0x21–0x7E (controls, ESC, BEL, C1, spaces, non-ASCII UTF-8) and `;` is
     /// percent-encoded (RFC 3986 §2.1), so the URL can neither end the sequence nor add parameters.
-    public static func osc8URL(_ url: String) -> String {
+    package static func osc8URL(_ url: String) -> String {
         var out = ""
         let hex = Array("0123456789ABCDEF")
         for b in url.utf8 {
@@ -131,9 +131,9 @@ private final class BMPWidths: Sendable {
 /// On terminals that add up, lines with such sequences come out wider or narrower than their
 /// neighbours.
 /// Escape sequences are never measured: callers measure text, not output.
-public enum TerminalWidth {
+package enum TerminalWidth {
     /// Columns of one scalar (0, 1 or 2).
-    public static func scalarWidth(_ u: Unicode.Scalar) -> Int {
+    package static func scalarWidth(_ u: Unicode.Scalar) -> Int {
         let v = u.value
         if v < 0x7F { return v < 0x20 ? 0 : 1 }
         if v < 0x10000 { return Int(BMPWidths.shared.table[Int(v)]) }
@@ -158,13 +158,13 @@ public enum TerminalWidth {
     }
 
     /// Columns of a string (the sum of its grapheme clusters' widths).
-    public static func columns(_ s: String) -> Int {
+    package static func columns(_ s: String) -> Int {
         if let n = s.utf8.withContiguousStorageIfAvailable(asciiColumns), let n { return n }
         return nonASCIIColumns(s[...])
     }
 
     /// Columns of a substring (the sum of its grapheme clusters' widths).
-    public static func columns(_ s: Substring) -> Int {
+    package static func columns(_ s: Substring) -> Int {
         if let n = s.utf8.withContiguousStorageIfAvailable(asciiColumns), let n { return n }
         return nonASCIIColumns(s)
     }
@@ -194,7 +194,7 @@ public enum TerminalWidth {
     }
 
     /// Columns of one grapheme cluster (see the cluster rule).
-    public static func columns(_ c: Character) -> Int {
+    package static func columns(_ c: Character) -> Int {
         let scalars = c.unicodeScalars
         var it = scalars.makeIterator()
         guard let first = it.next() else { return 0 }
@@ -211,7 +211,7 @@ public enum TerminalWidth {
 
     /// Columns of `s` as it shows on a terminal: escape sequences (CSI `ESC [ … final`, OSC
     /// `ESC ] … ST|BEL`) are skipped. For tests and callers that measure rendered lines.
-    public static func displayColumns(ofRendered s: String) -> Int {
+    package static func displayColumns(ofRendered s: String) -> Int {
         var text = String.UnicodeScalarView()
         var it = s.unicodeScalars.makeIterator()
         while let u = it.next() {

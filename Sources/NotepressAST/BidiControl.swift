@@ -8,15 +8,15 @@
 /// write each as ``visible(_:)`` instead, as they write control characters visibly.
 ///
 /// The marks U+200E LRM, U+200F RLM and U+061C ALM are not in the set: they set no state.
-public enum BidiControl {
+package enum BidiControl {
     /// Whether `u` is one of the nine embedding, override and isolate controls.
-    public static func contains(_ u: Unicode.Scalar) -> Bool {
+    package static func contains(_ u: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(u.value) || (0x2066...0x2069).contains(u.value)
     }
 
     /// The visible stand-in of a control: its code point as Unicode writes it, in angle
     /// brackets (`<U+202E>`), eight ASCII columns.
-    public static func visible(_ u: Unicode.Scalar) -> String {
+    package static func visible(_ u: Unicode.Scalar) -> String {
         "<U+" + String(u.value, radix: 16, uppercase: true) + ">"
     }
 }

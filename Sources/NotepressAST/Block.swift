@@ -2,6 +2,7 @@
 ///
 /// Node names follow the CommonMark spec (section 4–5) and cmark's node types.
 public struct Block: Sendable, Equatable {
+    /// What the block is, with its content.
     public var kind: Kind
     /// Where the block starts in the source (1-based), or `nil` for synthesised blocks.
     public var position: SourcePosition?
@@ -47,20 +48,35 @@ public struct Block: Sendable, Equatable {
 
 /// A bullet or ordered list.
 public struct ListBlock: Sendable, Equatable {
-    public enum ListType: String, Sendable, Equatable, Codable { case bullet, ordered }
+    /// Bullet (`-`, `+`, `*`; note markup has none) or ordered (`1.`, `1)`) (CommonMark §5.2).
+    public enum ListType: String, Sendable, Equatable, Codable {
+        /// A bullet list: items start with `-`, `+` or `*`.
+        case bullet
+        /// An ordered list: items start with a number and `.` or `)`.
+        case ordered
+    }
     /// `period` for `1.`, `parenthesis` for `1)`; `nil` for bullet lists.
-    public enum Delimiter: String, Sendable, Equatable, Codable { case period, parenthesis }
+    public enum Delimiter: String, Sendable, Equatable, Codable {
+        /// `1.`
+        case period
+        /// `1)`
+        case parenthesis
+    }
 
+    /// Bullet or ordered.
     public var type: ListType
     /// The first item's number (ordered lists); 1 for bullet lists.
     public var start: Int
+    /// What follows an ordered item's number; `nil` for bullet lists.
     public var delimiter: Delimiter?
     /// The bullet character (`-`, `+`, `*`) of a bullet list, if known.
     public var bulletChar: Character?
     /// A tight list renders its paragraphs without `<p>` (CommonMark §5.3).
     public var tight: Bool
+    /// The items, in order.
     public var items: [ListItem]
 
+    /// A list of `type` whose items are `items`; `start` is the first number of an ordered list.
     public init(type: ListType, start: Int = 1, delimiter: Delimiter? = nil, bulletChar: Character? = nil,
                 tight: Bool, items: [ListItem]) {
         self.type = type
@@ -75,15 +91,24 @@ public struct ListBlock: Sendable, Equatable {
 /// One item of a list.
 public struct ListItem: Sendable, Equatable {
     /// The state of a GFM task list item, or `nil` for an ordinary item.
-    public enum TaskState: String, Sendable, Equatable, Codable { case unchecked, checked }
+    public enum TaskState: String, Sendable, Equatable, Codable {
+        /// `[ ]`: to do.
+        case unchecked
+        /// `[x]` or `[X]`: done.
+        case checked
+    }
 
+    /// The task box of a GFM task list item (`- [ ] to do`), or `nil`.
     public var task: TaskState?
     /// An explicit number the item keeps (note markup keeps each line's own number);
     /// `nil` means "previous + 1" as in CommonMark.
     public var number: Int?
+    /// The item's content (paragraphs, nested lists, …).
     public var blocks: [Block]
+    /// Where the item starts in the source (1-based), or `nil`.
     public var position: SourcePosition?
 
+    /// An item holding `blocks`, with an optional task box and kept number.
     public init(task: TaskState? = nil, number: Int? = nil, blocks: [Block], position: SourcePosition? = nil) {
         self.task = task
         self.number = number
@@ -94,7 +119,17 @@ public struct ListItem: Sendable, Equatable {
 
 /// A GFM table: one header row, zero or more body rows, one alignment per column.
 public struct Table: Sendable, Equatable {
-    public enum Alignment: String, Sendable, Equatable, Codable { case none, left, center, right }
+    /// A column's alignment from the delimiter row (`---`, `:--`, `:-:`, `--:`).
+    public enum Alignment: String, Sendable, Equatable, Codable {
+        /// `---`: none given (writers align to the start).
+        case none
+        /// `:--`
+        case left
+        /// `:-:`
+        case center
+        /// `--:`
+        case right
+    }
 
     /// One entry per column; the number of columns.
     public var alignments: [Alignment]
@@ -103,6 +138,7 @@ public struct Table: Sendable, Equatable {
     /// Body rows. Each has exactly `alignments.count` cells (cmark pads short rows with empty cells).
     public var rows: [[Inlines]]
 
+    /// A table of `header` and `rows`, one alignment per column.
     public init(alignments: [Alignment], header: [Inlines], rows: [[Inlines]]) {
         self.alignments = alignments
         self.header = header
@@ -122,7 +158,16 @@ public struct Table: Sendable, Equatable {
 public struct Alert: Sendable, Equatable {
     /// The five kinds GitHub knows, by their marker's name in lower case.
     public enum Kind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-        case note, tip, important, warning, caution
+        /// `[!NOTE]`: useful information.
+        case note
+        /// `[!TIP]`: advice.
+        case tip
+        /// `[!IMPORTANT]`: key information.
+        case important
+        /// `[!WARNING]`: urgent information.
+        case warning
+        /// `[!CAUTION]`: risks or negative outcomes.
+        case caution
 
         /// The title GitHub shows: `Note`, `Tip`, `Important`, `Warning`, `Caution`.
         public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
@@ -138,6 +183,7 @@ public struct Alert: Sendable, Equatable {
         case hardBreak
     }
 
+    /// Which of the five alerts.
     public var kind: Kind
     /// The marker as written, `[!NOTE]` or `[!note]`: what a writer that gives the block quote
     /// back (HTML `--fragment`, byte-identical to cmark-gfm) writes.
@@ -147,6 +193,7 @@ public struct Alert: Sendable, Equatable {
     /// The content after the marker line.
     public var blocks: [Block]
 
+    /// An alert of `kind` read from `marker`, holding `blocks`.
     public init(kind: Kind, marker: String, markerEnd: MarkerEnd, blocks: [Block]) {
         self.kind = kind
         self.marker = marker

@@ -15,30 +15,30 @@ import Foundation
 /// split (``init(_:)``); fractional seconds are written with one to three digits, trailing zeros
 /// dropped, and not at all when zero (`10:20:30.25Z`, `10:20:30Z`). A `Date` holds a millisecond
 /// exactly over the years 0000–9999 (a `Double` of seconds has about 8 µs resolution at year 1).
-public struct CivilDateTime: Sendable, Equatable, Hashable {
+package struct CivilDateTime: Sendable, Equatable, Hashable {
     /// The proleptic Gregorian year (astronomical numbering: year 0 is 1 BC).
-    public var year: Int
+    package var year: Int
     /// 1–12.
-    public var month: Int
+    package var month: Int
     /// 1–31.
-    public var day: Int
+    package var day: Int
     /// 0–23.
-    public var hour: Int
+    package var hour: Int
     /// 0–59.
-    public var minute: Int
+    package var minute: Int
     /// 0–59 (no leap seconds: `Date` has none).
-    public var second: Int
+    package var second: Int
     /// 0–999.
-    public var millisecond: Int
+    package var millisecond: Int
 
-    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
+    package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
         self.year = year; self.month = month; self.day = day
         self.hour = hour; self.minute = minute; self.second = second; self.millisecond = millisecond
     }
 
     /// `date` in UTC, rounded to the nearest millisecond. Instants beyond ±2.8 × 10¹¹ years (and
     /// non-finite ones) are clamped there.
-    public init(_ date: Date) {
+    package init(_ date: Date) {
         let t = date.timeIntervalSince1970 * 1000
         let ms = t.isFinite ? Int64(max(min(t.rounded(), 9.0e18), -9.0e18)) : 0
         var days = Int(ms / 86_400_000)
@@ -52,7 +52,7 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
     }
 
     /// The instant (UTC).
-    public var date: Date {
+    package var date: Date {
         let seconds = Self.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1000)
     }
@@ -61,13 +61,13 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
 
     /// `YYYY-MM-DD` (ISO 8601 calendar date, extended format). Years outside 0000–9999 take a
     /// sign and at least four digits (ISO 8601 expanded representation): `-0001-12-31`, `+10000-01-01`.
-    public var isoDate: String {
+    package var isoDate: String {
         let y = year >= 0 && year <= 9999 ? Self.pad(year, 4) : (year < 0 ? "-" : "+") + Self.pad(abs(year), 4)
         return y + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
     }
 
     /// `HH:MM:SS` with the milliseconds when not zero (`.25`, `.125`; trailing zeros dropped).
-    public var isoTime: String {
+    package var isoTime: String {
         var s = Self.pad(hour, 2) + ":" + Self.pad(minute, 2) + ":" + Self.pad(second, 2)
         if millisecond != 0 {
             var f = Self.pad(millisecond, 3)
@@ -79,17 +79,17 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
 
     /// `YYYY-MM-DDTHH:MM:SS[.fff]Z`: RFC 3339 `date-time` in UTC (also an HTML "valid global date
     /// and time string" and an `xsd:dateTime`).
-    public var iso8601: String { isoDate + "T" + isoTime + "Z" }
+    package var iso8601: String { isoDate + "T" + isoTime + "Z" }
 
     /// English month names, January first (the text of date badges and man page dates).
-    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+    package static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                                     "September", "October", "November", "December"]
 
     /// `29 November 2026`: day, English month name, year (the RTF date badge, TEI `date` content).
-    public var longDate: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
+    package var longDate: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
 
     /// ``monthNames`` shortened to three letters (`Jan` … `Dec`).
-    public static let monthAbbreviations = monthNames.map { String($0.prefix(3)) }
+    package static let monthAbbreviations = monthNames.map { String($0.prefix(3)) }
 
     /// `n` in decimal with leading zeros to `width` digits (`n` ≥ 0).
     static func pad(_ n: Int, _ width: Int) -> String {
@@ -101,12 +101,12 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
 
     /// Whether `year` is a leap year of the Gregorian calendar: divisible by 4, except centuries
     /// not divisible by 400.
-    public static func isLeapYear(_ year: Int) -> Bool {
+    package static func isLeapYear(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
     /// Days of `month` (1–12) in `year`.
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -116,7 +116,7 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
 
     /// Days from 1970-01-01 to the date (negative before it), proleptic Gregorian
     /// (Hinnant's `days_from_civil`). `month` 1–12, `day` 1–31.
-    public static func days(year: Int, month: Int, day: Int) -> Int {
+    package static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400                                  // [0, 399]
@@ -127,7 +127,7 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
     }
 
     /// The date `days` after 1970-01-01, proleptic Gregorian (Hinnant's `civil_from_days`).
-    public static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097                                          // [0, 146096]
@@ -149,7 +149,7 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
     /// Rejects what is not a real date or time: month 13, `2024-02-30`, `1900-02-29` (1900 is no
     /// leap year), hour 24, minute or second 60, zone hours above 23. Returns `nil` then.
     /// Fractions beyond milliseconds are kept in the `Date` but written rounded (see the type).
-    public static func parse(_ string: String) -> Date? {
+    package static func parse(_ string: String) -> Date? {
         let b = Array(string.trimmingCharacters(in: .whitespaces).utf8)
         var i = 0
         func digits(_ n: Int) -> Int? {
@@ -232,7 +232,7 @@ public struct CivilDateTime: Sendable, Equatable, Hashable {
     /// Stricter than TiddlyWiki, whose JavaScript `Date.UTC` rolls `20240230` over into March:
     /// a date or time that does not exist (month 13, `20240230`, hour 24) returns `nil`, as
     /// ``parse(_:)`` does.
-    public static func parseTiddlyWiki(_ string: String) -> Date? {
+    package static func parseTiddlyWiki(_ string: String) -> Date? {
         let b = Array(string.trimmingCharacters(in: .whitespaces).utf8)
         guard [8, 10, 12, 14, 15, 16, 17].contains(b.count), b.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         func number(_ range: Range<Int>) -> Int {

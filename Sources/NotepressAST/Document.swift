@@ -8,11 +8,13 @@ public struct SourcePosition: Sendable, Equatable, Hashable, Codable, CustomStri
     /// 1-based column, in UTF-8 bytes from the start of the line.
     public var column: Int
 
+    /// The position at `line` and `column` (both 1-based; the column in UTF-8 bytes).
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
+    /// `line:column`, as diagnostics write it.
     public var description: String { "\(line):\(column)" }
 }
 
@@ -54,7 +56,7 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
     public var titleSource: TitleSource
     /// Site pages only: the relative URL of the generated notes list from this page
     /// (`../notes-index.html`), for the page's navigation; `nil` outside a folder run.
-    public var notesIndexHref: String?
+    package var notesIndexHref: String?
 
     /// Where a document's title came from.
     public enum TitleSource: String, Sendable, Equatable, Hashable, Codable {
@@ -77,6 +79,7 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
         return name.isEmpty ? nil : name
     }
 
+    /// Metadata with the given fields (the readers fill them from front matter and the file).
     public init(title: String? = nil, created: Date? = nil, tags: [String] = [],
                 sourcePath: String? = nil, sourceFormat: SourceFormat, fields: [String: String] = [:],
                 collections: [String: MetadataValue] = [:], titleSource: TitleSource = .fileName,
@@ -95,11 +98,13 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
 
 /// A parsed document: metadata and a tree of blocks. Immutable once built.
 public struct Document: Sendable, Equatable {
+    /// Title, date, tags, source, front-matter fields.
     public var metadata: DocumentMetadata
     /// Top-level blocks in source order. Footnote definitions appear where cmark places them
     /// (GFM: after all other blocks, in order of first reference).
     public var blocks: [Block]
 
+    /// A document of `blocks` described by `metadata`.
     public init(metadata: DocumentMetadata, blocks: [Block]) {
         self.metadata = metadata
         self.blocks = blocks
@@ -108,13 +113,23 @@ public struct Document: Sendable, Equatable {
 
 /// A diagnostic produced while reading or writing a document.
 public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Equatable { case warning, error }
+    /// How bad it is.
+    public enum Severity: String, Sendable, Equatable {
+        /// The output was written, perhaps not as asked (a node written as its content, …).
+        case warning
+        /// Nothing was written for the file.
+        case error
+    }
+    /// Warning or error.
     public var severity: Severity
+    /// What happened, one line of English.
     public var message: String
     /// Path of the file concerned, if any.
     public var file: String?
+    /// Where in the file, if known.
     public var position: SourcePosition?
 
+    /// A diagnostic of `severity` saying `message` about `file` at `position`.
     public init(_ severity: Severity, _ message: String, file: String? = nil, position: SourcePosition? = nil) {
         self.severity = severity
         self.message = message

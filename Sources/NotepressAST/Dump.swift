@@ -2,10 +2,10 @@ import Foundation
 
 /// Writes a document as JSON (`notepress convert -t json`): stable key order, two-space indent,
 /// node names as in the CommonMark spec. The shape is documented in README.md ("The AST as JSON").
-public enum ASTDump {
+package enum ASTDump {
     /// The JSON dump. Dates are ISO 8601 in UTC, proleptic Gregorian (``CivilDateTime/iso8601``:
     /// `YYYY-MM-DDTHH:MM:SS[.fff]Z`). Deterministic: same document, same bytes.
-    public static func json(_ document: Document) -> String {
+    package static func json(_ document: Document) -> String {
         var w = JSONWriter()
         w.value(documentValue(document))
         return w.out + "\n"

@@ -16,11 +16,11 @@
 ///
 /// The `#` and the name stay in the text, inside a ``InlineSpan/Kind/tag(_:)`` span that holds
 /// the name without the `#`.
-public enum Hashtags {
+package enum Hashtags {
     /// `block` with every hashtag in its inline content (at any depth) inside a tag span; each
     /// name found is appended to `tags` in reading order (repeats included; ``merge(_:_:)``
     /// drops them). O(size of the block).
-    public static func tag(_ block: Block, into tags: inout [String]) -> Block {
+    package static func tag(_ block: Block, into tags: inout [String]) -> Block {
         var b = block
         switch block.kind {
         case .paragraph(let c): b.kind = .paragraph(tag(c, into: &tags))
@@ -49,7 +49,7 @@ public enum Hashtags {
     /// `content` with its hashtags inside tag spans (the same value when it has none); names are
     /// appended to `tags`. Text runs that follow each other in one span are scanned as one text,
     /// so a tag split over runs is found whole. Linear in the runs and spans.
-    public static func tag(_ content: Inlines, into tags: inout [String]) -> Inlines {
+    package static func tag(_ content: Inlines, into tags: inout [String]) -> Inlines {
         // Fast path: no `#` in any text run.
         guard content.runs.contains(where: { if case .text(let t) = $0.content { return t.utf8.contains(0x23) } else { return false } })
         else { return content }
@@ -127,7 +127,7 @@ public enum Hashtags {
     /// The hashtags of `text` (see the type), `previous` being the character before it (`nil`
     /// at the start of a paragraph, heading or cell): ranges of `#name` and the names. Finds each
     /// `#` in the UTF-8 bytes and decodes only around it: one pass over the bytes.
-    public static func scan(_ text: String, after previous: Unicode.Scalar?) -> [(range: Range<String.Index>, name: String)] {
+    package static func scan(_ text: String, after previous: Unicode.Scalar?) -> [(range: Range<String.Index>, name: String)] {
         var result: [(range: Range<String.Index>, name: String)] = []
         let utf8 = text.utf8
         let scalars = text.unicodeScalars
@@ -196,7 +196,7 @@ public enum Hashtags {
     /// `frontMatter` tags, then the hashtags found, each once: a tag that differs from an earlier
     /// one only in case is the same tag (as Obsidian and Bear treat them), and the first spelling
     /// is kept.
-    public static func merge(_ frontMatter: [String], _ found: [String]) -> [String] {
+    package static func merge(_ frontMatter: [String], _ found: [String]) -> [String] {
         var seen: Set<String> = []
         var result: [String] = []
         for t in frontMatter + found where seen.insert(t.lowercased()).inserted { result.append(t) }
@@ -207,7 +207,7 @@ public enum Hashtags {
     /// case (so `#Work` and `#work` share a page), a nested tag's `/` kept as a folder, empty,
     /// `.` and `..` parts dropped (`_` when nothing is left). `Work/Projects` → `work/projects`.
     /// Writers percent-encode it in links; the site writes the page there.
-    public static func pagePath(_ tag: String) -> String {
+    package static func pagePath(_ tag: String) -> String {
         let parts = tag.lowercased().split(separator: "/").filter { $0 != "." && $0 != ".." }
         return parts.isEmpty ? "_" : parts.joined(separator: "/")
     }

@@ -1,20 +1,20 @@
 /// One heading of a document with the id GitHub gives it (``Document/headingIDs()``).
-public struct HeadingID: Sendable, Equatable {
+package struct HeadingID: Sendable, Equatable {
     /// The heading level, 1…6.
-    public var level: Int
+    package var level: Int
     /// The id: ``HeadingSlugger`` of ``Inlines/headingIDText``, unique in the document
     /// (`intro`, `intro-1`, …). Not escaped for any format.
-    public var id: String
+    package var id: String
     /// The heading as a reader sees it, for tables of contents: ``Inlines/plainText`` (image
     /// descriptions included, breaks as spaces).
-    public var text: String
+    package var text: String
     /// Whether the heading is a top-level block: not inside a block quote, list, footnote or
     /// unknown container (only those make sections and tables of contents).
-    public var isTopLevel: Bool
+    package var isTopLevel: Bool
     /// Where the heading starts in the source.
-    public var position: SourcePosition?
+    package var position: SourcePosition?
 
-    public init(level: Int, id: String, text: String, isTopLevel: Bool, position: SourcePosition? = nil) {
+    package init(level: Int, id: String, text: String, isTopLevel: Bool, position: SourcePosition? = nil) {
         self.level = level
         self.id = id
         self.text = text
@@ -29,7 +29,7 @@ extension Inlines {
     /// code and link text included) as they are, a footnote reference as its number, a soft or
     /// hard break as `"\n"` (a control character: the slugger removes it); image descriptions
     /// (the `alt` attribute, not text) and raw HTML are left out. Linear in the runs.
-    public var headingIDText: String {
+    package var headingIDText: String {
         let table = spans.isEmpty ? nil : InlineAttributeTable(self)
         var s = ""
         for run in runs {
@@ -53,7 +53,7 @@ extension Document {
     /// writes blocks as they are read gets the same ids by giving each heading's
     /// ``Inlines/headingIDText``, in this order, to its own ``HeadingSlugger``).
     /// Linear in the document (iterative walk, ``forEachBlock(_:)``).
-    public func headingIDs() -> [HeadingID] {
+    package func headingIDs() -> [HeadingID] {
         var slugger = HeadingSlugger()
         var out: [HeadingID] = []
         forEachBlock { block, depth in
@@ -70,20 +70,20 @@ extension Document {
 /// stream can be given its ids one top-level block at a time: one ``HeadingSlugger`` fed each
 /// heading's ``Inlines/headingIDText`` in document order (pre-order), the rule of
 /// ``Document/headingIDs()``. The site scanner records the same ids in the site table.
-public struct HeadingIDAssigner: Sendable {
+package struct HeadingIDAssigner: Sendable {
     private var slugger = HeadingSlugger()
 
     /// An assigner that has given no ids yet (one per document).
-    public init() {}
+    package init() {}
 
     /// The next heading's id: the unique slug of `content`'s ``Inlines/headingIDText``.
-    public mutating func id(for content: Inlines) -> String {
+    package mutating func id(for content: Inlines) -> String {
         slugger.slug(content.headingIDText)
     }
 
     /// `block` with ``Block/id`` set on it (when it is a heading) and on every heading inside it,
     /// in pre-order. Call it with each top-level block in order.
-    public mutating func assign(_ block: Block) -> Block {
+    package mutating func assign(_ block: Block) -> Block {
         var b = block
         assign(&b)
         return b
@@ -92,7 +92,7 @@ public struct HeadingIDAssigner: Sendable {
     /// ``assign(_:)`` in place: only headings and the top-level containers that hold one are
     /// touched, the rest of the tree is not copied. (Whether a container holds a heading is
     /// looked up once, at the top level: linear however deep containers nest.)
-    public mutating func assign(_ b: inout Block) {
+    package mutating func assign(_ b: inout Block) {
         assign(&b, checked: false)
     }
 
@@ -148,7 +148,7 @@ public struct HeadingIDAssigner: Sendable {
 extension Document {
     /// The document with every heading's ``Block/id`` set (``HeadingIDAssigner``): the ids of
     /// ``headingIDs()``, in the same order.
-    public func assigningHeadingIDs() -> Document {
+    package func assigningHeadingIDs() -> Document {
         var d = self
         d.assignHeadingIDs()
         return d
@@ -156,7 +156,7 @@ extension Document {
 
     /// ``assigningHeadingIDs()`` in place (no copy of the tree when the document holds the only
     /// reference to its blocks).
-    public mutating func assignHeadingIDs() {
+    package mutating func assignHeadingIDs() {
         var assigner = HeadingIDAssigner()
         for i in blocks.indices { assigner.assign(&blocks[i]) }
     }

@@ -3,8 +3,26 @@
 /// the four larger styles headings use (`largeTitle`, `title1`, `title2`, `title3`) and the six
 /// of the note itself (`headline` … `caption2`).
 public enum TextStyle: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case largeTitle, title1, title2, title3
-    case headline, subheadline, body, footnote, caption1, caption2
+    /// Large Title (34 pt at the Large size category).
+    case largeTitle
+    /// Title 1 (28 pt): first-level headings.
+    case title1
+    /// Title 2 (22 pt): second-level headings.
+    case title2
+    /// Title 3 (20 pt): third-level headings.
+    case title3
+    /// Headline (17 pt semibold): headings of levels 4–6, the note's title.
+    case headline
+    /// Subheadline (15 pt): table cells.
+    case subheadline
+    /// Body (17 pt): the text of a note.
+    case body
+    /// Footnote (13 pt): footnotes and code.
+    case footnote
+    /// Caption 1 (12 pt).
+    case caption1
+    /// Caption 2 (11 pt): the date badge.
+    case caption2
 }
 
 /// A semantic colour a run of text takes from the theme rather than a literal colour.
@@ -81,28 +99,35 @@ public struct SiteLinkTarget: Sendable, Equatable, Hashable {
 /// entry, not `d` copies in every run: memory stays linear in the input at any depth.
 ///
 /// Emitters that rebuild nesting (HTML, TEI, the JSON dump) walk the tree with
-/// ``Inlines/transition(from:to:into:)``; emitters that only need flags (RTF, ANSI, man) read
+/// `Inlines.transition(from:to:into:)`; emitters that only need flags (RTF, ANSI, man) read
 /// ``InlineAttributeTable``. Two adjacent spans of the same kind (`*a*_b_`) are two entries.
 /// 16 bytes: links and images keep their destination in a box, the parent index is 32 bits.
 public struct InlineSpan: Sendable, Equatable, Hashable {
+    /// What a span is.
     public enum Kind: Sendable, Equatable, Hashable {
+        /// Strong emphasis (`**bold**`; note markup `*bold*`).
         case strong
+        /// Emphasis (`*italic*`; note markup `_italic_`).
         case emphasis
+        /// Strikethrough (GFM `~~struck~~`; note markup `-struck-`).
         case strikethrough
         /// Note markup's `~script~` span, shown in the theme's script (cursive) font.
         case script
         /// Inline code (CommonMark §6.1). Runs inside are literal text.
         case code
+        /// A link; the runs inside are its text.
         indirect case link(Link)
         /// An image; the runs inside are its description (alt text).
         indirect case image(Link)
+        /// Text in a semantic colour of the theme (note markup's ALL-CAPS words: ``ColorRole/alert``).
         case colorRole(ColorRole)
+        /// Text in another Dynamic Type style than its block's.
         case textStyle(TextStyle)
         /// Text that looks pressed into the page (Text Kit's `NSTextEffectLetterpressStyle`).
         case letterpress
         /// A note-markup delimiter kept visible by `--keep-markers` (the editor view).
         case marker
-        /// An inline hashtag (``Hashtags``, `--hashtags`): the runs inside are its text (`#work`),
+        /// An inline hashtag (`Hashtags`, `--hashtags`): the runs inside are its text (`#work`),
         /// the value its name without the `#` (`work`).
         indirect case tag(String)
     }
@@ -164,12 +189,19 @@ public struct InlineRun: Sendable, Equatable {
 
 /// The attributes of a run, flattened: what RTF and terminal output need.
 public struct InlineAttributes: Sendable, Equatable, Hashable {
+    /// Inside a ``InlineSpan/Kind/strong`` span.
     public var strong = false
+    /// Inside an ``InlineSpan/Kind/emphasis`` span.
     public var emphasis = false
+    /// Inside a ``InlineSpan/Kind/strikethrough`` span.
     public var strikethrough = false
+    /// Inside a ``InlineSpan/Kind/script`` span.
     public var script = false
+    /// Inside a ``InlineSpan/Kind/code`` span.
     public var code = false
+    /// Inside a ``InlineSpan/Kind/marker`` span (a visible note-markup delimiter).
     public var marker = false
+    /// Inside a ``InlineSpan/Kind/letterpress`` span.
     public var letterpress = false
     /// The innermost link, if any.
     public var link: Link?
@@ -177,9 +209,12 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
     public var image: Link?
     /// The name of the hashtag the run is part of (``InlineSpan/Kind/tag(_:)``).
     public var tag: String?
+    /// The innermost colour role, if any.
     public var colorRole: ColorRole?
+    /// The innermost text style span's style, if any (else the block's style applies).
     public var textStyle: TextStyle?
 
+    /// No attribute: a run outside every span.
     public init() {}
 
     /// The attributes of `kinds` applied outermost first (a later link or image wins).
@@ -208,7 +243,7 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
 
 /// Inline content: runs in order and the tree of spans they sit in.
 ///
-/// Invariants (checked by ``init(runs:spans:)``, kept by ``InlinesBuilder``): every span's
+/// Invariants (checked by ``init(runs:spans:)``, kept by `InlinesBuilder`): every span's
 /// parent and every run's span is an index of ``spans``; a parent's index is smaller than its
 /// child's. Spans no run sits in (directly or below) are allowed and never written.
 public struct Inlines: Sendable, Equatable, ExpressibleByArrayLiteral {
@@ -251,7 +286,7 @@ public struct Inlines: Sendable, Equatable, ExpressibleByArrayLiteral {
 
     /// The indices of the spans enclosing run `run`, outermost first. O(depth): for tests and
     /// single look-ups, never per run of a whole paragraph (use ``InlineAttributeTable`` or
-    /// ``transition(from:to:into:)``).
+    /// `transition(from:to:into:)`).
     public func spanChain(ofRun run: Int) -> [Int] {
         var chain: [Int] = []
         var s = runs[run].spanIndex

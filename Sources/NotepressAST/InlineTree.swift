@@ -4,24 +4,24 @@
 ///
 /// Every operation is O(1) (amortised), except ``append(contentsOf:)`` (O(runs + spans) of the
 /// grafted value), so building is linear in the output at any nesting depth.
-public struct InlinesBuilder: Sendable {
+package struct InlinesBuilder: Sendable {
     private var runs: [InlineRun] = []
     private var spans: [InlineSpan] = []
     /// The innermost open span, -1 at the top level.
     private var open: Int32 = -1
 
     /// An empty builder: no runs, no spans, nothing open.
-    public init() {}
+    package init() {}
 
     /// The index of the innermost open span, or `nil` at the top level.
-    public var openSpan: Int? { open < 0 ? nil : Int(open) }
+    package var openSpan: Int? { open < 0 ? nil : Int(open) }
 
     /// Whether no run has been added since the last ``take()``.
-    public var isEmpty: Bool { runs.isEmpty }
+    package var isEmpty: Bool { runs.isEmpty }
 
     /// Opens a span of `kind` inside the innermost open one; returns its index.
     @discardableResult
-    public mutating func push(_ kind: InlineSpan.Kind) -> Int {
+    package mutating func push(_ kind: InlineSpan.Kind) -> Int {
         precondition(spans.count < Int(Int32.max), "too many spans in one paragraph")
         spans.append(InlineSpan(kind, parent: openSpan))
         open = Int32(spans.count - 1)
@@ -29,18 +29,18 @@ public struct InlinesBuilder: Sendable {
     }
 
     /// Closes the innermost open span. Precondition: one is open.
-    public mutating func pop() {
+    package mutating func pop() {
         precondition(open >= 0, "pop() without an open span")
         open = spans[Int(open)].parentIndex
     }
 
     /// Adds a run inside the innermost open span.
-    public mutating func append(_ content: RunContent) {
+    package mutating func append(_ content: RunContent) {
         runs.append(InlineRun(content, span: openSpan))
     }
 
     /// Adds one run inside a new span of `kind` of its own (push, append, pop).
-    public mutating func append(_ content: RunContent, in kind: InlineSpan.Kind) {
+    package mutating func append(_ content: RunContent, in kind: InlineSpan.Kind) {
         push(kind)
         append(content)
         pop()
@@ -48,7 +48,7 @@ public struct InlinesBuilder: Sendable {
 
     /// Appends `text` to the last run, which must be a text run in the innermost open span (a
     /// reader joining adjacent text). The string grows in place (amortised O(added length)).
-    public mutating func extendLastText(_ text: String) {
+    package mutating func extendLastText(_ text: String) {
         let last = runs.count - 1
         guard last >= 0, case .text(var t) = runs[last].content, runs[last].spanIndex == open else {
             preconditionFailure("extendLastText: the last run is not text in the open span")
@@ -62,7 +62,7 @@ public struct InlinesBuilder: Sendable {
     /// span and ends with it (a reader taking back a `[` that turned out to open a wiki link); a
     /// run left empty is dropped. Returns whether it did. O(length of the suffix).
     @discardableResult
-    public mutating func removeSuffixOfLastText(_ suffix: String) -> Bool {
+    package mutating func removeSuffixOfLastText(_ suffix: String) -> Bool {
         let last = runs.count - 1
         guard last >= 0, case .text(var t) = runs[last].content, runs[last].spanIndex == open, t.hasSuffix(suffix) else {
             return false
@@ -74,7 +74,7 @@ public struct InlinesBuilder: Sendable {
     }
 
     /// Adds the runs of `other` with its whole span tree nested inside the innermost open span.
-    public mutating func append(contentsOf other: Inlines) {
+    package mutating func append(contentsOf other: Inlines) {
         let offset = Int32(spans.count)
         precondition(spans.count + other.spans.count < Int(Int32.max), "too many spans in one paragraph")
         spans.reserveCapacity(spans.count + other.spans.count)
@@ -90,7 +90,7 @@ public struct InlinesBuilder: Sendable {
     }
 
     /// The content built so far; the builder starts over (empty, nothing open).
-    public mutating func take() -> Inlines {
+    package mutating func take() -> Inlines {
         let result = Inlines(uncheckedRuns: runs, spans: spans)
         runs = []
         spans = []
@@ -101,7 +101,7 @@ public struct InlinesBuilder: Sendable {
     /// ``take()`` into arrays allocated for exactly their elements (no up-to-2× slack of a grown
     /// array in a tree that lives as long as the document); the builder keeps its capacity for
     /// the next paragraph. Elements are moved, not copied (no retain/release per element).
-    public mutating func takeExact() -> Inlines {
+    package mutating func takeExact() -> Inlines {
         let r = Self.takeExact(&runs, refill: InlineRun(.hardBreak))
         let s = Self.takeExact(&spans, refill: InlineSpan(.strong))
         open = -1
@@ -112,7 +112,7 @@ public struct InlinesBuilder: Sendable {
     /// `elements` (capacity kept). `refill` must own no object: the moved-from slots hold it
     /// until they are emptied, so that emptying releases nothing twice.
     @inline(__always)
-    public static func takeExact<Element>(_ elements: inout [Element], refill: Element) -> [Element] {
+    package static func takeExact<Element>(_ elements: inout [Element], refill: Element) -> [Element] {
         let n = elements.count
         if n == 0 { return [] }
         let exact = [Element](unsafeUninitializedCapacity: n) { buffer, count in
@@ -130,14 +130,14 @@ public struct InlinesBuilder: Sendable {
 /// The tags to write between two runs: the spans to close (innermost first) and to open
 /// (outermost first). Reused from run to run (``Inlines/transition(from:to:into:)``), so a
 /// paragraph allocates it once.
-public struct SpanTransition: Sendable {
+package struct SpanTransition: Sendable {
     /// Spans open before and not after, innermost first.
-    public var closing: [Int] = []
+    package var closing: [Int] = []
     /// Spans open after and not before, outermost first.
-    public var opening: [Int] = []
+    package var opening: [Int] = []
 
     /// Empty lists (filled by ``Inlines/transition(from:to:into:)``).
-    public init() {}
+    package init() {}
 }
 
 extension Inlines {
@@ -150,7 +150,7 @@ extension Inlines {
     ///
     /// Emitters that rebuild nesting use it between consecutive runs: start from `nil`, go to
     /// each run's span, end by going to `nil`.
-    public func transition(from: Int?, to: Int?, into t: inout SpanTransition) {
+    package func transition(from: Int?, to: Int?, into t: inout SpanTransition) {
         t.closing.removeAll(keepingCapacity: true)
         t.opening.removeAll(keepingCapacity: true)
         var a = Int32(from ?? -1)

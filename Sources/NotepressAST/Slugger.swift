@@ -21,16 +21,16 @@
 ///
 /// Time and memory are linear in the total length of the texts given: each suffix number tried
 /// and rejected for a base is never tried again for it.
-public struct HeadingSlugger: Sendable {
+package struct HeadingSlugger: Sendable {
     /// For each slug returned so far, the last suffix number tried with it as the base (0 = none).
     private var occurrences: [String: Int] = [:]
 
     /// A slugger that has returned no slugs yet (one per document).
-    public init() {}
+    package init() {}
 
     /// The unique slug of `text` in this document: ``slug(of:)`` of `text`, with `-N` appended
     /// when that slug was returned before (see the type's rules). Records the result.
-    public mutating func slug(_ text: String) -> String {
+    package mutating func slug(_ text: String) -> String {
         let base = Self.slug(of: text)
         var result = base
         while occurrences[result] != nil {
@@ -43,12 +43,12 @@ public struct HeadingSlugger: Sendable {
     }
 
     /// Forgets every slug returned so far (a new document).
-    public mutating func reset() {
+    package mutating func reset() {
         occurrences.removeAll(keepingCapacity: true)
     }
 
     /// The slug of `text` without duplicate counting (steps 1–3 of the type's rules).
-    public static func slug(of text: String) -> String {
+    package static func slug(of text: String) -> String {
         // ASCII text, byte by byte (the same rules: letters lower-cased, digits, `_` and `-`
         // kept, a space becomes `-`, everything else removed).
         if text.utf8.allSatisfy({ $0 < 0x80 }) {

@@ -7,20 +7,20 @@
 /// nested one — what pandoc's and GitHub's outlines do. Consecutive entries therefore differ by at
 /// most one step deeper (any number shallower), which lets writers open at most one list per entry.
 /// Built in one pass with a stack of levels: linear in the headings.
-public struct TableOfContents: Sendable, Equatable {
+package struct TableOfContents: Sendable, Equatable {
     /// One line of the table.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The heading level, 1…6.
-        public var level: Int
+        package var level: Int
         /// The nesting depth, 0 for the outermost entries; at most one more than the previous
         /// entry's (0 for the first).
-        public var depth: Int
+        package var depth: Int
         /// The heading text (``HeadingID/text``).
-        public var text: String
+        package var text: String
         /// The heading's id (``HeadingID/id``), the link target.
-        public var id: String
+        package var id: String
 
-        public init(level: Int, depth: Int, text: String, id: String) {
+        package init(level: Int, depth: Int, text: String, id: String) {
             self.level = level
             self.depth = depth
             self.text = text
@@ -29,17 +29,17 @@ public struct TableOfContents: Sendable, Equatable {
     }
 
     /// pandoc's default `--toc-depth`: headings of levels 1 to 3.
-    public static let defaultMaxLevel = 3
+    package static let defaultMaxLevel = 3
 
     /// The entries in document order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Whether there is nothing to show (writers then write no table at all).
-    public var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// The table of `headings` (level, text, id, in document order) whose level is at most
     /// `maxLevel` (1…6), nested as the type describes.
-    public init(headings: [(level: Int, text: String, id: String)], maxLevel: Int = defaultMaxLevel) {
+    package init(headings: [(level: Int, text: String, id: String)], maxLevel: Int = defaultMaxLevel) {
         var levels: [Int] = []
         var entries: [Entry] = []
         for h in headings where h.level <= maxLevel {
@@ -52,7 +52,7 @@ public struct TableOfContents: Sendable, Equatable {
 
     /// The table of the document's top-level headings (``HeadingID/isTopLevel``) of level at most
     /// `maxLevel`, with the ids of ``Document/headingIDs()``.
-    public init(_ document: Document, maxLevel: Int = defaultMaxLevel) {
+    package init(_ document: Document, maxLevel: Int = defaultMaxLevel) {
         self.init(headings: document.headingIDs().filter(\.isTopLevel).map { ($0.level, $0.text, $0.id) }, maxLevel: maxLevel)
     }
 }

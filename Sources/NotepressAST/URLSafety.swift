@@ -26,9 +26,9 @@
 /// This is stricter than cmark-gfm, which tests the raw prefix: for destinations that start with
 /// whitespace or hold a tab or newline before the colon, `--fragment` HTML writes `href=""` where
 /// cmark-gfm writes an (inert) percent-encoded one.
-public enum URLSafety {
+package enum URLSafety {
     /// Whether `url` is a destination that safe output never makes live (see the type's rules).
-    public static func isDangerous(_ url: String) -> Bool {
+    package static func isDangerous(_ url: String) -> Bool {
         // The longest prefix compared is "data:image/jpeg" (15 bytes).
         // `prefix`: normalised (ignorables and controls inside skipped), for the dangerous schemes;
         // `exact`: nothing skipped after the leading run, for the image exception — a `data:` URL
@@ -66,7 +66,7 @@ public enum URLSafety {
     /// The destination a writer may make live: `url` itself with `unsafe` (`--unsafe`) or when it
     /// is not dangerous, else the empty string, which every writer treats as "no destination"
     /// (HTML `href=""` as cmark-gfm writes; elsewhere the text alone).
-    public static func destination(_ url: String, unsafe: Bool) -> String {
+    package static func destination(_ url: String, unsafe: Bool) -> String {
         unsafe || !isDangerous(url) ? url : ""
     }
 }

@@ -1,24 +1,35 @@
 /// Limits every reader enforces so that no later stage can recurse without bound.
-public enum ASTLimits {
+package enum ASTLimits {
     /// The deepest container nesting (block quotes, lists, list items, footnote definitions) kept
     /// in the tree. Deeper containers are flattened into their ancestor at this depth and the reader
     /// emits a warning. Emitters may therefore recurse over blocks.
-    public static let maxNestingDepth = 128
+    package static let maxNestingDepth = 128
 }
 
 /// Visits blocks. Every method has a default that calls ``defaultVisit(_:)``, so an emitter
 /// implements only the kinds it treats specially and a new kind does not break it.
 public protocol BlockVisitor {
+    /// A paragraph: its inline `content` (``Block/Kind/paragraph(_:)``).
     mutating func visitParagraph(_ content: Inlines, _ block: Block)
+    /// A heading of `level` 1…6 with its inline `content`.
     mutating func visitHeading(level: Int, _ content: Inlines, _ block: Block)
+    /// A block quote and the blocks in it.
     mutating func visitBlockQuote(_ children: [Block], _ block: Block)
+    /// A list (its items hold their blocks).
     mutating func visitList(_ list: ListBlock, _ block: Block)
+    /// A code block: its info string (`""` when none) and literal text.
     mutating func visitCodeBlock(info: String, literal: String, _ block: Block)
+    /// A raw HTML block, verbatim.
     mutating func visitHTMLBlock(_ html: String, _ block: Block)
+    /// A thematic break (`---`).
     mutating func visitThematicBreak(_ block: Block)
+    /// A GFM table.
     mutating func visitTable(_ table: Table, _ block: Block)
+    /// A footnote definition: its label and the blocks in it.
     mutating func visitFootnoteDefinition(label: String, _ children: [Block], _ block: Block)
+    /// A node this version does not know: its type name and children.
     mutating func visitUnknown(typeName: String, _ children: [Block], _ block: Block)
+    /// A GitHub alert.
     mutating func visitAlert(_ alert: Alert, _ block: Block)
     /// Called by every `visit…` method that is not implemented. The default visits children
     /// (block quotes, alerts, list items, footnotes, unknown nodes) and ignores leaf blocks.

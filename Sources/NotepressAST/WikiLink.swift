@@ -10,33 +10,33 @@
 ///   when a `#fragment` follows.
 ///
 /// The readers never look for wiki links inside code or inside another link.
-public enum WikiLinkSyntax {
+package enum WikiLinkSyntax {
     /// One wiki link found in text: byte offsets into the text scanned.
-    public struct Match: Sendable, Equatable {
+    package struct Match: Sendable, Equatable {
         /// From the `[[` (or the `!` of an embed) to just after `]]`.
-        public var range: Range<Int>
+        package var range: Range<Int>
         /// Between `[[` and `]]`.
-        public var inner: Range<Int>
+        package var inner: Range<Int>
         /// Written `![[…]]`.
-        public var isEmbed: Bool
+        package var isEmbed: Bool
     }
 
     /// The parts of a wiki link's inner text (`Note#Heading|label`).
-    public struct Parts: Sendable, Equatable {
+    package struct Parts: Sendable, Equatable {
         /// The target with its fragment, as written: `Note#Heading`, `#Heading`, `folder/Note`.
-        public var target: String
+        package var target: String
         /// The text shown: the label, else the target as written.
-        public var text: String
+        package var text: String
         /// Whether the link is an embed of an image file (``imageExtensions``).
-        public var isImage: Bool
+        package var isImage: Bool
     }
 
     /// File extensions (lower case) an embed shows as an image.
-    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "bmp", "ico"]
+    package static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "bmp", "ico"]
 
     /// The wiki links in `bytes` (UTF-8), in order, not overlapping. Linear: every byte is looked
     /// at a bounded number of times (a failed `[[` resumes the search where its scan stopped).
-    public static func matches(in bytes: UnsafeBufferPointer<UInt8>) -> [Match] {
+    package static func matches(in bytes: UnsafeBufferPointer<UInt8>) -> [Match] {
         var out: [Match] = []
         let n = bytes.count
         var i = 0
@@ -59,14 +59,14 @@ public enum WikiLinkSyntax {
     }
 
     /// The wiki links in `text` (``matches(in:)`` of its UTF-8).
-    public static func matches(in text: String) -> [Match] {
+    package static func matches(in text: String) -> [Match] {
         var t = text
         return t.withUTF8 { matches(in: $0) }
     }
 
     /// Splits a wiki link's inner text; `nil` when it is not a wiki link (blank target without a
     /// fragment, or nothing but spaces).
-    public static func parts(_ inner: String, embed: Bool = false) -> Parts? {
+    package static func parts(_ inner: String, embed: Bool = false) -> Parts? {
         var target = Substring(inner)
         var label: Substring?
         if let bar = inner.firstIndex(of: "|") {
@@ -94,7 +94,7 @@ public enum WikiLinkSyntax {
     }
 
     /// The lower-cased extension of the last path component (`a/b.PNG` → `png`), or `""`.
-    public static func fileExtension(_ path: String) -> String {
+    package static func fileExtension(_ path: String) -> String {
         let name = fileName(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return name[name.index(after: dot)...].lowercased()

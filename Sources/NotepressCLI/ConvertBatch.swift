@@ -162,9 +162,9 @@ extension ConvertPlan {
         return 0
     }
 
-    /// A ``ConversionError`` for `error`: itself when it is one (it names its file already).
-    static func failure(_ error: Error, file: String) -> ConversionError {
-        (error as? ConversionError) ?? ConversionError(file: file, "\(error)")
+    /// A ``NotepressError`` for `error`: itself when it is one (it names its file already).
+    static func failure(_ error: Error, file: String) -> NotepressError {
+        NotepressError.wrapping(error, file: file)
     }
 }
 

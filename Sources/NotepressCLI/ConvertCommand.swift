@@ -228,7 +228,7 @@ struct ConvertPlan {
         let destination: ColorPolicy.Destination = single && output == nil
             ? (stdoutIsTTY ? .terminal : .standardOutput) : .file
         let depth = ColorPolicy.documentDepth(mode: colorMode, output: destination, environment: env)
-        options.colorDepth = ANSIWriter.colorDepth(depth)
+        options.colorDepth = depth
         options.hyperlinks = ColorPolicy.hyperlinks(mode: linkMode, colorDepth: depth, isTTY: destination == .terminal,
                                                     environment: env)
         options.width = width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))
@@ -295,11 +295,10 @@ struct ConvertPlan {
     }
 }
 
-/// `file: error: message` for any error: a ``ConversionError`` as it describes itself (it names its
+/// `file: error: message` for any error: a ``NotepressError`` as it describes itself (it names its
 /// file already), anything else with `file`.
 func errorText(_ error: Error, file: String) -> String {
-    if let e = error as? ConversionError { return e.description }
-    return ConversionError(file: file, "\(error)").description
+    NotepressError.wrapping(error, file: file).description
 }
 
 /// The folder part of `path` (`a/b` → `a`, `b` → empty, `/b` → `/`), trailing slashes ignored.
@@ -315,7 +314,7 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
                         options: ConversionOptions, verbosity: Verbosity) -> Int32 {
     do {
         if let out = output, input != "-", InputScanner.realPath(out) == InputScanner.realPath(input) {
-            throw ConversionError(file: input, "output \(out) is the input file; refusing to overwrite it")
+            throw NotepressError.outputRefused(file: input, message: "output \(out) is the input file; refusing to overwrite it")
         }
         // HTML: the body is written on a second thread while the reader still builds the tree.
         // (A `.tid` file's syntax is known once its header is read: no streaming for it.)

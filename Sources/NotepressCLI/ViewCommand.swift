@@ -53,7 +53,7 @@ func runViewCommand(_ args: [String]) -> Int32 {
         let depth = ColorPolicy.depth(mode: colorMode, isTTY: isTTY, environment: env)
         var options = ConversionOptions(theme: theme, templates: store)
         options.width = width ?? TerminalSize.columns(environment: env, fd: STDOUT_FILENO)
-        options.colorDepth = ANSIWriter.colorDepth(depth)
+        options.colorDepth = depth
         options.hyperlinks = ColorPolicy.hyperlinks(mode: linkMode, colorDepth: depth, isTTY: isTTY, environment: env)
         options.ascii = a.flag("--ascii")
         options.tableOfContents = a.flag("--toc")

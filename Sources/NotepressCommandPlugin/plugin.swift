@@ -1,13 +1,17 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package notepress ARGS…` runs the package's `notepress` tool with ARGS in the package
-/// folder, so a Swift package can convert its docs (for example
-/// `swift package --allow-writing-to-package-directory notepress convert docs -o site`).
+/// `swift package notepress ARGS…` runs the `notepress` command line (this package's
+/// `NotepressCLI` target, built for the host) with ARGS in the folder of the package it is run in,
+/// so a Swift package can convert its docs:
+/// `swift package --allow-writing-to-package-directory notepress convert docs -o site`.
+/// Writing needs the permission (`--allow-writing-to-package-directory`, or SwiftPM asks);
+/// `notepress`'s own exit status, standard output and standard error pass through.
 @main
 struct NotepressCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "notepress")
+        // A tool from an executable target is named after the target.
+        let tool = try context.tool(named: "NotepressCLI")
         let process = Process()
         process.executableURL = tool.url
         process.arguments = arguments
@@ -21,6 +25,7 @@ struct NotepressCommandPlugin: CommandPlugin {
     }
 }
 
+/// `notepress` ended with a non-zero status (1: some input failed; 2: a usage error).
 struct ExitError: Error, CustomStringConvertible {
     var status: Int32
     var description: String { "notepress exited with status \(status)" }

@@ -1,40 +1,40 @@
 import NotepressAST
 
 /// Options of the HTML body writer.
-public struct HTMLOptions: Sendable, Equatable {
+package struct HTMLOptions: Sendable, Equatable {
     /// Keep raw HTML and dangerous URLs (cmark's `CMARK_OPT_UNSAFE`). Off: raw HTML becomes
     /// `<!-- raw HTML omitted -->` and dangerous URLs an empty attribute, as cmark-gfm does.
-    public var unsafe: Bool
+    package var unsafe: Bool
     /// Apply GFM's tagfilter to raw HTML that `unsafe` keeps.
-    public var tagfilter: Bool
+    package var tagfilter: Bool
     /// Table cell alignment as `style="text-align: …"` instead of the `align` attribute that
     /// HTML5 made obsolete (cmark's `CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES`). Standalone pages
     /// use it; fragments default to cmark's plain output.
-    public var tablePreferStyleAttributes: Bool
+    package var tablePreferStyleAttributes: Bool
     /// Write the ids blocks carry (``Block/id``: heading ids, block anchors) as `id` attributes.
     /// Off, the output is cmark-gfm's whatever ids the document has.
-    public var blockIDs: Bool
+    package var blockIDs: Bool
     /// The URL of the tag pages folder relative to this page, ending in `/` (`../tags/`), when the
     /// site has tag pages: a hashtag is then `<a class="tag" href="PREFIX+PAGE.html">`
     /// (``Hashtags/pagePath(_:)``), else `<span class="tag">`.
-    public var tagPagePrefix: String?
+    package var tagPagePrefix: String?
 
     /// `dir="auto"` on every block that holds text (`p`, `h1`–`h6`, `li`, `blockquote`, `th`,
     /// `td`, alerts), as GitHub writes it, so that each block takes the direction of its first
     /// strong character (HTML Living Standard §3.2.6.4, the `dir` attribute). Standalone pages
     /// use it; fragments keep cmark's plain output.
-    public var directionAuto: Bool
+    package var directionAuto: Bool
     /// Write ``Alert`` blocks as GitHub does (`<div class="markdown-alert markdown-alert-note">`,
     /// a `<p class="markdown-alert-title">Note</p>` title, then the content). Off, an alert is
     /// written as the block quote it was read from, marker line included, which is what
     /// cmark-gfm writes: `--fragment` stays byte-identical to cmark-gfm. Standalone pages use it.
-    public var alerts: Bool
+    package var alerts: Bool
     /// On an ordered list whose largest number has three or more digits, `style="--np-digits: N"`
     /// (N digits), from which the page's stylesheet sizes the list's start padding so that the
     /// numbers are not clipped. Standalone pages use it.
-    public var numberWidths: Bool
+    package var numberWidths: Bool
 
-    public init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false, blockIDs: Bool = true,
+    package init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false, blockIDs: Bool = true,
                 directionAuto: Bool = false, alerts: Bool = false, numberWidths: Bool = false, tagPagePrefix: String? = nil) {
         self.unsafe = unsafe
         self.tagfilter = tagfilter
@@ -57,26 +57,26 @@ public struct HTMLOptions: Sendable, Equatable {
 /// one carry `value="N"`. Hashtags (`--hashtags`) are `<span class="tag">#name</span>`, or links
 /// to their tag pages (``HTMLOptions/tagPagePrefix``). Pages (not fragments) add `dir="auto"` on
 /// text blocks, GitHub's alert markup and the digits of long ordered lists (``HTMLOptions``).
-public struct HTMLEmitter: Sendable {
-    public var options: HTMLOptions
+package struct HTMLEmitter: Sendable {
+    package var options: HTMLOptions
 
-    public init(options: HTMLOptions = HTMLOptions()) {
+    package init(options: HTMLOptions = HTMLOptions()) {
         self.options = options
     }
 
     /// The body content (no page template).
-    public func fragment(_ document: Document) -> String {
+    package func fragment(_ document: Document) -> String {
         String(decoding: fragmentBytes(document), as: UTF8.self)
     }
 
     /// ``fragment(_:)`` as UTF-8 bytes, without the copy into a `String`.
-    public func fragmentBytes(_ document: Document) -> [UInt8] {
+    package func fragmentBytes(_ document: Document) -> [UInt8] {
         render(document).body
     }
 
     /// The body as UTF-8 bytes and the ``Block/Kind/unknown(typeName:blocks:)`` blocks it wrote as
     /// their content (type name and position, document order, any depth), for warnings.
-    public func render(_ document: Document) -> (body: [UInt8], unknownBlocks: [(typeName: String, position: SourcePosition?)]) {
+    package func render(_ document: Document) -> (body: [UInt8], unknownBlocks: [(typeName: String, position: SourcePosition?)]) {
         var w = HTMLBodyWriter(options: options)
         w.prepare(document.blocks)
         w.blocks(document.blocks, tight: false)

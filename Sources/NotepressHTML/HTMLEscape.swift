@@ -1,12 +1,12 @@
 /// The HTML escaping functions. Every piece of user text reaches HTML output through exactly one
 /// of these, chosen by context.
-public enum HTMLEscape {
+package enum HTMLEscape {
     /// Text content and attribute values: `&`, `<`, `>`, `"` become `&amp;`, `&lt;`, `&gt;`,
     /// `&quot;` (the set libcmark-gfm's `houdini_escape_html0` escapes in non-secure mode, so our
     /// output matches cmark's byte for byte), and control characters that HTML forbids (C0 other
     /// than tab, line feed, form feed and carriage return; DEL; C1) become U+FFFD (HTML Living
     /// Standard §13.2.5, "control-character-in-input-stream"), where cmark would copy them.
-    public static func text(_ s: String) -> String {
+    package static func text(_ s: String) -> String {
         var needs = false
         for b in s.utf8 where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x7F || b == 0xC2 || b < 0x20 {
             if b < 0x20 && (b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D) { continue }
@@ -21,7 +21,7 @@ public enum HTMLEscape {
     }
 
     /// ``text(_:)`` appended to a UTF-8 buffer: runs without special bytes are copied whole.
-    public static func appendText(_ s: String, to out: inout [UInt8]) {
+    package static func appendText(_ s: String, to out: inout [UInt8]) {
         var s = s
         s.withUTF8 { buf in
             let n = buf.count
@@ -56,14 +56,14 @@ public enum HTMLEscape {
     }
 
     /// Attribute values (double-quoted). Same set as ``text(_:)``.
-    public static func attribute(_ s: String) -> String { text(s) }
+    package static func attribute(_ s: String) -> String { text(s) }
 
     /// ``attribute(_:)`` appended to a UTF-8 buffer.
-    public static func appendAttribute(_ s: String, to out: inout [UInt8]) { appendText(s, to: &out) }
+    package static func appendAttribute(_ s: String, to out: inout [UInt8]) { appendText(s, to: &out) }
 
     /// A URL in `href`/`src`: bytes outside cmark's HREF_SAFE set are percent-encoded, `&` becomes
     /// `&amp;` and `'` becomes `&#x27;` (libcmark-gfm `houdini_escape_href`).
-    public static func url(_ s: String) -> String {
+    package static func url(_ s: String) -> String {
         let safe = hrefSafe
         if s.utf8.allSatisfy({ $0 < 128 && safe[Int($0)] }) { return s }
         var out = [UInt8]()
@@ -73,7 +73,7 @@ public enum HTMLEscape {
     }
 
     /// ``url(_:)`` appended to a UTF-8 buffer.
-    public static func appendURL(_ s: String, to out: inout [UInt8]) {
+    package static func appendURL(_ s: String, to out: inout [UInt8]) {
         appendURL(s, to: &out, safe: hrefSafe)
     }
 
@@ -131,7 +131,7 @@ public enum HTMLEscape {
                                                    "noframes", "script", "plaintext"].map { Array($0.utf8) }
 
     /// Raw HTML with GFM's tagfilter applied: the `<` of each disallowed tag becomes `&lt;`.
-    public static func tagfiltered(_ html: String) -> String {
+    package static func tagfiltered(_ html: String) -> String {
         let bytes = Array(html.utf8)
         guard bytes.contains(0x3C) else { return html }
         var out = [UInt8]()

@@ -14,7 +14,7 @@ import NotepressAST
 /// the output and the blocks in flight rather than the whole tree.
 ///
 /// Use from two threads: one reader calls ``push(_:)`` in document order and then ``finish()``.
-public final class HTMLFragmentStream: @unchecked Sendable {
+package final class HTMLFragmentStream: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [Block] = []
     private var closed = false
@@ -23,7 +23,7 @@ public final class HTMLFragmentStream: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts the writer thread.
-    public init(options: HTMLOptions) {
+    package init(options: HTMLOptions) {
         let thread = Thread { [self] in
             result = render(options)
             done.signal()
@@ -33,7 +33,7 @@ public final class HTMLFragmentStream: @unchecked Sendable {
     }
 
     /// Hands over the next top-level block (document order).
-    public func push(_ block: Block) {
+    package func push(_ block: Block) {
         condition.lock()
         pending.append(block)
         condition.signal()
@@ -41,7 +41,7 @@ public final class HTMLFragmentStream: @unchecked Sendable {
     }
 
     /// Ends the input and waits for the writer: the body HTML, UTF-8.
-    public func finish() -> [UInt8] {
+    package func finish() -> [UInt8] {
         condition.lock()
         closed = true
         condition.signal()
@@ -52,7 +52,7 @@ public final class HTMLFragmentStream: @unchecked Sendable {
 
     /// Type names and positions of the ``Block/Kind/unknown(typeName:blocks:)`` blocks written
     /// (at any depth, document order); valid after ``finish()``.
-    public var unknownBlocks: [(typeName: String, position: SourcePosition?)] { unknown.map { ($0.0, $0.1) } }
+    package var unknownBlocks: [(typeName: String, position: SourcePosition?)] { unknown.map { ($0.0, $0.1) } }
 
     /// The writer thread.
     private func render(_ options: HTMLOptions) -> [UInt8] {

@@ -11,15 +11,15 @@ import NotepressThemes
 /// and the date in the caption role's style (`<time class="index-date" datetime="…">29 Nov 2026</time>`).
 /// A row is at least two noteTitle line heights tall at the page's category (the stylesheet's
 /// `.index-entry` rule), so row height follows the category.
-public struct HTMLIndex: Sendable {
-    public var theme: ResolvedTheme
-    public var templates: TemplateStore
+package struct HTMLIndex: Sendable {
+    package var theme: ResolvedTheme
+    package var templates: TemplateStore
     /// The page title and heading.
-    public var title: String
+    package var title: String
     /// The `lang` attribute.
-    public var language: String
+    package var language: String
 
-    public init(theme: ResolvedTheme, templates: TemplateStore, title: String = "Notes", language: String = "en") {
+    package init(theme: ResolvedTheme, templates: TemplateStore, title: String = "Notes", language: String = "en") {
         self.theme = theme
         self.templates = templates
         self.title = title
@@ -27,7 +27,7 @@ public struct HTMLIndex: Sendable {
     }
 
     /// The entries in index order.
-    public static func sorted(_ entries: [(title: String, created: Date?, href: String)]) -> [(title: String, created: Date?, href: String)] {
+    package static func sorted(_ entries: [(title: String, created: Date?, href: String)]) -> [(title: String, created: Date?, href: String)] {
         // Indices are sorted by a date array, so the common comparison (two dates) copies no
         // strings; UTF-8 byte order is code-point order.
         let dates = entries.map { $0.created?.timeIntervalSince1970 }
@@ -53,7 +53,7 @@ public struct HTMLIndex: Sendable {
     /// (``SiteNavigation/markup(home:)``), else empty.
     /// - Throws: ``TemplateError`` when the template is missing, ``MustacheError`` when it does
     ///   not compile.
-    public func render(entries: [(title: String, created: Date?, href: String)], home: String? = nil) throws -> String {
+    package func render(entries: [(title: String, created: Date?, href: String)], home: String? = nil) throws -> String {
         let template = try PageTemplate.builtIn("html/index.html", store: templates)
         let titleStyle = theme.textStyle(for: .noteTitle).rawValue
         // One byte buffer for all rows (20 000 notes make 20 000 rows).

@@ -13,13 +13,13 @@ import NotepressThemes
 /// `sizeSwitcher`, `dateBadge`); `lang` and `dir` come from ``DocumentMetadata/language`` and
 /// ``DocumentMetadata/direction``. A name with no value renders as nothing (Mustache's rule, as
 /// pandoc's templates do), so a template may name any front-matter field.
-public struct HTMLPage: Sendable {
-    public var theme: ResolvedTheme
-    public var templates: TemplateStore
+package struct HTMLPage: Sendable {
+    package var theme: ResolvedTheme
+    package var templates: TemplateStore
     /// The page template; `nil` reads `html/page.html` from ``templates`` on each render.
-    public var template: PageTemplate?
+    package var template: PageTemplate?
 
-    public init(theme: ResolvedTheme, templates: TemplateStore, template: PageTemplate? = nil) {
+    package init(theme: ResolvedTheme, templates: TemplateStore, template: PageTemplate? = nil) {
         self.theme = theme
         self.templates = templates
         self.template = template
@@ -29,7 +29,7 @@ public struct HTMLPage: Sendable {
     /// HTML, inserted as they are; `toc` empty for none). UTF-8 text. Values: ``PageData``.
     /// - Throws: ``TemplateError`` when the built-in template is missing, ``MustacheError`` when
     ///   it does not compile or nests too deep.
-    public func render(document: Document, body: String, toc: String = "") throws -> String {
+    package func render(document: Document, body: String, toc: String = "") throws -> String {
         let page = try template ?? PageTemplate.builtIn("html/page.html", store: templates)
         let data = PageData.page(document: document, body: body, toc: toc,
                                  generated: PageData.themeValues(theme, stylesheet: StylesheetCache.shared.css(for: theme)))
@@ -57,7 +57,7 @@ final class StylesheetCache: @unchecked Sendable {
 
 /// The created-date badge of a note page. Dates come from ``CivilDateTime`` (UTC, proleptic
 /// Gregorian), the one date path of every writer.
-public enum DateBadge {
+package enum DateBadge {
     static let months = CivilDateTime.monthAbbreviations
 
     /// The date's day, month (1–12) and year, and `HH:MM:SS`, in UTC (instant rounded to the
@@ -70,7 +70,7 @@ public enum DateBadge {
     }
 
     /// `29 Nov 2026`: deterministic, UTC, English month abbreviations.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let c = CivilDateTime(date)
         return "\(c.day) \(months[c.month - 1]) \(c.year)"
     }
@@ -78,11 +78,11 @@ public enum DateBadge {
     /// The `datetime` attribute value: a valid global date and time string in UTC,
     /// `2026-11-29T14:17:10Z`, with milliseconds when there are any (HTML Living Standard §2.3.5.7;
     /// ``CivilDateTime/iso8601``).
-    public static func machineReadable(_ date: Date) -> String { CivilDateTime(date).iso8601 }
+    package static func machineReadable(_ date: Date) -> String { CivilDateTime(date).iso8601 }
 
     /// `<time class="date-badge" datetime="…"><span class="day">29</span> <span class="month">Nov</span>
     /// <span class="year">2026</span></time>`; its text content is ``format(_:)``.
-    public static func markup(_ date: Date) -> String {
+    package static func markup(_ date: Date) -> String {
         let c = CivilDateTime(date)
         return "<time class=\"date-badge\" datetime=\"\(HTMLEscape.attribute(c.iso8601))\">"
             + "<span class=\"day\">\(c.day)</span> <span class=\"month\">\(months[c.month - 1])</span> "
@@ -93,15 +93,15 @@ public enum DateBadge {
 /// The navigation of a page in a folder run (the templates' `{{{siteNav}}}`): a link to the
 /// generated notes list (`notes-index.html`, or the site's `index.html` when the input folder has
 /// no index page of its own), and on that list a link back to the site's own index page.
-public enum SiteNavigation {
+package enum SiteNavigation {
     /// `<nav class="site-nav" aria-label="Site"><a href="HREF">All notes</a></nav>`; `href` is a
     /// relative URL (escaped here).
-    public static func markup(notesIndex href: String) -> String {
+    package static func markup(notesIndex href: String) -> String {
         "<nav class=\"site-nav\" aria-label=\"Site\"><a href=\"" + HTMLEscape.url(href) + "\">All notes</a></nav>"
     }
 
     /// A link back to the site's own index page from the generated notes list (`Home`).
-    public static func markup(home href: String) -> String {
+    package static func markup(home href: String) -> String {
         "<nav class=\"site-nav\" aria-label=\"Site\"><a href=\"" + HTMLEscape.url(href) + "\">Home</a></nav>"
     }
 }

@@ -18,9 +18,9 @@ import NotepressAST
 /// Text goes through ``HTMLEscape/text(_:)``, ids through ``HTMLEscape/url(_:)`` after `#`
 /// (cmark-gfm's link escaping, so `#café` is `#caf%C3%A9`, which browsers match to `id="café"`).
 /// Empty for an empty table. Linear in the entries (depth grows by at most one per entry).
-public enum HTMLTableOfContents {
+package enum HTMLTableOfContents {
     /// The `nav` element (no final newline), or `""`.
-    public static func markup(_ toc: TableOfContents) -> String {
+    package static func markup(_ toc: TableOfContents) -> String {
         guard !toc.isEmpty else { return "" }
         var out = "<nav class=\"toc\" aria-label=\"Contents\">\n<ul>\n"
         var depth = 0

@@ -23,17 +23,17 @@ import NotepressThemes
 ///    of its own), `siteNav` (a folder run's navigation, ``SiteNavigation``; empty otherwise).
 ///    The HTML ones (`dateBadge`, `body`, `toc`, `stylesheet`, `sizeSwitcher`, `siteNav`) are meant
 ///    for `{{{name}}}`; `toc` is empty without `--toc`.
-public enum PageData {
+package enum PageData {
     /// The values of the theme every page and the index get: `stylesheet` (`stylesheet` given),
     /// `sizeSwitcher`, `category` (the size category's name), `theme` (its name), `generator`.
-    public static func themeValues(_ theme: ResolvedTheme, stylesheet: String) -> [String: MustacheValue] {
+    package static func themeValues(_ theme: ResolvedTheme, stylesheet: String) -> [String: MustacheValue] {
         ["stylesheet": .string(stylesheet), "sizeSwitcher": .string(SizeSwitcher.markup(selected: theme.category)),
          "category": .string(theme.category.rawValue), "theme": .string(theme.theme.name), "generator": "Notepress"]
     }
 
     /// The data of a note page (see the type's layers); `generated` adds to layer 3
     /// (``themeValues(_:stylesheet:)``).
-    public static func page(document: Document, body: String, toc: String,
+    package static func page(document: Document, body: String, toc: String,
                             generated: [String: MustacheValue]) -> MustacheValue {
         let meta = document.metadata
         var data: [String: MustacheValue] = ["lang": "en"]

@@ -11,27 +11,27 @@ import NotepressResources
 /// `html/name` (same extension rule, `.html`) in the data folder (`--data-dir`), then built in.
 /// A partial found nowhere renders as nothing (Mustache's rule) and is listed in
 /// ``missingPartials``, so callers can warn once.
-public struct PageTemplate: Sendable {
+package struct PageTemplate: Sendable {
     /// The page template itself.
-    public let template: MustacheTemplate
+    package let template: MustacheTemplate
     /// Every partial reachable from it, by the name used in the tags.
-    public let partials: [String: MustacheTemplate]
+    package let partials: [String: MustacheTemplate]
     /// Where each piece came from, in load order: the template first, then partials
     /// (`(built-in)/html/x.html` for embedded files).
-    public let origins: [String]
+    package let origins: [String]
     /// Files read from disk (not built in), in load order: outputs depend on them (depfiles).
-    public var files: [String] { origins.filter { !$0.hasPrefix("(built-in)/") } }
+    package var files: [String] { origins.filter { !$0.hasPrefix("(built-in)/") } }
     /// `{{> name}}` tags whose partial was found nowhere: the name and the template, line and
     /// column of its first tag.
-    public let missingPartials: [(name: String, template: String, line: Int, column: Int)]
+    package let missingPartials: [(name: String, template: String, line: Int, column: Int)]
     /// Every source with its origin, in load order: what decides the rendered bytes besides the
     /// data (for build fingerprints).
-    public let fingerprint: String
+    package let fingerprint: String
 
     /// A template read from `path` (`--template FILE`).
     /// - Throws: ``PageTemplateError`` when the file or a partial file cannot be read or is not
     ///   UTF-8; ``MustacheError`` (`file:line:column: message`) when one does not compile.
-    public static func load(file path: String, store: TemplateStore) throws -> PageTemplate {
+    package static func load(file path: String, store: TemplateStore) throws -> PageTemplate {
         let text = try readFile(path)
         let folder = (path as NSString).deletingLastPathComponent
         let ext = (path as NSString).pathExtension
@@ -46,7 +46,7 @@ public struct PageTemplate: Sendable {
     /// The template at `path` of the template store (`html/page.html`, `html/index.html`): the
     /// data folder's when it has one, else the built-in one.
     /// - Throws: ``TemplateError`` when there is none; ``MustacheError`` when it does not compile.
-    public static func builtIn(_ path: String, store: TemplateStore) throws -> PageTemplate {
+    package static func builtIn(_ path: String, store: TemplateStore) throws -> PageTemplate {
         let (data, origin) = try store.data(path)
         guard let text = String(data: data, encoding: .utf8) else { throw TemplateError.notUTF8(origin) }
         return try build(main: text, name: origin, store: store) { _ in nil }
@@ -94,7 +94,7 @@ public struct PageTemplate: Sendable {
     /// Renders `data` with the partials, `{{name}}` escaped by ``HTMLEscape/text(_:)`` (the
     /// project's one HTML text escaper; it escapes `&`, `<`, `>` and `"` as the Mustache spec asks).
     /// - Throws: ``MustacheError`` when sections and partials nest too deep.
-    public func render(_ data: MustacheValue) throws -> String {
+    package func render(_ data: MustacheValue) throws -> String {
         try template.render(data, partials: partials, escape: HTMLEscape.text)
     }
 
@@ -120,17 +120,17 @@ public struct PageTemplate: Sendable {
 }
 
 /// A template file that cannot be read.
-public struct PageTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct PageTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file.
-    public var path: String
+    package var path: String
     /// What is wrong (`no such file`, `is a folder, not a file`, `is not valid UTF-8`).
-    public var message: String
+    package var message: String
 
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
     /// `path: message`.
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }

@@ -14,14 +14,14 @@ import NotepressThemes
 /// `#size-ALIAS` of the page's `.size-switcher` (`:root:has(#size-xs:checked)`, Selectors Level 4
 /// §4.5), switches to another without JavaScript. Colours are custom properties too, with the dark
 /// set under `@media (prefers-color-scheme: dark)` (Media Queries Level 5 §12.5).
-public struct Stylesheet: Sendable {
+package struct Stylesheet: Sendable {
     /// The theme at the category that is the page's default, and the Bold Text setting.
-    public var theme: ResolvedTheme
+    package var theme: ResolvedTheme
 
-    public init(theme: ResolvedTheme) { self.theme = theme }
+    package init(theme: ResolvedTheme) { self.theme = theme }
 
     /// `points / 16` in `rem`, at most four decimals, trailing zeros dropped (`17` → `1.0625rem`).
-    public static func rem(_ points: Double) -> String {
+    package static func rem(_ points: Double) -> String {
         number(points / 16) + "rem"
     }
 
@@ -154,7 +154,7 @@ public struct Stylesheet: Sendable {
     /// - letterpress: a highlight below and a shadow above of at least one CSS pixel, with the text
     ///   a little lighter, in both appearances;
     /// - GitHub alerts: a coloured bar and title per kind (``AlertPalette``).
-    public func css() -> String {
+    package func css() -> String {
         let t = theme.theme
         let boldMarker = theme.boldText ? FontWeight.bold.steppedUp.cssValue : FontWeight.bold.cssValue
         var out = """

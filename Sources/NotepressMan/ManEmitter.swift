@@ -42,14 +42,14 @@ import NotepressAST
 ///   `<br>` becomes `.br`; ronn's `<var>` placeholders become italic text (``rawInline``).
 /// - Images: their alt text, then `<url>` unless inside a link. Footnotes: `[n]` in the text, the
 ///   notes numbered in a final NOTES section.
-public struct ManEmitter: Sendable {
+package struct ManEmitter: Sendable {
     /// Keep dangerous link and image destinations live (`--unsafe`; ``URLSafety``).
-    public var unsafe: Bool
+    package var unsafe: Bool
 
-    public init(unsafe: Bool = false) { self.unsafe = unsafe }
+    package init(unsafe: Bool = false) { self.unsafe = unsafe }
 
     /// Renders `document`; warnings go to `diagnostics`. Output is ASCII and deterministic.
-    public func render(_ document: Document, diagnostics: inout [Diagnostic]) -> String {
+    package func render(_ document: Document, diagnostics: inout [Diagnostic]) -> String {
         var r = ManRenderer(file: document.metadata.sourcePath)
         r.unsafe = unsafe
         let s = r.render(document)

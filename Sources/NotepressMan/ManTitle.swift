@@ -3,22 +3,22 @@ import NotepressAST
 
 /// The fields of a man page's `.TH` title line (man(7) "TH"; groff_man(7)):
 /// `.TH name section [date [source [manual]]]`.
-public struct ManTitle: Sendable, Equatable {
+package struct ManTitle: Sendable, Equatable {
     /// The page's name as written (the `.TH` line upper-cases it, as man-pages(7) asks).
-    public var name: String
+    package var name: String
     /// The manual section: `1`, `8`, `3p`…
-    public var section: String
+    package var section: String
     /// The date, `YYYY-MM-DD` when it could be normalised, else verbatim; `""` when unknown.
-    public var date: String
+    package var date: String
     /// The source: project and version (`exa v0.9.0`, `GNU coreutils 9.1`).
-    public var source: String
+    package var source: String
     /// The manual's title (`User Commands`).
-    public var manual: String
+    package var manual: String
     /// A ronn-style one-line description (`name(1) -- description`) or front matter's
     /// `description`, used to synthesise NAME.
-    public var description: String?
+    package var description: String?
 
-    public init(name: String, section: String = "1", date: String = "", source: String = "", manual: String = "",
+    package init(name: String, section: String = "1", date: String = "", source: String = "", manual: String = "",
                 description: String? = nil) {
         self.name = name
         self.section = section
@@ -44,9 +44,9 @@ public struct ManTitle: Sendable, Equatable {
 /// and anything still missing gets a default (name: `metadata.title`, else the source file's
 /// stem; section: a `.N` suffix of that stem, else `1`; date: `metadata.created` as `YYYY-MM-DD`,
 /// else empty) with a warning.
-public enum ManTitleResolver {
+package enum ManTitleResolver {
     /// - Returns: the title, the body without the title block, and warnings.
-    public static func resolve(_ document: Document) -> (title: ManTitle, body: [Block], diagnostics: [Diagnostic]) {
+    package static func resolve(_ document: Document) -> (title: ManTitle, body: [Block], diagnostics: [Diagnostic]) {
         var blocks = document.blocks
         var name: String?
         var section: String?
@@ -138,7 +138,7 @@ public enum ManTitleResolver {
     /// "SEE ALSO"), from its file name and front matter only, as ``resolve(_:)`` defaults them:
     /// the file name without its extension and without a trailing `.SECTION` (`podman-run.1.md`
     /// → `podman-run`); the section from front matter `section`, else that suffix, else `1`.
-    public static func pageReference(path: String, fields: [String: String]) -> (name: String, section: String) {
+    package static func pageReference(path: String, fields: [String: String]) -> (name: String, section: String) {
         var name = stem(path)
         var section: String?
         if let dot = name.lastIndex(of: "."), isSection(String(name[name.index(after: dot)...])) {
@@ -187,7 +187,7 @@ public enum ManTitleResolver {
     /// ``headerColumns`` without the three colliding: cut at the last space that leaves room for
     /// `...` (else inside the word). `shortened` says whether it was cut. Other pages keep their
     /// name: it is the command's.
-    public static func headerName(_ title: ManTitle, note: Bool) -> (name: String, shortened: Bool) {
+    package static func headerName(_ title: ManTitle, note: Bool) -> (name: String, shortened: Bool) {
         guard note else { return (title.name, false) }
         // Without a manual, groff and mandoc fill in the section's (at most 32 columns:
         // "Miscellaneous Information Manual").

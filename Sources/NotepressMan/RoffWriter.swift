@@ -2,7 +2,7 @@ import NotepressAST
 
 /// A roff font, always selected absolutely (`\fR`, `\fB`, `\fI`, `\f(BI`); the "previous font"
 /// escape `\fP` is never written (groff_man(7), "Font style macros"; mandoc's lint warns about it).
-public enum RoffFont: String, Sendable, Equatable {
+package enum RoffFont: String, Sendable, Equatable {
     /// Roman (regular).
     case roman = "R"
     case bold = "B"
@@ -10,11 +10,11 @@ public enum RoffFont: String, Sendable, Equatable {
     case boldItalic = "BI"
 
     /// The escape that selects this font: `\fR`, `\fB`, `\fI` or `\f(BI`.
-    public var escape: String { rawValue.count == 1 ? "\\f" + rawValue : "\\f(" + rawValue }
+    package var escape: String { rawValue.count == 1 ? "\\f" + rawValue : "\\f(" + rawValue }
 }
 
 /// Where escaped text goes; each context has its own rules, all applied by ``RoffEscaper/escape(_:context:minus:)``.
-public enum RoffContext: Sendable, Equatable {
+package enum RoffContext: Sendable, Equatable {
     /// A text line in fill mode.
     case text
     /// An argument of a macro line; the caller wraps it in double quotes, so `"` becomes `\(dq`.
@@ -45,12 +45,12 @@ public enum RoffContext: Sendable, Equatable {
 ///   otherwise reorder the rest of the line.
 /// - `.` and `'` at the start of an output line are *not* handled here: only the line-aware
 ///   ``RoffWriter`` knows where lines start, and it prefixes `\&`.
-public enum RoffEscaper {
+package enum RoffEscaper {
     ///
     /// With `breakable`, `\:` (an optional break, groff(7)) follows each `/`, `.`, `-`, `_`, `?`,
     /// `&`, `=`, `#` and each CJK character, so that long URLs, paths and CJK text (which has no
     /// spaces) can be broken at the line end.
-    public static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool = false) -> String {
+    package static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool = false) -> String {
         var none = HyphenMask()
         return escape(s, context: context, minus: minus, breakable: breakable, mask: &none)
     }

@@ -13,32 +13,32 @@ import Darwin
 #endif
 
 /// Platform calls: file status, writing to descriptors, terminals, character widths, folders.
-public enum Platform {
+package enum Platform {
     /// What kind of file a path names (`stat(2)`'s `st_mode & S_IFMT`).
-    public enum FileKind: Sendable, Equatable {
+    package enum FileKind: Sendable, Equatable {
         case regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, other
     }
 
     /// The part of `stat(2)` Notepress uses.
-    public struct FileStatus: Sendable, Equatable {
-        public var kind: FileKind
+    package struct FileStatus: Sendable, Equatable {
+        package var kind: FileKind
         /// Size in bytes.
-        public var size: Int
+        package var size: Int
         /// Modification time in nanoseconds since 1970-01-01 UTC (`st_mtim` on Linux,
         /// `st_mtimespec` on Darwin).
-        public var modifiedNanoseconds: Int64
+        package var modifiedNanoseconds: Int64
         /// Device and inode number: together they name one file on this machine (hard links share them).
-        public var device: UInt64
-        public var inode: UInt64
+        package var device: UInt64
+        package var inode: UInt64
         /// Permission bits (`st_mode & 0o7777`).
-        public var permissions: UInt32
+        package var permissions: UInt32
 
         /// The modification time in seconds since 1970 (fractional).
-        public var modifiedSeconds: Double { Double(modifiedNanoseconds) / 1e9 }
+        package var modifiedSeconds: Double { Double(modifiedNanoseconds) / 1e9 }
     }
 
     /// `stat(2)` (`followLinks`) or `lstat(2)` of `path`; `nil` when it fails (`errno` set).
-    public static func status(_ path: String, followLinks: Bool = true) -> FileStatus? {
+    package static func status(_ path: String, followLinks: Bool = true) -> FileStatus? {
         var st = stat()
         let r = followLinks ? stat(path, &st) : lstat(path, &st)
         guard r == 0 else { return nil }
@@ -46,7 +46,7 @@ public enum Platform {
     }
 
     /// `fstat(2)` of an open descriptor; `nil` when it fails.
-    public static func status(fd: Int32) -> FileStatus? {
+    package static func status(fd: Int32) -> FileStatus? {
         var st = stat()
         guard fstat(fd, &st) == 0 else { return nil }
         return FileStatus(st)
@@ -55,7 +55,7 @@ public enum Platform {
     /// Writes every byte to `fd` (`write(2)`, retried on short writes and `EINTR`). Returns `false`
     /// on an error (`errno` set; `EPIPE` when the reader went away).
     @discardableResult
-    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard var p = bytes.baseAddress else { return true }
         var left = bytes.count
         while left > 0 {
@@ -79,7 +79,7 @@ public enum Platform {
 
     /// ``writeAll(_:_:)`` for a byte array.
     @discardableResult
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
 
@@ -90,9 +90,9 @@ public enum Platform {
     /// `/dev/fd/N` path). The file's size (`fstat(2)`) only sizes the first buffer.
     /// - Returns: the bytes, or the `errno` of the failed call (`ENOENT`, `EACCES`, `EISDIR` when
     ///   `path` is a folder, …).
-    public static func readFile(_ path: String) -> Result<[UInt8], FileError> {
+    package static func readFile(_ path: String) -> Result<[UInt8], SystemError> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(FileError(code: errno)) }
+        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
         defer { close(fd) }
         var st = stat()
         let hint = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
@@ -104,7 +104,7 @@ public enum Platform {
             let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + count, raw.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                return .failure(FileError(code: errno))
+                return .failure(SystemError(code: errno))
             }
             if n == 0 { break }
             count += n
@@ -116,7 +116,7 @@ public enum Platform {
     /// The first `count` bytes of the file at `path` (fewer when it is shorter): `open(2)` and
     /// `read(2)` until `count` bytes or end of file. For sniffing a file's kind without reading it
     /// all. `nil` when it cannot be opened or read (`errno` set).
-    public static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+    package static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -140,13 +140,13 @@ public enum Platform {
     /// devices, where a temporary file and `rename(2)` would replace the node by a regular file.
     /// Opening a FIFO waits for its reader, as `cat > fifo` does. Opening a socket fails (`ENXIO`).
     /// - Returns: `nil`, or the `errno` of the failed call.
-    public static func writeInPlace(_ path: String, _ bytes: [UInt8]) -> FileError? {
+    package static func writeInPlace(_ path: String, _ bytes: [UInt8]) -> SystemError? {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return FileError(code: errno) }
+        guard fd >= 0 else { return SystemError(code: errno) }
         let ok = writeAll(fd, bytes)
         let code = errno
-        if close(fd) != 0 && ok { return FileError(code: errno) }
-        return ok ? nil : FileError(code: code)
+        if close(fd) != 0 && ok { return SystemError(code: errno) }
+        return ok ? nil : SystemError(code: code)
     }
 
     /// Writes `bytes` to a regular file atomically: a new file `DIR/.NAME.tmp-XXXXXX` (`mkstemp(3)`,
@@ -154,10 +154,10 @@ public enum Platform {
     /// the old file or the new one, never a part. The temporary file is removed on failure.
     /// - Returns: `nil`, or the failed step and its `errno` (`ENOENT` from the first step when the
     ///   folder is missing).
-    public static func writeAtomically(_ path: String, folder: String, name: String, _ bytes: [UInt8]) -> FileError? {
+    package static func writeAtomically(_ path: String, folder: String, name: String, _ bytes: [UInt8]) -> SystemError? {
         var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return FileError(code: errno, step: .createTemporary) }
+        guard fd >= 0 else { return SystemError(code: errno, step: .createTemporary) }
         let tmp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = writeAll(fd, bytes)
         var code = errno
@@ -166,33 +166,32 @@ public enum Platform {
         if ok && rename(tmp, path) != 0 { ok = false; code = errno }
         if !ok {
             unlink(tmp)
-            return FileError(code: code, step: .write)
+            return SystemError(code: code, step: .write)
         }
         return nil
     }
 
-    /// A failed file operation: the `errno` value and, for ``writeAtomically(_:folder:name:_:)``,
-    /// which step failed.
-    public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
-        public enum Step: Sendable, Equatable { case open, createTemporary, write }
-        public var code: Int32
-        public var step: Step = .open
-        /// `strerror(3)` of ``code``.
-        public var text: String { String(cString: strerror(code)) }
-        /// ``text``.
-        public var description: String { text }
-        /// `ENOENT`: no such file or folder.
-        public var isMissing: Bool { code == ENOENT }
-        /// `EISDIR`: the path is a folder.
-        public var isFolder: Bool { code == EISDIR }
+    /// Removes the file (not a folder) at `path` (`unlink(2)`). Returns `nil`, or the `errno` of
+    /// the failure (``SystemError/isMissing`` when there was none).
+    @discardableResult
+    package static func removeFile(_ path: String) -> SystemError? {
+        unlink(path) == 0 ? nil : SystemError(code: errno)
+    }
+
+    /// The canonical absolute path of an existing file or folder, symbolic links resolved
+    /// (`realpath(3)`); `nil` when a part of it does not exist or cannot be searched.
+    package static func realPath(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
     }
 
     /// Whether `fd` is a terminal (`isatty(3)`).
-    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     /// The terminal's size in columns and rows (`TIOCGWINSZ`, tty_ioctl(4)) when `fd` is a
     /// terminal that reports one; `nil` otherwise.
-    public static func terminalSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
+    package static func terminalSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
         guard isatty(fd) != 0 else { return nil }
         var ws = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 else { return nil }
@@ -202,7 +201,7 @@ public enum Platform {
     /// The C library's `wcwidth(3)` for `scalar` in a UTF-8 locale: columns a terminal gives it
     /// (0, 1, 2), or -1 for a scalar the library's tables do not know (Unicode UAX #11 as the C
     /// library encodes it).
-    public static func wcwidth(_ scalar: UInt32) -> Int {
+    package static func wcwidth(_ scalar: UInt32) -> Int {
         guard let loc = UTF8Locale.shared.handle else { return Int(cWcwidth(Int32(bitPattern: scalar))) }
         let old = uselocale(loc)
         defer { uselocale(old) }
@@ -212,7 +211,7 @@ public enum Platform {
     /// The entries of a folder (`readdir(3)`), with whether each is a folder, a regular file, or
     /// must be `stat`ed to tell (a symbolic link or a file system that gives no type); without `.`
     /// and `..`, in the order the folder gives. `nil` when it cannot be opened (`errno` set).
-    public static func directoryEntries(_ dir: String) -> [(name: String, kind: FileKind?)]? {
+    package static func directoryEntries(_ dir: String) -> [(name: String, kind: FileKind?)]? {
         guard let d = opendir(dir) else { return nil }
         defer { closedir(d) }
         var entries: [(name: String, kind: FileKind?)] = []
@@ -235,7 +234,7 @@ public enum Platform {
     // MARK: Character encodings
 
     /// Why ``convertEncoding(_:from:to:)`` stopped.
-    public enum EncodingFailure: Error, Sendable, Equatable {
+    package enum EncodingFailure: Error, Sendable, Equatable {
         /// `iconv_open(3)` knows no conversion between the two names (`EINVAL`).
         case unknownEncoding
         /// The bytes at `offset` (0-based, in the input) are not a valid sequence of the source
@@ -248,7 +247,7 @@ public enum Platform {
 
     /// Whether `iconv_open(3)` can convert from the encoding `name` (as `iconv -l` lists them:
     /// `LATIN1`, `WINDOWS-1252`, `SHIFT_JIS`, `UTF-16LE`…; case is ignored) to UTF-8.
-    public static func isKnownEncoding(_ name: String) -> Bool {
+    package static func isKnownEncoding(_ name: String) -> Bool {
         let cd = iconv_open("UTF-8", name)
         if cd == invalidConverter { return false }
         iconv_close(cd)
@@ -262,7 +261,7 @@ public enum Platform {
     /// converted like any other character (callers that detect one drop it first). Linear in
     /// the input: one pass, the output buffer grown by doubling.
     /// - Returns: the converted bytes, or where and why the conversion stopped.
-    public static func convertEncoding(_ bytes: UnsafeRawBufferPointer, from source: String, to target: String)
+    package static func convertEncoding(_ bytes: UnsafeRawBufferPointer, from source: String, to target: String)
         -> Result<[UInt8], EncodingFailure> {
         let cd = iconv_open(target, source)
         if cd == invalidConverter { return .failure(.unknownEncoding) }
@@ -319,15 +318,15 @@ public enum Platform {
     private static var invalidConverter: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: -1) }
 
     /// The text of the last C library error (`strerror(errno)`), e.g. "No such file or directory".
-    public static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+    package static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     /// The current `errno`.
-    public static var lastError: Int32 { errno }
+    package static var lastError: Int32 { errno }
 
     /// Makes `path` and any missing parent folders (`mkdir(2)` with mode 0777 less the umask, as
     /// `mkdir -p` does). Returns `nil` on success, else the `errno` of the step that failed
     /// (`ENOTDIR` when a parent is a file, `EACCES`, …; ``errorText(_:)`` gives its text).
-    public static func makeDirectories(_ path: String) -> Int32? {
+    package static func makeDirectories(_ path: String) -> Int32? {
         if path.isEmpty { return nil }
         var prefix = ""
         for (i, part) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
@@ -341,19 +340,16 @@ public enum Platform {
         return nil
     }
 
-    /// Removes the file (not a folder) at `path` (`unlink(2)`); whether it did.
-    public static func removeFile(_ path: String) -> Bool { unlink(path) == 0 }
-
     /// Removes the folder at `path` when it is empty (`rmdir(2)`, which refuses a folder with
     /// entries); whether it did.
-    public static func removeEmptyFolder(_ path: String) -> Bool { rmdir(path) == 0 }
+    package static func removeEmptyFolder(_ path: String) -> Bool { rmdir(path) == 0 }
 
     /// A child process whose standard input is the read end of a pipe that the parent writes to.
-    public struct PipedChild: Sendable {
+    package struct PipedChild: Sendable {
         /// The child's process id.
-        public let pid: Int32
+        package let pid: Int32
         /// The write end of the pipe (close-on-exec); the parent closes it to end the child's input.
-        public let input: Int32
+        package let input: Int32
     }
 
     /// Starts `arguments[0]` (looked up in `PATH` unless it holds a `/`, as `execvp(3)` does) with
@@ -365,7 +361,7 @@ public enum Platform {
     /// whatever the parent ignores or blocks.
     /// - Returns: the child, or the `errno` value when the pipe or the process cannot be made
     ///   (`ENOENT` when the program does not exist).
-    public static func spawnWithInputPipe(_ arguments: [String], environment: [String: String]) -> Result<PipedChild, SystemError> {
+    package static func spawnWithInputPipe(_ arguments: [String], environment: [String: String]) -> Result<PipedChild, SystemError> {
         guard !arguments.isEmpty else { return .failure(SystemError(code: EINVAL)) }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return .failure(SystemError(code: errno)) }
@@ -409,7 +405,7 @@ public enum Platform {
 
     /// Waits for the child `pid` to end (`waitpid(2)`, retried on `EINTR`). Returns its exit
     /// status, 128 + the signal number when a signal ended it, or `nil` when it cannot be waited for.
-    public static func waitForExit(_ pid: Int32) -> Int32? {
+    package static func waitForExit(_ pid: Int32) -> Int32? {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             if errno != EINTR { return nil }
@@ -419,10 +415,10 @@ public enum Platform {
     }
 
     /// Closes a file descriptor (`close(2)`).
-    public static func closeDescriptor(_ fd: Int32) { close(fd) }
+    package static func closeDescriptor(_ fd: Int32) { close(fd) }
 
     /// Signals whose disposition ``ignoringSignals(_:_:)`` changes.
-    public enum Signal: Sendable {
+    package enum Signal: Sendable {
         /// `SIGPIPE`: writing to a pipe nobody reads.
         case brokenPipe
         /// `SIGINT` (Ctrl-C) and `SIGQUIT` (Ctrl-\\), sent to the whole foreground process group.
@@ -440,20 +436,47 @@ public enum Platform {
     /// Runs `body` with `signals` ignored (`signal(3)` with `SIG_IGN`) and restores their previous
     /// actions afterwards. With `SIGPIPE` ignored a write to a closed pipe fails with `EPIPE`
     /// instead of ending the process.
-    public static func ignoringSignals<T>(_ signals: [Signal], _ body: () throws -> T) rethrows -> T {
+    package static func ignoringSignals<T>(_ signals: [Signal], _ body: () throws -> T) rethrows -> T {
         let previous = signals.map { ($0.number, signal($0.number, SIG_IGN)) }
         defer { for (n, handler) in previous.reversed() { signal(n, handler) } }
         return try body()
     }
 }
 
-/// A C library error number (`errno`) with its text.
-public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+/// A failed C library call: its `errno` value and, for a call made of several steps
+/// (``Platform/writeAtomically(_:folder:name:_:)``), which step failed. The one error type of the
+/// platform layer; ``description`` is `strerror(3)`'s text.
+package struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The step of a several-step operation that failed.
+    package enum Step: Sendable, Equatable {
+        /// Opening, reading or any single call (the default).
+        case open
+        /// Creating the temporary file of an atomic write (`mkstemp(3)`).
+        case createTemporary
+        /// Writing, closing or renaming the temporary file of an atomic write.
+        case write
+    }
     /// The `errno` value (`ENOENT`, `EACCES`, …).
-    public var code: Int32
-    public init(code: Int32) { self.code = code }
+    package var code: Int32
+    /// Which step failed (``Step/open`` for single calls).
+    package var step: Step
+    /// An error with `errno` value `code`, failed at `step`.
+    package init(code: Int32, step: Step = .open) {
+        self.code = code
+        self.step = step
+    }
     /// `strerror(3)`'s text, e.g. "No such file or directory".
-    public var description: String { Platform.errorText(code) }
+    package var text: String { Platform.errorText(code) }
+    /// ``text``.
+    package var description: String { text }
+    /// `ENOENT`: no such file or folder.
+    package var isMissing: Bool { code == ENOENT }
+    /// `EISDIR`: the path is a folder.
+    package var isFolder: Bool { code == EISDIR }
+    /// `ENOENT`, the code of a missing file (the same number on every platform Notepress runs on).
+    package static let noSuchFile = SystemError(code: ENOENT)
+    /// `EISDIR`, the code of a folder opened as a file.
+    package static let isAFolder = SystemError(code: EISDIR)
 }
 
 extension Platform.FileStatus {

@@ -26,21 +26,21 @@ import NotepressThemes
 ///   first strong character is right-to-left (``TextDirection/base(of:)``, UAX #9 P2–P3) and
 ///   `\ltrpar` otherwise. (`\qr`: LibreOffice reads `\ql`/`\qr` as physical sides; a bare
 ///   `\rtlpar` is left-aligned there.)
-public enum RTFEmitter {
+package enum RTFEmitter {
     /// The text width in twips: 8.5-inch paper minus two 1-inch margins.
-    public static let textWidth = 9360
+    package static let textWidth = 9360
     /// Indent per block-quote depth, in twips (a quarter inch).
-    public static let indentStep = 360
+    package static let indentStep = 360
     /// The deepest left indent in twips (half the text width): deeper containers stay there.
-    public static let maxIndent = textWidth / 2
+    package static let maxIndent = textWidth / 2
     /// RTF lists have nine levels, `\ilvl0`…`\ilvl8` (RTF 1.9.1, "Lists"); deeper lists use the last.
-    public static let maxListLevel = 8
+    package static let maxListLevel = 8
 
     /// Indent per list level in twips: two ems of the body size (680 twips at 17 pt), so that
     /// the marker (`10.`) fits the hanging indent at every size category; an ordered list whose
     /// largest number has `digits` digits (and a period) gets 0.6 em per character and half an
     /// em of gap when that is more (3.5 em for `1000.`), so the text never jumps to the next tab.
-    public static func listIndent(_ theme: ResolvedTheme, digits: Int = 0) -> Int {
+    package static func listIndent(_ theme: ResolvedTheme, digits: Int = 0) -> Int {
         let size = theme.style(for: .body).size
         return twips(max(size * 2, size * (0.6 * Double(digits + 1) + 0.5)))
     }
@@ -49,7 +49,7 @@ public enum RTFEmitter {
     /// `unsafe` (`--unsafe`) keeps dangerous link destinations live (``URLSafety``).
     /// `tableOfContents` (`--toc`, made from this document) is written after the title and date
     /// with links to its headings (``RTFBuilder/tableOfContentsNodes(_:)``).
-    public static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
+    package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                               tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> String {
         RTFSerializer.serialize(tree(document, theme: theme, unsafe: unsafe, tableOfContents: tableOfContents,
                                      diagnostics: &diagnostics)) + "\n"
@@ -57,7 +57,7 @@ public enum RTFEmitter {
 
     /// The document as one RTF group `{\rtf1 …}`: header (font table, colour table, list table,
     /// list override table, `\info`), page setup, then the body.
-    public static func tree(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
+    package static func tree(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                             tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> RTFNode {
         var builder = RTFBuilder(document: document, theme: theme)
         builder.unsafe = unsafe
@@ -69,16 +69,16 @@ public enum RTFEmitter {
 
     /// `29 November 2026`: day, English month name, year, in UTC, proleptic Gregorian
     /// (``CivilDateTime/longDate``).
-    public static func badgeDate(_ date: Date) -> String { CivilDateTime(date).longDate }
+    package static func badgeDate(_ date: Date) -> String { CivilDateTime(date).longDate }
 
     /// `\fs` value for a size in points: half-points, rounded.
-    public static func halfPoints(_ points: Double) -> Int { Int((points * 2).rounded()) }
+    package static func halfPoints(_ points: Double) -> Int { Int((points * 2).rounded()) }
     /// Twips for a length in points, rounded.
-    public static func twips(_ points: Double) -> Int { Int((points * 20).rounded()) }
+    package static func twips(_ points: Double) -> Int { Int((points * 20).rounded()) }
 
     /// The RTF font family keyword of a generic family (RTF 1.9.1, "Font Table"): `fswiss` for
     /// sans-serif and system-ui, `froman` for serif, `fmodern` for monospace, `fscript` for cursive.
-    public static func familyClass(_ generic: GenericFamily) -> String {
+    package static func familyClass(_ generic: GenericFamily) -> String {
         switch generic {
         case .serif: "froman"
         case .monospace: "fmodern"

@@ -1,6 +1,6 @@
 /// One node of an RTF document tree (RTF 1.9.1 specification, "RTF Syntax"): the emitter builds
 /// a tree of these and ``RTFSerializer`` writes it out. Nothing writes RTF text any other way.
-public indirect enum RTFNode: Sendable, Equatable {
+package indirect enum RTFNode: Sendable, Equatable {
     /// A group `{…}`.
     case group([RTFNode])
     /// A control word `\name` or `\nameN` (`parameter` is a signed decimal). The serialiser
@@ -19,16 +19,16 @@ public indirect enum RTFNode: Sendable, Equatable {
     case newline
 
     /// A control word without a parameter.
-    public static func word(_ name: String) -> RTFNode { .word(name, nil) }
+    package static func word(_ name: String) -> RTFNode { .word(name, nil) }
 }
 
 /// Serialises an ``RTFNode`` tree to RTF text (7-bit ASCII).
-public enum RTFSerializer {
+package enum RTFSerializer {
     /// Writes `nodes` in order.
     ///
     /// A control word is followed by a space delimiter whenever the next thing written is text
     /// (the space is consumed by readers as the delimiter, so text spaces are never eaten).
-    public static func serialize(_ nodes: [RTFNode]) -> String {
+    package static func serialize(_ nodes: [RTFNode]) -> String {
         var out = ""
         var pendingDelimiter = false
         write(nodes, into: &out, pendingDelimiter: &pendingDelimiter)
@@ -36,7 +36,7 @@ public enum RTFSerializer {
     }
 
     /// Serialises one node.
-    public static func serialize(_ node: RTFNode) -> String { serialize([node]) }
+    package static func serialize(_ node: RTFNode) -> String { serialize([node]) }
 
     private static func write(_ nodes: [RTFNode], into out: inout String, pendingDelimiter: inout Bool) {
         for node in nodes {
@@ -82,7 +82,7 @@ public enum RTFSerializer {
     /// printable ASCII is copied; every other character becomes `\uN?` where N is the UTF-16 code
     /// unit as a signed 16-bit decimal (values above 32767 written as N − 65536), characters above
     /// U+FFFF as their surrogate pair, and `?` the one-byte fallback skipped under `\uc1`.
-    public static func escapeText(_ text: String) -> String {
+    package static func escapeText(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

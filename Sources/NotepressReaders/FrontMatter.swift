@@ -6,25 +6,25 @@ import NotepressAST
 /// line. Scalars are read as text, `tags` as a sequence of scalars (or one comma-separated
 /// string); other fields holding a sequence or mapping are kept as ``MetadataValue``s for page
 /// templates (``collections``), nested up to ``maximumCollectionDepth`` levels.
-public struct FrontMatter: Sendable, Equatable {
+package struct FrontMatter: Sendable, Equatable {
     /// The `title` field.
-    public var title: String?
+    package var title: String?
     /// The `created` field: `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]` or
     /// `YYYY-MM-DD HH:MM[:SS]` (UTC when no zone is given).
-    public var created: Date?
+    package var created: Date?
     /// The `tags` field, in source order.
-    public var tags: [String]
+    package var tags: [String]
     /// Every other scalar field, keyed by name (values as written, without YAML typing).
-    public var fields: [String: String]
+    package var fields: [String: String]
     /// Every other field whose value is a sequence or mapping, keyed by name
     /// (``DocumentMetadata/collections``).
-    public var collections: [String: MetadataValue]
+    package var collections: [String: MetadataValue]
 
     /// How deep sequences and mappings are kept in ``collections``: deeper ones are left out
     /// (their enclosing value keeps the rest), so building and rendering them stays bounded.
-    public static let maximumCollectionDepth = 32
+    package static let maximumCollectionDepth = 32
 
-    public init(title: String? = nil, created: Date? = nil, tags: [String] = [], fields: [String: String] = [:],
+    package init(title: String? = nil, created: Date? = nil, tags: [String] = [], fields: [String: String] = [:],
                 collections: [String: MetadataValue] = [:]) {
         self.title = title
         self.created = created
@@ -35,7 +35,7 @@ public struct FrontMatter: Sendable, Equatable {
 
     /// `tags` given as one string: comma-separated, each trimmed of spaces and tabs, empty ones
     /// dropped (`"a, b,,c"` → `a`, `b`, `c`). Also the rule of `-M tags=…`.
-    public static func splitTags(_ s: String) -> [String] {
+    package static func splitTags(_ s: String) -> [String] {
         s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
@@ -57,7 +57,7 @@ public struct FrontMatter: Sendable, Equatable {
     ///   rejected) or is a collection, in both syntaxes (``FrontMatterError/Kind/invalidField``);
     ///   without `markdown` also for invalid YAML and a scalar or sequence top level
     ///   (``FrontMatterError/Kind/notAMapping``).
-    public static func split(_ text: String, path: String?, markdown: Bool = false) throws
+    package static func split(_ text: String, path: String?, markdown: Bool = false) throws
         -> (frontMatter: FrontMatter?, body: String, bodyLineOffset: Int) {
         let utf8 = text.utf8
         var start = utf8.startIndex
@@ -180,9 +180,9 @@ public struct FrontMatter: Sendable, Equatable {
 }
 
 /// An error in front matter, positioned in the file (1-based line and column).
-public struct FrontMatterError: Error, Equatable, CustomStringConvertible {
+package struct FrontMatterError: Error, Equatable, CustomStringConvertible {
     /// What is wrong, which decides whether Markdown input still reads the block as Markdown.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The block is not a YAML mapping: invalid YAML, or a scalar or sequence at the top.
         /// In Markdown the block then is no front matter (``FrontMatter/split(_:path:markdown:)``).
         case notAMapping
@@ -191,13 +191,13 @@ public struct FrontMatterError: Error, Equatable, CustomStringConvertible {
         case invalidField
     }
 
-    public var file: String?
-    public var line: Int
-    public var column: Int
-    public var message: String
-    public var kind: Kind
+    package var file: String?
+    package var line: Int
+    package var column: Int
+    package var message: String
+    package var kind: Kind
 
-    public init(file: String?, line: Int, column: Int, message: String, kind: Kind = .invalidField) {
+    package init(file: String?, line: Int, column: Int, message: String, kind: Kind = .invalidField) {
         self.file = file
         self.line = line
         self.column = column
@@ -206,12 +206,12 @@ public struct FrontMatterError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `file:line:column: error: message` (`<stdin>` when there is no file).
-    public var description: String {
+    package var description: String {
         "\(file ?? "<stdin>"):\(line):\(column): error: \(message)"
     }
 
     /// The error as a reader diagnostic.
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         Diagnostic(.error, message, file: file, position: SourcePosition(line: line, column: column))
     }
 }

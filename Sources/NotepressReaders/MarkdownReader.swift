@@ -3,7 +3,7 @@ import Foundation
 import NotepressAST
 
 /// The GFM syntax extensions of libcmark-gfm, by the names cmark-gfm registers them under.
-public enum GFMExtension: String, Sendable, CaseIterable, Hashable {
+package enum GFMExtension: String, Sendable, CaseIterable, Hashable {
     case table, strikethrough, autolink, tagfilter, tasklist
     /// Footnotes are a parser option in libcmark-gfm (`CMARK_OPT_FOOTNOTES`), not an extension
     /// object, but users and the spec-test format name them like one.
@@ -21,24 +21,24 @@ public enum GFMExtension: String, Sendable, CaseIterable, Hashable {
 ///   with one warning, so that later stages can recurse safely.
 /// - In GFM, a top-level block quote that starts with a GitHub alert marker (`[!NOTE]`, …)
 ///   becomes an ``Alert`` block (the rule is documented there).
-public struct MarkdownReader: Sendable {
-    public var format: SourceFormat
-    public var extensions: Set<GFMExtension>
+package struct MarkdownReader: Sendable {
+    package var format: SourceFormat
+    package var extensions: Set<GFMExtension>
     /// `CMARK_OPT_SMART`: curly quotes, dashes, ellipses.
-    public var smart = false
+    package var smart = false
     /// Allocate cmark's tree in libcmark-gfm's arena (`cmark_get_arena_mem_allocator`, as the
     /// `cmark-gfm` program does) and release it in one `cmark_arena_reset` once it is copied,
     /// instead of one `calloc` and `free` per node. The arena is one per process, so with it the
     /// parse, the copy and the release all run under the cmark lock: meant for a process that
     /// reads one document at a time (the single-file command line), not for parallel batches.
-    public var arena = false
+    package var arena = false
     /// Read wiki links (``WikiLinkSyntax``: `[[Note]]`, `[[Note|label]]`, `![[image.png]]`) in
     /// text outside code and links, as links with ``Link/Syntax/wiki``. `[[note]]` where a link
     /// reference definition `[note]: …` exists (Foam writes them for other Markdown readers) is a
     /// wiki link too, not a bracketed reference link. Off: cmark-gfm's reading, byte for byte.
-    public var wikilinks = false
+    package var wikilinks = false
 
-    public init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
+    package init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
         self.extensions = extensions ?? (format == .gfm ? Set(GFMExtension.allCases) : [])
     }
@@ -51,7 +51,7 @@ public struct MarkdownReader: Sendable {
     /// can start before the whole tree is copied (``HTMLFragmentStream`` in NotepressHTML).
     /// With `retainBlocks` false the blocks go only to `topLevelBlock` and the result's document
     /// has none (its diagnostics are complete).
-    public func parse(_ text: String, path: String? = nil, lineOffset: Int = 0,
+    package func parse(_ text: String, path: String? = nil, lineOffset: Int = 0,
                       topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) -> ReadResult {
         var text = text
         return text.withUTF8 {
@@ -60,7 +60,7 @@ public struct MarkdownReader: Sendable {
     }
 
     /// Parses raw UTF-8 bytes (see ``parse(_:path:lineOffset:topLevelBlock:retainBlocks:)``).
-    public func parse(bytes: UnsafeBufferPointer<UInt8>, path: String? = nil, lineOffset: Int = 0,
+    package func parse(bytes: UnsafeBufferPointer<UInt8>, path: String? = nil, lineOffset: Int = 0,
                       topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) -> ReadResult {
         cmark_gfm_core_extensions_ensure_registered()
         var options: Int32 = 0

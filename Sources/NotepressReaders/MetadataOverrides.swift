@@ -15,26 +15,26 @@ import NotepressAST
 ///   matter's, added up over repeated options (`-M tags=a,b -M tags=c`).
 /// Any other key sets ``DocumentMetadata/fields`` (text; a boolean as `true`/`false`); the
 /// same key given twice makes a list (``DocumentMetadata/collections``), as pandoc does.
-public struct MetadataOverrides: Sendable, Equatable {
+package struct MetadataOverrides: Sendable, Equatable {
     /// One `-M` option: its key and its value (`nil` for `-M KEY` alone).
-    public struct Entry: Sendable, Equatable {
-        public var key: String
-        public var value: String?
-        public init(key: String, value: String?) { self.key = key; self.value = value }
+    package struct Entry: Sendable, Equatable {
+        package var key: String
+        package var value: String?
+        package init(key: String, value: String?) { self.key = key; self.value = value }
     }
 
     /// The options in command-line order.
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     /// `created`, parsed once.
     private var created: Date?
 
     /// No overrides.
-    public init() {}
+    package init() {}
 
     /// Parses the values of `-M` options (`KEY=VALUE` or `KEY`), in order.
     /// - Throws: ``MetadataOverrideError`` for an empty key, a `created` that is not an ISO 8601
     ///   date, and a `title`, `created` or `tags` without a value.
-    public init(_ arguments: [String]) throws {
+    package init(_ arguments: [String]) throws {
         for a in arguments {
             let key: String
             var value: String?
@@ -60,15 +60,15 @@ public struct MetadataOverrides: Sendable, Equatable {
     }
 
     /// Whether there is nothing to apply.
-    public var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// A deterministic text of the options, for build fingerprints (``entries`` in order).
-    public var fingerprint: String {
+    package var fingerprint: String {
         entries.map { $0.key + ($0.value.map { "=" + $0 } ?? "") }.joined(separator: "\u{1F}")
     }
 
     /// Sets the fields of `metadata` (see the type's rules).
-    public func apply(to metadata: inout DocumentMetadata) {
+    package func apply(to metadata: inout DocumentMetadata) {
         guard !entries.isEmpty else { return }
         var given: [String: [String]] = [:]
         var order: [String] = []
@@ -101,17 +101,17 @@ public struct MetadataOverrides: Sendable, Equatable {
 }
 
 /// A `-M` option that cannot be used.
-public struct MetadataOverrideError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct MetadataOverrideError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The option's value as given.
-    public var argument: String
+    package var argument: String
     /// What is wrong.
-    public var message: String
+    package var message: String
 
-    public init(argument: String, message: String) {
+    package init(argument: String, message: String) {
         self.argument = argument
         self.message = message
     }
 
     /// `-M 'ARGUMENT': MESSAGE`.
-    public var description: String { "-M '\(argument)': \(message)" }
+    package var description: String { "-M '\(argument)': \(message)" }
 }

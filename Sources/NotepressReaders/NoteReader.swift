@@ -9,17 +9,17 @@ import NotepressAST
 /// - ALL-CAPS words (two or more letters) get the `alert` colour role;
 /// - consecutive lines form one paragraph joined by hard breaks; blank lines separate paragraphs;
 /// - `\` before `* _ - ~ \` makes that character literal.
-public struct NoteReader: Sendable {
+package struct NoteReader: Sendable {
     /// Keep delimiters (and escaping backslashes) in the text as runs inside a `.marker` span.
-    public var keepMarkers: Bool
+    package var keepMarkers: Bool
 
-    public init(keepMarkers: Bool = false) {
+    package init(keepMarkers: Bool = false) {
         self.keepMarkers = keepMarkers
     }
 
     /// Parses note markup (body only, front matter already removed). `lineOffset` is added to
     /// reported line numbers. Span ids start at 1 and count up in source order across the note.
-    public func parse(_ text: String, lineOffset: Int = 0) -> [Block] {
+    package func parse(_ text: String, lineOffset: Int = 0) -> [Block] {
         parse(text, lineOffset: lineOffset, topLevelBlock: nil, retainBlocks: true)
     }
 
@@ -27,7 +27,7 @@ public struct NoteReader: Sendable {
     /// complete (document order). With `retainBlocks` false the blocks are not kept and the result
     /// is empty: a writer fed through the callback can then let each block go once written, so
     /// memory holds the text, the output and the blocks in flight rather than the whole tree.
-    public func parse(_ text: String, lineOffset: Int = 0, topLevelBlock: ((Block) -> Void)?, retainBlocks: Bool) -> [Block] {
+    package func parse(_ text: String, lineOffset: Int = 0, topLevelBlock: ((Block) -> Void)?, retainBlocks: Bool) -> [Block] {
         var builder = NoteBlockBuilder(keepMarkers: keepMarkers, lineOffset: lineOffset)
         builder.emit = topLevelBlock
         builder.retain = retainBlocks
@@ -62,7 +62,7 @@ public struct NoteReader: Sendable {
     ///
     /// The metadata title is the front-matter `title`, else the file name's stem, else `nil`.
     /// A front-matter error is thrown (callers usually report its ``FrontMatterError/diagnostic``).
-    public func read(_ text: String, path: String? = nil) throws -> ReadResult {
+    package func read(_ text: String, path: String? = nil) throws -> ReadResult {
         let (fm, body, offset) = try FrontMatter.split(text, path: path)
         let blocks = parse(body, lineOffset: offset)
         var title = fm?.title

@@ -1,11 +1,11 @@
 import NotepressAST
 
 /// What a reader returns: the document and any warnings met while reading it.
-public struct ReadResult: Sendable {
-    public var document: Document
-    public var diagnostics: [Diagnostic]
+package struct ReadResult: Sendable {
+    package var document: Document
+    package var diagnostics: [Diagnostic]
 
-    public init(document: Document, diagnostics: [Diagnostic] = []) {
+    package init(document: Document, diagnostics: [Diagnostic] = []) {
         self.document = document
         self.diagnostics = diagnostics
     }

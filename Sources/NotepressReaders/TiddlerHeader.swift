@@ -26,20 +26,20 @@ import NotepressAST
 ///   ``fields`` in ISO 8601 form (``CivilDateTime/iso8601``).
 /// - `type`: the body's syntax (``bodyFormat``); also kept in ``fields``.
 /// - every other field: ``fields``, its value as written.
-public struct TiddlerHeader: Sendable, Equatable {
+package struct TiddlerHeader: Sendable, Equatable {
     /// The `title` field.
-    public var title: String?
+    package var title: String?
     /// The `tags` field as a title list.
-    public var tags: [String] = []
+    package var tags: [String] = []
     /// The `created` field.
-    public var created: Date?
+    package var created: Date?
     /// The `type` field (a MIME type such as `text/vnd.tiddlywiki` or `text/x-markdown`).
-    public var type: String?
+    package var type: String?
     /// Every field besides `title`, `tags` and `created` (`modified` in ISO 8601 form).
-    public var fields: [String: String] = [:]
+    package var fields: [String: String] = [:]
 
     /// A header with these fields (``split(_:path:)`` reads one from a file).
-    public init(title: String? = nil, tags: [String] = [], created: Date? = nil, type: String? = nil,
+    package init(title: String? = nil, tags: [String] = [], created: Date? = nil, type: String? = nil,
                 fields: [String: String] = [:]) {
         self.title = title
         self.tags = tags
@@ -49,14 +49,14 @@ public struct TiddlerHeader: Sendable, Equatable {
     }
 
     /// The MIME types whose body is Markdown (TiddlyWiki's markdown plugin registers both).
-    public static let markdownTypes: Set<String> = ["text/x-markdown", "text/markdown"]
+    package static let markdownTypes: Set<String> = ["text/x-markdown", "text/markdown"]
     /// The MIME types read as note markup without a warning: TiddlyWiki's wikitext (current and
     /// classic) and plain text. Any other type is read as note markup too, with a warning.
-    public static let noteTypes: Set<String> = ["text/vnd.tiddlywiki", "text/x-tiddlywiki", "text/plain"]
+    package static let noteTypes: Set<String> = ["text/vnd.tiddlywiki", "text/x-tiddlywiki", "text/plain"]
 
     /// The syntax the `type` field names: GFM for ``markdownTypes``, note markup for any other
     /// type, `nil` when there is no `type` field.
-    public var bodyFormat: SourceFormat? {
+    package var bodyFormat: SourceFormat? {
         guard let type else { return nil }
         return Self.markdownTypes.contains(type.lowercased()) ? .gfm : .note
     }
@@ -67,7 +67,7 @@ public struct TiddlerHeader: Sendable, Equatable {
     ///   an unknown `type`).
     /// - Throws: ``FrontMatterError`` at the line and column of a `created` or `modified` value that
     ///   is not a TiddlyWiki date.
-    public static func split(_ text: String, path: String?) throws
+    package static func split(_ text: String, path: String?) throws
         -> (header: TiddlerHeader, body: String, bodyLineOffset: Int, warnings: [Diagnostic]) {
         var header = TiddlerHeader()
         var warnings: [Diagnostic] = []
@@ -135,7 +135,7 @@ public struct TiddlerHeader: Sendable, Equatable {
     /// text or follows whitespace and its `]]` is followed by whitespace or the end (the first
     /// such `]]`); anything else runs to the next whitespace. Empty and repeated items are dropped.
     /// Linear: the next acceptable `]]` after each position is found in one backward pass.
-    public static func titleList(_ value: String) -> [String] {
+    package static func titleList(_ value: String) -> [String] {
         let s = Array(value.unicodeScalars)
         let n = s.count
         func isSpace(_ u: Unicode.Scalar) -> Bool { u != "\u{A0}" && u.properties.isWhitespace }

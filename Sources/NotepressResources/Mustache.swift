@@ -26,13 +26,13 @@
 /// and partials together nest deeper than that (a partial that includes itself without end), so
 /// neither step can exhaust the stack. Positions in errors are 1-based lines and columns counted
 /// in Unicode scalars.
-public struct MustacheTemplate: Sendable {
+package struct MustacheTemplate: Sendable {
     /// How deep sections may nest in one template, and sections and partials together while
     /// rendering.
-    public static let maximumDepth = 100
+    package static let maximumDepth = 100
 
     /// The name used in error messages (a path, or a partial's name).
-    public let name: String
+    package let name: String
     let nodes: [MustacheNode]
     /// The source, for turning byte offsets into lines and columns in errors.
     let source: [UInt8]
@@ -42,7 +42,7 @@ public struct MustacheTemplate: Sendable {
     ///   delimiter tag, an end tag that closes no section or another one, a section left open, a
     ///   section nested deeper than ``maximumDepth``, and the unsupported `{{<parent}}` and
     ///   `{{$block}}` tags of the optional inheritance module.
-    public init(_ source: String, name: String = "template") throws {
+    package init(_ source: String, name: String = "template") throws {
         self.name = name
         self.source = Array(source.utf8)
         var parser = MustacheParser(source: self.source, name: name)
@@ -57,7 +57,7 @@ public struct MustacheTemplate: Sendable {
     ///     `HTMLEscape.text` for HTML, which turns `&` `<` `>` `"` into entities as the spec
     ///     requires).
     /// - Throws: ``MustacheError`` when sections and partials nest deeper than ``maximumDepth``.
-    public func render(_ data: MustacheValue, partials: [String: MustacheTemplate] = [:],
+    package func render(_ data: MustacheValue, partials: [String: MustacheTemplate] = [:],
                        escape: (String) -> String) throws -> String {
         try withoutActuallyEscaping(escape) { escape in
             var r = MustacheRenderer(partials: partials, escape: escape, stack: [data])
@@ -68,7 +68,7 @@ public struct MustacheTemplate: Sendable {
 
     /// Compiles several templates (for ``render(_:partials:escape:)``'s `partials`), each named
     /// by its key. - Throws: the first ``MustacheError``.
-    public static func compile(_ sources: [String: String]) throws -> [String: MustacheTemplate] {
+    package static func compile(_ sources: [String: String]) throws -> [String: MustacheTemplate] {
         var out: [String: MustacheTemplate] = [:]
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) { out[name] = try MustacheTemplate(text, name: name) }
         return out
@@ -77,7 +77,7 @@ public struct MustacheTemplate: Sendable {
     /// The partials this template includes (`{{> name}}`), each name once, in order of first use,
     /// with the 1-based line and column of that first tag: what a caller must load and pass to
     /// ``render(_:partials:escape:)`` (the names its partials include in turn are theirs).
-    public var partialReferences: [(name: String, line: Int, column: Int)] {
+    package var partialReferences: [(name: String, line: Int, column: Int)] {
         var seen: Set<String> = []
         var out: [(name: String, line: Int, column: Int)] = []
         // Tags come in source order: one forward walk gives every position (linear).
@@ -113,23 +113,23 @@ public struct MustacheTemplate: Sendable {
 }
 
 /// A template that cannot be compiled or rendered, with its place.
-public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The template's name (``MustacheTemplate/name``).
-    public var template: String
+    package var template: String
     /// 1-based line of the tag at fault.
-    public var line: Int
+    package var line: Int
     /// 1-based column of the tag at fault, in Unicode scalars.
-    public var column: Int
+    package var column: Int
     /// What is wrong.
-    public var message: String
+    package var message: String
 
     /// An error at `line`:`column` of `template`.
-    public init(template: String, line: Int, column: Int, message: String) {
+    package init(template: String, line: Int, column: Int, message: String) {
         self.template = template; self.line = line; self.column = column; self.message = message
     }
 
     /// `template:line:column: message`.
-    public var description: String { "\(template):\(line):\(column): \(message)" }
+    package var description: String { "\(template):\(line):\(column): \(message)" }
 }
 
 /// A name in a tag: `.` (no parts) or dotted parts.

@@ -5,7 +5,7 @@
 /// leaves the empty string to the language; it is falsey here, as in mustache.js, so that
 /// `{{#author}}…{{/author}}` skips an empty field). Numbers are strings (`"1.5"`): the page data
 /// (front matter, `-M key=value`) is text.
-public indirect enum MustacheValue: Sendable, Equatable {
+package indirect enum MustacheValue: Sendable, Equatable {
     /// No value: interpolates as nothing, falsey.
     case null
     /// `true` or `false`: interpolates as `true`/`false`.
@@ -20,7 +20,7 @@ public indirect enum MustacheValue: Sendable, Equatable {
     case map([String: MustacheValue])
 
     /// Whether a `{{#name}}` section over this value renders its content (see the type's rules).
-    public var isTruthy: Bool {
+    package var isTruthy: Bool {
         switch self {
         case .null: return false
         case .bool(let b): return b
@@ -31,7 +31,7 @@ public indirect enum MustacheValue: Sendable, Equatable {
     }
 
     /// The text `{{name}}` inserts (before escaping).
-    public var interpolated: String {
+    package var interpolated: String {
         switch self {
         case .null, .map: return ""
         case .bool(let b): return b ? "true" : "false"
@@ -44,17 +44,17 @@ public indirect enum MustacheValue: Sendable, Equatable {
 extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
     /// `"text"` is `.string("text")`.
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
     /// `true` is `.bool(true)`.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
     /// `["a", "b"]` is `.list([.string("a"), .string("b")])`.
-    public init(arrayLiteral elements: MustacheValue...) { self = .list(elements) }
+    package init(arrayLiteral elements: MustacheValue...) { self = .list(elements) }
     /// `["k": "v"]` is `.map(["k": .string("v")])`; a repeated key keeps its last value.
-    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+    package init(dictionaryLiteral elements: (String, MustacheValue)...) {
         var m: [String: MustacheValue] = [:]
         for (k, v) in elements { m[k] = v }
         self = .map(m)
     }
     /// `nil` is `.null`.
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }

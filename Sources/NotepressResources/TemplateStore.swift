@@ -1,32 +1,33 @@
 import Foundation
 
-/// The templates, themes and schemas of `Templates/`, embedded in the binary at build time, with
+/// The templates, themes and schemas of `Templates/`, embedded in the binary at build time
+/// (``embeddedTemplateFiles``), with
 /// an optional data folder (`--data-dir DIR`) whose files take precedence, as pandoc's
 /// `--data-dir` does. Paths are relative to `Templates/`, for example `html/page.html`,
 /// `themes/default.json`, `tei/notepress-tei.rng`.
-public struct TemplateStore: Sendable {
+package struct TemplateStore: Sendable {
     /// A folder whose files override the embedded ones, or `nil`.
-    public var dataDirectory: URL?
+    package var dataDirectory: URL?
 
-    public init(dataDirectory: URL? = nil) {
+    package init(dataDirectory: URL? = nil) {
         self.dataDirectory = dataDirectory
     }
 
     /// Paths of all embedded files, sorted.
-    public static var embeddedPaths: [String] { embeddedTemplateFiles.keys.sorted() }
+    package static var embeddedPaths: [String] { embeddedTemplateFiles.keys.sorted() }
 
     /// The embedded bytes of `path`, ignoring any data folder; `nil` if there is no such file.
-    public static func embedded(_ path: String) -> Data? {
+    package static func embedded(_ path: String) -> Data? {
         decoded[path]
     }
 
-    /// The embedded files, decoded once.
-    private static let decoded: [String: Data] = embeddedTemplateFiles.compactMapValues { Data(base64Encoded: $0) }
+    /// The embedded files as `Data`, made once.
+    private static let decoded: [String: Data] = embeddedTemplateFiles.mapValues { Data($0) }
 
     /// Where `path` comes from: the data folder's file when it exists there, else the embedded one.
     /// Returns the file's bytes and a display name for messages (a path, or `(built-in)/path`).
     /// - Throws: ``TemplateError/notFound(_:)`` when neither has it.
-    public func data(_ path: String) throws -> (data: Data, origin: String) {
+    package func data(_ path: String) throws -> (data: Data, origin: String) {
         if let dir = dataDirectory {
             let url = dir.appendingPathComponent(path)
             if let d = FileManager.default.contents(atPath: url.path) { return (d, url.path) }
@@ -36,14 +37,14 @@ public struct TemplateStore: Sendable {
     }
 
     /// The file as UTF-8 text. - Throws: ``TemplateError``.
-    public func text(_ path: String) throws -> String {
+    package func text(_ path: String) throws -> String {
         let (d, origin) = try data(path)
         guard let s = String(data: d, encoding: .utf8) else { throw TemplateError.notUTF8(origin) }
         return s
     }
 
     /// Names of files directly under `folder` (for example `themes`) from both sources, sorted.
-    public func list(_ folder: String) -> [String] {
+    package func list(_ folder: String) -> [String] {
         var names = Set(Self.embeddedPaths.filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }
             .filter { !$0.contains("/") })
         if let dir = dataDirectory,
@@ -55,10 +56,10 @@ public struct TemplateStore: Sendable {
 }
 
 /// Errors reading templates.
-public enum TemplateError: Error, Equatable, CustomStringConvertible {
+package enum TemplateError: Error, Equatable, CustomStringConvertible {
     case notFound(String)
     case notUTF8(String)
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let p): return "no template '\(p)' in the data folder or built in"
         case .notUTF8(let p): return "\(p): template is not valid UTF-8"

@@ -74,9 +74,9 @@ import NotepressAST
 /// made NCNames by ``TEIIdentifiers/headingID(_:)``; a heading inside a container keeps its id on
 /// its `p`. Footnotes get `fn-N` (`-2`, `-3`, … when a heading took that id).
 /// Characters XML 1.0 does not allow are removed (see ``XMLEscaping``). Output is deterministic.
-public struct TEIEmitter: Sendable {
+package struct TEIEmitter: Sendable {
     /// The TEI P5 namespace.
-    public static let namespace = "http://www.tei-c.org/ns/1.0"
+    package static let namespace = "http://www.tei-c.org/ns/1.0"
 
     /// Elements laid out one child per line (they never hold character data directly).
     static let blockElements: Set<String> = [
@@ -86,25 +86,25 @@ public struct TEIEmitter: Sendable {
     ]
 
     /// Keep dangerous link and image destinations live (`--unsafe`; ``URLSafety``).
-    public var unsafe: Bool
+    package var unsafe: Bool
     /// `--toc`: write a table of contents of the sections of level 1 to this (1…6); `nil`: none.
-    public var tableOfContentsMaxLevel: Int?
+    package var tableOfContentsMaxLevel: Int?
 
-    public init(unsafe: Bool = false, tableOfContentsMaxLevel: Int? = nil) {
+    package init(unsafe: Bool = false, tableOfContentsMaxLevel: Int? = nil) {
         self.unsafe = unsafe
         self.tableOfContentsMaxLevel = tableOfContentsMaxLevel
     }
 
     /// The TEI document as text: XML declaration, `TEI` root, final newline. Warnings (unknown
     /// nodes) go to `diagnostics`.
-    public func render(_ document: Document, diagnostics: inout [Diagnostic]) -> String {
+    package func render(_ document: Document, diagnostics: inout [Diagnostic]) -> String {
         let root = tree(document, diagnostics: &diagnostics)
         var s = XMLSerializer(blockElements: Self.blockElements)
         return s.document(root)
     }
 
     /// The `TEI` root element, built but not serialized.
-    public func tree(_ document: Document, diagnostics: inout [Diagnostic]) -> XMLTreeElement {
+    package func tree(_ document: Document, diagnostics: inout [Diagnostic]) -> XMLTreeElement {
         var b = TEIBuilder(document: document.assigningHeadingIDs())
         b.unsafe = unsafe
         b.tableOfContentsMaxLevel = tableOfContentsMaxLevel

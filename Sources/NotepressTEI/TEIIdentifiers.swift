@@ -11,9 +11,9 @@ import NotepressAST
 /// never contain `.` (the slugger removes punctuation), so no id of the first kind starts with
 /// `h.` or holds `.HEX.`: the mapping is one to one, and a link fragment `#1-intro` maps to the
 /// TEI target `#h.1-intro` (``Notepress``'s link rewriting uses this function too).
-public enum TEIIdentifiers {
+package enum TEIIdentifiers {
     /// The `xml:id` of the heading whose id is `id` (see the type's rules).
-    public static func headingID(_ id: String) -> String {
+    package static func headingID(_ id: String) -> String {
         if !id.isEmpty, isNCName(id) { return id }
         var out = "h."
         for u in id.unicodeScalars {

@@ -18,17 +18,17 @@ import NotepressAST
 ///   start with `element NAME: `, the element xmllint names; a repeated error is reported once.
 /// - libxml2 is initialised once per process (`xmlInitParser`). One validator may be used from
 ///   several threads: validations against the same compiled schema are serialised.
-public struct TEIValidator: Sendable {
+package struct TEIValidator: Sendable {
     private let schema: SchemaBox
 
     /// The deepest element accepted: libxml2's own default (`xmlParserMaxDepth`, 256), which is
     /// what `xmllint` and other stock readers apply. Notepress's TEI output stays well under it.
-    public static let maxElementDepth = 256
+    package static let maxElementDepth = 256
 
     /// Compiles the RELAX NG schema (XML syntax) in `schemaData`. `schemaOrigin` names it in
     /// messages (a path or `(built-in)/tei/notepress-tei.rng`).
     /// - Throws: ``ConversionFailure`` listing libxml2's messages when the schema is not valid.
-    public init(schemaData: Data, schemaOrigin: String) throws {
+    package init(schemaData: Data, schemaOrigin: String) throws {
         LibXML2.initialize()
         let collector = ErrorCollector(name: schemaOrigin)
         let box = Unmanaged.passUnretained(collector).toOpaque()
@@ -50,7 +50,7 @@ public struct TEIValidator: Sendable {
 
     /// Parses and validates `xml`; `name` is the file name used in diagnostics. Returns every
     /// error found (empty when the document is valid). Never reads external resources.
-    public func validate(_ xml: Data, name: String) -> [Diagnostic] {
+    package func validate(_ xml: Data, name: String) -> [Diagnostic] {
         let collector = ErrorCollector(name: name)
         let box = Unmanaged.passUnretained(collector).toOpaque()
         defer { withExtendedLifetime(collector) {} }
@@ -110,10 +110,10 @@ public struct TEIValidator: Sendable {
 }
 
 /// A failure with libxml2's diagnostics (schema compilation).
-public struct ConversionFailure: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+package struct ConversionFailure: Error, Sendable, CustomStringConvertible {
+    package var diagnostics: [Diagnostic]
+    package init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 /// One-time libxml2 set-up.

@@ -1,7 +1,7 @@
 /// A minimal XML element tree and its serializer. All user text reaches the output through
 /// ``XMLEscaping/text(_:)`` (character data) or ``XMLEscaping/attribute(_:)`` (attribute values),
 /// which also remove characters that XML 1.0 does not allow (XML 1.0 §2.2, production [2] `Char`).
-public indirect enum XMLTreeNode: Sendable, Equatable {
+package indirect enum XMLTreeNode: Sendable, Equatable {
     /// An element: qualified name, attributes in output order, children.
     case element(XMLTreeElement)
     /// Character data, unescaped; escaped on output.
@@ -9,30 +9,30 @@ public indirect enum XMLTreeNode: Sendable, Equatable {
 }
 
 /// One XML element. Names are written verbatim; they come from this module, never from user text.
-public struct XMLTreeElement: Sendable, Equatable {
-    public var name: String
+package struct XMLTreeElement: Sendable, Equatable {
+    package var name: String
     /// Attributes in output order: (qualified name, unescaped value).
-    public var attributes: [(String, String)]
-    public var children: [XMLTreeNode]
+    package var attributes: [(String, String)]
+    package var children: [XMLTreeNode]
 
-    public init(_ name: String, _ attributes: [(String, String)] = [], _ children: [XMLTreeNode] = []) {
+    package init(_ name: String, _ attributes: [(String, String)] = [], _ children: [XMLTreeNode] = []) {
         self.name = name
         self.attributes = attributes
         self.children = children
     }
 
-    public static func == (a: XMLTreeElement, b: XMLTreeElement) -> Bool {
+    package static func == (a: XMLTreeElement, b: XMLTreeElement) -> Bool {
         a.name == b.name && a.children == b.children
             && a.attributes.map(\.0) == b.attributes.map(\.0) && a.attributes.map(\.1) == b.attributes.map(\.1)
     }
 
     /// Appends a child element.
-    public mutating func append(_ e: XMLTreeElement) { children.append(.element(e)) }
+    package mutating func append(_ e: XMLTreeElement) { children.append(.element(e)) }
 
     /// Appends character data, merging it with a preceding text node. The node is taken out of
     /// the array first, so that its string is uniquely referenced and grows in place: many runs
     /// merged into one text node cost linear time, not a copy of the whole text per run.
-    public mutating func append(text: String) {
+    package mutating func append(text: String) {
         guard !text.isEmpty else { return }
         if case .text(var t)? = children.last {
             children.removeLast()
@@ -45,10 +45,10 @@ public struct XMLTreeElement: Sendable, Equatable {
 }
 
 /// The two escaping functions of the XML output.
-public enum XMLEscaping {
+package enum XMLEscaping {
     /// Whether `u` is an XML 1.0 `Char` (XML 1.0 §2.2 [2]):
     /// `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]`.
-    public static func isXMLChar(_ u: Unicode.Scalar) -> Bool {
+    package static func isXMLChar(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
         case 0x9, 0xA, 0xD: return true
         case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
@@ -58,7 +58,7 @@ public enum XMLEscaping {
 
     /// Escapes character data: `&`, `<`, `>` become references, CR becomes `&#xD;` (so that the
     /// parser's line-end normalisation, XML 1.0 §2.11, keeps it), non-`Char`s are removed.
-    public static func text(_ s: String) -> String {
+    package static func text(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars where isXMLChar(u) {
@@ -76,7 +76,7 @@ public enum XMLEscaping {
     /// Escapes an attribute value written between double quotes: `&`, `<`, `>`, `"` become
     /// references; TAB, LF and CR become character references so that attribute-value
     /// normalisation (XML 1.0 §3.3.3) keeps them; non-`Char`s are removed.
-    public static func attribute(_ s: String) -> String {
+    package static func attribute(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars where isXMLChar(u) {

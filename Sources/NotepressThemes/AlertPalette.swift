@@ -3,9 +3,9 @@ import NotepressAST
 /// The colours of the five GitHub alert kinds (``Alert/Kind``), the one table every writer takes
 /// them from: GitHub's own (Primer design system, `fgColor` accent / success / done / attention /
 /// danger, light and dark), and the nearest SGR colour for 16-colour terminals.
-public enum AlertPalette {
+package enum AlertPalette {
     /// The kind's colour on a light (`dark` false) or dark background.
-    public static func color(_ kind: Alert.Kind, dark: Bool = false) -> RGBColor {
+    package static func color(_ kind: Alert.Kind, dark: Bool = false) -> RGBColor {
         let hex: (String, String)
         switch kind {
         case .note: hex = ("#0969da", "#4493f8")
@@ -18,7 +18,7 @@ public enum AlertPalette {
     }
 
     /// The SGR foreground code at 16 colours: blue, green, magenta, yellow, red.
-    public static func ansi16(_ kind: Alert.Kind) -> Int {
+    package static func ansi16(_ kind: Alert.Kind) -> Int {
         switch kind {
         case .note: 34
         case .tip: 32

@@ -3,16 +3,37 @@ import NotepressAST
 /// The twelve content size categories a reader can choose, named as UIKit's
 /// `UIContentSizeCategory` names them, smallest first. ``large`` is the system default.
 public enum SizeCategory: String, Sendable, Equatable, Hashable, Codable, CaseIterable, Comparable {
-    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
-    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge
-    case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
+    /// xSmall (`xs`).
+    case extraSmall
+    /// Small (`s`).
+    case small
+    /// Medium (`m`).
+    case medium
+    /// Large (`l`): the default.
+    case large
+    /// xLarge (`xl`).
+    case extraLarge
+    /// xxLarge (`xxl`).
+    case extraExtraLarge
+    /// xxxLarge (`xxxl`): the largest standard category.
+    case extraExtraExtraLarge
+    /// AX1 (`ax1`): the first of the larger accessibility sizes.
+    case accessibilityMedium
+    /// AX2 (`ax2`).
+    case accessibilityLarge
+    /// AX3 (`ax3`).
+    case accessibilityExtraLarge
+    /// AX4 (`ax4`).
+    case accessibilityExtraExtraLarge
+    /// AX5 (`ax5`): the largest.
+    case accessibilityExtraExtraExtraLarge
 
     /// The short command-line alias: `xs s m l xl xxl xxxl ax1 … ax5`.
     public var alias: String {
         ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"][index]
     }
 
-    /// Position in ``allCases`` (0 = extraSmall … 11 = accessibilityExtraExtraExtraLarge).
+    /// Position in `allCases` (0 = extraSmall … 11 = accessibilityExtraExtraExtraLarge).
     public var index: Int { Self.allCases.firstIndex(of: self)! }
 
     /// Whether this is one of the five accessibility sizes.
@@ -31,7 +52,24 @@ public enum SizeCategory: String, Sendable, Equatable, Hashable, Codable, CaseIt
 /// Font weights, as `UIFont.Weight` names them. The Bold Text accessibility setting steps each
 /// weight up one place (see ``steppedUp``).
 public enum FontWeight: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+    /// CSS 100.
+    case ultraLight
+    /// CSS 200.
+    case thin
+    /// CSS 300.
+    case light
+    /// CSS 400.
+    case regular
+    /// CSS 500.
+    case medium
+    /// CSS 600.
+    case semibold
+    /// CSS 700.
+    case bold
+    /// CSS 800.
+    case heavy
+    /// CSS 900.
+    case black
 
     /// CSS `font-weight` (100…900).
     public var cssValue: Int {
@@ -65,13 +103,29 @@ public enum FontWeight: String, Sendable, Equatable, Hashable, Codable, CaseIter
 
 /// A font design, as `UIFontDescriptor.SystemDesign` names them.
 public enum FontDesign: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case `default`, serif, rounded, monospaced
+    /// The system's standard design (SF Pro on Apple platforms).
+    case `default`
+    /// A serif design (New York).
+    case serif
+    /// Rounded terminals (SF Pro Rounded).
+    case rounded
+    /// Monospaced (SF Mono).
+    case monospaced
 }
 
 /// The generic family a font falls back to when its family is not installed (CSS generic
 /// family names).
 public enum GenericFamily: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case sansSerif = "sans-serif", serif, monospace, cursive, systemUI = "system-ui"
+    /// CSS `sans-serif`; RTF `\fswiss`.
+    case sansSerif = "sans-serif"
+    /// CSS `serif`; RTF `\froman`.
+    case serif
+    /// CSS `monospace`; RTF `\fmodern`.
+    case monospace
+    /// CSS `cursive`; RTF `\fscript`.
+    case cursive
+    /// CSS `system-ui`: the platform's interface font.
+    case systemUI = "system-ui"
 }
 
 /// Apple's published Dynamic Type sizes and leading for iOS and iPadOS.
@@ -83,7 +137,7 @@ public enum GenericFamily: String, Sendable, Equatable, Hashable, Codable, CaseI
 /// size category, each giving every style's weight, size and leading in points. Both columns are
 /// typed in from those twelve tables: the leading is Apple's value for each category, not the
 /// Large leading scaled (scaling gives 18 pt for Body at xSmall where Apple says 19, 69 at AX5
-/// where Apple says 62). Columns follow ``SizeCategory/allCases``. Headline is semibold, the
+/// where Apple says 62). Columns follow `SizeCategory.allCases`. Headline is semibold, the
 /// other styles regular (the tables' "Weight" column).
 public enum DynamicTypeTable {
     /// Point size per style, one entry per ``SizeCategory`` (extraSmall first).

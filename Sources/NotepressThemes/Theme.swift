@@ -2,8 +2,38 @@ import NotepressAST
 
 /// Every part of a document a theme gives a text style to.
 public enum ThemeRole: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case noteTitle, heading1, heading2, heading3, heading4, heading5, heading6
-    case body, blockQuote, code, listMarker, tableHeader, tableCell, footnote, caption, dateBadge
+    /// The note's title line (front matter `title`).
+    case noteTitle
+    /// Headings of level 1.
+    case heading1
+    /// Headings of level 2.
+    case heading2
+    /// Headings of level 3.
+    case heading3
+    /// Headings of level 4.
+    case heading4
+    /// Headings of level 5.
+    case heading5
+    /// Headings of level 6.
+    case heading6
+    /// Paragraphs and list items.
+    case body
+    /// Text inside block quotes.
+    case blockQuote
+    /// Code blocks.
+    case code
+    /// List numbers and bullets.
+    case listMarker
+    /// Table header cells.
+    case tableHeader
+    /// Table body cells.
+    case tableCell
+    /// Footnote definitions.
+    case footnote
+    /// Captions (image descriptions, the index's dates).
+    case caption
+    /// The round date badge.
+    case dateBadge
 
     /// The role of a heading of `level` 1…6 (levels outside are clamped).
     public static func heading(_ level: Int) -> ThemeRole {
@@ -13,8 +43,14 @@ public enum ThemeRole: String, Sendable, Equatable, Hashable, Codable, CaseItera
 
 /// An sRGB colour, 8 bits per channel.
 public struct RGBColor: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public var red: UInt8, green: UInt8, blue: UInt8
+    /// Red, 0–255.
+    public var red: UInt8
+    /// Green, 0–255.
+    public var green: UInt8
+    /// Blue, 0–255.
+    public var blue: UInt8
 
+    /// The colour of the three channels (sRGB, 0–255 each).
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red; self.green = green; self.blue = blue
     }
@@ -35,16 +71,21 @@ public struct RGBColor: Sendable, Equatable, Hashable, CustomStringConvertible {
         return "#" + [red, green, blue].map { "\(digits[Int($0 >> 4)])\(digits[Int($0 & 15)])" }.joined()
     }
 
+    /// ``hex``.
     public var description: String { hex }
 }
 
 /// The colours a theme names, for one appearance (light or dark).
 public struct ThemeColors: Sendable, Equatable, Hashable {
+    /// Body text.
     public var text: RGBColor
+    /// The page.
     public var background: RGBColor
     /// The alert colour of note markup's ALL-CAPS words (red by default).
     public var alert: RGBColor
+    /// Links and hashtags.
     public var link: RGBColor
+    /// Behind code spans and blocks.
     public var codeBackground: RGBColor
     /// Letterpress: the highlight below the pressed-in glyphs.
     public var letterpressLight: RGBColor
@@ -53,6 +94,7 @@ public struct ThemeColors: Sendable, Equatable, Hashable {
     /// Secondary text: dates, captions, block-quote bars.
     public var secondary: RGBColor
 
+    /// A palette of the eight colours.
     public init(text: RGBColor, background: RGBColor, alert: RGBColor, link: RGBColor, codeBackground: RGBColor,
                 letterpressLight: RGBColor, letterpressShadow: RGBColor, secondary: RGBColor) {
         self.text = text; self.background = background; self.alert = alert; self.link = link
@@ -69,13 +111,16 @@ public struct StyleSpec: Sendable, Equatable, Hashable {
     public var fallbacks: [String]
     /// What to fall back to when no named family is installed.
     public var generic: GenericFamily
+    /// The weight (Bold Text steps it up once).
     public var weight: FontWeight
+    /// The design (Apple's system font designs).
     public var design: FontDesign
-    /// Point size per category (12 entries, ``SizeCategory/allCases`` order).
+    /// Point size per category (12 entries, `SizeCategory.allCases` order).
     public var sizes: [Double]
     /// Line height in points per category (12 entries).
     public var lineHeights: [Double]
 
+    /// A style of the given font and the twelve sizes and line heights.
     public init(family: String, fallbacks: [String] = [], generic: GenericFamily, weight: FontWeight,
                 design: FontDesign, sizes: [Double], lineHeights: [Double]) {
         self.family = family; self.fallbacks = fallbacks; self.generic = generic; self.weight = weight
@@ -102,6 +147,7 @@ public struct FontFamily: Sendable, Equatable, Hashable {
     /// The CSS generic family the list ends with.
     public var generic: GenericFamily
 
+    /// `family`, then `fallbacks` in order, then `generic`.
     public init(family: String, fallbacks: [String] = [], generic: GenericFamily) {
         self.family = family; self.fallbacks = fallbacks; self.generic = generic
     }
@@ -133,15 +179,20 @@ public struct FontFamily: Sendable, Equatable, Hashable {
 /// How a terminal draws one kind of text (SGR attributes and a colour), as a theme gives it.
 /// ECMA-48 §8.3.117: 1 bold, 2 faint, 3 italic, 4 underline.
 public struct TerminalTextStyle: Sendable, Equatable, Hashable {
+    /// SGR 1.
     public var bold: Bool
+    /// SGR 2 (faint).
     public var dim: Bool
+    /// SGR 3.
     public var italic: Bool
+    /// SGR 4.
     public var underline: Bool
     /// The colour at 256 colours and direct colour; `nil` keeps the terminal's.
     public var color: RGBColor?
     /// The colour at 16 colours: an SGR foreground code, 30–37 or 90–97.
     public var ansi16: Int?
 
+    /// A style of the given attributes and colours.
     public init(bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
                 color: RGBColor? = nil, ansi16: Int? = nil) {
         self.bold = bold; self.dim = dim; self.italic = italic; self.underline = underline
@@ -150,11 +201,14 @@ public struct TerminalTextStyle: Sendable, Equatable, Hashable {
 }
 
 /// A complete theme: a spec for each text style, a role map, fonts and colours.
-/// Theme files (`Templates/themes/NAME.json`) are read by ``ThemeLoader``; what a file leaves out
-/// comes from ``Theme/standard``.
+/// Theme files (`Templates/themes/NAME.json`, `Theme.named(_:)` in the Notepress module) hold
+/// what differs from ``Theme/standard``.
 public struct Theme: Sendable, Equatable {
+    /// The theme's name (`default`, `reading`, `high-contrast`; `standard` for ``standard``).
     public var name: String
+    /// Font, weight and the twelve sizes and line heights of each text style.
     public var styles: [TextStyle: StyleSpec]
+    /// The text style of each part of a document.
     public var roles: [ThemeRole: TextStyle]
     /// Font for code spans and code blocks.
     public var codeFont: FontFamily
@@ -166,9 +220,12 @@ public struct Theme: Sendable, Equatable {
     /// How a terminal shows `~script~` (a terminal has one font, so not italic alone, which
     /// `_italic_` is).
     public var terminalScript: TerminalTextStyle
+    /// Colours in light appearance.
     public var light: ThemeColors
+    /// Colours in dark appearance (HTML pages use them under `prefers-color-scheme: dark`).
     public var dark: ThemeColors
 
+    /// A theme of every part; ``standard`` is the model.
     public init(name: String, styles: [TextStyle: StyleSpec], roles: [ThemeRole: TextStyle], codeFont: FontFamily,
                 scriptFont: FontFamily, eastAsianFont: FontFamily = Theme.standardEastAsianFont,
                 terminalScript: TerminalTextStyle = Theme.standardTerminalScript, light: ThemeColors, dark: ThemeColors) {
@@ -235,11 +292,15 @@ public struct Theme: Sendable, Equatable {
 
 /// A style at one category: what an emitter writes.
 public struct ResolvedStyle: Sendable, Equatable, Hashable {
+    /// Font family name.
     public var family: String
     /// Families to try when `family` is missing (``FontFamily``).
     public var fallbacks: [String]
+    /// The generic family that ends the list.
     public var generic: GenericFamily
+    /// The weight, stepped up when Bold Text is on.
     public var weight: FontWeight
+    /// The design.
     public var design: FontDesign
     /// Font size in points.
     public var size: Double
@@ -252,11 +313,14 @@ public struct ResolvedStyle: Sendable, Equatable, Hashable {
 
 /// A theme fixed to one content size category and Bold Text setting.
 public struct ResolvedTheme: Sendable, Equatable {
+    /// The theme.
     public var theme: Theme
+    /// The content size category its sizes are taken at.
     public var category: SizeCategory
     /// The accessibility Bold Text setting: every weight steps up once.
     public var boldText: Bool
 
+    /// `theme` at `category`, with or without Bold Text (``Theme/resolved(category:boldText:)``).
     public init(theme: Theme, category: SizeCategory, boldText: Bool) {
         self.theme = theme; self.category = category; self.boldText = boldText
     }

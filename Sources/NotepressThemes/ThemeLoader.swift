@@ -8,20 +8,20 @@ import NotepressResources
 /// `themes/x.json: styles.body.sizes.ax9: unknown size category 'ax9'; expected one of extraSmall, …`.
 /// JSON syntax errors carry a `line:column` computed from the parser's character offset instead of
 /// a JSON path.
-public struct ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file's display name (a path, or `(built-in)/themes/NAME.json`).
-    public var file: String
+    package var file: String
     /// The JSON path of the offending value (`styles.body.sizes.ax9`), `""` for the whole file,
     /// or `line N, column M` for syntax errors.
-    public var path: String
+    package var path: String
     /// What was wrong and what was expected.
-    public var message: String
+    package var message: String
 
-    public init(file: String, path: String, message: String) {
+    package init(file: String, path: String, message: String) {
         self.file = file; self.path = path; self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
     }
 }
@@ -56,25 +56,25 @@ public struct ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
 /// sizes and line heights in points. A `sizes` or `lineHeights` table must list all twelve
 /// categories. A theme without `inherits` inherits `default`; `default` itself (and a theme saying
 /// `"inherits": "standard"`) inherits ``Theme/standard`` (Apple's Dynamic Type table).
-public struct ThemeLoader: Sendable {
-    public var store: TemplateStore
+package struct ThemeLoader: Sendable {
+    package var store: TemplateStore
 
-    public init(store: TemplateStore) { self.store = store }
+    package init(store: TemplateStore) { self.store = store }
 
     /// Names of the themes in the data folder and built in (`themes/*.json`, without `.json`), sorted.
-    public func availableThemes() -> [String] {
+    package func availableThemes() -> [String] {
         store.list("themes").filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
     }
 
     /// Where the theme `name` is read from: a path, or `(built-in)/themes/NAME.json`.
     /// - Throws: ``ThemeError`` when there is no such theme.
-    public func origin(of nameOrPath: String) throws -> String {
+    package func origin(of nameOrPath: String) throws -> String {
         try source(nameOrPath).origin
     }
 
     /// Loads a theme by name (`reading`) or by path to a `.json` file, with everything it inherits.
     /// - Throws: ``ThemeError`` naming the file, the JSON path and what was expected.
-    public func load(_ nameOrPath: String) throws -> Theme {
+    package func load(_ nameOrPath: String) throws -> Theme {
         try load(nameOrPath, chain: [])
     }
 
@@ -364,7 +364,7 @@ extension Theme {
     /// The theme as a complete JSON theme file (every style with all 12 sizes and line heights,
     /// every role, fonts and both colour sets), keys sorted, two-space indentation, ending with
     /// a newline. Loading the output with ``ThemeLoader`` gives this theme back.
-    public func jsonText() -> String {
+    package func jsonText() -> String {
         func num(_ d: Double) -> Any { d == d.rounded() && abs(d) < 1e9 ? Int(d) as Any : d as Any }
         func table(_ v: [Double]) -> [String: Any] {
             Dictionary(uniqueKeysWithValues: SizeCategory.allCases.map { ($0.rawValue, num(v[$0.index])) })
@@ -405,9 +405,9 @@ extension Theme {
 
 /// WCAG 2.x contrast arithmetic (Web Content Accessibility Guidelines 2.2, "relative luminance"
 /// and "contrast ratio" definitions).
-public enum Contrast {
+package enum Contrast {
     /// Relative luminance of an sRGB colour, 0 (black) … 1 (white).
-    public static func luminance(_ c: RGBColor) -> Double {
+    package static func luminance(_ c: RGBColor) -> Double {
         func lin(_ v: UInt8) -> Double {
             let s = Double(v) / 255
             return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
@@ -416,7 +416,7 @@ public enum Contrast {
     }
 
     /// Contrast ratio (L1 + 0.05) / (L2 + 0.05), 1 … 21. AAA asks ≥ 7 for body text (SC 1.4.6).
-    public static func ratio(_ a: RGBColor, _ b: RGBColor) -> Double {
+    package static func ratio(_ a: RGBColor, _ b: RGBColor) -> Double {
         let la = luminance(a), lb = luminance(b)
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }

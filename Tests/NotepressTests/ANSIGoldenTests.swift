@@ -27,7 +27,7 @@ enum ANSITestSupport {
         return doc
     }
 
-    static func render(_ doc: Document, width: Int, depth: TerminalColorDepth = .none, hyperlinks: Bool = false,
+    static func render(_ doc: Document, width: Int, depth: ColorDepth = .none, hyperlinks: Bool = false,
                        ascii: Bool = false, boldText: Bool = false) -> String {
         var d: [Diagnostic] = []
         let o = ANSIOptions(width: width, colorDepth: depth, hyperlinks: hyperlinks, ascii: ascii,
@@ -63,7 +63,7 @@ final class ANSIGoldenTests: XCTestCase {
     static let cases = ["headings.md", "emphasis.md", "nested-lists.md", "task-lists.md", "blockquote.md",
                         "code-long-line.md", "cjk-table.md", "long-words.md", "links.md", "footnotes.md",
                         "alert-script.note", "title.md"]
-    static let profiles: [(name: String, depth: TerminalColorDepth, hyperlinks: Bool)] = [
+    static let profiles: [(name: String, depth: ColorDepth, hyperlinks: Bool)] = [
         ("plain", .none, false), ("ansi16", .ansi16, false), ("truecolor", .truecolor, false),
     ]
 

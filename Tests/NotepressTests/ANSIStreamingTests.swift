@@ -21,7 +21,7 @@ final class ANSIStreamingTests: XCTestCase {
         let input = ANSITestSupport.goldenDir.appendingPathComponent("long-paragraph.md")
         let doc = try ANSITestSupport.read(input)
         XCTAssertEqual(doc.blocks.count, 1, "the case is a single paragraph")
-        let cases: [(String, Int, TerminalColorDepth, Bool)] = [
+        let cases: [(String, Int, ColorDepth, Bool)] = [
             ("plain-60", 60, .none, false), ("truecolor-80", 80, .truecolor, false), ("truecolor-osc8-80", 80, .truecolor, true),
         ]
         for (name, width, depth, links) in cases {

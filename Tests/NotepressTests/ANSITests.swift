@@ -261,7 +261,7 @@ final class ANSITests: XCTestCase {
         for f in files {
             let text = String(decoding: try Data(contentsOf: dir.appendingPathComponent(f)), as: UTF8.self)
             let doc = try ANSITestSupport.readMarkdown(text)
-            for depth in [TerminalColorDepth.none, .truecolor] {
+            for depth in [ColorDepth.none, .truecolor] {
                 let out = ANSITestSupport.render(doc, width: 60, depth: depth, hyperlinks: depth != .none)
                 XCTAssertFalse(out.isEmpty, f)
                 XCTAssertEqual(ANSITestSupport.layoutProblems(out, width: 60), [], f)

@@ -9,7 +9,7 @@ final class DocumentLoaderTests: XCTestCase {
     func testInvalidUTF8IsRejectedWithLineAndColumn() {
         let data = Data("ok line\nbad \u{E9}".utf8.dropLast(2) + [0xC3, 0x28])  // "bad " then an invalid pair
         XCTAssertThrowsError(try DocumentLoader().load(data: data, path: "x.note", modified: nil)) { error in
-            let e = error as! ConversionError
+            let e = error as! NotepressError
             XCTAssertEqual(e.position, SourcePosition(line: 2, column: 5))
             XCTAssertTrue(e.description.hasPrefix("x.note:2:5: error: invalid UTF-8 (byte 0xC3)"), e.description)
         }
@@ -24,7 +24,7 @@ final class DocumentLoaderTests: XCTestCase {
 
     func testNULByteIsRejected() {
         XCTAssertThrowsError(try DocumentLoader().load(data: Data([0x61, 0x0A, 0x62, 0x00]), path: "n.md", modified: nil)) { error in
-            XCTAssertEqual((error as! ConversionError).position, SourcePosition(line: 2, column: 2))
+            XCTAssertEqual((error as! NotepressError).position, SourcePosition(line: 2, column: 2))
             XCTAssertTrue("\(error)".contains("NUL byte"))
         }
     }
@@ -68,7 +68,7 @@ final class DocumentLoaderTests: XCTestCase {
     func testBadFrontMatterInANoteIsAnErrorWithItsLine() {
         let text = "---\ntitle: ok\ncreated: [unclosed\n---\nbody\n"
         XCTAssertThrowsError(try DocumentLoader().load(data: Data(text.utf8), path: "bad.note", modified: nil)) { error in
-            let e = error as! ConversionError
+            let e = error as! NotepressError
             XCTAssertEqual(e.file, "bad.note")
             XCTAssertNotNil(e.position)
             XCTAssertGreaterThanOrEqual(e.position?.line ?? 0, 3)

@@ -51,7 +51,7 @@ final class DeepNestingTests: XCTestCase {
         let timeText = (try? String(contentsOf: timeFile, encoding: .utf8)) ?? ""
         let peak = timeText.split(whereSeparator: \.isWhitespace).last.flatMap { Int($0) } ?? Int.max
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
-        return Measured(status: p.terminationStatus, seconds: seconds, peakKiB: peak, outputBytes: size ?? 0,
+        return Measured(status: p.terminationStatus, seconds: seconds, peakKiB: peak, outputBytes: size,
                         stderr: String(decoding: errData, as: UTF8.self))
     }
 

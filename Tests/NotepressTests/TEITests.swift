@@ -436,7 +436,7 @@ final class TEIValidationTests: XCTestCase {
         let doc = MarkdownReader(format: .gfm).parse("hi", path: "in.md").document
         var diags: [Diagnostic] = []
         XCTAssertThrowsError(try TEIWriter().write(doc, options: options, diagnostics: &diags)) { error in
-            guard let e = error as? ConversionError else { return XCTFail("\(error)") }
+            guard let e = error as? NotepressError else { return XCTFail("\(error)") }
             XCTAssertEqual(e.position?.line, 2)
             XCTAssertEqual(e.file, "in.md")
             XCTAssertTrue(e.message.contains("TEI"), e.message)

@@ -9,10 +9,10 @@ import NotepressAST
 ///
 /// Applied to documents whose wiki links are read (note markup; Markdown with `--wikilinks`),
 /// before the site scan, so the table's ``SiteRecord/anchors`` and the pages agree.
-public enum BlockAnchors {
+package enum BlockAnchors {
     /// The document with every paragraph's trailing ` ^id` taken out and its id set. Blocks with
     /// no anchor are not copied.
-    public static func apply(_ document: Document) -> Document {
+    package static func apply(_ document: Document) -> Document {
         var d = document
         var changed: [Block]?
         for (i, b) in document.blocks.enumerated() {
@@ -103,7 +103,7 @@ public enum BlockAnchors {
     }
 
     /// The anchors of a document (ids of paragraphs that start with `^`, without it), in order.
-    public static func anchors(in document: Document) -> [String] {
+    package static func anchors(in document: Document) -> [String] {
         var out: [String] = []
         document.forEachBlock { block, _ in
             if case .paragraph = block.kind, let id = block.id, id.hasPrefix("^") { out.append(String(id.dropFirst())) }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// One broken link of a site: where it is written and what is wrong.
-public struct LinkProblem: Sendable, Equatable {
+package struct LinkProblem: Sendable, Equatable {
     /// The page's path below the input folder.
-    public var path: String
+    package var path: String
     /// 1-based line and byte column (0 when the reader did not know them).
-    public var line: Int
+    package var line: Int
     /// See ``line``.
-    public var column: Int
+    package var column: Int
     /// `link to 'x.md#y': no heading 'y' in x.md`.
-    public var message: String
+    package var message: String
 
     /// A problem of the page at `path` (see the properties).
-    public init(path: String, line: Int, column: Int, message: String) {
+    package init(path: String, line: Int, column: Int, message: String) {
         self.path = path
         self.line = line
         self.column = column
@@ -21,7 +21,7 @@ public struct LinkProblem: Sendable, Equatable {
 
     /// `FILE:LINE:COLUMN: warning: MESSAGE` (or `error` with `--strict-links`), with the page's
     /// path as `file` gives it.
-    public func description(file: String, severity: String = "warning") -> String {
+    package func description(file: String, severity: String = "warning") -> String {
         var s = file + ":"
         if line > 0 { s += "\(line):" }
         if column > 0 { s += "\(column):" }
@@ -38,10 +38,10 @@ public struct LinkProblem: Sendable, Equatable {
 /// input folder; not copied`, `image 'SRC': …` for images, `wiki link '[[T]]': no note or file
 /// named 'T'`. Links inside code are not links and never listed; links with a URL scheme are not
 /// checked.
-public enum LinkReport {
+package enum LinkReport {
     /// The problems of every page of `table`, whose links `resolutions` holds resolved (by record
     /// index, ``SiteRewriter/resolutions(of:)``).
-    public static func problems(_ table: SiteTable, resolutions: [SiteRewriter.Resolutions]) -> [LinkProblem] {
+    package static func problems(_ table: SiteTable, resolutions: [SiteRewriter.Resolutions]) -> [LinkProblem] {
         var out: [LinkProblem] = []
         for (index, r) in table.records.enumerated() where r.kind == .page {
             var page: [LinkProblem] = []

@@ -5,18 +5,18 @@ import NotepressAST
 /// anchors taken out (``BlockAnchors``) when wiki links are read, and every wiki link shown as its
 /// text (``Link/isMissing``): with no other pages there is nothing to resolve it against.
 /// Top-level blocks can be prepared one at a time, in order, as a reader streams them.
-public final class SingleDocumentPreparer: @unchecked Sendable {
+package final class SingleDocumentPreparer: @unchecked Sendable {
     private var assigner = HeadingIDAssigner()
     /// Whether wiki links and block anchors are read (note markup; Markdown with `--wikilinks`).
-    public let wikilinks: Bool
+    package let wikilinks: Bool
 
     /// A preparer for one document; `wikilinks` as ``wikilinks``.
-    public init(wikilinks: Bool) {
+    package init(wikilinks: Bool) {
         self.wikilinks = wikilinks
     }
 
     /// The next top-level block, prepared.
-    public func prepare(_ block: Block) -> Block {
+    package func prepare(_ block: Block) -> Block {
         var b = assigner.assign(block)
         if wikilinks {
             b = BlockAnchors.apply(b)
@@ -37,7 +37,7 @@ public final class SingleDocumentPreparer: @unchecked Sendable {
     }
 
     /// A whole document, prepared (a new preparer per document).
-    public func prepare(_ document: Document) -> Document {
+    package func prepare(_ document: Document) -> Document {
         var d = document
         d.blocks = document.blocks.map(prepare)
         return d

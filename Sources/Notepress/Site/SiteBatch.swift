@@ -3,20 +3,20 @@ import NotepressAST
 import NotepressPlatform
 
 /// The result of a folder run's two phases (``BatchConverter/runSite(_:otherFiles:previous:previousTable:copyAll:progress:)``).
-public struct SiteRun: Sendable {
+package struct SiteRun: Sendable {
     /// One outcome per input page, in input order.
-    public var outcomes: [FileOutcome]
+    package var outcomes: [FileOutcome]
     /// The site table the pages were rendered against.
-    public var table: SiteTable
+    package var table: SiteTable
     /// The table as JSON Lines (``SiteTableCodec/encode(_:)``).
-    public var tableBytes: [UInt8]
+    package var tableBytes: [UInt8]
     /// The link report (``LinkReport``), in table order.
-    public var problems: [LinkProblem]
+    package var problems: [LinkProblem]
     /// Each record's links resolved (by record index in ``table``; empty for other files): what
     /// rendering, the report, the table digests and asset copying read.
-    public var resolutions: [SiteRewriter.Resolutions]
+    package var resolutions: [SiteRewriter.Resolutions]
     /// Where each input's relative path came from (for messages: the path as found).
-    public var sourcePaths: [String: String]
+    package var sourcePaths: [String: String]
 }
 
 /// What the scan phase found for one input.
@@ -25,7 +25,7 @@ struct ScannedInput: @unchecked Sendable {
     /// The prepared document, kept for rendering when within the memory budget.
     var document: Document?
     var diagnostics: [Diagnostic] = []
-    var error: ConversionError?
+    var error: NotepressError?
     /// The record is the previous run's (the input was not read).
     var reused = false
     /// Input bytes' SHA-256 (hex), when read; the previous one when reused.
@@ -168,7 +168,7 @@ extension BatchConverter {
         var s = ScannedInput()
         do {
             let st = Platform.status(input.path)
-            if st?.kind == .directory { throw ConversionError(file: input.path, "is a folder, not a file") }
+            if st?.kind == .directory { throw NotepressError.fileUnreadable(file: input.path, code: SystemError.isAFolder.code) }
             let regular = st?.kind == .regular
             s.inputSize = regular ? st?.size : nil
             s.inputMtime = regular ? st?.modifiedNanoseconds : nil
@@ -197,10 +197,8 @@ extension BatchConverter {
             s.record = SiteScanner.record(input.relative, document: document)
             s.diagnostics = diagnostics
             if budget.take(bytes.count) { s.document = document }
-        } catch let e as ConversionError {
-            s.error = e
         } catch {
-            s.error = ConversionError(file: input.path, "\(error)")
+            s.error = NotepressError.wrapping(error, file: input.path)
         }
         return s
     }
@@ -212,7 +210,7 @@ extension BatchConverter {
     /// the input folders (assets). Output bytes and the order of outcomes do not depend on ``jobs``.
     /// Site-wide outputs are left to the caller: ``writeIndex(_:previous:previousTableBytes:)``,
     /// ``copyAssets(_:previous:copyAll:otherFiles:)``, ``manifest(after:previous:keepUnseen:)``.
-    public func runSite(_ files: [InputFile], otherFiles: [InputFile] = [], previous: Manifest = Manifest(),
+    package func runSite(_ files: [InputFile], otherFiles: [InputFile] = [], previous: Manifest = Manifest(),
                         previousTable: SiteTable? = nil, progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> SiteRun {
         // One pool of threads for both phases (64 MiB stacks, as deep as the main thread, for
         // documents nested to ``ASTLimits/maxNestingDepth``).
@@ -246,12 +244,12 @@ extension BatchConverter {
         // Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
         // the job count.
         var owner: [String: String] = [:]
-        var clash: [Int: ConversionError] = [:]
+        var clash: [Int: NotepressError] = [:]
         for (i, f) in files.enumerated() {
             for w in writers {
                 let out = outputPath(f, w, table: table)
                 if let first = owner[out] {
-                    clash[i] = ConversionError(file: f.path, "output \(out) is also the output of \(first); not converted")
+                    clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
                     break
                 }
             }
@@ -320,7 +318,7 @@ extension BatchConverter {
                 guard context: OutputGuard, previous: Manifest.Entry?) -> FileOutcome {
         var outcome = FileOutcome(input: input)
         guard let record = s.record, s.error == nil else {
-            outcome.error = s.error ?? ConversionError(file: input.path, "not read")
+            outcome.error = s.error ?? NotepressError.failed(file: input.path, position: nil, message: "not read")
             outcome.status = .failed
             return outcome
         }
@@ -377,11 +375,9 @@ extension BatchConverter {
                                                created: outcome.created?.timeIntervalSince1970, inputSize: s.inputSize,
                                                inputMtimeNanoseconds: s.inputMtime, siteSHA256: digest)
             }
-        } catch let e as ConversionError {
-            outcome.error = e
-            outcome.status = .failed
         } catch {
-            outcome.error = ConversionError(file: input.path, "\(error)")
+            outcome.error = NotepressError.wrapping(error, file: input.path)
+            outcome.status = .failed
             outcome.status = .failed
         }
         return outcome

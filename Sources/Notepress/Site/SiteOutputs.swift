@@ -4,15 +4,15 @@ import NotepressHTML
 import NotepressPlatform
 
 /// What copying a site's assets did.
-public struct AssetCopy: Sendable {
+package struct AssetCopy: Sendable {
     /// Asset records for the manifest, by output path relative to the output folder.
-    public var assets: [String: Manifest.Asset] = [:]
+    package var assets: [String: Manifest.Asset] = [:]
     /// Output paths written this run.
-    public var copied: [String] = []
+    package var copied: [String] = []
     /// Assets already in place (source and copy unchanged).
-    public var unchanged = 0
+    package var unchanged = 0
     /// Assets that could not be copied (each names its source).
-    public var errors: [ConversionError] = []
+    package var errors: [NotepressError] = []
 }
 
 extension BatchConverter {
@@ -22,7 +22,7 @@ extension BatchConverter {
     /// The manifest after this run: entries of converted and skipped files, plus (without
     /// `prune`) the entries of inputs not seen this run, so that `--prune` can remove their outputs
     /// later. Failed files lose their entry (they are retried). Index and assets are the caller's.
-    public func manifest(after outcomes: [FileOutcome], previous: Manifest, keepUnseen: Bool) -> Manifest {
+    package func manifest(after outcomes: [FileOutcome], previous: Manifest, keepUnseen: Bool) -> Manifest {
         if Self.manifestUnchanged(outcomes, previous: previous) {
             var m = previous
             m.index = nil
@@ -41,7 +41,7 @@ extension BatchConverter {
     /// Whether the entries after `outcomes` are `previous`'s as they were: every input was skipped
     /// with its old record and no input of `previous` is missing. Answers without building and
     /// comparing 20 000 entries.
-    public static func manifestUnchanged(_ outcomes: [FileOutcome], previous: Manifest) -> Bool {
+    package static func manifestUnchanged(_ outcomes: [FileOutcome], previous: Manifest) -> Bool {
         outcomes.count == previous.entries.count && outcomes.allSatisfy { $0.entryIsPrevious && $0.status == .skipped }
     }
 
@@ -50,16 +50,16 @@ extension BatchConverter {
     /// to the list from its navigation). Entries come from the site table alone: every page's
     /// title and date, newest first. Returns its path and manifest record; `nil` without HTML
     /// pages (no HTML writer, or `--fragment`).
-    /// - Throws: ``ConversionError`` when an input's page has the list's path (the list is then
+    /// - Throws: ``NotepressError`` when an input's page has the list's path (the list is then
     ///   not written: a generated file never replaces a converted input) or it cannot be written.
-    public func writeIndex(_ run: SiteRun, previous: Manifest = Manifest(), previousTableBytes: [UInt8]? = nil) throws
+    package func writeIndex(_ run: SiteRun, previous: Manifest = Manifest(), previousTableBytes: [UInt8]? = nil) throws
         -> (path: String, record: Manifest.Output)? {
         guard let html = writers.first(where: { $0.name == "html" }), !options.fragment else { return nil }
         let table = run.table
         let name = table.rootHasIndexPage ? "notes-index.html" : "index.html"
         let indexPath = PathText.join(root(for: html), name)
         for r in table.records where r.kind == .page && (table.outputStem(r.path) ?? "") + ".html" == name {
-            throw ConversionError(file: run.sourcePaths[r.path] ?? r.path,
+            throw NotepressError.outputRefused(file: run.sourcePaths[r.path] ?? r.path, message:
                                   "the generated notes list \(indexPath) would replace this page's output; list not written")
         }
         if let old = previous.index, old.path == relativeToRoot(indexPath), Self.manifestUnchanged(run.outcomes, previous: previous),
@@ -91,7 +91,7 @@ extension BatchConverter {
 
     /// The other files (assets) pages refer to, or with `copyAll` every other file of the table,
     /// as record indices in table order.
-    public func referencedAssets(_ run: SiteRun, copyAll: Bool) -> [Int] {
+    package func referencedAssets(_ run: SiteRun, copyAll: Bool) -> [Int] {
         let table = run.table
         if copyAll { return table.records.indices.filter { table.records[$0].kind == .file } }
         var used = Set<Int>()
@@ -105,7 +105,7 @@ extension BatchConverter {
     /// relative paths kept; an asset whose source (size and time) and copy (size and time, else
     /// bytes) are unchanged since `previous` is not copied again. Sources are read through
     /// symbolic links, like inputs; only files found in the input folders are ever copied.
-    public func copyAssets(_ run: SiteRun, previous: Manifest, copyAll: Bool) -> AssetCopy {
+    package func copyAssets(_ run: SiteRun, previous: Manifest, copyAll: Bool) -> AssetCopy {
         var result = AssetCopy()
         let guardContext = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
                                        inputFiles: LazyIdentities(Array(run.sourcePaths.values)))
@@ -127,7 +127,7 @@ extension BatchConverter {
                     let bytes: [UInt8]
                     switch Platform.readFile(source) {
                     case .success(let b): bytes = b
-                    case .failure(let e): throw ConversionError(file: source, "cannot be read: \(e.text)")
+                    case .failure(let e): throw NotepressError.fileUnreadable(file: source, code: e.code)
                     }
                     try AtomicFile.write(bytes, to: dest)
                     let out = Platform.status(dest, followLinks: false)
@@ -137,10 +137,8 @@ extension BatchConverter {
                         output: Manifest.Output(path: key, sha256: "-", size: out?.size, mtimeNanoseconds: out?.modifiedNanoseconds),
                         source: rel, sourceSize: st?.size, sourceMtimeNanoseconds: st?.modifiedNanoseconds)
                     result.copied.append(dest)
-                } catch let e as ConversionError {
-                    result.errors.append(e)
                 } catch {
-                    result.errors.append(ConversionError(file: source, "\(error)"))
+                    result.errors.append(NotepressError.wrapping(error, file: source))
                 }
             }
         }
@@ -153,7 +151,7 @@ extension BatchConverter {
     /// files below the output folder that still hold their recorded bytes are removed; outputs of
     /// inputs that failed this run are kept. Folders left empty are removed too. Returns the
     /// paths removed, sorted.
-    public func prune(previous: Manifest, outcomes: [FileOutcome], index: String?, assets: AssetCopy) -> [String] {
+    package func prune(previous: Manifest, outcomes: [FileOutcome], index: String?, assets: AssetCopy) -> [String] {
         var keep = Set(outcomes.flatMap(\.written).map(relativeToRoot))
         for o in outcomes where o.status == .failed {
             for out in previous.entries[o.input.relative]?.outputs ?? [] { keep.insert(out.path) }
@@ -170,7 +168,7 @@ extension BatchConverter {
             guard !o.path.hasPrefix("/"), !o.path.split(separator: "/").contains(".."),
                   InputScanner.realPath(PathText.deletingLastComponent(path)).hasPrefix(rootReal),
                   outputsMatch([o]) else { continue }
-            if Platform.removeFile(path) { removed.append(path) }
+            if Platform.removeFile(path) == nil { removed.append(path) }
         }
         // Folders emptied by the removals, deepest first, up to (not including) the output folder.
         var folders = Set<String>()

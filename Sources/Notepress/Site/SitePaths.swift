@@ -3,13 +3,13 @@ import Foundation
 /// Path rules of a site (a folder run): which input is a folder's index page, where each input's
 /// outputs go, and how a link's destination is read as a path. Pure functions of `/`-separated
 /// relative paths (no file system), so a sharded run computes the same paths as one process.
-public enum SitePaths {
+package enum SitePaths {
     /// The output path of an input without its extension: its relative path without the
     /// extension, except that a folder's `README.*` becomes `index` when the folder has no
     /// `index.*` input (as mdBook writes `README.md` as `index.html`), so that every folder with
     /// either page has `index.html` for web servers. Names compare case-insensitively
     /// (`Readme.md`, `INDEX.md`).
-    public static func outputStem(_ relative: String, folderHasIndex: Bool) -> String {
+    package static func outputStem(_ relative: String, folderHasIndex: Bool) -> String {
         let stem = PathText.deletingExtension(relative)
         guard !folderHasIndex, isReadme(relative) else {
             return stem
@@ -19,24 +19,24 @@ public enum SitePaths {
     }
 
     /// Whether `relative`'s file name is `index.*` (case ignored).
-    public static func isIndex(_ relative: String) -> Bool {
+    package static func isIndex(_ relative: String) -> Bool {
         PathText.deletingExtension(PathText.lastComponent(relative)).lowercased() == "index"
     }
 
     /// Whether `relative`'s file name is `README.*` (case ignored).
-    public static func isReadme(_ relative: String) -> Bool {
+    package static func isReadme(_ relative: String) -> Bool {
         PathText.deletingExtension(PathText.lastComponent(relative)).lowercased() == "readme"
     }
 
     /// The folder part of a relative path (`a/b.md` → `a`; `b.md` → empty).
-    public static func folderOf(_ relative: String) -> String {
+    package static func folderOf(_ relative: String) -> String {
         guard let slash = relative.utf8.lastIndex(of: 0x2F) else { return "" }
         return String(relative[..<slash])
     }
 
     /// The relative URL path from a file in folder `from` to the path `to` (both relative to the
     /// same root, `/`-separated, no `.` or `..`): `from` `a/b`, `to` `a/c/d.html` → `../c/d.html`.
-    public static func relative(fromFolder from: String, to: String) -> String {
+    package static func relative(fromFolder from: String, to: String) -> String {
         // Bytes: the common leading folders end at a `/` in both (`from` ends like one).
         var from = from
         var to = to
@@ -68,7 +68,7 @@ public enum SitePaths {
 
     /// `folder` joined with a relative path and normalised (`.` dropped, `..` taking off the
     /// component before it); `nil` when it climbs above the root. A leading `/` means the root.
-    public static func resolve(_ path: String, inFolder folder: String) -> String? {
+    package static func resolve(_ path: String, inFolder folder: String) -> String? {
         var parts: [Substring] = []
         if !path.hasPrefix("/"), !folder.isEmpty { parts = folder.split(separator: "/") }
         for c in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -86,7 +86,7 @@ public enum SitePaths {
     /// Whether a link destination leaves the site: it has a URL scheme (RFC 3986 §3.1:
     /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`, so `https:`, `mailto:`, `vscode:`) or is a
     /// network-path reference (`//host/…`).
-    public static func isExternal(_ destination: String) -> Bool {
+    package static func isExternal(_ destination: String) -> Bool {
         if destination.hasPrefix("//") { return true }
         var first = true
         for u in destination.utf8 {
@@ -104,7 +104,7 @@ public enum SitePaths {
 
     /// A destination split into its path, query (with `?`) and fragment (without `#`, `nil` when
     /// there is no `#`).
-    public static func split(_ destination: String) -> (path: String, query: String, fragment: String?) {
+    package static func split(_ destination: String) -> (path: String, query: String, fragment: String?) {
         var rest = Substring(destination)
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
@@ -121,20 +121,20 @@ public enum SitePaths {
 
     /// `%XX` sequences decoded as UTF-8 (RFC 3986 §2.1); the text itself when it holds none or
     /// they do not decode to valid UTF-8.
-    public static func percentDecoded(_ s: String) -> String {
+    package static func percentDecoded(_ s: String) -> String {
         guard s.utf8.contains(0x25) else { return s }
         return s.removingPercentEncoding ?? s
     }
 
     /// A path as a relative URL (``PathText/percentEncodedPath(_:)``).
-    public static func urlPath(_ path: String) -> String {
+    package static func urlPath(_ path: String) -> String {
         PathText.percentEncodedPath(path)
     }
 
     /// A fragment as it goes into a URL: characters outside RFC 3986's `fragment` set
     /// percent-encoded from their UTF-8 (spaces, `^` of block anchors are; letters of any script
     /// are kept, as browsers show them).
-    public static func urlFragment(_ fragment: String) -> String {
+    package static func urlFragment(_ fragment: String) -> String {
         var out = ""
         for u in fragment.unicodeScalars {
             let v = u.value

@@ -2,9 +2,9 @@ import Foundation
 import NotepressAST
 
 /// What a link of a page points at in the site, and what is wrong with it.
-public struct LinkResolution: Sendable, Equatable, Hashable {
+package struct LinkResolution: Sendable, Equatable, Hashable {
     /// Where the link goes.
-    public enum Target: Sendable, Equatable, Hashable {
+    package enum Target: Sendable, Equatable, Hashable {
         /// Not into the site (a URL with a scheme, `//host`, empty): left as written, not checked.
         case external
         /// A page (record index in the table).
@@ -16,22 +16,22 @@ public struct LinkResolution: Sendable, Equatable, Hashable {
     }
 
     /// Where the link goes.
-    public var target: Target
+    package var target: Target
     /// Pages: the id the fragment names (a heading id, or `^id` for a block anchor); `nil`
     /// without a fragment or when it names nothing.
-    public var id: String?
+    package var id: String?
     /// The fragment as written (without `#`), `nil` when there is none.
-    public var fragment: String?
+    package var fragment: String?
     /// Files: the query and fragment as written (`?raw=1#page=2`), kept on the rewritten link.
-    public var suffix: String = ""
+    package var suffix: String = ""
     /// Why the link is broken (the link report's message), or `nil`.
-    public var problem: String?
+    package var problem: String?
 
     /// A link out of the site.
-    public static let external = LinkResolution(target: .external)
+    package static let external = LinkResolution(target: .external)
 
     /// A resolution (see the properties).
-    public init(target: Target, id: String? = nil, fragment: String? = nil, suffix: String = "", problem: String? = nil) {
+    package init(target: Target, id: String? = nil, fragment: String? = nil, suffix: String = "", problem: String? = nil) {
         self.target = target
         self.id = id
         self.fragment = fragment
@@ -62,20 +62,20 @@ public struct LinkResolution: Sendable, Equatable, Hashable {
 /// (fewest components, then fewest bytes, then byte order), as Foam and Obsidian resolve an
 /// ambiguous name. An empty target is the page itself (`[[#Heading]]`). The fragment is
 /// slugged (`[[Note#Section Title]]` → `#section-title`).
-public struct SiteResolver: Sendable {
+package struct SiteResolver: Sendable {
     /// The table links are resolved against.
-    public let table: SiteTable
+    package let table: SiteTable
     /// Each page's heading ids and anchors, for fragment look-ups in O(1).
     let idSets: [Set<String>]
 
     /// A resolver for `table` (its id sets are made here, O(ids)).
-    public init(table: SiteTable) {
+    package init(table: SiteTable) {
         self.table = table
         idSets = table.records.map { r in Set(r.ids + r.anchors.map { "^" + $0 }) }
     }
 
     /// The resolution of a link of the page at `from` (a record path).
-    public func resolve(_ kind: SiteLinkRecord.Kind, _ target: String, from: String) -> LinkResolution {
+    package func resolve(_ kind: SiteLinkRecord.Kind, _ target: String, from: String) -> LinkResolution {
         switch kind {
         case .wiki, .wikiImage: return resolveWiki(target, from: from, image: kind == .wikiImage)
         case .link, .image: return resolveStandard(target, from: from, image: kind == .image)

@@ -16,28 +16,28 @@ import NotepressTEI
 ///
 /// What a page reads from the table is summed up by ``digest(of:)``: a page is rendered again on a
 /// re-run when it changes even if its input did not (a heading renamed in the page it links to).
-public struct SiteRewriter: Sendable {
+package struct SiteRewriter: Sendable {
     /// The resolver of the site table pages are rendered against.
-    public let resolver: SiteResolver
+    package let resolver: SiteResolver
     /// The generated notes list's file name at the root of the HTML tree.
-    public var notesIndexName: String { resolver.table.rootHasIndexPage ? "notes-index.html" : "index.html" }
+    package var notesIndexName: String { resolver.table.rootHasIndexPage ? "notes-index.html" : "index.html" }
 
     /// A rewriter over `resolver`'s table.
-    public init(resolver: SiteResolver) {
+    package init(resolver: SiteResolver) {
         self.resolver = resolver
     }
 
     /// The key of a link in ``Resolutions``: how it is written and its destination.
-    public struct LinkKey: Hashable, Sendable {
+    package struct LinkKey: Hashable, Sendable {
         var kind: SiteLinkRecord.Kind
         var target: String
     }
 
     /// The resolutions of a page's links, each resolved once for all formats.
-    public typealias Resolutions = [LinkKey: LinkResolution]
+    package typealias Resolutions = [LinkKey: LinkResolution]
 
     /// Resolves every link the page `record` records.
-    public func resolutions(of record: SiteRecord) -> Resolutions {
+    package func resolutions(of record: SiteRecord) -> Resolutions {
         var out: Resolutions = [:]
         for l in record.links {
             let key = LinkKey(kind: l.kind, target: l.target)
@@ -49,7 +49,7 @@ public struct SiteRewriter: Sendable {
     /// `document` (the page at `path`) with its links rewritten for a writer that writes files
     /// with extension `fileExtension` (`tei`: TEI fragments). `notesIndex`: set
     /// ``DocumentMetadata/notesIndexHref`` (HTML pages).
-    public func rewrite(_ document: Document, path: String, resolutions: Resolutions, format: String, fileExtension: String,
+    package func rewrite(_ document: Document, path: String, resolutions: Resolutions, format: String, fileExtension: String,
                         notesIndex: Bool) -> Document {
         let table = resolver.table
         let fromFolder = SitePaths.folderOf(table.outputStem(forInput: path))
@@ -211,7 +211,7 @@ public struct SiteRewriter: Sendable {
     /// SHA-256 (hex) of everything the page `record`'s outputs read from the table: its own output
     /// path, the notes list's name, and for each link the target's path, output path, man name and
     /// section and the id its fragment found. Unchanged input + unchanged digest = unchanged pages.
-    public func digest(of record: SiteRecord, resolutions: Resolutions? = nil) -> String {
+    package func digest(of record: SiteRecord, resolutions: Resolutions? = nil) -> String {
         let table = resolver.table
         let rs = resolutions ?? self.resolutions(of: record)
         // The facts go into one buffer, hashed once.

@@ -5,13 +5,13 @@ import NotepressMan
 /// The scan of a site: one ``SiteRecord`` per input from its parsed document (or, for other
 /// files, from its path alone). What a page's record holds is what other pages and site-wide
 /// outputs may read about it (see ``SiteTable``).
-public enum SiteScanner {
+package enum SiteScanner {
     /// The longest excerpt kept, in characters (an ellipsis `…` marks a cut).
-    public static let excerptLength = 200
+    package static let excerptLength = 200
 
     /// The record of page `relative` read as `document` (whose headings carry their ids:
     /// ``Document/assigningHeadingIDs()``; ids are assigned here when they do not).
-    public static func record(_ relative: String, document: Document) -> SiteRecord {
+    package static func record(_ relative: String, document: Document) -> SiteRecord {
         let meta = document.metadata
         var r = SiteRecord(path: relative, kind: .page)
         r.format = meta.sourceFormat
@@ -47,7 +47,7 @@ public enum SiteScanner {
     }
 
     /// The record of a file that is not a page (an asset).
-    public static func fileRecord(_ relative: String) -> SiteRecord {
+    package static func fileRecord(_ relative: String) -> SiteRecord {
         SiteRecord(path: relative, kind: .file)
     }
 

@@ -5,9 +5,9 @@ import NotepressAST
 /// is written, how, and its destination as written. Links with a URL scheme (`https:`,
 /// `mailto:`) or to `//host` are not recorded (``SitePaths/isExternal(_:)``); neither are links
 /// in code, which are not links.
-public struct SiteLinkRecord: Sendable, Equatable, Hashable {
+package struct SiteLinkRecord: Sendable, Equatable, Hashable {
     /// How the link is written.
-    public enum Kind: String, Sendable, Equatable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Equatable, Hashable, CaseIterable {
         /// `[text](dest)` and the other CommonMark links.
         case link
         /// `![alt](src)`.
@@ -19,17 +19,17 @@ public struct SiteLinkRecord: Sendable, Equatable, Hashable {
     }
 
     /// How the link is written.
-    public var kind: Kind
+    package var kind: Kind
     /// The destination as written (percent-encoding kept); for wiki links the target with its
     /// fragment, without the label (`Note#Heading`).
-    public var target: String
+    package var target: String
     /// 1-based line and byte column of the link in the input (0 when unknown).
-    public var line: Int
+    package var line: Int
     /// See ``line``.
-    public var column: Int
+    package var column: Int
 
     /// A link record (see the properties).
-    public init(kind: Kind, target: String, line: Int, column: Int) {
+    package init(kind: Kind, target: String, line: Int, column: Int) {
         self.kind = kind
         self.target = target
         self.line = line
@@ -39,45 +39,45 @@ public struct SiteLinkRecord: Sendable, Equatable, Hashable {
 
 /// One input of a site: a page (a document Notepress converts) or another file (an image, a
 /// PDF: an asset, copied when a page refers to it). See ``SiteTable`` for the JSON form.
-public struct SiteRecord: Sendable, Equatable {
+package struct SiteRecord: Sendable, Equatable {
     /// Page or other file.
-    public enum Kind: String, Sendable, Equatable { case page, file }
+    package enum Kind: String, Sendable, Equatable { case page, file }
 
     /// The path below the input folder, `/`-separated (``InputFile/relative``).
-    public var path: String
+    package var path: String
     /// Page or other file.
-    public var kind: Kind
+    package var kind: Kind
     /// Pages: the syntax read.
-    public var format: SourceFormat?
+    package var format: SourceFormat?
     /// Pages: the title (``DocumentMetadata/title``).
-    public var title: String?
+    package var title: String?
     /// Pages: where the title came from.
-    public var titleSource: DocumentMetadata.TitleSource?
+    package var titleSource: DocumentMetadata.TitleSource?
     /// Pages: the date (front matter `created`, else the file time clamped by SOURCE_DATE_EPOCH),
     /// ISO 8601 in UTC (``CivilDateTime/iso8601``).
-    public var created: String?
+    package var created: String?
     /// Pages: front-matter tags, in order.
-    public var tags: [String] = []
+    package var tags: [String] = []
     /// Pages: the other scalar front-matter fields.
-    public var fields: [String: String] = [:]
+    package var fields: [String: String] = [:]
     /// Pages: heading ids in document order (``HeadingIDAssigner``).
-    public var ids: [String] = []
+    package var ids: [String] = []
     /// Pages: block anchors (`^id` at the end of a paragraph or list item, Foam's and Obsidian's
     /// block references), without the `^`.
-    public var anchors: [String] = []
+    package var anchors: [String] = []
     /// Pages: links into the site, in document order.
-    public var links: [SiteLinkRecord] = []
+    package var links: [SiteLinkRecord] = []
     /// Pages: the first paragraph's plain text, at most ``SiteScanner/excerptLength`` characters.
-    public var excerpt: String?
+    package var excerpt: String?
     /// Pages: the man page name and section (``ManTitleResolver/pageReference(path:fields:)``:
     /// file name and front matter `section`): how a man page names a link
     /// to this page.
-    public var manName: String?
+    package var manName: String?
     /// See ``manName``.
-    public var manSection: String?
+    package var manSection: String?
 
     /// A record of `path` with no facts yet (the scanner fills them).
-    public init(path: String, kind: Kind) {
+    package init(path: String, kind: Kind) {
         self.path = path
         self.kind = kind
     }
@@ -113,21 +113,21 @@ public struct SiteRecord: Sendable, Equatable {
 /// Example: `{"path":"a/b.md","kind":"page","format":"gfm","title":"B","titleSource":"firstHeading","created":"2024-05-01T00:00:00Z","ids":["b","usage"],"links":[{"kind":"link","target":"../c.md#x","line":3,"column":5}],"excerpt":"Text.","man":{"name":"b","section":"1"}}`
 ///
 /// A class: immutable once made, shared by every page's rendering without copying its look-ups.
-public final class SiteTable: Sendable, Equatable {
+package final class SiteTable: Sendable, Equatable {
     /// The records, sorted by their JSON line (byte order), which is path order for paths
     /// without characters below `"` (a space or `!` sorts by the line).
-    public let records: [SiteRecord]
+    package let records: [SiteRecord]
     /// Each record's JSON line (``SiteTableCodec/line(_:)``), in the same order.
     let lines: [[UInt8]]
     /// Each record's path and kind, in the same order (look-ups read them without copying records).
-    public let paths: [String]
+    package let paths: [String]
     /// See ``paths``.
-    public let kinds: [SiteRecord.Kind]
+    package let kinds: [SiteRecord.Kind]
     /// Each page's ``SiteLinkTarget`` (what a link to it carries); `nil` for other files.
-    public let linkTargets: [SiteLinkTarget?]
+    package let linkTargets: [SiteLinkTarget?]
 
     /// Record index by path.
-    public let byPath: [String: Int]
+    package let byPath: [String: Int]
     /// Folders (`a`, `a/b`; the root is `""`) that hold an `index.*` page.
     let foldersWithIndex: Set<String>
     /// Every folder that holds an input, at any depth.
@@ -154,10 +154,10 @@ public final class SiteTable: Sendable, Equatable {
     }
 
     /// Same records, same table (the look-ups follow from them).
-    public static func == (a: SiteTable, b: SiteTable) -> Bool { a === b || a.records == b.records }
+    package static func == (a: SiteTable, b: SiteTable) -> Bool { a === b || a.records == b.records }
 
     /// A table of `records` (sorted here). When two records have the same path the first is kept.
-    public init(records: [SiteRecord]) {
+    package init(records: [SiteRecord]) {
         var seen = Set<String>()
         let unique = records.filter { seen.insert($0.path).inserted }
         let lines = unique.map { SiteTableCodec.line($0) }
@@ -217,28 +217,28 @@ public final class SiteTable: Sendable, Equatable {
     }
 
     /// The record at `path`, if any.
-    public func record(_ path: String) -> SiteRecord? { byPath[path].map { records[$0] } }
+    package func record(_ path: String) -> SiteRecord? { byPath[path].map { records[$0] } }
 
     /// The output path of page `path` without extension (``SitePaths/outputStem(_:folderHasIndex:)``),
     /// or `nil` when it is not a page of the table.
-    public func outputStem(_ path: String) -> String? {
+    package func outputStem(_ path: String) -> String? {
         byPath[path].flatMap { stems[$0] }
     }
 
     /// The output stem of `relative` from the site's rule even when it is not in the table.
-    public func outputStem(forInput relative: String) -> String {
+    package func outputStem(forInput relative: String) -> String {
         outputStem(relative) ?? SitePaths.outputStem(relative, folderHasIndex: foldersWithIndex.contains(SitePaths.folderOf(relative)))
     }
 
     /// The record of the index page of `folder` (`""`: the root), if it has one.
-    public func indexPage(ofFolder folder: String) -> SiteRecord? {
+    package func indexPage(ofFolder folder: String) -> SiteRecord? {
         folderIndex[folder].map { records[$0] }
     }
 
     /// Whether the root folder has an index page of its own (`index.*` or `README.*`): the
     /// generated notes list is then `notes-index.html`, else `index.html`.
-    public var rootHasIndexPage: Bool { folderIndex[""] != nil }
+    package var rootHasIndexPage: Bool { folderIndex[""] != nil }
 
     /// The page records, in table order.
-    public var pages: [SiteRecord] { records.filter { $0.kind == .page } }
+    package var pages: [SiteRecord] { records.filter { $0.kind == .page } }
 }

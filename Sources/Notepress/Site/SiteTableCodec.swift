@@ -4,12 +4,12 @@ import NotepressAST
 /// The JSON Lines form of a ``SiteTable`` (schema in ``SiteTable``'s documentation): writing is
 /// canonical (fixed key order, minimal escaping, no spaces), so the same table is the same bytes
 /// and sorting lines sorts records; reading accepts any JSON with those keys.
-public enum SiteTableCodec {
+package enum SiteTableCodec {
     /// The file beside the manifest in the output folder that keeps the last run's table.
-    public static let fileName = ".notepress-site.jsonl"
+    package static let fileName = ".notepress-site.jsonl"
 
     /// The table as JSON Lines.
-    public static func encode(_ table: SiteTable) -> [UInt8] {
+    package static func encode(_ table: SiteTable) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(table.records.count * 400)
         for l in table.lines {
@@ -20,7 +20,7 @@ public enum SiteTableCodec {
     }
 
     /// One record as one JSON object (no line feed).
-    public static func line(_ r: SiteRecord) -> [UInt8] {
+    package static func line(_ r: SiteRecord) -> [UInt8] {
         var w = Writer()
         w.open()
         w.key("path"); w.string(r.path)
@@ -60,7 +60,7 @@ public enum SiteTableCodec {
 
     /// Reads JSON Lines; `nil` when any line is not a record of the schema (blank lines are
     /// skipped). Records need not be sorted (``SiteTable/init(records:)`` sorts them).
-    public static func decode(_ bytes: [UInt8]) -> SiteTable? {
+    package static func decode(_ bytes: [UInt8]) -> SiteTable? {
         var records: [SiteRecord] = []
         var start = 0
         while start < bytes.count {
@@ -77,7 +77,7 @@ public enum SiteTableCodec {
     }
 
     /// Reads the table kept in `outputRoot` (``fileName``), `nil` when missing or malformed.
-    public static func load(outputRoot: String) -> SiteTable? {
+    package static func load(outputRoot: String) -> SiteTable? {
         guard let data = FileManager.default.contents(atPath: PathText.join(outputRoot, fileName)) else { return nil }
         return decode([UInt8](data))
     }

@@ -5,21 +5,21 @@ import NotepressHTML
 /// `--template FILE`) with a stylesheet made from the theme, or with `fragment` only the body
 /// (byte for byte cmark-gfm's HTML for Markdown). With `--toc` a `nav` table of contents
 /// (``HTMLTableOfContents``) comes before the body (the template's `{{{toc}}}`), also in a fragment.
-public struct HTMLWriter: DocumentWriter {
-    public init() {}
-    public var name: String { "html" }
-    public var fileExtension: String { "html" }
+package struct HTMLWriter: DocumentWriter {
+    package init() {}
+    package var name: String { "html" }
+    package var fileExtension: String { "html" }
     /// The page template's stylesheet comes from the theme; a fragment has none.
-    public func usesTheme(fragment: Bool) -> Bool { !fragment }
-    /// - Throws: ``ConversionError`` when the page template is broken.
-    public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+    package func usesTheme(fragment: Bool) -> Bool { !fragment }
+    /// - Throws: ``NotepressError/pageTemplate(file:message:)`` when the page template is broken.
+    package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         try write(document, options: options, diagnostics: &diagnostics, stream: nil)
     }
 
     /// The HTML options for a document of `format` (tagfilter applies to GFM only) whose output
     /// lies at `sourcePath` below the output folder (for links to tag pages, see
     /// ``ConversionOptions/tagPagesFolder``).
-    public static func htmlOptions(_ options: ConversionOptions, format: SourceFormat, sourcePath: String? = nil) -> HTMLOptions {
+    package static func htmlOptions(_ options: ConversionOptions, format: SourceFormat, sourcePath: String? = nil) -> HTMLOptions {
         HTMLOptions(unsafe: options.unsafe, tagfilter: options.tagfilter && format == .gfm,
                     tablePreferStyleAttributes: !options.fragment, blockIDs: !options.fragment || options.headingIDs,
                     directionAuto: !options.fragment, alerts: !options.fragment, numberWidths: !options.fragment,
@@ -38,7 +38,7 @@ public struct HTMLWriter: DocumentWriter {
     /// ``HTMLFragmentStream`` fed while the document was read, made with ``htmlOptions(_:format:)``;
     /// the document may then have no blocks, unless ``ConversionOptions/tableOfContents`` is on:
     /// the table is made from them); `nil` renders the body here.
-    public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic],
+    package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic],
                       stream: HTMLFragmentStream?) throws -> [UInt8] {
         let (body, unknown) = stream.map { ($0.finish(), $0.unknownBlocks) }
             ?? HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat,
@@ -53,7 +53,7 @@ public struct HTMLWriter: DocumentWriter {
             return Array(try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate)
                 .render(document: document, body: String(decoding: body, as: UTF8.self), toc: toc).utf8)
         } catch {
-            throw ConversionError(file: document.metadata.sourcePath, "HTML page template: \(error)")
+            throw NotepressError.pageTemplate(file: document.metadata.sourcePath, message: "\(error)")
         }
     }
 }

@@ -1,13 +1,13 @@
 import NotepressAST
 
 /// `-t json`: the AST as JSON (see ``ASTDump``).
-public struct JSONDumpWriter: DocumentWriter {
-    public init() {}
-    public var name: String { "json" }
-    public var fileExtension: String { "json" }
+package struct JSONDumpWriter: DocumentWriter {
+    package init() {}
+    package var name: String { "json" }
+    package var fileExtension: String { "json" }
     /// The output has no typography to take from a theme.
-    public func usesTheme(fragment: Bool) -> Bool { false }
-    public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+    package func usesTheme(fragment: Bool) -> Bool { false }
+    package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         Array(ASTDump.json(document).utf8)
     }
 }

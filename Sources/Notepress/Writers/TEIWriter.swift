@@ -6,18 +6,18 @@ import NotepressTEI
 /// `-t tei`: TEI P5 XML (see ``TEIEmitter`` for the element mapping), validated against
 /// `tei/notepress-tei.rng` (from the template store, so `--data-dir` can replace it) before it
 /// is returned, unless ``ConversionOptions/validate`` is off.
-public struct TEIWriter: DocumentWriter {
-    public init() {}
-    public var name: String { "tei" }
-    public var fileExtension: String { "xml" }
+package struct TEIWriter: DocumentWriter {
+    package init() {}
+    package var name: String { "tei" }
+    package var fileExtension: String { "xml" }
     /// The output has no typography to take from a theme.
-    public func usesTheme(fragment: Bool) -> Bool { false }
+    package func usesTheme(fragment: Bool) -> Bool { false }
 
     /// The validator type (NotepressTEI's), for clients that import only `Notepress`.
-    public typealias Validator = TEIValidator
+    package typealias Validator = TEIValidator
 
     /// Path of the schema inside the template store.
-    public static let schemaPath = "tei/notepress-tei.rng"
+    package static let schemaPath = "tei/notepress-tei.rng"
 
     /// The built-in schema, compiled once per process (`nil` if it failed to compile, which the
     /// tests rule out).
@@ -28,18 +28,19 @@ public struct TEIWriter: DocumentWriter {
 
     /// A validator for the schema at `schemaFile` (a path), or else the store's
     /// `tei/notepress-tei.rng` (a `--data-dir` copy first, then the built-in one).
-    /// - Throws: ``ConversionError`` when the schema cannot be read or compiled.
-    public static func validator(schemaFile: String? = nil, templates: TemplateStore = TemplateStore()) throws -> TEIValidator {
+    /// - Throws: ``NotepressError/invalidSchema(file:position:message:)`` when the schema cannot be
+    ///   read or compiled.
+    package static func validator(schemaFile: String? = nil, templates: TemplateStore = TemplateStore()) throws -> TEIValidator {
         let data: Data
         let origin: String
         if let schemaFile {
             guard let d = FileManager.default.contents(atPath: schemaFile) else {
-                throw ConversionError(file: schemaFile, "cannot read schema")
+                throw NotepressError.invalidSchema(file: schemaFile, position: nil, message: "cannot read schema")
             }
             (data, origin) = (d, schemaFile)
         } else {
             do { (data, origin) = try templates.data(schemaPath) } catch {
-                throw ConversionError("\(error)")
+                throw NotepressError.invalidSchema(file: nil, position: nil, message: "\(error)")
             }
             if origin.hasPrefix("(built-in)/"), let v = builtInValidator { return v }
         }
@@ -47,15 +48,16 @@ public struct TEIWriter: DocumentWriter {
             return try TEIValidator(schemaData: data, schemaOrigin: origin)
         } catch let failure as ConversionFailure {
             let first = failure.diagnostics.first
-            throw ConversionError(file: origin, position: first?.position,
-                                  "invalid RELAX NG schema: " + (first?.message ?? "cannot compile"))
+            throw NotepressError.invalidSchema(file: origin, position: first?.position,
+                                               message: "invalid RELAX NG schema: " + (first?.message ?? "cannot compile"))
         }
     }
 
     /// Renders and (unless `options.validate` is false) validates.
-    /// - Throws: ``ConversionError`` whose `position` is the line and column in the generated
-    ///   XML and whose message is libxml2's, when the output does not match the schema.
-    public func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+    /// - Throws: ``NotepressError/schemaViolation(file:position:message:)`` whose `position` is the
+    ///   line and column in the generated XML and whose message is libxml2's, when the output does
+    ///   not match the schema.
+    package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let xml = TEIEmitter(unsafe: options.unsafe,
                              tableOfContentsMaxLevel: options.tableOfContents ? options.tableOfContentsMaxLevel : nil).render(document, diagnostics: &diagnostics)
         let bytes = Array(xml.utf8)
@@ -63,8 +65,7 @@ public struct TEIWriter: DocumentWriter {
         let validator = try Self.validator(templates: options.templates)
         let errors = validator.validate(Data(bytes), name: "TEI output").filter { $0.severity == .error }
         if let first = errors.first {
-            throw ConversionError(file: document.metadata.sourcePath, position: first.position,
-                                  "TEI output does not validate (line \(first.position?.line ?? 0), column \(first.position?.column ?? 0) of the XML): \(first.message)")
+            throw NotepressError.schemaViolation(file: document.metadata.sourcePath, position: first.position, message: first.message)
         }
         return bytes
     }

@@ -1,0 +1,16 @@
+// The files of Templates/ by their paths there. SwiftPM embeds each file as a byte array named
+// after the file (`resources: [.embedInCode("Templates")]` in Package.swift: `page.html` is
+// `PackageResources.page_html`) and drops the folders, so this table puts the paths back. A file
+// added to Templates/ is added here too (TemplateStoreEmbeddingTests fails until it is); two files
+// of the same name in different folders would clash (SwiftPM names both alike), so names stay
+// unique.
+
+/// Path below `Templates/` → the file's bytes, as the binary carries them.
+let embeddedTemplateFiles: [String: [UInt8]] = [
+    "html/index.html": PackageResources.index_html,
+    "html/page.html": PackageResources.page_html,
+    "tei/notepress-tei.rng": PackageResources.notepress_tei_rng,
+    "themes/default.json": PackageResources.default_json,
+    "themes/high-contrast.json": PackageResources.high_contrast_json,
+    "themes/reading.json": PackageResources.reading_json,
+]

@@ -10,6 +10,8 @@ public struct Block: Sendable, Equatable {
     /// ``Document/assigningHeadingIDs()``; `nil` until then and for other blocks.
     public var id: String?
 
+    /// A block of `kind` that starts at `position` in the source (`nil`: synthesised), with the
+    /// anchor `id` (``id``; `nil` for none).
     public init(_ kind: Kind, position: SourcePosition? = nil, id: String? = nil) {
         self.kind = kind
         self.position = position

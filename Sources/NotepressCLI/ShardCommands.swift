@@ -168,7 +168,7 @@ func runIndexCommand(_ args: [String]) -> Int32 {
         // or no shard covered it.
         let missing = table.records.filter { $0.kind == .page && manifest.entries[$0.path] == nil }.map(\.path)
         if !missing.isEmpty {
-            failures.append("\(missing.count) page\(missing.count == 1 ? "" : "s") of the table have no output (failed, or in no shard): "
+            failures.append("\(missing.count) page\(missing.count == 1 ? "" : "s") of the table \(missing.count == 1 ? "has" : "have") no output (failed, or in no shard): "
                 + missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : ""))
         }
         do {

@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 
 def parse_args(argv):
@@ -83,6 +84,15 @@ def main(argv):
     from pyspark.sql import SparkSession
 
     notepress, root, out, options = args.notepress, os.path.abspath(args.input), os.path.abspath(args.output), args.options
+    seconds = {}
+    clock = time.perf_counter()
+
+    def lap(name):
+        nonlocal clock
+        now = time.perf_counter()
+        seconds[name] = round(now - clock, 3)
+        clock = now
+
     builder = (SparkSession.builder.appName("notepress")
                .config("spark.ui.enabled", "false")
                .config("spark.ui.showConsoleProgress", "false"))
@@ -91,6 +101,7 @@ def main(argv):
     spark = builder.getOrCreate()
     sc = spark.sparkContext
     sc.setLogLevel("ERROR")
+    lap("start")
     try:
         # 1. The inputs, listed once on the driver.
         listed = subprocess.run([notepress, "scan", root, "--list", "-0"] + options, stdout=subprocess.PIPE, check=True).stdout
@@ -100,6 +111,7 @@ def main(argv):
         n = max(1, min(args.partitions or sc.defaultParallelism, len(names)))
         slices = [names[len(names) * i // n:len(names) * (i + 1) // n] for i in range(n)]
         rdd = sc.parallelize(slices, n).flatMap(lambda s: s).cache()
+        lap("list")
 
         # 2. Scan per partition; union; sort (tables of disjoint inputs: concatenation + sort).
         def scan_partition(it):
@@ -119,6 +131,7 @@ def main(argv):
         with open(table_path, "wb") as f:
             f.write(table)
         shared = sc.broadcast(table)
+        lap("scan")
 
         # 3. Convert per partition against the broadcast table.
         kill_partition = os.environ.get("NOTEPRESS_SPARK_KILL_PARTITION")
@@ -155,13 +168,15 @@ def main(argv):
             yield {"partition": part, "attempt": attempt, "inputs": data.count(b"\0")}
 
         results = rdd.mapPartitions(convert_partition).collect()
+        lap("convert")
 
         # 4. The site-wide pages and the manifest, on the driver.
         index = subprocess.run([notepress, "index", out, "--site-table", table_path] + options)
         os.remove(table_path)
         os.rmdir(work)
+        lap("index")
         print(json.dumps({"inputs": len(names), "table_records": len(lines), "tasks": sorted(results, key=lambda r: r["partition"]),
-                          "index": index.returncode}))
+                          "index": index.returncode, "seconds": seconds}))
         return 0 if index.returncode == 0 else 1
     finally:
         spark.stop()

@@ -35,7 +35,6 @@ notepress process (SIGKILL) as soon as it reports its first converted file, and 
 so that Spark retries it; NOTEPRESS_SPARK_MARKERS=DIR records what happened there.
 """
 import argparse
-import hashlib
 import json
 import os
 import signal
@@ -63,14 +62,10 @@ def parse_args(argv):
 
 
 def table_file(table_bytes):
-    """The broadcast table as a file on this executor (written once per executor and table)."""
-    digest = hashlib.sha256(table_bytes).hexdigest()[:16]
-    path = os.path.join(tempfile.gettempdir(), f"notepress-table-{os.getuid()}-{digest}.jsonl")
-    if not os.path.exists(path):
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".notepress-table-")
-        with os.fdopen(fd, "wb") as f:
-            f.write(table_bytes)
-        os.replace(tmp, path)  # atomic: tasks of one executor may race here
+    """The broadcast table as a temporary file of this task (removed when the task ends)."""
+    fd, path = tempfile.mkstemp(prefix="notepress-table-", suffix=".jsonl")
+    with os.fdopen(fd, "wb") as f:
+        f.write(table_bytes)
     return path
 
 
@@ -144,20 +139,24 @@ def main(argv):
             if not data:
                 return
             kill = kill_partition == str(part) and attempt == 0
-            cmd = [notepress, "convert", "--files-from", "-", "-0", "--root", root, "-o", out,
-                   "--site-table", table_file(shared.value), "-j", "1"] + (["-v"] if kill else ["-q"]) + options
-            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            feeder = threading.Thread(target=lambda: (proc.stdin.write(data), proc.stdin.close()))
-            feeder.start()
-            err = []
-            killed = False
-            for line in proc.stderr:
-                err.append(line)
-                if kill and not killed and line.startswith(b"converted "):
-                    proc.send_signal(signal.SIGKILL)  # in the middle of the partition
-                    killed = True
-            rc = proc.wait()
-            feeder.join()
+            table_path = table_file(shared.value)
+            try:
+                cmd = [notepress, "convert", "--files-from", "-", "-0", "--root", root, "-o", out,
+                       "--site-table", table_path, "-j", "1"] + (["-v"] if kill else ["-q"]) + options
+                proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                feeder = threading.Thread(target=lambda: (proc.stdin.write(data), proc.stdin.close()))
+                feeder.start()
+                err = []
+                killed = False
+                for line in proc.stderr:
+                    err.append(line)
+                    if kill and not killed and line.startswith(b"converted "):
+                        proc.send_signal(signal.SIGKILL)  # in the middle of the partition
+                        killed = True
+                rc = proc.wait()
+                feeder.join()
+            finally:
+                os.remove(table_path)
             if kill:
                 if markers:
                     with open(os.path.join(markers, f"partition-{part}-attempt-{attempt}.json"), "w") as f:

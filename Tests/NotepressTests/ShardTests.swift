@@ -201,4 +201,36 @@ final class ShardTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: part.path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: other.path))
     }
+
+    /// `--layout mirror`, two formats and `--copy-all` (each shard copies the other files of its
+    /// share), then a second round of the same shards over the finished site: every page is
+    /// skipped (the merged manifest), and the site is still the one-process site.
+    func testMirrorLayoutCopyAllAndASecondRoundOfShards() throws {
+        let tmp = try makeTempDir(self)
+        let vault = TestPaths.corpus.appendingPathComponent("vault-foam").path
+        let options = ["-t", "html,rtf", "--layout", "mirror", "--copy-all", "-q"]
+        let one = tmp.appendingPathComponent("one")
+        try run(["convert", vault, "-o", one.path] + options)
+        let expected = try Self.tree(one)
+        // --copy-all: the other files in both trees (14 in vault-foam; its MANIFEST.tsv among them).
+        XCTAssertNotNil(expected["html/MANIFEST.tsv"])
+        XCTAssertNotNil(expected["rtf/MANIFEST.tsv"])
+        let table = tmp.appendingPathComponent("t.jsonl").path
+        let out = tmp.appendingPathComponent("out")
+        try run(["scan", vault, "-o", table] + options)
+        for round in 1...2 {
+            var skipped = 0
+            for k in 1...3 {
+                let r = try run(["convert", vault, "-o", out.path, "--site-table", table, "--shard", "\(k)/3"] + options.dropLast())
+                if let m = r.stderr.range(of: #"converted 0, skipped (\d+) \(unchanged\)"#, options: .regularExpression) {
+                    skipped += Int(r.stderr[m].split(separator: " ")[3])!
+                }
+            }
+            XCTAssertEqual(skipped, round == 1 ? 0 : 86, "round \(round)")
+            try run(["index", out.path, "--site-table", table] + options)
+            let got = try Self.tree(out)
+            XCTAssertEqual(got.keys.sorted(), expected.keys.sorted(), "round \(round)")
+            XCTAssertEqual(expected.keys.filter { got[$0] != expected[$0] }.sorted(), [], "round \(round)")
+        }
+    }
 }

@@ -384,10 +384,7 @@ extension BatchConverter {
             return outcome
         }
         outcome.title = record.title
-        // From the record (whole seconds), never from a document kept in memory (which keeps the file
-        // time's fraction): whether a document stays in memory depends on the process's budget, and
-        // the manifest must not (one process and shards write the same).
-        outcome.created = record.created.flatMap(CivilDateTime.parse) ?? s.document?.metadata.created
+        outcome.created = s.document?.metadata.created ?? record.created.flatMap(CivilDateTime.parse)
         let table = rewriter.resolver.table
         let digest = rewriter.digest(of: record, resolutions: resolutions)
         let paths = writers.map { outputPath(input, $0, table: table) }

@@ -84,7 +84,7 @@ package enum RoffEscaper {
             let u = scalars[index]
             index = scalars.index(after: index)
             defer {
-                if breakable && ("/.-_?&=#".unicodeScalars.contains(u) || (isCJK(u) && cjkBreakAfter(u, before: index == scalars.endIndex ? next : scalars[index]))) {
+                if breakable && (Self.breaksAfter(u) || (isCJK(u) && cjkBreakAfter(u, before: index == scalars.endIndex ? next : scalars[index]))) {
                     out += "\\:"
                 }
             }
@@ -114,6 +114,17 @@ package enum RoffEscaper {
             }
         }
         return out
+    }
+}
+
+extension RoffEscaper {
+    /// `/`, `.`, `-`, `_`, `?`, `&`, `=`, `#`: the characters a breakable word may break after.
+    @inline(__always)
+    static func breaksAfter(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x2F, 0x2E, 0x2D, 0x5F, 0x3F, 0x26, 0x3D, 0x23: return true
+        default: return false
+        }
     }
 }
 
@@ -304,8 +315,16 @@ struct RoffWriter {
     /// Quotes an escaped argument that is empty or contains a space; an argument already in
     /// quotes is kept.
     static func quoteIfNeeded(_ e: String) -> String {
-        if e.count >= 2 && e.hasPrefix("\"") && e.hasSuffix("\"") { return e }
-        return (e.isEmpty || e.contains(" ") || e.hasPrefix("\"")) ? "\"" + e + "\"" : e
+        // Escaped text is ASCII (see RoffEscaper), whose bytes are its Characters: test bytes
+        // (String.count and Foundation's contains(_:) walk Characters); anything else takes the
+        // Character-level tests.
+        let u = e.utf8
+        guard !u.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else {
+            if e.count >= 2 && e.hasPrefix("\"") && e.hasSuffix("\"") { return e }
+            return (e.isEmpty || e.contains(" ") || e.hasPrefix("\"")) ? "\"" + e + "\"" : e
+        }
+        if u.count >= 2 && u.first == 0x22 && u.last == 0x22 { return e }
+        return (u.isEmpty || u.contains(0x20) || u.first == 0x22) ? "\"" + e + "\"" : e
     }
 
     /// Writes a line of roff that is not user text (tbl format lines, comments, `T{`).

@@ -239,7 +239,10 @@ struct RoffWriter {
     var minusEverywhere = false
 
     init(width: Int = 78) { self.width = width }
-    private(set) var out = ""
+    /// The roff written so far, as bytes (ASCII: see ``RoffEscaper``).
+    private(set) var bytes: [UInt8] = []
+    /// ``bytes`` as text.
+    var out: String { String(decoding: bytes, as: UTF8.self) }
     /// Visible columns written on the current output line.
     private var column = 0
     /// The font in effect in the output.
@@ -252,10 +255,9 @@ struct RoffWriter {
     /// At the start of an output line: nothing written, or the output ends with a line feed (and
     /// not CR LF, which is one Character; the output is ASCII, so bytes are Characters otherwise).
     var atLineStart: Bool {
-        let u = out.utf8
-        guard let last = u.last else { return true }
+        guard let last = bytes.last else { return true }
         guard last == 0x0A else { return false }
-        return u.count < 2 || u[u.index(u.endIndex, offsetBy: -2)] != 0x0D
+        return bytes.count < 2 || bytes[bytes.count - 2] != 0x0D
     }
 
     /// At a line start with nothing pending: column 0, no pending space, roman, and not after
@@ -266,26 +268,26 @@ struct RoffWriter {
     }
 
     /// The output written before ``holdOutput()``.
-    private var held = ""
+    private var held: [UInt8] = []
 
     /// Sets the output written so far aside; the writer goes on with an empty output (which is at
     /// a line start, as the set-aside one must be: ``atCleanLineStart``).
     mutating func holdOutput() {
-        swap(&held, &out)
+        swap(&held, &bytes)
     }
 
     /// Puts the output set aside by ``holdOutput()`` and then `inserting` (whole control lines) in
     /// front of what was written since.
     mutating func releaseOutput(inserting: String) {
-        held += inserting
-        held += out
-        out = ""
-        swap(&held, &out)
+        held.append(contentsOf: inserting.utf8)
+        held += bytes
+        bytes = []
+        swap(&held, &bytes)
     }
 
     /// Starts a new output line unless at one already.
     mutating func newline() {
-        if !atLineStart { out += "\n" }
+        if !atLineStart { put("\n") }
         column = 0
         pendingSpace = false
     }
@@ -300,7 +302,7 @@ struct RoffWriter {
             let e = RoffEscaper.escape(a, context: .argument, minus: minus)
             line += " " + Self.quoteIfNeeded(e)
         }
-        out += line + "\n"
+        put(line + "\n")
         lastMacro = name
     }
 
@@ -308,7 +310,7 @@ struct RoffWriter {
     mutating func macro(_ name: String, escapedArgs: [String]) {
         closeFont()
         newline()
-        out += "." + name + escapedArgs.map { " " + Self.quoteIfNeeded($0) }.joined() + "\n"
+        put("." + name + escapedArgs.map { " " + Self.quoteIfNeeded($0) }.joined() + "\n")
         lastMacro = name
     }
 
@@ -331,7 +333,7 @@ struct RoffWriter {
     mutating func control(_ line: String) {
         closeFont()
         newline()
-        out += line + "\n"
+        put(line + "\n")
         lastMacro = nil
     }
 
@@ -345,7 +347,7 @@ struct RoffWriter {
     /// Writes one line of code (no-fill mode), escaped for `.code`.
     mutating func codeLine(_ raw: String) {
         newline()
-        out += Self.guardLineStart(RoffEscaper.escape(raw, context: .code, minus: true)) + "\n"
+        put(Self.guardLineStart(RoffEscaper.escape(raw, context: .code, minus: true)) + "\n")
         lastMacro = nil
     }
 
@@ -370,7 +372,7 @@ struct RoffWriter {
         if !optionLike && plain.utf8.contains(UInt8(ascii: "-")) { mask.flags = RoffEscaper.optionHyphens(in: plain) }
         // Back to roman before the space (`\fBa\fR b`, not `\fBa \fRb`).
         if pendingSpace, parts.first(where: { !$0.text.isEmpty })?.font == .roman, actualFont != .roman {
-            out += RoffFont.roman.escape
+            put(RoffFont.roman.escape)
             actualFont = .roman
         }
         let ascii = plain.utf8.allSatisfy { $0 < 0x80 }
@@ -387,9 +389,9 @@ struct RoffWriter {
         if long && escaped.hasSuffix("\\:") { escaped.removeLast(2) }
         if pendingSpace {
             if column + 1 + visible > width && column > 0 {
-                out += "\n"; column = 0
+                put("\n"); column = 0
             } else {
-                out += " "; column += 1
+                put(" "); column += 1
             }
             pendingSpace = false
         }
@@ -397,7 +399,7 @@ struct RoffWriter {
             escaped = Self.guardLineStart(escaped)
             if inTextBlock && escaped.hasPrefix("T}") { escaped = "\\&" + escaped }
         }
-        out += escaped
+        put(escaped)
         actualFont = font
         column += visible
         lastMacro = nil
@@ -409,10 +411,10 @@ struct RoffWriter {
     mutating func fixedSpace(_ columns: Int) {
         guard columns > 0 else { return }
         if pendingSpace {
-            out += " "; column += 1
+            put(" "); column += 1
             pendingSpace = false
         }
-        out += String(repeating: "\\ ", count: columns)
+        put(String(repeating: "\\ ", count: columns))
         column += columns
         lastMacro = nil
     }
@@ -426,8 +428,8 @@ struct RoffWriter {
     /// Returns to roman at the end of the current text line.
     mutating func closeFont() {
         if actualFont != .roman {
-            if atLineStart { out += "\\&" }
-            out += "\\fR"
+            if atLineStart { put("\\&") }
+            put("\\fR")
             actualFont = .roman
         }
     }
@@ -441,11 +443,15 @@ struct RoffWriter {
     /// Appends `\&` (a zero-width character) to the current line: after an abbreviation's
     /// period it stops roff from taking the period for a sentence end.
     mutating func zeroWidth() {
-        out += "\\&"
+        put("\\&")
     }
+
+    /// Appends text that is already roff to the output.
+    @inline(__always)
+    private mutating func put(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
     /// Appends raw roff to the output (the preamble).
     mutating func raw(_ s: String) {
-        out += s
+        put(s)
     }
 }

@@ -76,8 +76,10 @@ package enum RoffEscaper {
             }
         }
         if plain { return s }
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
+        // Written as bytes (the output is ASCII), turned into a String once.
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 8)
+        func put(_ t: StaticString) { t.withUTF8Buffer { out.append(contentsOf: $0) } }
         let scalars = s.unicodeScalars
         var index = scalars.startIndex
         while index != scalars.endIndex {
@@ -85,35 +87,38 @@ package enum RoffEscaper {
             index = scalars.index(after: index)
             defer {
                 if breakable && (Self.breaksAfter(u) || (isCJK(u) && cjkBreakAfter(u, before: index == scalars.endIndex ? next : scalars[index]))) {
-                    out += "\\:"
+                    put("\\:")
                 }
             }
             switch u {
-            case "\\": out += "\\e"
-            case "-": out += (mask.next() || minus) ? "\\-" : "-"
-            case "\"" where context == .argument: out += "\\(dq"
-            case "@" where context == .cell: out += "\\[at]"
-            case "\t": out += context == .code ? "\t" : " "
-            case "\n", "\r": out += context == .code ? "" : " "
-            case "\u{A0}": out += "\\~"
-            case "\u{2014}": out += "\\(em"
-            case "\u{2013}": out += "\\(en"
-            case "\u{201C}": out += "\\(lq"
-            case "\u{201D}": out += "\\(rq"
-            case "\u{2018}": out += "\\(oq"
-            case "\u{2019}": out += "\\(cq"
+            case "\\": put("\\e")
+            case "-": if mask.next() || minus { put("\\-") } else { out.append(UInt8(ascii: "-")) }
+            case "\"" where context == .argument: put("\\(dq")
+            case "@" where context == .cell: put("\\[at]")
+            case "\t": out.append(context == .code ? 0x09 : 0x20)
+            case "\n", "\r": if context != .code { out.append(0x20) }
+            case "\u{A0}": put("\\~")
+            case "\u{2014}": put("\\(em")
+            case "\u{2013}": put("\\(en")
+            case "\u{201C}": put("\\(lq")
+            case "\u{201D}": put("\\(rq")
+            case "\u{2018}": put("\\(oq")
+            case "\u{2019}": put("\\(cq")
             default:
                 if u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0) { continue }
-                if BidiControl.contains(u) { out += BidiControl.visible(u); continue }
+                if BidiControl.contains(u) { out.append(contentsOf: BidiControl.visible(u).utf8); continue }
                 if u.value < 0x80 {
-                    out.unicodeScalars.append(u)
+                    out.append(UInt8(u.value))
                 } else {
                     let hex = String(u.value, radix: 16, uppercase: true)
-                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                    put("\\[u")
+                    for _ in 0..<max(0, 4 - hex.utf8.count) { out.append(UInt8(ascii: "0")) }
+                    out.append(contentsOf: hex.utf8)
+                    out.append(UInt8(ascii: "]"))
                 }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

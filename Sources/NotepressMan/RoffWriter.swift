@@ -61,25 +61,47 @@ package enum RoffEscaper {
     static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool, mask: inout HyphenMask,
                        next: Unicode.Scalar? = nil) -> String {
         // Printable ASCII that no rule changes (the usual word): the text itself.
-        let plain = s.utf8.allSatisfy { b in
+        var plain = true
+        var ascii = true
+        for b in s.utf8 {
             switch b {
             case 0x20..<0x7F:
                 switch b {
-                case UInt8(ascii: "\\"), UInt8(ascii: "-"): return false
-                case UInt8(ascii: "\""): return context != .argument
-                case UInt8(ascii: "@"): return context != .cell
+                case UInt8(ascii: "\\"), UInt8(ascii: "-"): plain = false
+                case UInt8(ascii: "\""): if context == .argument { plain = false }
+                case UInt8(ascii: "@"): if context == .cell { plain = false }
                 case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "?"), UInt8(ascii: "&"),
-                     UInt8(ascii: "="), UInt8(ascii: "#"): return !breakable
-                default: return true
+                     UInt8(ascii: "="), UInt8(ascii: "#"): if breakable { plain = false }
+                default: break
                 }
-            default: return false
+            case 0x80...:
+                plain = false; ascii = false
+            default:
+                plain = false
             }
+            if !ascii { break }
         }
         if plain { return s }
         // Written as bytes (the output is ASCII), turned into a String once.
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 8)
-        func put(_ t: StaticString) { t.withUTF8Buffer { out.append(contentsOf: $0) } }
+        // ASCII text: the same rules byte by byte (no ASCII character is CJK or a bidi control).
+        if ascii {
+            for c in s.utf8 {
+                switch c {
+                case UInt8(ascii: "\\"): put("\\e", &out)
+                case UInt8(ascii: "-"): if mask.next() || minus { put("\\-", &out) } else { out.append(c) }
+                case UInt8(ascii: "\"") where context == .argument: put("\\(dq", &out)
+                case UInt8(ascii: "@") where context == .cell: put("\\[at]", &out)
+                case 0x09: out.append(context == .code ? 0x09 : 0x20)
+                case 0x0A, 0x0D: if context != .code { out.append(0x20) }
+                case 0x00..<0x20, 0x7F: continue
+                default: out.append(c)
+                }
+                if breakable && Self.breaksAfter(Unicode.Scalar(c)) { put("\\:", &out) }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         let scalars = s.unicodeScalars
         var index = scalars.startIndex
         while index != scalars.endIndex {
@@ -87,23 +109,23 @@ package enum RoffEscaper {
             index = scalars.index(after: index)
             defer {
                 if breakable && (Self.breaksAfter(u) || (isCJK(u) && cjkBreakAfter(u, before: index == scalars.endIndex ? next : scalars[index]))) {
-                    put("\\:")
+                    put("\\:", &out)
                 }
             }
             switch u {
-            case "\\": put("\\e")
-            case "-": if mask.next() || minus { put("\\-") } else { out.append(UInt8(ascii: "-")) }
-            case "\"" where context == .argument: put("\\(dq")
-            case "@" where context == .cell: put("\\[at]")
+            case "\\": put("\\e", &out)
+            case "-": if mask.next() || minus { put("\\-", &out) } else { out.append(UInt8(ascii: "-")) }
+            case "\"" where context == .argument: put("\\(dq", &out)
+            case "@" where context == .cell: put("\\[at]", &out)
             case "\t": out.append(context == .code ? 0x09 : 0x20)
             case "\n", "\r": if context != .code { out.append(0x20) }
-            case "\u{A0}": put("\\~")
-            case "\u{2014}": put("\\(em")
-            case "\u{2013}": put("\\(en")
-            case "\u{201C}": put("\\(lq")
-            case "\u{201D}": put("\\(rq")
-            case "\u{2018}": put("\\(oq")
-            case "\u{2019}": put("\\(cq")
+            case "\u{A0}": put("\\~", &out)
+            case "\u{2014}": put("\\(em", &out)
+            case "\u{2013}": put("\\(en", &out)
+            case "\u{201C}": put("\\(lq", &out)
+            case "\u{201D}": put("\\(rq", &out)
+            case "\u{2018}": put("\\(oq", &out)
+            case "\u{2019}": put("\\(cq", &out)
             default:
                 if u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0) { continue }
                 if BidiControl.contains(u) { out.append(contentsOf: BidiControl.visible(u).utf8); continue }
@@ -111,7 +133,7 @@ package enum RoffEscaper {
                     out.append(UInt8(u.value))
                 } else {
                     let hex = String(u.value, radix: 16, uppercase: true)
-                    put("\\[u")
+                    put("\\[u", &out)
                     for _ in 0..<max(0, 4 - hex.utf8.count) { out.append(UInt8(ascii: "0")) }
                     out.append(contentsOf: hex.utf8)
                     out.append(UInt8(ascii: "]"))
@@ -123,6 +145,10 @@ package enum RoffEscaper {
 }
 
 extension RoffEscaper {
+    /// Appends ASCII text to escaped output.
+    @inline(__always)
+    static func put(_ t: StaticString, _ out: inout [UInt8]) { t.withUTF8Buffer { out.append(contentsOf: $0) } }
+
     /// `/`, `.`, `-`, `_`, `?`, `&`, `=`, `#`: the characters a breakable word may break after.
     @inline(__always)
     static func breaksAfter(_ u: Unicode.Scalar) -> Bool {

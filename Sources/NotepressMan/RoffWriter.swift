@@ -399,14 +399,19 @@ struct RoffWriter {
         let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
         guard !plain.isEmpty else { return }
         let optionLike = minusEverywhere || plain.utf8.first == UInt8(ascii: "-")
+        // One pass over the bytes: any hyphen, any non-ASCII.
+        var hasHyphen = false
+        var ascii = true
+        for b in plain.utf8 {
+            if b == UInt8(ascii: "-") { hasHyphen = true } else if b >= 0x80 { ascii = false }
+        }
         var mask = HyphenMask()
-        if !optionLike && plain.utf8.contains(UInt8(ascii: "-")) { mask.flags = RoffEscaper.optionHyphens(in: plain) }
+        if !optionLike && hasHyphen { mask.flags = RoffEscaper.optionHyphens(in: plain) }
         // Back to roman before the space (`\fBa\fR b`, not `\fBa \fRb`).
         if pendingSpace, parts.first(where: { !$0.text.isEmpty })?.font == .roman, actualFont != .roman {
             put(RoffFont.roman.escape)
             actualFont = .roman
         }
-        let ascii = plain.utf8.allSatisfy { $0 < 0x80 }
         let visible = ascii ? plain.utf8.count : plain.unicodeScalars.count
         let long = visible > breakThreshold || (!ascii && plain.unicodeScalars.contains(where: isCJK))
         var escaped = ""

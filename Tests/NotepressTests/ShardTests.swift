@@ -42,6 +42,7 @@ final class ShardTests: XCTestCase {
         XCTAssertEqual(out.status, 0, out.output)
     }
 
+    @discardableResult
     func run(_ args: [String], stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> NotepressBinary.Result {
         let r = try NotepressBinary.run(args, stdin: stdin, environment: Self.epoch, file: file, line: line)
         XCTAssertEqual(r.status, 0, "notepress \(args.joined(separator: " ")): \(r.stderr)", file: file, line: line)

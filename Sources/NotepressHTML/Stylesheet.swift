@@ -270,6 +270,7 @@ package struct Stylesheet: Sendable {
         .index-entry a { color: inherit; text-decoration: none; }
         .index-entry a:hover, .index-entry a:focus-visible { text-decoration: underline; }
         .index-date { \(roleDeclarations(.caption)) color: var(--np-secondary); white-space: nowrap; }
+        .site-nav { max-width: calc(var(--np-body-size) * 40); margin: 0 auto; padding: 0.25rem 1.25rem 0; }
         .index-title { margin-right: auto; }
         .index-folder, .index-tags { \(roleDeclarations(.caption)) color: var(--np-secondary); }
         .index-excerpt { flex-basis: 100%; margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--np-secondary); }

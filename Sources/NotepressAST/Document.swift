@@ -64,6 +64,12 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
     /// with its title and relative URL, in the site's order (title, then path); empty otherwise.
     package var backlinks: [PageLink] = []
 
+    /// The coded fields: the site links above are rendering state, not document data (left out,
+    /// so metadata coded before them still decodes).
+    private enum CodingKeys: String, CodingKey {
+        case title, created, tags, sourcePath, sourceFormat, fields, collections, titleSource, notesIndexHref
+    }
+
     /// Where a document's title came from.
     public enum TitleSource: String, Sendable, Equatable, Hashable, Codable {
         /// Front matter `title`.

@@ -110,10 +110,12 @@ package struct HTMLIndex: Sendable {
     /// ``render(notes:home:)`` gives the index, with `title` the tag names (`#a b, #a-b`), `tag`
     /// the first name, `names` all of them, and `siteNav` a link to the notes list. `prefix` is the
     /// way from the tag page to the HTML tree's root (`../`, `../../`), put before every `href`;
-    /// `notesIndex` the notes list's path from the root.
+    /// `notesIndex` the notes list's path from the root. `template`: `html/tag.html` already
+    /// loaded (``PageTemplate/builtIn(_:store:)``; a site with many tags compiles it once).
     /// - Throws: as ``render(notes:home:)``, for `html/tag.html`.
-    package func renderTag(names: [String], notes: [NotesListEntry], prefix: String, notesIndex: String) throws -> String {
-        let template = try PageTemplate.builtIn("html/tag.html", store: templates)
+    package func renderTag(names: [String], notes: [NotesListEntry], prefix: String, notesIndex: String,
+                           template: PageTemplate? = nil) throws -> String {
+        let template = try template ?? PageTemplate.builtIn("html/tag.html", store: templates)
         var data = common()
         data["title"] = .string(names.map { "#" + $0 }.joined(separator: ", "))
         data["tag"] = .string(names.first ?? "")

@@ -78,6 +78,7 @@ extension BatchConverter {
                 pages.append(SitePage(path: indexName, bytes: Array(try lists.render(notes: entries.map(Self.urlEntry),
                                                                                      home: table.rootHasIndexPage ? "index.html" : nil).utf8)))
             }
+            let tagTemplate = tagPages.isEmpty ? nil : try PageTemplate.builtIn("html/tag.html", store: options.templates)
             for t in tagPages {
                 let path = SiteTags.outputPath(t.path)
                 if refuse(path, "tag page") { continue }
@@ -85,7 +86,7 @@ extension BatchConverter {
                 let prefix = String(repeating: "../", count: depth)
                 let notes = t.pages.compactMap { entryOf[$0].map { Self.urlEntry(entries[$0]) } }
                 pages.append(SitePage(path: path, bytes: Array(try lists.renderTag(names: t.names, notes: notes, prefix: prefix,
-                                                                                  notesIndex: indexName).utf8)))
+                                                                                  notesIndex: indexName, template: tagTemplate).utf8)))
             }
         } catch {
             throw NotepressError.pageTemplate(file: nil, message: "\(error)")

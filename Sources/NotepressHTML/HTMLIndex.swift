@@ -67,6 +67,12 @@ package struct HTMLIndex: Sendable {
 
     /// The entries in index order (see the type).
     package static func sorted(_ entries: [NotesListEntry]) -> [NotesListEntry] {
+        order(entries).map { entries[$0] }
+    }
+
+    /// The indices of `entries` in index order (see the type): a total order, so any subset taken
+    /// in this order is in index order too (a tag page's notes).
+    package static func order(_ entries: [NotesListEntry]) -> [Int] {
         // Indices are sorted by a date array, so the common comparison (two dates) copies no
         // strings; UTF-8 byte order is code-point order.
         let dates = entries.map { $0.created?.timeIntervalSince1970 }
@@ -81,7 +87,7 @@ package struct HTMLIndex: Sendable {
                 return a.href.utf8.lexicographicallyPrecedes(b.href.utf8)
             }
         }
-        return order.map { entries[$0] }
+        return order
     }
 
     /// The index page, UTF-8 text (title, date and link only: ``render(notes:home:)`` with those).
@@ -98,10 +104,16 @@ package struct HTMLIndex: Sendable {
     /// - Throws: ``TemplateError`` when the template is missing, ``MustacheError`` when it does
     ///   not compile.
     package func render(notes: [NotesListEntry], home: String? = nil) throws -> String {
+        try render(sortedNotes: Self.sorted(notes).map { entryData($0, prefix: "") }, home: home)
+    }
+
+    /// ``render(notes:home:)`` with the entries already in index order and made template data
+    /// (``entryData(_:prefix:)`` with prefix `""`).
+    package func render(sortedNotes: [MustacheValue], home: String? = nil) throws -> String {
         let template = try PageTemplate.builtIn("html/index.html", store: templates)
         var data = common()
         data["title"] = .string(title)
-        data["notes"] = .list(Self.sorted(notes).map { entryData($0, prefix: "") })
+        data["notes"] = .list(sortedNotes)
         data["siteNav"] = .string(home.map { SiteNavigation.markup(home: $0) } ?? "")
         return try template.render(.map(data))
     }
@@ -115,12 +127,20 @@ package struct HTMLIndex: Sendable {
     /// - Throws: as ``render(notes:home:)``, for `html/tag.html`.
     package func renderTag(names: [String], notes: [NotesListEntry], prefix: String, notesIndex: String,
                            template: PageTemplate? = nil) throws -> String {
+        try renderTag(names: names, sortedNotes: Self.sorted(notes).map { entryData($0, prefix: prefix) }, prefix: prefix,
+                      notesIndex: notesIndex, template: template)
+    }
+
+    /// ``renderTag(names:notes:prefix:notesIndex:template:)`` with the entries already in index
+    /// order and made template data (``entryData(_:prefix:)`` with the same `prefix`).
+    package func renderTag(names: [String], sortedNotes: [MustacheValue], prefix: String, notesIndex: String,
+                           template: PageTemplate? = nil) throws -> String {
         let template = try template ?? PageTemplate.builtIn("html/tag.html", store: templates)
         var data = common()
         data["title"] = .string(names.map { "#" + $0 }.joined(separator: ", "))
         data["tag"] = .string(names.first ?? "")
         data["names"] = .list(names.map(MustacheValue.string))
-        data["notes"] = .list(Self.sorted(notes).map { entryData($0, prefix: prefix) })
+        data["notes"] = .list(sortedNotes)
         data["siteNav"] = .string(SiteNavigation.markup(notesIndex: prefix + notesIndex))
         return try template.render(.map(data))
     }
@@ -138,11 +158,13 @@ package struct HTMLIndex: Sendable {
     /// entry's path: for `{{{href}}}`), `date` (`29 Nov 2026`) and `datetime` (ISO 8601) when
     /// dated, `folder` (empty at the root), `tags` (maps of `name` and `href`, escaped as `href`),
     /// `hasTags`, `excerpt`, `titleStyle`.
-    func entryData(_ e: NotesListEntry, prefix: String) -> MustacheValue {
+    package func entryData(_ e: NotesListEntry, prefix: String) -> MustacheValue {
         var m: [String: MustacheValue] = ["title": .string(e.title), "href": .string(HTMLEscape.url(prefix + e.href))]
+        m.reserveCapacity(10)
         if let d = e.created {
-            m["date"] = .string(DateBadge.format(d))
-            m["datetime"] = .string(DateBadge.machineReadable(d))
+            let texts = DateBadge.texts(d)
+            m["date"] = .string(texts.shown)
+            m["datetime"] = .string(texts.machineReadable)
         }
         m["folder"] = .string(e.folder)
         m["tags"] = .list(e.tags.map { .map(["name": .string($0.text), "href": .string(HTMLEscape.url(prefix + $0.href))]) })

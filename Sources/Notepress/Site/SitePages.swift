@@ -2,6 +2,7 @@ import Foundation
 import NotepressAST
 import NotepressHTML
 import NotepressPlatform
+import NotepressResources
 
 /// One generated site-wide page: its path below the HTML tree's root and its bytes.
 package struct SitePage: Sendable, Equatable {
@@ -9,6 +10,15 @@ package struct SitePage: Sendable, Equatable {
     package var path: String
     /// The page, UTF-8.
     package var bytes: [UInt8]
+    /// SHA-256 of ``bytes`` (hex), for the manifest.
+    package var sha256: String
+
+    /// A page of `bytes` at `path` (its hash computed here).
+    package init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        self.sha256 = SHA256.hex(bytes)
+    }
 }
 
 /// What ``BatchConverter/writeSitePages(_:tableBytes:sourcePaths:previous:previousTableBytes:unchanged:)`` did.
@@ -63,7 +73,6 @@ extension BatchConverter {
                                           href: stem + ".html", folder: SitePaths.folderOf(r.path), tags: tags, excerpt: r.excerpt))
         }
         let lists = HTMLIndex(theme: options.theme, templates: options.templates)
-        var pages: [SitePage] = []
         var refused: [NotepressError] = []
         let root = writers.first(where: { $0.name == "html" }).map { self.root(for: $0) } ?? outputRoot
         func refuse(_ path: String, _ what: String) -> Bool {
@@ -72,24 +81,70 @@ extension BatchConverter {
                 "the generated \(what) \(PathText.join(root, path)) would replace this page's output; \(what.split(separator: " ").last!) not written"))
             return true
         }
+        // Entry hrefs become URL paths from the root (percent-encoded by the list's `href` rule);
+        // one index order for every list (a tag page's notes are a subset in that order), and
+        // each entry's template data made once per prefix (every tag page one folder down shares
+        // the `../` data).
+        let urlEntries = entries.map(Self.urlEntry)
+        let order = HTMLIndex.order(urlEntries)
+        var rank = Array(repeating: 0, count: urlEntries.count)
+        for (r, e) in order.enumerated() { rank[e] = r }
+        var values: [String: [MustacheValue?]] = [:]
+        func value(_ e: Int, _ prefix: String) -> MustacheValue {
+            if let v = values[prefix]?[e] { return v }
+            if values[prefix] == nil { values[prefix] = Array(repeating: nil, count: urlEntries.count) }
+            let v = lists.entryData(urlEntries[e], prefix: prefix)
+            values[prefix]![e] = v
+            return v
+        }
+        // The pages to render: the list, then the tag pages by path (each with its data ready).
+        var jobs: [(path: String, names: [String]?, prefix: String, notes: [MustacheValue])] = []
+        if !refuse(indexName, "notes list") {
+            jobs.append((indexName, nil, "", order.map { value($0, "") }))
+        }
+        for t in tagPages {
+            let path = SiteTags.outputPath(t.path)
+            if refuse(path, "tag page") { continue }
+            let depth = path.utf8.reduce(0) { $0 + ($1 == 0x2F ? 1 : 0) }
+            let prefix = String(repeating: "../", count: depth)
+            let listed = t.pages.compactMap { entryOf[$0] }.sorted { rank[$0] < rank[$1] }
+            jobs.append((path, t.names, prefix, listed.map { value($0, prefix) }))
+        }
+        values = [:]
+        let home = table.rootHasIndexPage ? "index.html" : nil
+        let tagTemplate: PageTemplate?
         do {
-            if !refuse(indexName, "notes list") {
-                // Entry hrefs are URL paths from the root (percent-encoded by the list's `href` rule).
-                pages.append(SitePage(path: indexName, bytes: Array(try lists.render(notes: entries.map(Self.urlEntry),
-                                                                                     home: table.rootHasIndexPage ? "index.html" : nil).utf8)))
-            }
-            let tagTemplate = tagPages.isEmpty ? nil : try PageTemplate.builtIn("html/tag.html", store: options.templates)
-            for t in tagPages {
-                let path = SiteTags.outputPath(t.path)
-                if refuse(path, "tag page") { continue }
-                let depth = path.utf8.reduce(0) { $0 + ($1 == 0x2F ? 1 : 0) }
-                let prefix = String(repeating: "../", count: depth)
-                let notes = t.pages.compactMap { entryOf[$0].map { Self.urlEntry(entries[$0]) } }
-                pages.append(SitePage(path: path, bytes: Array(try lists.renderTag(names: t.names, notes: notes, prefix: prefix,
-                                                                                  notesIndex: indexName, template: tagTemplate).utf8)))
-            }
+            tagTemplate = tagPages.isEmpty ? nil : try PageTemplate.builtIn("html/tag.html", store: options.templates)
         } catch {
             throw NotepressError.pageTemplate(file: nil, message: "\(error)")
+        }
+        // Rendered in parallel (pages are independent; the result is in job order whatever the
+        // job count).
+        let rendered = Slots<Result<SitePage, NotepressError>>(count: jobs.count)
+        let work = jobs
+        let body: @Sendable (Int) -> Void = { i in
+            let job = work[i]
+            do {
+                let text = try job.names.map {
+                    try lists.renderTag(names: $0, sortedNotes: job.notes, prefix: job.prefix, notesIndex: indexName, template: tagTemplate)
+                } ?? lists.render(sortedNotes: job.notes, home: home)
+                rendered.set(i, .success(SitePage(path: job.path, bytes: Array(text.utf8))))
+            } catch {
+                rendered.set(i, .failure(NotepressError.pageTemplate(file: nil, message: "\(error)")))
+            }
+        }
+        if self.jobs > 1 && work.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: work.count, execute: body)
+        } else {
+            for i in work.indices { body(i) }
+        }
+        var pages: [SitePage] = []
+        pages.reserveCapacity(work.count)
+        for i in work.indices {
+            switch rendered.get(i)! {
+            case .success(let page): pages.append(page)
+            case .failure(let e): throw e
+            }
         }
         return (pages, refused)
     }
@@ -147,7 +202,7 @@ extension BatchConverter {
                     result.written.append(path)
                 }
                 let st = Platform.status(path, followLinks: false)
-                let record = Manifest.Output(path: relativeToRoot(path), sha256: SHA256.hex(page.bytes), size: st?.size,
+                let record = Manifest.Output(path: relativeToRoot(path), sha256: page.sha256, size: st?.size,
                                              mtimeNanoseconds: st?.modifiedNanoseconds)
                 result.paths.append(path)
                 if page.path.hasPrefix(SiteTags.folder + "/") {

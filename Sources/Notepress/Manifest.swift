@@ -14,8 +14,8 @@ import NotepressThemes
 ///     O  PATH  SHA256  SIZE  MTIME-NS                     (one line per output of that input)
 ///
 /// before the entries, at most one `I  PATH  SHA256  SIZE  MTIME-NS` line for the HTML
-/// index page (``index``) and one `G  PATH  SHA256  SIZE  MTIME-NS` line per other generated
-/// site-wide page (tag pages, ``sitePages``, sorted by path), and after them one line per copied asset (``assets``, sorted by
+/// index page (``index``) and one `G  PATH  -  SIZE  MTIME-NS` line per other generated
+/// site-wide page (tag pages, ``sitePages``, sorted by path; no hash, as for assets), and after them one line per copied asset (``assets``, sorted by
 /// output path):
 ///
 ///     A  PATH  SHA256  SIZE  MTIME-NS  SOURCE  SOURCE-SIZE  SOURCE-MTIME-NS

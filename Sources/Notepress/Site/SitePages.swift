@@ -10,14 +10,16 @@ package struct SitePage: Sendable, Equatable {
     package var path: String
     /// The page, UTF-8.
     package var bytes: [UInt8]
-    /// SHA-256 of ``bytes`` (hex), for the manifest.
+    /// SHA-256 of ``bytes`` (hex) for the manifest, or `-` (tag pages: like copied assets, a tag
+    /// page is trusted by its size and time alone; hashing 50 tag pages of a 20 000-note site
+    /// cost as much as rendering them).
     package var sha256: String
 
-    /// A page of `bytes` at `path` (its hash computed here).
-    package init(path: String, bytes: [UInt8]) {
+    /// A page of `bytes` at `path`, hashed here when `hashed`.
+    package init(path: String, bytes: [UInt8], hashed: Bool = true) {
         self.path = path
         self.bytes = bytes
-        self.sha256 = SHA256.hex(bytes)
+        self.sha256 = hashed ? SHA256.hex(bytes) : "-"
     }
 }
 
@@ -128,7 +130,7 @@ extension BatchConverter {
                 let text = try job.names.map {
                     try lists.renderTag(names: $0, sortedNotes: job.notes, prefix: job.prefix, notesIndex: indexName, template: tagTemplate)
                 } ?? lists.render(sortedNotes: job.notes, home: home)
-                rendered.set(i, .success(SitePage(path: job.path, bytes: Array(text.utf8))))
+                rendered.set(i, .success(SitePage(path: job.path, bytes: Array(text.utf8), hashed: job.names == nil)))
             } catch {
                 rendered.set(i, .failure(NotepressError.pageTemplate(file: nil, message: "\(error)")))
             }

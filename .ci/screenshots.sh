@@ -1,7 +1,8 @@
 #!/bin/sh
 # make screenshots: renders a sample note page and the folder index with headless Chromium at
 # three content size categories (extraSmall, large, accessibilityExtraExtraExtraLarge) into
-# out/screenshots/<category>-{note,index}.png (900×1200 CSS px).
+# out/screenshots/<category>-{note,index}.png (900×1200 CSS px), and (issue 14) a vault page with
+# its tags and backlinks, the notes list and a tag page: out/screenshots/site-{page,index,tag}.png.
 # Needs: chromium (Debian), fonts-noto-cjk, fonts-noto-color-emoji.
 #
 # Issue 16 ("every script and every reader") adds out/screenshots/scripts/: Chromium at 390 and
@@ -42,6 +43,19 @@ for cat in $CATEGORIES; do
             --screenshot="$SHOTS/$cat-$label.png" --window-size=900,1200 "file://$dir/$file.html" >/dev/null 2>&1
         echo "$SHOTS/$cat-$label.png"
     done
+done
+
+# Issue 14: a folder as a site. vault-foam (Foam's documentation) converted with --backlinks and
+# --hashtags: a page with its tags and "Linked from" (user/recipes/web-clipper.html), the notes
+# list (notes-index.html: title, date, folder, tags, excerpt) and a tag page (tags/recipe.html).
+SITE=$OUT/site-foam
+rm -rf "$SITE"
+.build/debug/notepress convert -q ../shared/corpus/vault-foam -o "$SITE" --backlinks --hashtags
+for page in "user/recipes/web-clipper:site-page" "notes-index:site-index" "tags/recipe:site-tag"; do
+    file=${page%%:*}; label=${page##*:}
+    "$CHROMIUM" --headless --disable-gpu --no-sandbox --hide-scrollbars \
+        --screenshot="$SHOTS/$label.png" --window-size=900,1200 "file://$PWD/$SITE/$file.html" >/dev/null 2>&1
+    echo "$SHOTS/$label.png"
 done
 
 # Issue 16: scripts, directions, readers.

@@ -14,7 +14,8 @@ import NotepressThemes
 ///     O  PATH  SHA256  SIZE  MTIME-NS                     (one line per output of that input)
 ///
 /// before the entries, at most one `I  PATH  SHA256  SIZE  MTIME-NS` line for the HTML
-/// index page (``index``), and after them one line per copied asset (``assets``, sorted by
+/// index page (``index``) and one `G  PATH  -  SIZE  MTIME-NS` line per other generated
+/// site-wide page (tag pages, ``sitePages``, sorted by path; no hash, as for assets), and after them one line per copied asset (``assets``, sorted by
 /// output path):
 ///
 ///     A  PATH  SHA256  SIZE  MTIME-NS  SOURCE  SOURCE-SIZE  SOURCE-MTIME-NS
@@ -106,6 +107,8 @@ package struct Manifest: Sendable, Equatable {
     /// The HTML index page written last time (`index.html`), when there was one: a run that skips
     /// every input leaves it alone when it is still intact.
     package var index: Output?
+    /// The other site-wide pages written last time (tag pages, ``SitePages``), sorted by path.
+    package var sitePages: [Output] = []
     /// Assets copied into the output folder, by output path (relative to the output folder).
     package var assets: [String: Asset] = [:]
 
@@ -174,6 +177,9 @@ package struct Manifest: Sendable, Equatable {
             case "I":
                 guard current == nil, m.index == nil, let o = output() else { return nil }
                 m.index = o
+            case "G":
+                guard current == nil, let o = output() else { return nil }
+                m.sitePages.append(o)
             case "O":
                 guard current != nil, let o = output() else { return nil }
                 current!.1.outputs.append(o)
@@ -213,6 +219,7 @@ package struct Manifest: Sendable, Equatable {
         }
         put("notepress-manifest\t\(Self.formatVersion)\n")
         if let o = index { output(0x49, o) }  // I
+        for o in sitePages { output(0x47, o) }  // G
         for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let e = entries[key]!
             out.append(0x45)  // E
@@ -315,7 +322,8 @@ package struct BuildConfiguration: Sendable {
     package var sha256: String
 
     /// Template-store paths the writers read (HTML page and index templates, TEI schema).
-    package static let templatePaths = ["html/page.html", "html/index.html", "tei/notepress-tei.rng"]
+    package static let templatePaths = ["html/page.html", "html/index.html", "html/tag.html", "html/note-entry.html",
+                                        "tei/notepress-tei.rng"]
 
     /// Hashes the options (`--toc`, `-M` included), the resolved theme (every style and role,
     /// colours and fonts), the bytes of every template in ``templatePaths`` (data folder or
@@ -347,6 +355,7 @@ package struct BuildConfiguration: Sendable {
         field("encoding", loader.encoding ?? "UTF-8")
         field("hashtags", "\(loader.hashtags)")
         field("tagPagesFolder", options.tagPagesFolder ?? "none")
+        field("backlinks", "\(options.backlinks)")
         field("sourceDateEpoch", loader.sourceDateEpoch.map { "\($0.timeIntervalSince1970)" } ?? "none")
         field("theme", Self.fingerprint(options.theme))
         field("toc", options.tableOfContents ? String(options.tableOfContentsMaxLevel) : "none")

@@ -55,10 +55,14 @@ public struct ConversionOptions: Sendable {
     }
     /// The folder of tag pages relative to the output folder of a format (`tags`), when the site
     /// writes them: HTML then renders a hashtag as a link to its page (`tags/NAME.html`, relative
-    /// to each page: ``HTMLWriter/htmlOptions(_:format:sourcePath:)``). `nil` (the default, and
-    /// always until the site writes tag pages): a hashtag is `<span class="tag">`. Other formats
-    /// do not link tags.
+    /// to each page: ``HTMLWriter/htmlOptions(_:format:sourcePath:)``). A folder run sets it for
+    /// its HTML pages when it writes tag pages (``SiteTags``); `nil` (the default, outside a folder
+    /// run, or when no page has a tag): a hashtag is `<span class="tag">`. Other formats do not
+    /// link tags.
     package var tagPagesFolder: String?
+    /// Folder runs, HTML pages: list the pages that link to each page ("Linked from",
+    /// ``SiteBacklinks``; `--backlinks`).
+    package var backlinks = false
 
     /// Options with the defaults above and `theme` (``Theme/default`` at the Large size category
     /// unless given: what `notepress convert` uses without `--theme` and `--size-category`).

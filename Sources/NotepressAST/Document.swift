@@ -57,6 +57,18 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
     /// Site pages only: the relative URL of the generated notes list from this page
     /// (`../notes-index.html`), for the page's navigation; `nil` outside a folder run.
     package var notesIndexHref: String?
+    /// Site pages only: the page's tags with the relative URLs of their tag pages
+    /// (`../tags/work.html`), when the site writes tag pages; empty otherwise.
+    package var tagLinks: [PageLink] = []
+    /// Site pages only, with `--backlinks`: the pages that link to this one ("Linked from"), each
+    /// with its title and relative URL, in the site's order (title, then path); empty otherwise.
+    package var backlinks: [PageLink] = []
+
+    /// The coded fields: the site links above are rendering state, not document data (left out,
+    /// so metadata coded before them still decodes).
+    private enum CodingKeys: String, CodingKey {
+        case title, created, tags, sourcePath, sourceFormat, fields, collections, titleSource, notesIndexHref
+    }
 
     /// Where a document's title came from.
     public enum TitleSource: String, Sendable, Equatable, Hashable, Codable {
@@ -93,6 +105,21 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
         self.collections = collections
         self.titleSource = titleSource
         self.notesIndexHref = notesIndexHref
+    }
+}
+
+/// A labelled link from a site page to another page of the same site (a tag page, a page that
+/// links here): the text shown and the relative URL (not yet escaped for any output).
+package struct PageLink: Sendable, Equatable, Hashable, Codable {
+    /// The text shown: a tag's name, a page's title.
+    package var text: String
+    /// The relative URL from the page that shows the link.
+    package var href: String
+
+    /// A link showing `text` to `href`.
+    package init(text: String, href: String) {
+        self.text = text
+        self.href = href
     }
 }
 

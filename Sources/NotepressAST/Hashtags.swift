@@ -203,12 +203,34 @@ package enum Hashtags {
         return result
     }
 
-    /// The path of a tag's page below the tag pages folder, without extension: the name in lower
-    /// case (so `#Work` and `#work` share a page), a nested tag's `/` kept as a folder, empty,
-    /// `.` and `..` parts dropped (`_` when nothing is left). `Work/Projects` → `work/projects`.
-    /// Writers percent-encode it in links; the site writes the page there.
+    /// The path of a tag's page below the tag pages folder, without extension (front-matter tags
+    /// and hashtags alike): the name in lower case (so `#Work` and `#work` share a page), a nested
+    /// tag's `/` kept as a folder (`Work/Projects` → `work/projects`), empty, `.` and `..` parts
+    /// dropped (`_` when nothing is left). In each part, whitespace, control characters and the
+    /// characters some file systems refuse (`\ : * ? " < > |`) become `-` (`Reading List` →
+    /// `reading-list`), a leading `.` becomes `_` (no hidden files), and a part is cut to at most
+    /// 200 UTF-8 bytes at a Unicode scalar boundary; other characters (letters of any script) are kept.
+    /// Tags that map to the same path share one page, which names them all. Writers
+    /// percent-encode it in links; the site writes the page there.
     package static func pagePath(_ tag: String) -> String {
-        let parts = tag.lowercased().split(separator: "/").filter { $0 != "." && $0 != ".." }
+        var parts: [String] = []
+        for raw in tag.lowercased().split(separator: "/") where raw != "." && raw != ".." {
+            var part = ""
+            var bytes = 0
+            for u in raw.unicodeScalars {
+                var c = u
+                switch u {
+                case "\\", ":", "*", "?", "\"", "<", ">", "|": c = "-"
+                default:
+                    if u.properties.isWhitespace || u.properties.generalCategory == .control { c = "-" }
+                }
+                if part.isEmpty && c == "." { c = "_" }
+                bytes += String(c).utf8.count
+                if bytes > 200 { break }
+                part.unicodeScalars.append(c)
+            }
+            parts.append(part)
+        }
         return parts.isEmpty ? "_" : parts.joined(separator: "/")
     }
 }

@@ -166,6 +166,7 @@ enum Commands {
             OptionSpec(["--wikilinks"], "Markdown: read [[wiki links]] (default: on when\nconverting a folder or several files, off for one)"),
             OptionSpec(["--no-wikilinks"], "Markdown in folders: leave [[...]] as cmark-gfm\nreads it"),
             OptionSpec(["--strict-links"], "folders: broken links are errors (exit 1), not\nwarnings"),
+            OptionSpec(["--backlinks"], "folders: each HTML page lists the pages that link\nto it (\"Linked from\")"),
             OptionSpec(["--copy-all"], "folders: copy every file of other kinds into the\noutput, not only the images and files pages use"),
             OptionSpec(["--depfile"], value: "FILE", completes: .file,
                        "write a Makefile-syntax dependency file (make,\nninja): outputs depend on their input, the theme\nfile and templates; the HTML index on every input"),

@@ -91,19 +91,20 @@ extension ConvertPlan {
                 printError(p.description(file: run.sourcePaths[p.path] ?? p.path, severity: strict ? "error" : "warning"))
             }
         }
-        var indexPath: String?
-        var indexRecord: Manifest.Output?
+        // Site-wide pages (the notes list, tag pages): from the site table alone.
+        var site = SitePagesResult()
         if !scan.folders.isEmpty && siteTable == nil {
-            do {
-                if let (path, record) = try batch.writeIndex(run, previous: previous, previousTableBytes: manifestBox.tableBytes) {
-                    indexPath = path
-                    indexRecord = record
-                    if verbosity == .verbose { printError("index: \(path)") }
-                }
-            } catch {
-                failures.append(Self.failure(error, file: outDir + "/index.html"))
+            site = batch.writeSitePages(run.table, tableBytes: run.tableBytes, sourcePaths: run.sourcePaths, previous: previous,
+                                        previousTableBytes: manifestBox.tableBytes,
+                                        unchanged: BatchConverter.manifestUnchanged(outcomes, previous: previous))
+            failures += site.errors
+            if verbosity == .verbose {
+                if let path = site.indexPath { printError("index: \(path)") }
+                for p in site.written where p != site.indexPath { printError("tag page: \(p)") }
             }
         }
+        let indexPath = site.indexPath
+        let indexRecord = site.indexRecord
         // A shard with --copy-all copies the other files of its own share (not every shard all of them).
         let shardFiles = siteTable.map { t in scan.others.compactMap { t.byPath[$0.relative] }.filter { t.kinds[$0] == .file } }
         let assets = batch.copyAssets(run, previous: previous, copyAll: arguments.flag("--copy-all"),
@@ -111,7 +112,8 @@ extension ConvertPlan {
         failures += assets.errors
         if verbosity == .verbose { for a in assets.copied { printError("copied \(a)") } }
         let prune = arguments.flag("--prune")
-        let pruned = prune ? batch.prune(previous: previous, outcomes: outcomes, index: indexPath, assets: assets) : []
+        let pruned = prune ? batch.prune(previous: previous, outcomes: outcomes, index: indexPath, assets: assets,
+                                        sitePages: site.paths) : []
         for p in pruned where !quiet { printError("removed \(p)") }
         if siteTable != nil {
             // A shard: its manifest part only; `notepress index` merges the parts.
@@ -127,13 +129,20 @@ extension ConvertPlan {
         } else { do {
             var manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: !prune)
             manifest.index = indexRecord
+            manifest.sitePages = site.tagPages
+            if !prune {
+                // Tag pages of tags no page has any more stay recorded for a later --prune.
+                let now = Set(site.tagPages.map { $0.path })
+                manifest.sitePages += previous.sitePages.filter { !now.contains($0.path) }
+                manifest.sitePages.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            }
             manifest.assets = assets.assets
             if !prune {
                 // Assets copied by earlier runs and not used now stay recorded for a later --prune.
                 for (k, v) in previous.assets where manifest.assets[k] == nil { manifest.assets[k] = v }
             }
             // A no-change run leaves the manifest as it was: skip re-encoding and rewriting it.
-            let changed = indexRecord != previous.index || manifest.assets != previous.assets
+            let changed = indexRecord != previous.index || manifest.assets != previous.assets || manifest.sitePages != previous.sitePages
                 || !BatchConverter.manifestUnchanged(outcomes, previous: previous) && manifest != previous
             let onDisk = Platform.status(outDir + "/" + Manifest.fileName) != nil
             let legacy = Platform.status(outDir + "/" + Manifest.legacyFileName) != nil
@@ -149,10 +158,10 @@ extension ConvertPlan {
             for o in outcomes where o.error == nil {
                 rules.append(Depfile.Rule(targets: o.written, prerequisites: [o.input.path] + config.dependencyFiles))
             }
-            if let index = indexPath {
+            if !site.paths.isEmpty {
                 let given: [String] = inputs.filter { $0 != "-" }
                 let converted: [String] = outcomes.filter { $0.error == nil }.map(\.input.path)
-                rules.append(Depfile.Rule(targets: [index], prerequisites: given + converted + config.dependencyFiles))
+                rules.append(Depfile.Rule(targets: site.paths, prerequisites: given + converted + config.dependencyFiles))
             }
             for (key, a) in assets.assets.sorted(by: { $0.key < $1.key }) {
                 rules.append(Depfile.Rule(targets: [outDir + "/" + key], prerequisites: [run.sourcePaths[a.source] ?? a.source]))

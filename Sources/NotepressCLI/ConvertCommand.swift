@@ -36,7 +36,7 @@ struct ThemeArguments {
     }
 }
 
-/// `--template`, `--toc` and `--toc-depth` of `convert`.
+/// `--template`, `--toc`, `--toc-depth` and `--backlinks` of `convert`.
 enum TemplateArguments {
     /// Sets the table-of-contents options and, when a writer makes HTML pages, loads the page
     /// template once (`--template FILE`, else the data folder's or built-in `html/page.html`):
@@ -45,6 +45,7 @@ enum TemplateArguments {
     /// - Throws: ``UsageError``.
     static func apply(_ a: Arguments, to options: inout ConversionOptions, writers: [any DocumentWriter], warn: Bool) throws {
         options.tableOfContents = a.flag("--toc")
+        options.backlinks = a.flag("--backlinks")
         options.tableOfContentsMaxLevel = try a.int("--toc-depth", in: 1...6) ?? TableOfContents.defaultMaxLevel
         let file = a.value("--template")
         let pages = writers.contains { $0.name == "html" } && !options.fragment

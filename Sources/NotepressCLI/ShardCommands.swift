@@ -156,14 +156,18 @@ func runIndexCommand(_ args: [String]) -> Int32 {
                 printError(p.description(file: run.sourcePaths[p.path] ?? p.path, severity: strict ? "error" : "warning"))
             }
         }
-        do {
-            if let (path, record) = try batch.writeIndex(run) {
-                manifest.index = record
-                if plan.verbosity == .verbose { printError("index: \(path)") }
-            }
-        } catch {
-            failures.append(NotepressError.wrapping(error, file: out + "/index.html").description)
+        // The notes list and tag pages: the function a one-process run uses, recorded as it records them.
+        let site = batch.writeSitePages(run.table, tableBytes: run.tableBytes, sourcePaths: run.sourcePaths)
+        failures += site.errors.map(\.description)
+        if plan.verbosity == .verbose {
+            if let path = site.indexPath { printError("index: \(path)") }
+            for p in site.written where p != site.indexPath { printError("tag page: \(p)") }
         }
+        manifest.index = site.indexRecord
+        // Tag pages of tags no page has any more stay recorded for a later --prune (as convert does).
+        let now = Set(site.tagPages.map { $0.path })
+        manifest.sitePages = (site.tagPages + previous.sitePages.filter { !now.contains($0.path) })
+            .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         // Every page of the table has its entry, unless it failed (in a shard, reported there)
         // or no shard covered it.
         let missing = table.records.filter { $0.kind == .page && manifest.entries[$0.path] == nil }.map(\.path)

@@ -71,8 +71,14 @@ package enum DateBadge {
 
     /// `29 Nov 2026`: deterministic, UTC, English month abbreviations.
     package static func format(_ date: Date) -> String {
+        texts(date).shown
+    }
+
+    /// ``format(_:)`` and ``machineReadable(_:)`` from one calendar conversion (a list of
+    /// 20 000 dated notes converts each date once).
+    package static func texts(_ date: Date) -> (shown: String, machineReadable: String) {
         let c = CivilDateTime(date)
-        return "\(c.day) \(months[c.month - 1]) \(c.year)"
+        return ("\(c.day) \(months[c.month - 1]) \(c.year)", c.iso8601)
     }
 
     /// The `datetime` attribute value: a valid global date and time string in UTC,

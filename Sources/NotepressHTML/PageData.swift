@@ -20,7 +20,10 @@ import NotepressThemes
 ///    `body`, `toc`, `stylesheet`, `sizeSwitcher`, `category`, `theme`, `generator` (`Notepress`),
 ///    `titleInBody` (true when the title is the body's first heading,
 ///    ``DocumentMetadata/TitleSource/firstHeading``: the built-in page then shows no title heading
-///    of its own), `siteNav` (a folder run's navigation, ``SiteNavigation``; empty otherwise).
+///    of its own), `siteNav` (a folder run's navigation, ``SiteNavigation``; empty otherwise),
+///    `tagLinks` (a folder run with tag pages: maps of `name` and `href`, the tag page's relative
+///    URL escaped for an attribute, for `{{{href}}}`) and `hasTagLinks`, `backlinks` (`--backlinks`:
+///    maps of `title` and `href`, the pages linking here) and `hasBacklinks`.
 ///    The HTML ones (`dateBadge`, `body`, `toc`, `stylesheet`, `sizeSwitcher`, `siteNav`) are meant
 ///    for `{{{name}}}`; `toc` is empty without `--toc`.
 package enum PageData {
@@ -58,6 +61,10 @@ package enum PageData {
         // The title is the body's own first heading: the page does not show it a second time.
         data["titleInBody"] = .bool(meta.titleSource == .firstHeading)
         data["siteNav"] = .string(meta.notesIndexHref.map { SiteNavigation.markup(notesIndex: $0) } ?? "")
+        data["tagLinks"] = .list(meta.tagLinks.map { .map(["name": .string($0.text), "href": .string(HTMLEscape.url($0.href))]) })
+        data["hasTagLinks"] = .bool(!meta.tagLinks.isEmpty)
+        data["backlinks"] = .list(meta.backlinks.map { .map(["title": .string($0.text), "href": .string(HTMLEscape.url($0.href))]) })
+        data["hasBacklinks"] = .bool(!meta.backlinks.isEmpty)
         for (key, value) in generated { data[key] = value }
         return .map(data)
     }

@@ -270,6 +270,14 @@ package struct Stylesheet: Sendable {
         .index-entry a { color: inherit; text-decoration: none; }
         .index-entry a:hover, .index-entry a:focus-visible { text-decoration: underline; }
         .index-date { \(roleDeclarations(.caption)) color: var(--np-secondary); white-space: nowrap; }
+        .site-nav { max-width: calc(var(--np-body-size) * 40); margin: 0 auto; padding: 0.25rem 1.25rem 0; }
+        .index-title { margin-right: auto; }
+        .index-folder, .index-tags { \(roleDeclarations(.caption)) color: var(--np-secondary); }
+        .index-excerpt { flex-basis: 100%; margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--np-secondary); }
+        .note-tags { display: flex; flex-wrap: wrap; gap: 0.5em; margin: 0 0 1em; padding: 0; list-style: none; }
+        .backlinks { margin-top: 2em; padding-top: 0.5em; border-top: 1px solid var(--np-code-background); }
+        .backlinks-title { \(roleDeclarations(.caption)) color: var(--np-secondary); margin: 0 0 0.5em; text-transform: uppercase; letter-spacing: 0.05em; }
+        .backlinks ul { margin: 0; padding-left: 1.25em; }
         @media print { .size-switcher { display: none; } }
 
         """

@@ -8,7 +8,9 @@
 /// Path below `Templates/` → the file's bytes, as the binary carries them.
 let embeddedTemplateFiles: [String: [UInt8]] = [
     "html/index.html": PackageResources.index_html,
+    "html/note-entry.html": PackageResources.note_entry_html,
     "html/page.html": PackageResources.page_html,
+    "html/tag.html": PackageResources.tag_html,
     "tei/notepress-tei.rng": PackageResources.notepress_tei_rng,
     "themes/default.json": PackageResources.default_json,
     "themes/high-contrast.json": PackageResources.high_contrast_json,

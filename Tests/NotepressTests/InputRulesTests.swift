@@ -140,7 +140,7 @@ final class InputRulesTests: XCTestCase {
         XCTAssertEqual(Hashtags.merge(["Home", "x"], ["home", "milk", "Milk", "x"]), ["Home", "x", "milk"])
         XCTAssertEqual(Hashtags.pagePath("Work/Projects"), "work/projects")
         XCTAssertEqual(Hashtags.pagePath("../../etc"), "etc")
-        XCTAssertEqual(Hashtags.pagePath("to buy"), "to buy")
+        XCTAssertEqual(Hashtags.pagePath("to buy"), "to-buy", "spaces are not kept in tag page file names")
         XCTAssertEqual(Hashtags.pagePath("/"), "_")
     }
 

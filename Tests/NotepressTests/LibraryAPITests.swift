@@ -141,6 +141,6 @@ final class LibraryAPITests: XCTestCase {
             let path = String(f.path.dropFirst(root.path.count + 1))
             XCTAssertEqual(TemplateStore.embedded(path), try Data(contentsOf: f), path)
         }
-        XCTAssertEqual(TemplateStore.embeddedPaths.count, 6)
+        XCTAssertEqual(TemplateStore.embeddedPaths.count, 8)
     }
 }

@@ -52,7 +52,7 @@ final class NoteFolderInputTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("converted 4, skipped 0 (unchanged), skipped 0 (unknown kind), skipped 1 (binary), failed 0"),
                       r.stderr)
         XCTAssertEqual(outputs(out), ["git.html", "git.json", "kitty.html", "kitty.json", "notepad.html", "notepad.json",
-                                      "tar.html", "tar.json"])
+                                      "tags/compression.html", "tags/kitty.html", "tags/vcs.html", "tar.html", "tar.json"])
         // The cheat sheet's YAML front matter is its metadata; its lines are note markup.
         let git = try json(out.appendingPathComponent("git.json"))
         let meta = try XCTUnwrap(git["metadata"] as? [String: Any])

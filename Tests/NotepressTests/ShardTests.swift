@@ -8,7 +8,7 @@ final class ShardTests: XCTestCase {
     static let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
 
     /// Every file below `dir` (hidden ones too), relative path → bytes. The manifest's output
-    /// times (the last field of its `O`, `I` and `A` lines: when each output was written) are
+    /// times (the last field of its `O`, `I`, `A` and `G` lines: when each output was written) are
     /// replaced by `-`: two one-process runs differ there too. That is what "identical" means
     /// for the manifest (README, "Past one machine").
     static func tree(_ dir: URL) throws -> [String: Data] {
@@ -26,11 +26,11 @@ final class ShardTests: XCTestCase {
         return out
     }
 
-    /// The manifest with the output times of `O`, `I` and `A` lines (5th field) as `-`.
+    /// The manifest with the output times of `O`, `I`, `A` and `G` (tag page) lines (5th field) as `-`.
     static func normalizedManifest(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            if let tag = f.first, ["O", "I", "A"].contains(tag), f.count >= 5 { f[4] = "-" }
+            if let tag = f.first, ["O", "I", "A", "G"].contains(tag), f.count >= 5 { f[4] = "-" }
             return f.joined(separator: "\t")
         }.joined(separator: "\n")
     }

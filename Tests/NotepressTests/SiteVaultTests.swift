@@ -139,6 +139,58 @@ final class SiteVaultTests: XCTestCase {
         XCTAssertTrue(again.stderr.contains("; assets: copied 0, unchanged 9; broken links: 18\n"), again.stderr)
     }
 
+    /// Issue 14 item 9 on the vault: with `--backlinks --hashtags` the notes list, the tag pages
+    /// (front matter `tags: [hello, bonjour]`, hashtags `#recipe`, `#book`, `#mobile-apps`), the
+    /// pages' tag lists and hashtags and the backlinks all link to existing files: the checker
+    /// finds exactly the same broken links as without them.
+    func testVaultIndexTagPagesAndBacklinksAllResolve() throws {
+        let dir = try makeTempDir(self)
+        let out = dir.appendingPathComponent("out").path
+        let r = try NotepressBinary.run(["convert", vault, "-o", out, "--backlinks", "--hashtags"],
+                                        environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.hasSuffix("; assets: copied 9, unchanged 0; broken links: 18\n"), r.stderr)
+        let tags = try FileManager.default.contentsOfDirectory(atPath: out + "/tags").sorted()
+        XCTAssertEqual(tags, ["bonjour.html", "book.html", "hello.html", "mobile-apps.html", "recipe.html"])
+
+        let script = dir.appendingPathComponent("check.py").path
+        try Self.checker.write(toFile: script, atomically: true, encoding: .utf8)
+        let check = try runTool("python3", [script, out])
+        XCTAssertEqual(check.status, 0, check.output)
+        XCTAssertEqual(check.output.split(separator: "\n").map(String.init).filter { $0.contains("\t") }, Self.unreachable)
+
+        let list = try String(contentsOfFile: out + "/notes-index.html", encoding: .utf8)
+        XCTAssertTrue(list.contains("<li class=\"index-entry\"><a class=\"index-title text-headline letterpress\" dir=\"auto\" "
+            + "href=\"user/features/note-properties.html\">Note Properties</a> <time class=\"index-date\" datetime=\"2023-11-14T22:13:20Z\">"
+            + "14 Nov 2023</time> <span class=\"index-folder\" dir=\"auto\">user/features</span> <span class=\"index-tags\">"
+            + " <a class=\"tag\" dir=\"auto\" href=\"tags/hello.html\">#hello</a> <a class=\"tag\" dir=\"auto\" href=\"tags/bonjour.html\">#bonjour</a></span>"
+            + " <p class=\"index-excerpt\" dir=\"auto\">At the top of the file you can have a section where you define your properties."), list)
+        let recipe = try String(contentsOfFile: out + "/tags/recipe.html", encoding: .utf8)
+        XCTAssertEqual(recipe.components(separatedBy: "class=\"index-entry\"").count - 1, 17, "the 17 notes with #recipe")
+        XCTAssertTrue(recipe.contains("href=\"../user/recipes/web-clipper.html\">Web Clipper</a>"), recipe)
+        let clipper = try String(contentsOfFile: out + "/user/recipes/web-clipper.html", encoding: .utf8)
+        XCTAssertTrue(clipper.contains("This <a class=\"tag\" href=\"../../tags/recipe.html\">#recipe</a> allows you"), clipper)
+        let wikilinks = try String(contentsOfFile: out + "/user/features/wikilinks.html", encoding: .utf8)
+        XCTAssertTrue(wikilinks.contains("""
+            <p class="backlinks-title">Linked from</p>
+            <ul>
+            <li><a dir="auto" href="block-anchors.html">Block Anchors</a></li>
+            <li><a dir="auto" href="../recipes/migrating-from-obsidian.html">Coming from Obsidian</a></li>
+            <li><a dir="auto" href="footnotes.html">Footnotes</a></li>
+            <li><a dir="auto" href="../frequently-asked-questions.html">Frequently Asked Questions</a></li>
+            <li><a dir="auto" href="graph-view.html">Graph Visualization</a></li>
+            <li><a dir="auto" href="../recipes/recipes.html">Recipes</a></li>
+            <li><a dir="auto" href="../index.html">Using Foam</a></li>
+            <li><a dir="auto" href="../tools/cli/rename.html">foam rename</a></li>
+            </ul>
+            """), wikilinks)
+        // A re-run writes nothing: no page, no tag page, not the list.
+        let again = try NotepressBinary.run(["convert", vault, "-o", out, "--backlinks", "--hashtags", "--verbose"],
+                                            environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+        XCTAssertTrue(again.stderr.contains("converted 0, skipped 86 (unchanged)"), again.stderr)
+        XCTAssertFalse(again.stderr.contains("tag page: "), again.stderr)
+    }
+
     func testVaultInEveryFormat() throws {
         let dir = try makeTempDir(self)
         let out = dir.appendingPathComponent("out").path
@@ -147,7 +199,8 @@ final class SiteVaultTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let files = TestPaths.files(under: URL(fileURLWithPath: out))
         for ext in ["html", "rtf", "ans", "xml", "man", "json"] {
-            XCTAssertEqual(files.filter { $0.pathExtension == ext }.count, ext == "html" ? 87 : 86, ext)
+            // HTML: 86 pages, the notes list and the tag pages of note-properties.md (hello, bonjour).
+            XCTAssertEqual(files.filter { $0.pathExtension == ext }.count, ext == "html" ? 89 : 86, ext)
         }
         // Links between pages in each format's own files; a man page names the page.
         let wikilinks = "user/features/wikilinks"

@@ -282,6 +282,17 @@ extension BatchConverter {
         // Every page's links are resolved once, by its rendering: digests, the report and the
         // assets read them too.
         let resolved = Slots<SiteRewriter.Resolutions>(count: table.records.count)
+        // What HTML pages show of the rest of the site: links to tag pages, backlinks (which need
+        // every page's links resolved before any page is rendered).
+        let htmlPages = writers.contains { $0.name == "html" } && !options.fragment
+        var backlinks: [[Int]] = []
+        if htmlPages && options.backlinks {
+            parallel(table.records.count, pool: pool) { i in
+                if table.kinds[i] == .page { resolved.set(i, rewriter.resolutions(of: table.records[i])) }
+            }
+            backlinks = SiteBacklinks.compute(table, resolutions: table.records.indices.map { resolved.get($0) ?? [:] })
+        }
+        let extras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
 
         // Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
         // the job count.
@@ -340,15 +351,19 @@ extension BatchConverter {
             let s = scanned.get(i)!
             var r: SiteRewriter.Resolutions = [:]
             if let record = s.record, let index = table.byPath[record.path], table.records[index].path == files[i].relative {
-                r = rewriter.resolutions(of: table.records[index])
-                resolved.set(index, r)
+                if let done = resolved.get(index) {
+                    r = done
+                } else {
+                    r = rewriter.resolutions(of: table.records[index])
+                    resolved.set(index, r)
+                }
             }
             if let e = clashes[i] {
                 outcome = FileOutcome(input: files[i])
                 outcome.error = e
                 outcome.status = .failed
             } else {
-                outcome = render(files[i], s, rewriter: rewriter, resolutions: r, guard: context,
+                outcome = render(files[i], s, rewriter: rewriter, resolutions: r, extras: extras, guard: context,
                                  previous: previous.entries[files[i].relative])
             }
             // The document goes with this iteration, while it is still in the caches (not all at
@@ -376,7 +391,7 @@ extension BatchConverter {
     /// Phase 2 for one input: skipped when nothing it depends on changed, else rendered with every
     /// writer and written.
     func render(_ input: InputFile, _ s: ScannedInput, rewriter: SiteRewriter, resolutions: SiteRewriter.Resolutions,
-                guard context: OutputGuard, previous: Manifest.Entry?) -> FileOutcome {
+                extras: SitePageExtras = SitePageExtras(), guard context: OutputGuard, previous: Manifest.Entry?) -> FileOutcome {
         var outcome = FileOutcome(input: input)
         guard let record = s.record, s.error == nil else {
             outcome.error = s.error ?? NotepressError.failed(file: input.path, position: nil, message: "not read")
@@ -386,7 +401,7 @@ extension BatchConverter {
         outcome.title = record.title
         outcome.created = s.document?.metadata.created ?? record.created.flatMap(CivilDateTime.parse)
         let table = rewriter.resolver.table
-        let digest = rewriter.digest(of: record, resolutions: resolutions)
+        let digest = extras.digest(rewriter.digest(of: record, resolutions: resolutions), record: record, table: table)
         let paths = writers.map { outputPath(input, $0, table: table) }
         if let config = configuration, let prev = previous, prev.configSHA256 == config.sha256,
            prev.inputSHA256 == s.inputSHA256, prev.modified == s.modified?.timeIntervalSince1970, prev.siteSHA256 == digest,
@@ -415,10 +430,14 @@ extension BatchConverter {
             for p in paths { try context.check(p, input: input.path) }
             var outputs: [Manifest.Output] = []
             for (writer, path) in zip(writers, paths) {
-                let page = rewriter.rewrite(document, path: input.relative, resolutions: resolutions, format: writer.name,
+                var page = rewriter.rewrite(document, path: input.relative, resolutions: resolutions, format: writer.name,
                                             fileExtension: writer.fileExtension,
                                             notesIndex: writer.name == "html" && !options.fragment)
-                let bytes = try writer.write(page, options: options, diagnostics: &outcome.diagnostics)
+                var pageOptions = options
+                if writer.name == "html" && !options.fragment {
+                    extras.apply(to: &page, record: record, table: table, options: &pageOptions)
+                }
+                let bytes = try writer.write(page, options: pageOptions, diagnostics: &outcome.diagnostics)
                 outcome.diagnosticOrigins += Array(repeating: writer.name,
                                                    count: outcome.diagnostics.count - outcome.diagnosticOrigins.count)
                 try AtomicFile.write(bytes, to: path)

@@ -45,41 +45,19 @@ extension BatchConverter {
         outcomes.count == previous.entries.count && outcomes.allSatisfy { $0.entryIsPrevious && $0.status == .skipped }
     }
 
-    /// Writes the generated notes list into the HTML tree: `index.html`, or `notes-index.html`
-    /// when the input folder has an index page of its own (which is then `index.html`, linking
-    /// to the list from its navigation). Entries come from the site table alone: every page's
-    /// title and date, newest first. Returns its path and manifest record; `nil` without HTML
-    /// pages (no HTML writer, or `--fragment`).
-    /// - Throws: ``NotepressError`` when an input's page has the list's path (the list is then
-    ///   not written: a generated file never replaces a converted input) or it cannot be written.
+    /// Writes the site-wide pages (``writeSitePages(_:tableBytes:sourcePaths:previous:previousTableBytes:unchanged:)``:
+    /// the notes list, tag pages) of `run` and returns the notes list's path and manifest record;
+    /// `nil` without HTML pages (no HTML writer, or `--fragment`).
+    /// - Throws: the first ``NotepressError`` of the site-wide pages: an input's page has the
+    ///   list's path (the list is then not written: a generated file never replaces a converted
+    ///   input) or a page cannot be written.
     package func writeIndex(_ run: SiteRun, previous: Manifest = Manifest(), previousTableBytes: [UInt8]? = nil) throws
         -> (path: String, record: Manifest.Output)? {
-        guard let html = writers.first(where: { $0.name == "html" }), !options.fragment else { return nil }
-        let table = run.table
-        let name = table.rootHasIndexPage ? "notes-index.html" : "index.html"
-        let indexPath = PathText.join(root(for: html), name)
-        for r in table.records where r.kind == .page && (table.outputStem(r.path) ?? "") + ".html" == name {
-            throw NotepressError.outputRefused(file: run.sourcePaths[r.path] ?? r.path, message:
-                                  "the generated notes list \(indexPath) would replace this page's output; list not written")
-        }
-        if let old = previous.index, old.path == relativeToRoot(indexPath), Self.manifestUnchanged(run.outcomes, previous: previous),
-           previousTableBytes == run.tableBytes, old.size != nil, outputsMatch([old]) {
-            return (indexPath, old)
-        }
-        var entries: [(title: String, created: Date?, href: String)] = []
-        for r in table.records where r.kind == .page && r.format != nil {
-            let stem = table.outputStem(r.path) ?? PathText.deletingExtension(r.path)
-            entries.append((r.title ?? stem, r.created.flatMap(CivilDateTime.parse), PathText.percentEncodedPath(stem + ".html")))
-        }
-        let page = Array(try HTMLIndex(theme: options.theme, templates: options.templates)
-            .render(entries: entries, home: table.rootHasIndexPage ? "index.html" : nil).utf8)
-        try OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders, inputFiles: LazyIdentities([]))
-            .check(indexPath, input: indexPath)
-        // An unchanged index is left alone (same bytes, and its time stays for make).
-        if !Self.fileHolds(indexPath, page) { try AtomicFile.write(page, to: indexPath) }
-        let st = Platform.status(indexPath, followLinks: false)
-        return (indexPath, Manifest.Output(path: relativeToRoot(indexPath), sha256: SHA256.hex(page), size: st?.size,
-                                           mtimeNanoseconds: st?.modifiedNanoseconds))
+        let r = writeSitePages(run.table, tableBytes: run.tableBytes, sourcePaths: run.sourcePaths, previous: previous,
+                               previousTableBytes: previousTableBytes, unchanged: Self.manifestUnchanged(run.outcomes, previous: previous))
+        if let e = r.errors.first { throw e }
+        guard let path = r.indexPath, let record = r.indexRecord else { return nil }
+        return (path, record)
     }
 
     /// Whether the regular file at `path` holds exactly `bytes`.
@@ -146,21 +124,25 @@ extension BatchConverter {
         return result
     }
 
-    /// With `--prune`: deletes every output `previous` records (pages' outputs, the notes list,
-    /// assets) that this run did not produce: outputs of deleted inputs, of an earlier layout or
-    /// README/index naming, a notes list that moved, assets no longer referenced. Only regular
+    /// With `--prune`: deletes every output `previous` records (pages' outputs, the notes list, tag
+    /// pages, assets) that this run did not produce (`sitePages`: the site-wide pages of this run):
+    /// outputs of deleted inputs, of an earlier layout or README/index naming, a notes list that
+    /// moved, tag pages of tags no page has any more, assets no longer referenced. Only regular
     /// files below the output folder that still hold their recorded bytes are removed; outputs of
     /// inputs that failed this run are kept. Folders left empty are removed too. Returns the
     /// paths removed, sorted.
-    package func prune(previous: Manifest, outcomes: [FileOutcome], index: String?, assets: AssetCopy) -> [String] {
+    package func prune(previous: Manifest, outcomes: [FileOutcome], index: String?, assets: AssetCopy,
+                       sitePages: [String] = []) -> [String] {
         var keep = Set(outcomes.flatMap(\.written).map(relativeToRoot))
         for o in outcomes where o.status == .failed {
             for out in previous.entries[o.input.relative]?.outputs ?? [] { keep.insert(out.path) }
         }
         if let index { keep.insert(relativeToRoot(index)) }
+        for p in sitePages { keep.insert(relativeToRoot(p)) }
         for k in assets.assets.keys { keep.insert(k) }
         var candidates: [Manifest.Output] = previous.entries.values.flatMap(\.outputs)
         if let i = previous.index { candidates.append(i) }
+        candidates += previous.sitePages
         candidates += previous.assets.values.map(\.output)
         var removed: [String] = []
         let rootReal = InputScanner.realPath(outputRoot)

@@ -50,23 +50,24 @@ final class ShardTests: XCTestCase {
     }
 
     /// Compares scan → `--shard K/N` for every K → index with one process, for each N.
-    func checkShards(_ input: URL, formats: String, counts: [Int], file: StaticString = #filePath, line: UInt = #line) throws {
+    func checkShards(_ input: URL, formats: String, counts: [Int], options: [String] = [],
+                     file: StaticString = #filePath, line: UInt = #line) throws {
         let tmp = try makeTempDir(self)
         let one = tmp.appendingPathComponent("one")
-        try run(["convert", input.path, "-o", one.path, "-t", formats, "-q"])
+        try run(["convert", input.path, "-o", one.path, "-t", formats, "-q"] + options)
         let expected = try Self.tree(one)
         XCTAssertNotNil(expected[".notepress-manifest"], file: file, line: line)
         XCTAssertNotNil(expected[".notepress-site.jsonl"], file: file, line: line)
         let table = tmp.appendingPathComponent("table.jsonl")
-        try run(["scan", input.path, "-o", table.path, "-q"])
+        try run(["scan", input.path, "-o", table.path, "-q"] + options)
         // The table scan writes is the one the one-process run keeps.
         XCTAssertEqual(try Data(contentsOf: table), expected[".notepress-site.jsonl"], "scan's table", file: file, line: line)
         for n in counts {
             let out = tmp.appendingPathComponent("shards-\(n)")
             for k in 1...n {
-                try run(["convert", input.path, "-o", out.path, "-t", formats, "--site-table", table.path, "--shard", "\(k)/\(n)", "-q"])
+                try run(["convert", input.path, "-o", out.path, "-t", formats, "--site-table", table.path, "--shard", "\(k)/\(n)", "-q"] + options)
             }
-            try run(["index", out.path, "--site-table", table.path, "-t", formats, "-q"])
+            try run(["index", out.path, "--site-table", table.path, "-t", formats, "-q"] + options)
             let got = try Self.tree(out)
             XCTAssertEqual(got.keys.sorted(), expected.keys.sorted(), "N=\(n): the same files", file: file, line: line)
             for (k, v) in expected where got[k] != v {
@@ -84,6 +85,12 @@ final class ShardTests: XCTestCase {
 
     func testShardsOfTheFoamVaultAreByteIdenticalToOneProcess() throws {
         try checkShards(TestPaths.corpus.appendingPathComponent("vault-foam"), formats: "html,man", counts: [1, 2, 3, 8])
+    }
+
+    /// Backlinks, hashtags and tag pages come from the table too: shards and index reproduce them.
+    func testShardsWithBacklinksAndTagPagesAreByteIdenticalToOneProcess() throws {
+        try checkShards(TestPaths.corpus.appendingPathComponent("vault-foam"), formats: "html", counts: [3],
+                        options: ["--backlinks", "--hashtags"])
     }
 
     /// A shard writes its outputs and one manifest part; the notes list, the manifest and the kept

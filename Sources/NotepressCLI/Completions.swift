@@ -7,9 +7,9 @@ func runCompletionsCommand(_ args: [String]) -> Int32 {
     runCommand(Commands.completions, args) { a in
         guard a.positionals.count == 1 else { throw UsageError("which shell? (bash, zsh or fish)") }
         switch a.positionals[0] {
-        case "bash": print(CompletionScript.bash, terminator: "")
-        case "zsh": print(CompletionScript.zsh, terminator: "")
-        case "fish": print(CompletionScript.fish, terminator: "")
+        case "bash": writeAllToStandardOutput(Array(CompletionScript.bash.utf8))
+        case "zsh": writeAllToStandardOutput(Array(CompletionScript.zsh.utf8))
+        case "fish": writeAllToStandardOutput(Array(CompletionScript.fish.utf8))
         case let other: throw unknownWord("shell", other, among: Commands.completions.actions)
         }
         return 0

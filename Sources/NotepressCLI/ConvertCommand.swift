@@ -378,7 +378,27 @@ enum ProcessLifetime {
 }
 
 /// Writes bytes to standard output with write(2), retrying short writes; a closed pipe (EPIPE,
-/// e.g. `| head`) ends the output quietly (callers ignore SIGPIPE around it).
+/// e.g. `| head`) ends the output quietly (callers ignore SIGPIPE around it). Any other failure
+/// (a full disk: `> /dev/full`) is remembered in ``StandardOutput/failure``: the process then
+/// says so and exits 1 (main.swift).
 func writeAllToStandardOutput(_ bytes: [UInt8]) {
-    Platform.writeAll(STDOUT_FILENO, bytes)
+    if !Platform.writeAll(STDOUT_FILENO, bytes) {
+        let code = Platform.lastError
+        if !Platform.isBrokenPipe(code) { StandardOutput.failure = SystemError(code: code, step: .write) }
+    }
+}
+
+/// What became of this process's standard output.
+enum StandardOutput {
+    /// The first failed write that was not a closed pipe.
+    nonisolated(unsafe) static var failure: SystemError?
+
+    /// The exit status after `status`: 1 with a message when a write to standard output failed
+    /// (or fails now, flushing what `print` buffered), else `status`.
+    static func finish(_ status: Int32) -> Int32 {
+        let flushed = Platform.flushStandardOutput()
+        guard let e = failure ?? flushed else { return status }
+        printError("notepress: standard output: cannot write: \(e.text)")
+        return status == 0 ? 1 : status
+    }
 }

@@ -117,7 +117,8 @@ func runTemplatesCommand(_ args: [String]) -> Int32 {
             let name = a.positionals[1]
             let path = ["html": "html/page.html", "index": "html/index.html"][name] ?? name
             do {
-                FileHandle.standardOutput.write(try store.data(path).data)
+                let bytes = [UInt8](try store.data(path).data)
+                Platform.ignoringSignals([.brokenPipe]) { writeAllToStandardOutput(bytes) }
                 return 0
             } catch {
                 throw UsageError("\(error)")

@@ -2,6 +2,7 @@ import Foundation
 import Notepress
 import NotepressResources
 import NotepressThemes
+import NotepressPlatform
 
 /// `notepress themes [list] [--data-dir DIR]`: one line per theme, `NAME<TAB>ORIGIN` (a path in
 /// the data folder, or `(built-in)/themes/NAME.json`).
@@ -24,7 +25,8 @@ func runThemesCommand(_ args: [String]) -> Int32 {
             guard pos.count == 2 else { throw UsageError("print which theme? (a name from 'notepress themes', or a .json file)") }
             do {
                 let theme = try loader.load(pos[1])
-                FileHandle.standardOutput.write(theme.jsonText().data(using: .utf8)!)
+                let bytes = Array(theme.jsonText().utf8)
+                Platform.ignoringSignals([.brokenPipe]) { writeAllToStandardOutput(bytes) }
                 return 0
             } catch {
                 printError("notepress themes: \(error)")

@@ -5,4 +5,4 @@ import Notepress
 // as `func run<Name>Command(_ args: [String]) -> Int32`. Exit status: 0 ok, 1 an input failed,
 // 2 usage error.
 let args = Array(CommandLine.arguments.dropFirst())
-exit(dispatch(args))
+exit(StandardOutput.finish(dispatch(args)))

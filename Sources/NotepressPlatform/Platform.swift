@@ -83,6 +83,22 @@ package enum Platform {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
 
+    /// Flushes the C library's buffered standard output (what `print` wrote) and tells whether
+    /// any write to it failed: `nil`, or the error (`ENOSPC` for a full disk, `EIO`, …). A closed
+    /// pipe (`EPIPE`, `| head`) is not an error: the reader wanted no more.
+    package static func flushStandardOutput() -> SystemError? {
+        // fflush(NULL) flushes every output stream (standard error is unbuffered, so this is
+        // standard output); EOF when a write failed.
+        if fflush(nil) != 0 {
+            let code = errno
+            return code == EPIPE ? nil : SystemError(code: code == 0 ? EIO : code, step: .write)
+        }
+        return nil
+    }
+
+    /// Whether `code` is `EPIPE` (the reader of a pipe went away).
+    package static func isBrokenPipe(_ code: Int32) -> Bool { code == EPIPE }
+
     // MARK: Whole files
 
     /// Reads every byte of `path` with `open(2)` and `read(2)` until end of file, so pipes work as

@@ -40,6 +40,10 @@ public struct ConversionOptions: Sendable {
     /// HTML fragments: write heading ids and block anchors (`--heading-ids`). Pages always do;
     /// a fragment without it is byte for byte cmark-gfm's HTML.
     public var headingIDs = false
+    /// Man pages: the manual section (`1`–`9`, optionally with a suffix: `3p`) when the document
+    /// names none (front matter `section`, a `% NAME(S)` or ronn title line, a `name.S.md` file
+    /// name); `notepress convert -o page.8` gives `8`. `nil`: section 1 with a warning.
+    public var manSection: String?
     /// The HTML page template, loaded once (`--template FILE`, or `html/page.html` of the data
     /// folder or built in); `nil` reads `html/page.html` from ``templates`` for each page.
     package var pageTemplate: PageTemplate?

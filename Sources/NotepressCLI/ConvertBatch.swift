@@ -80,7 +80,14 @@ extension ConvertPlan {
         }
         var failures = scan.errors
         for o in outcomes {
-            WarningReport.print(FileDiagnostics(file: o.input.path, diagnostics: o.diagnostics, origins: o.diagnosticOrigins),
+            // Documents of a folder know themselves by their path below it (outputs hold no
+            // absolute paths); messages name the file as the command line reached it.
+            let diagnostics = o.diagnostics.map { d -> Diagnostic in
+                var d = d
+                if d.file == o.input.relative { d.file = o.input.path }
+                return d
+            }
+            WarningReport.print(FileDiagnostics(file: o.input.path, diagnostics: diagnostics, origins: o.diagnosticOrigins),
                                 verbosity)
             if let e = o.error { failures.append(e) }
         }

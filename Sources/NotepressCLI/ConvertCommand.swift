@@ -193,7 +193,13 @@ struct ConvertPlan {
         }
         let fileOutput = onlyInput != nil && !inputIsFolder && output != nil && !outputIsFolder
         if writers.isEmpty {
-            writers = [(fileOutput ? output.flatMap(WriterRegistry.writer(forOutputPath:)) : nil) ?? HTMLWriter()]
+            let implied = fileOutput ? output.flatMap(WriterRegistry.writer(forOutputPath:)) : nil
+            if fileOutput, implied == nil, verbosity != .quiet, let out = output,
+               case let ext = (out as NSString).pathExtension, !ext.isEmpty {
+                printError("notepress convert: warning: \(out): the extension .\(ext) names no output format; writing html (-t chooses one: "
+                           + Commands.outputFormats.joined(separator: ", ") + ")")
+            }
+            writers = [implied ?? HTMLWriter()]
         } else if fileOutput, writers.count == 1, let implied = WriterRegistry.writer(forOutputPath: output!),
                   implied.name != writers[0].name, verbosity != .quiet {
             printError("notepress convert: warning: writing \(writers[0].name) (-t) to \(output!), whose extension means \(implied.name)")
@@ -207,6 +213,9 @@ struct ConvertPlan {
             if let output { try Self.checkWritable(output, what: "-o") }
         } else if single {
             if writers.count > 1 { throw UsageError("several formats need an output folder (-o DIR)") }
+            for o in ["--site-table", "--shard", "--root"] where a.value(o) != nil {
+                throw UsageError("\(o) is for folder runs (a site); one file is converted on its own")
+            }
             if let output { try Self.checkWritable(output, what: "-o") }
         } else {
             guard let output else {
@@ -233,6 +242,11 @@ struct ConvertPlan {
             : (Theme.standard.resolved(category: .large), TemplateStore(dataDirectory: nil))
         var options = ConversionOptions(theme: theme, templates: store)
         options.fragment = a.flag("--fragment")
+        // `-o page.8`: a man page of section 8 unless the document names its section.
+        if single, let out = output, writers.first?.name == "man", case let ext = (out as NSString).pathExtension,
+           let first = ext.first, ("1"..."9").contains(first) {
+            options.manSection = ext
+        }
         options.unsafe = a.flag("--unsafe")
         options.ascii = a.flag("--ascii")
         options.validate = !a.flag("--no-validate")

@@ -45,6 +45,8 @@ import NotepressAST
 package struct ManEmitter: Sendable {
     /// Keep dangerous link and image destinations live (`--unsafe`; ``URLSafety``).
     package var unsafe: Bool
+    /// The section when the document names none (``ManTitleResolver/resolve(_:defaultSection:)``).
+    package var defaultSection: String?
 
     package init(unsafe: Bool = false) { self.unsafe = unsafe }
 
@@ -52,6 +54,7 @@ package struct ManEmitter: Sendable {
     package func render(_ document: Document, diagnostics: inout [Diagnostic]) -> String {
         var r = ManRenderer(file: document.metadata.sourcePath)
         r.unsafe = unsafe
+        r.defaultSection = defaultSection
         let s = r.render(document)
         diagnostics += r.diagnostics
         return s
@@ -96,6 +99,8 @@ struct ManRenderer {
     let file: String?
     /// Keep dangerous link and image destinations live (``URLSafety``).
     var unsafe = false
+    /// The section when the document names none (``ManEmitter/defaultSection``).
+    var defaultSection: String?
     var w = RoffWriter()
     var diagnostics: [Diagnostic] = []
     var shLevel = 1
@@ -148,7 +153,7 @@ struct ManRenderer {
     }
 
     mutating func render(_ document: Document) -> String {
-        let (title, body, titleDiagnostics) = ManTitleResolver.resolve(document)
+        let (title, body, titleDiagnostics) = ManTitleResolver.resolve(document, defaultSection: defaultSection)
         diagnostics += titleDiagnostics
         isNote = document.metadata.sourceFormat == .note
         if Self.isRonn(document) { ronnClosingTags = Self.closedTagNames(document) }

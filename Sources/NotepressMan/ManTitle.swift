@@ -46,7 +46,7 @@ package struct ManTitle: Sendable, Equatable {
 /// else empty) with a warning.
 package enum ManTitleResolver {
     /// - Returns: the title, the body without the title block, and warnings.
-    package static func resolve(_ document: Document) -> (title: ManTitle, body: [Block], diagnostics: [Diagnostic]) {
+    package static func resolve(_ document: Document, defaultSection: String? = nil) -> (title: ManTitle, body: [Block], diagnostics: [Diagnostic]) {
         var blocks = document.blocks
         var name: String?
         var section: String?
@@ -107,6 +107,8 @@ package enum ManTitleResolver {
                 diagnostics.append(Diagnostic(.warning, "man: no title line and no file name; page named UNTITLED", file: file))
             }
         }
+        // The output file's extension (`-o page.8`) when the document names no section.
+        if section == nil || section!.isEmpty, let d = defaultSection, !d.isEmpty { section = d }
         if document.metadata.sourceFormat == .note {
             // A note is no command: section 7 (miscellaneous) in a "Notes" manual, unless its
             // front matter says otherwise.

@@ -9,6 +9,8 @@ package struct ManWriter: DocumentWriter {
     /// The output has no typography to take from a theme.
     package func usesTheme(fragment: Bool) -> Bool { false }
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        Array(ManEmitter(unsafe: options.unsafe).render(document, diagnostics: &diagnostics).utf8)
+        var emitter = ManEmitter(unsafe: options.unsafe)
+        emitter.defaultSection = options.manSection
+        return Array(emitter.render(document, diagnostics: &diagnostics).utf8)
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// Regressions from a new user's try-out (18:35 UTC, 2026-11-30), each through the real binary.
+final class NewUserReportTests: XCTestCase {
+    func write(_ text: String, _ name: String, in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Was: `-o page.8` wrote `.TH "…" "1"` and warned "no manual section given; using 1".
+    func testManSectionComesFromTheOutputExtensionUnlessTheDocumentNamesOne() throws {
+        let dir = try makeTempDir(self)
+        let plain = try write("# demo\n\nText.\n", "d.md", in: dir)
+        let named = try write("# demo(5) -- a file format\n\nText.\n", "e.md", in: dir)
+        for (input, out, th) in [(plain, "d.8", #".TH "D" "8" "#), (plain, "d.3p", #".TH "D" "3p" "#),
+                                 (named, "e.8", #".TH "DEMO" "5" "#)] {
+            let path = dir.appendingPathComponent(out).path
+            let r = try NotepressBinary.run(["convert", input, "-o", path, "--verbose"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).hasPrefix(th), out)
+            XCTAssertFalse(r.stderr.contains("no manual section"), r.stderr)
+        }
+        let stdout = try NotepressBinary.run(["convert", plain, "-t", "man", "--verbose"])
+        XCTAssertTrue(stdout.stdoutText.hasPrefix(#".TH "D" "1" "#))
+        XCTAssertTrue(stdout.stderr.contains("warning: man: no manual section given; using 1"), stdout.stderr)
+    }
+
+    /// Was: `-o out.txt` silently wrote HTML.
+    func testAnOutputExtensionThatNamesNoFormatIsAWarning() throws {
+        let dir = try makeTempDir(self)
+        let input = try write("Text.\n", "t.md", in: dir)
+        let out = dir.appendingPathComponent("t.txt").path
+        let r = try NotepressBinary.run(["convert", input, "-o", out])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stderr, "notepress convert: warning: \(out): the extension .txt names no output format; writing html (-t chooses one: html, json, ansi, tei, rtf, man)\n")
+        XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        XCTAssertEqual(try NotepressBinary.run(["convert", input, "-o", out, "-t", "html"]).stderr, "")
+    }
+
+    /// Was: `--shard 1/3` on one file was accepted and ignored.
+    func testSiteOptionsOnOneFileAreAUsageError() throws {
+        let dir = try makeTempDir(self)
+        let input = try write("Text.\n", "t.md", in: dir)
+        let r = try NotepressBinary.run(["convert", input, "--shard", "1/3", "-o", dir.appendingPathComponent("t.html").path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("notepress convert: --shard is for folder runs (a site); one file is converted on its own\n"), r.stderr)
+    }
+
+    /// Was: a folder run's warnings named files by their path below the folder (`d.md:`), which
+    /// does not open from where the command ran; the progress lines named `in/d.md`.
+    func testFolderRunWarningsNameTheFileAsGiven() throws {
+        let dir = try makeTempDir(self)
+        let folder = dir.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try write("# demo\n\nText.\n", "d.md", in: folder)
+        let r = try NotepressBinary.run(["convert", folder.path, "-o", dir.appendingPathComponent("out").path, "-t", "man", "--verbose"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\n\(folder.path)/d.md: warning: man: no manual section given; using 1\n"), r.stderr)
+    }
+}

@@ -179,7 +179,12 @@ package struct DocumentLoader: Sendable {
             } else {
                 // In Markdown a leading `---` block that is not a YAML mapping stays Markdown (thematic
                 // breaks); a mapping with a bad field is an error in both syntaxes.
-                (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name, markdown: format != .note)
+                var invalid: FrontMatterError?
+                (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name, markdown: format != .note) { invalid = $0 }
+                if let e = invalid {
+                    headerWarnings.append(Diagnostic(.warning, e.message + "; the block is read as Markdown", file: name,
+                                                     position: SourcePosition(line: e.line, column: e.column)))
+                }
             }
         } catch let e as FrontMatterError {
             throw NotepressError.invalidFrontMatter(file: name ?? e.file, position: SourcePosition(line: e.line, column: e.column), message: e.message)

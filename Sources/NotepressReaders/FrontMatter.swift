@@ -57,7 +57,11 @@ package struct FrontMatter: Sendable, Equatable {
     ///   rejected) or is a collection, in both syntaxes (``FrontMatterError/Kind/invalidField``);
     ///   without `markdown` also for invalid YAML and a scalar or sequence top level
     ///   (``FrontMatterError/Kind/notAMapping``).
-    package static func split(_ text: String, path: String?, markdown: Bool = false) throws
+    /// `invalidYAML` is called, in Markdown, when the block is no front matter because it is not
+    /// valid YAML although its first line reads as a field (`title: [unclosed`): a writer of front
+    /// matter made a mistake that the reader should hear about (a warning; the block stays Markdown).
+    package static func split(_ text: String, path: String?, markdown: Bool = false,
+                              invalidYAML: ((FrontMatterError) -> Void)? = nil) throws
         -> (frontMatter: FrontMatter?, body: String, bodyLineOffset: Int) {
         let utf8 = text.utf8
         var start = utf8.startIndex
@@ -83,6 +87,7 @@ package struct FrontMatter: Sendable, Equatable {
                 do {
                     fm = try parseYAML(yaml, path: path, firstLine: 2)
                 } catch let e as FrontMatterError where markdown && e.kind == .notAMapping {
+                    if e.message.hasPrefix("invalid YAML"), Self.startsWithField(yaml) { invalidYAML?(e) }
                     return (nil, text, 0)
                 }
                 guard let fm else { return markdown ? (nil, text, 0) : (FrontMatter(), String(text[next...]), lineNumber) }
@@ -92,6 +97,18 @@ package struct FrontMatter: Sendable, Equatable {
             lineStart = next
         }
         return (nil, text, 0)
+    }
+
+    /// Whether the block's first line is `key: …` (a word of letters, digits, `_` or `-`, then `:`
+    /// and a blank or the end of the line): what front matter looks like, and Markdown rarely does.
+    static func startsWithField(_ yaml: String) -> Bool {
+        let line = yaml.utf8.prefix { $0 != 0x0A }
+        guard let colon = line.firstIndex(of: 0x3A), colon != line.startIndex else { return false }
+        let key = line[..<colon]
+        guard key.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D })
+        else { return false }
+        let after = line.index(after: colon)
+        return after == line.endIndex || line[after] == 0x20 || line[after] == 0x09 || line[after] == 0x0D
     }
 
     /// A fence line with trailing spaces, tabs and a carriage return removed.

@@ -59,4 +59,18 @@ final class NewUserReportTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("\n\(folder.path)/d.md: warning: man: no manual section given; using 1\n"), r.stderr)
     }
+
+    /// Was: `---` + invalid YAML + `---` at the top of a Markdown file became body text with no
+    /// word said. It still is Markdown (thematic breaks, as CommonMark reads it), with a warning
+    /// at the YAML error's line and column; a block that is no field list stays silent.
+    func testInvalidYAMLFrontMatterInMarkdownIsAWarning() throws {
+        let dir = try makeTempDir(self)
+        let bad = try write("---\ntitle: [unclosed\ntags: x\n---\n# Body\n", "y.md", in: dir)
+        let r = try NotepressBinary.run(["convert", bad, "--fragment"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stderr, "\(bad):3:5: warning: invalid YAML front matter: did not find expected ',' or ']' (while parsing a flow sequence at line 2); the block is read as Markdown\n")
+        XCTAssertEqual(r.stdoutText, "<hr />\n<h2>title: [unclosed\ntags: x</h2>\n<h1>Body</h1>\n")
+        let prose = try write("---\nSome text\n---\n", "p.md", in: dir)
+        XCTAssertEqual(try NotepressBinary.run(["convert", prose, "--fragment"]).stderr, "")
+    }
 }

@@ -197,10 +197,14 @@ struct RTFBuilder {
         var next = 0
         for block in document.blocks {
             if case .footnoteDefinition = block.kind { continue }
+            var marks: [RTFNode] = []
             if case .heading(let level, _) = block.kind, next < entries.count, entries[next].level == level {
-                pendingPrefix = ([], Self.bookmark(next))
+                marks += Self.bookmark(next)
                 next += 1
             }
+            // A block's id (heading ids, block anchors) is a bookmark: `page.rtf#id` and `#id` links find it.
+            if let id = block.id { marks += Self.bookmark(named: Self.bookmarkName(forID: id)) }
+            if !marks.isEmpty { pendingPrefix = ([], marks) }
             body += blockNodes(block, ctx)
         }
         // Definitions never referenced are written at the end so that no text is lost.

@@ -30,7 +30,7 @@ extension RTFBuilder {
                 if destination.isEmpty { nodes += result; continue }
                 nodes.append(.group([
                     .word("field"),
-                    .group([.symbol("*"), .word("fldinst"), .group([.text("HYPERLINK \"" + Self.fieldQuoted(destination) + "\"")])]),
+                    .group([.symbol("*"), .word("fldinst"), .group([.text(Self.hyperlinkInstruction(destination))])]),
                     .group([.word("fldrslt"), .group(result)]),
                 ]))
             } else {
@@ -43,6 +43,23 @@ extension RTFBuilder {
 
     /// A field argument's escaping (Word field syntax): `\` → `\\`, `"` → `\"`. The result is
     /// then RTF-escaped like all text.
+    /// The HYPERLINK field instruction for `destination` (RTF 1.9.1 "Fields"): a fragment of this
+    /// or a relative file (`#id`, `page.rtf#id`, as a site writes them) names the bookmark of that
+    /// id with the `\l` switch (``bookmarkName(forID:)``), the file (if any) before it; an
+    /// absolute URL stays whole (its fragment is the web page's business).
+    static func hyperlinkInstruction(_ destination: String) -> String {
+        let hasScheme = destination.firstIndex(of: ":").map { c in
+            destination[..<c].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) } && c != destination.startIndex
+        } ?? false
+        if !hasScheme, let hash = destination.firstIndex(of: "#") {
+            let file = String(destination[..<hash])
+            let fragment = { let f = String(destination[destination.index(after: hash)...]); return f.removingPercentEncoding ?? f }()
+            let mark = "\\l \"" + fieldQuoted(bookmarkName(forID: fragment)) + "\""
+            return file.isEmpty ? "HYPERLINK " + mark : "HYPERLINK \"" + fieldQuoted(file) + "\" " + mark
+        }
+        return "HYPERLINK \"" + fieldQuoted(destination) + "\""
+    }
+
     static func fieldQuoted(_ s: String) -> String {
         var out = ""
         for c in s {

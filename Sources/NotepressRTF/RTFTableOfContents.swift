@@ -34,8 +34,23 @@ extension RTFBuilder {
     }
 
     /// The bookmark a heading of the table starts with.
-    static func bookmark(_ index: Int) -> [RTFNode] {
-        let name = bookmarkName(index)
-        return [.group([.symbol("*"), .word("bkmkstart"), .text(name)]), .group([.symbol("*"), .word("bkmkend"), .text(name)])]
+    static func bookmark(_ index: Int) -> [RTFNode] { bookmark(named: bookmarkName(index)) }
+
+    /// An empty bookmark called `name` (`{\*\bkmkstart name}{\*\bkmkend name}`).
+    static func bookmark(named name: String) -> [RTFNode] {
+        [.group([.symbol("*"), .word("bkmkstart"), .text(name)]), .group([.symbol("*"), .word("bkmkend"), .text(name)])]
+    }
+
+    /// The bookmark name of a block id (a heading's GitHub id, a block anchor `^id`): `id_` then
+    /// the id with every character but ASCII letters and digits as `_` (Word's rule for bookmark
+    /// names: a letter first, then letters, digits and `_`, at most 40 characters — longer ids are
+    /// cut there). Links to `#id` use the same name.
+    static func bookmarkName(forID id: String) -> String {
+        var out = "id_"
+        for u in id.unicodeScalars {
+            if out.unicodeScalars.count == 40 { break }
+            out.unicodeScalars.append(u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u)) ? u : "_")
+        }
+        return out
     }
 }

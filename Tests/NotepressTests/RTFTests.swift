@@ -226,7 +226,7 @@ final class RTFTests: XCTestCase {
         XCTAssertTrue(a.stdoutText.contains(head), a.stdoutText)
         let body = [
             #" 29 November 2026}}\par "#,
-            #"\pard\plain\ltrpar\outlinelevel0\keepn\sb240\sa120\sl680\slmult0\dbch\af3\rtlch\af0\afs56\ab\ltrch\f0\fs56\b\cf1 A\par "#,
+            #"\pard\plain\ltrpar\outlinelevel0\keepn\sb240\sa120\sl680\slmult0\dbch\af3\rtlch\af0\afs56\ab\ltrch\f0\fs56\b\cf1{\*\bkmkstart id_a}{\*\bkmkend id_a}A\par "#,
             #"\pard\plain\ltrpar\li680\sa0\sl440\slmult0\dbch\af3\rtlch\af0\afs34\ltrch\f0\fs34\cf1\ls1\ilvl0\fi-680\li680\tx680{\listtext\pard\plain\rtlch\af0\afs34\ltrch\f0\fs34\cf1 \u8226?\tab}b\par "#,
             #"\pard\plain\ltrpar\li680\sa120\sl440\slmult0\dbch\af3\rtlch\af0\afs34\ltrch\f0\fs34\cf1\ls1\ilvl0\fi-680\li680\tx680{\listtext\pard\plain\rtlch\af0\afs34\ltrch\f0\fs34\cf1 \u8226?\tab}c{\super\chftn}{\footnote "#,
             #"\pard\plain\ltrpar\sa0\sl360\slmult0\dbch\af3\rtlch\af0\afs26\ltrch\f0\fs26\cf1{\super\chftn} d}\par "#,

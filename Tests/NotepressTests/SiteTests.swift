@@ -121,9 +121,12 @@ final class SiteTests: XCTestCase {
             "<p dir=\"auto\"><a href=\"sub/b.html#part-two\">b</a> <a href=\"sub/index.html\">dir</a> <a href=\"n.html\">n</a> "
             + "<a href=\"podman-run.1.html\">run</a> <a href=\"podman-run.1.html\">podman-run</a></p>"))
         let rtf = try read(out + "/a.rtf")
-        for target in ["sub/b.rtf#part-two", "sub/index.rtf", "n.rtf", "podman-run.1.rtf"] {
+        // A fragment is the target file's bookmark (\l) of that heading id.
+        XCTAssertTrue(rtf.contains(#"HYPERLINK "sub/b.rtf" \\l "id_part_two""#), rtf)
+        for target in ["sub/index.rtf", "n.rtf", "podman-run.1.rtf"] {
             XCTAssertTrue(rtf.contains("HYPERLINK \"\(target)\""), target)
         }
+        XCTAssertTrue(try read(out + "/sub/b.rtf").contains(#"{\*\bkmkstart id_part_two}{\*\bkmkend id_part_two}Part two\par"#))
         let tei = try read(out + "/a.xml")
         XCTAssertTrue(tei.contains("<ref target=\"sub/b.xml#part-two\">b</ref> <ref target=\"sub/index.xml\">dir</ref>"), tei)
         XCTAssertTrue(try read(out + "/a.ans").contains("b (sub/b.ans#part-two) dir (sub/index.ans) n (n.ans)"))

@@ -28,7 +28,7 @@ extension Document {
     ///   - sizeCategory: the content size category the sizes are for (default Large).
     public func attributedString(theme: Theme = .default, sizeCategory: SizeCategory = .large) -> AttributedString {
         var builder = AttributedStringBuilder(theme: theme.resolved(category: sizeCategory))
-        if let title = metadata.title, !title.isEmpty {
+        if let title = metadata.title, !title.isEmpty, metadata.titleSource != .firstHeading {
             var c = builder.container(role: .noteTitle, block: .title)
             c[AttributeScopes.NotepressAttributes.LetterpressAttribute.self] = true
             builder.append(title + "\n", c)

@@ -67,7 +67,9 @@ public enum Notepress {
         var loader = DocumentLoader(format: format)
         loader.unnamedSource = nil
         let result = try loader.load(text: text, path: nil, modified: nil, topLevelBlock: nil, retainBlocks: true)
-        return (result.document, result.diagnostics)
+        // Prepared as `notepress convert` prepares one file (heading ids, wiki links as text).
+        let document = SingleDocumentPreparer(wikilinks: format == .note).prepare(result.document)
+        return (document, result.diagnostics)
     }
 }
 

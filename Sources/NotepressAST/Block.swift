@@ -6,10 +6,13 @@ public struct Block: Sendable, Equatable {
     public var kind: Kind
     /// Where the block starts in the source (1-based), or `nil` for synthesised blocks.
     public var position: SourcePosition?
-    /// The block's anchor: a heading's id (GitHub's algorithm, ``HeadingIDs``), set by
-    /// ``Document/assigningHeadingIDs()``; `nil` until then and for other blocks.
+    /// The block's anchor: a heading's id (GitHub's algorithm: github-slugger's lower-cased,
+    /// punctuation-free slug, `-1`, `-2`, … for repeats) or a paragraph's block anchor (`^id`).
+    /// ``Notepress/parse(_:from:)`` and site runs set it; `nil` for other blocks.
     public var id: String?
 
+    /// A block of `kind` that starts at `position` in the source (`nil`: synthesised), with the
+    /// anchor `id` (``id``; `nil` for none).
     public init(_ kind: Kind, position: SourcePosition? = nil, id: String? = nil) {
         self.kind = kind
         self.position = position

@@ -3,7 +3,7 @@ import Notepress
 import NotepressThemes
 
 /// The version `--version` and `notepress version` print.
-let notepressVersion = "0.1.0"
+let notepressVersion = "0.2.0"
 
 /// One subcommand: its name, synopsis, description and options. `notepress help COMMAND`,
 /// `COMMAND --help` and the shell completion scripts are all made from these, so every option a

@@ -35,7 +35,7 @@ final class CommandLineTests: XCTestCase {
         for args in [["version"], ["--version"], ["convert", "--version"]] {
             let r = try NotepressBinary.run(args)
             XCTAssertEqual(r.status, 0, "\(args)")
-            XCTAssertEqual(r.stdoutText, "notepress 0.1.0\n", "\(args)")
+            XCTAssertEqual(r.stdoutText, "notepress 0.2.0\n", "\(args)")
             XCTAssertEqual(r.stderr, "", "\(args)")
         }
     }

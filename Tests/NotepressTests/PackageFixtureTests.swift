@@ -82,12 +82,12 @@ final class PackageFixtureTests: XCTestCase {
         XCTAssertTrue(r.output.contains("converted 2, skipped 0 (unchanged)"), r.output)
         let site = dir.appendingPathComponent("site")
         XCTAssertEqual(TestPaths.files(under: site).map { String($0.path.dropFirst(site.path.count + 1)) },
-                       [".notepress-manifest", "guide.html", "index.html", "notes/todo.html"])
+                       [".notepress-manifest", ".notepress-site.jsonl", "guide.html", "index.html", "notes/todo.html"])
         XCTAssertEqual(article(try String(contentsOf: site.appendingPathComponent("guide.html"), encoding: .utf8)), """
             <article class="note">
             <h1 class="note-title letterpress" dir="auto">User guide</h1>
             <time class="date-badge" datetime="2024-05-01T00:00:00Z"><span class="day">1</span> <span class="month">May</span> <span class="year">2024</span></time>
-            <h1 dir="auto">Getting started</h1>
+            <h1 id="getting-started" dir="auto">Getting started</h1>
             <p dir="auto">Press <strong>Start</strong>, then <a href="notes/todo.html">read the notes</a>.</p>
 
             </article>
@@ -123,7 +123,7 @@ final class PackageFixtureTests: XCTestCase {
         XCTAssertTrue(pages.hasPrefix("== welcome.html\n<!DOCTYPE html>\n"), String(pages.prefix(200)))
         XCTAssertTrue(pages.contains("<title>Welcome</title>"))
         XCTAssertTrue(pages.contains("""
-            <h1 dir="auto">Welcome to the app</h1>
+            <h1 id="welcome-to-the-app" dir="auto">Welcome to the app</h1>
             <p dir="auto">Tap <strong>New note</strong> to begin.</p>
             """), pages)
         XCTAssertTrue(pages.contains("== shortcuts.html\n<!DOCTYPE html>\n"))
@@ -167,7 +167,7 @@ final class PackageFixtureTests: XCTestCase {
         let output = try runProduct("ReadmeExample")
         XCTAssertTrue(output.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\" data-size-category=\"large\">\n"), String(output.prefix(200)))
         XCTAssertTrue(output.contains("""
-            <h1 dir="auto">Groceries</h1>
+            <h1 id="groceries" dir="auto">Groceries</h1>
             <ul>
             <li dir="auto"><em>milk</em></li>
             <li dir="auto">bread</li>

@@ -30,7 +30,7 @@ final class PublicAPITests: XCTestCase {
             "NotepressAST: Diagnostic", "NotepressAST: Document", "NotepressAST: DocumentMetadata",
             "NotepressAST: InlineAttributeTable", "NotepressAST: InlineAttributes", "NotepressAST: InlineRun",
             "NotepressAST: InlineSpan", "NotepressAST: Inlines", "NotepressAST: Link", "NotepressAST: ListBlock",
-            "NotepressAST: ListItem", "NotepressAST: MetadataValue", "NotepressAST: RunContent", "NotepressAST: SourceFormat",
+            "NotepressAST: ListItem", "NotepressAST: MetadataValue", "NotepressAST: RunContent", "NotepressAST: SiteLinkTarget", "NotepressAST: SourceFormat",
             "NotepressAST: SourcePosition", "NotepressAST: Table", "NotepressAST: TextDirection", "NotepressAST: TextStyle",
             "NotepressThemes: ColorDepth", "NotepressThemes: DynamicTypeTable", "NotepressThemes: FontDesign",
             "NotepressThemes: FontFamily", "NotepressThemes: FontWeight", "NotepressThemes: GenericFamily",

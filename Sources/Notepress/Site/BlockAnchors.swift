@@ -14,14 +14,7 @@ package enum BlockAnchors {
     /// no anchor are not copied.
     package static func apply(_ document: Document) -> Document {
         var d = document
-        var changed: [Block]?
-        for (i, b) in document.blocks.enumerated() {
-            if let n = changing(b) {
-                if changed == nil { changed = document.blocks }
-                changed![i] = n
-            }
-        }
-        if let changed { d.blocks = changed }
+        if let changed = Block.changing(document.blocks, changing) { d.blocks = changed }
         return d
     }
 
@@ -30,45 +23,11 @@ package enum BlockAnchors {
 
     /// The block with its anchors taken out, `nil` when it has none.
     static func changing(_ block: Block) -> Block? {
-        func blocks(_ bs: [Block]) -> [Block]? {
-            var out: [Block]?
-            for (i, b) in bs.enumerated() {
-                if let n = changing(b) {
-                    if out == nil { out = bs }
-                    out![i] = n
-                }
-            }
-            return out
-        }
+        guard case .paragraph(let c) = block.kind else { return block.changingChildren(changing) }
+        guard block.id == nil, let (content, id) = strip(c) else { return nil }
         var b = block
-        switch block.kind {
-        case .paragraph(let c):
-            guard block.id == nil, let (content, id) = strip(c) else { return nil }
-            b.kind = .paragraph(content)
-            b.id = "^" + id
-        case .blockQuote(let children):
-            guard let n = blocks(children) else { return nil }
-            b.kind = .blockQuote(n)
-        case .list(var list):
-            var changed = false
-            for (i, item) in list.items.enumerated() {
-                if let n = blocks(item.blocks) { list.items[i].blocks = n; changed = true }
-            }
-            guard changed else { return nil }
-            b.kind = .list(list)
-        case .footnoteDefinition(let label, let children):
-            guard let n = blocks(children) else { return nil }
-            b.kind = .footnoteDefinition(label: label, blocks: n)
-        case .unknown(let name, let children):
-            guard let n = blocks(children) else { return nil }
-            b.kind = .unknown(typeName: name, blocks: n)
-        case .alert(var alert):
-            guard let n = blocks(alert.blocks) else { return nil }
-            alert.blocks = n
-            b.kind = .alert(alert)
-        case .heading, .codeBlock, .htmlBlock, .thematicBreak, .table:
-            return nil
-        }
+        b.kind = .paragraph(content)
+        b.id = "^" + id
         return b
     }
 

@@ -142,17 +142,6 @@ package struct SiteRewriter: Sendable {
 
     /// ``mapInlines(_:_:)``, `nil` when nothing changed.
     static func changingInlines(_ block: Block, _ f: (Inlines) -> Inlines?) -> Block? {
-        /// The blocks with `f` applied, `nil` when none changed.
-        func blocks(_ bs: [Block]) -> [Block]? {
-            var out: [Block]?
-            for (i, b) in bs.enumerated() {
-                if let n = changingInlines(b, f) {
-                    if out == nil { out = bs }
-                    out![i] = n
-                }
-            }
-            return out
-        }
         func cells(_ cs: [Inlines]) -> [Inlines]? {
             var out: [Inlines]?
             for (i, c) in cs.enumerated() {
@@ -171,19 +160,6 @@ package struct SiteRewriter: Sendable {
         case .heading(let level, let c):
             guard !c.spans.isEmpty, let n = f(c) else { return nil }
             b.kind = .heading(level: level, content: n)
-        case .blockQuote(let children):
-            guard let n = blocks(children) else { return nil }
-            b.kind = .blockQuote(n)
-        case .list(var list):
-            var changed = false
-            for (i, item) in list.items.enumerated() {
-                if let n = blocks(item.blocks) {
-                    list.items[i].blocks = n
-                    changed = true
-                }
-            }
-            guard changed else { return nil }
-            b.kind = .list(list)
         case .table(var t):
             var changed = false
             if let h = cells(t.header) { t.header = h; changed = true }
@@ -192,18 +168,8 @@ package struct SiteRewriter: Sendable {
             }
             guard changed else { return nil }
             b.kind = .table(t)
-        case .footnoteDefinition(let label, let children):
-            guard let n = blocks(children) else { return nil }
-            b.kind = .footnoteDefinition(label: label, blocks: n)
-        case .unknown(let name, let children):
-            guard let n = blocks(children) else { return nil }
-            b.kind = .unknown(typeName: name, blocks: n)
-        case .alert(var alert):
-            guard let n = blocks(alert.blocks) else { return nil }
-            alert.blocks = n
-            b.kind = .alert(alert)
-        case .codeBlock, .htmlBlock, .thematicBreak:
-            return nil
+        default:
+            return block.changingChildren { changingInlines($0, f) }
         }
         return b
     }

@@ -5,6 +5,7 @@
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
+//   CSHA256                        SHA-256 blocks with the CPU's SHA instructions (x86-64), else 0
 //   NotepressPlatform              the one file of C-library calls (Glibc, Musl, Darwin)
 //   NotepressAST                   the shared attributed AST, visitor, JSON dump
 //   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
@@ -39,6 +40,8 @@ let package = Package(
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         // UAX #9 paragraph direction and right-to-left languages through ICU's C API (plain C header).
         .target(name: "CBidi", linkerSettings: [.linkedLibrary("icuuc")]),
+        // SHA-256 blocks with the CPU's SHA instructions when it has them (the manifest's hashes).
+        .target(name: "CSHA256"),
         // iconv(3) is in the C library on Linux and in libiconv on macOS.
         .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         .target(name: "NotepressAST", dependencies: ["CBidi"]),
@@ -56,6 +59,7 @@ let package = Package(
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
+            "CSHA256",
         ]),
         // libFuzzer target; .ci/fuzz.sh sets NOTEPRESS_LIBFUZZER=1 to link libFuzzer into it alone.
         .executableTarget(name: "NotepressFuzz", dependencies: ["Notepress"],

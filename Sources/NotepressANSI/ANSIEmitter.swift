@@ -64,6 +64,11 @@ package struct ANSIOptions: Sendable {
 package enum ANSIEmitter {
     /// The rendered document: lines joined by `"\n"`, ending with `"\n"`.
     package static func render(_ document: Document, options: ANSIOptions, diagnostics: inout [Diagnostic]) -> String {
+        String(decoding: renderBytes(document, options: options, diagnostics: &diagnostics), as: UTF8.self)
+    }
+
+    /// ``render(_:options:diagnostics:)`` as UTF-8 bytes, written into one byte buffer.
+    package static func renderBytes(_ document: Document, options: ANSIOptions, diagnostics: inout [Diagnostic]) -> [UInt8] {
         var r = Renderer(options: options, path: document.metadata.sourcePath)
         let out = r.document(document)
         diagnostics += r.diagnostics
@@ -93,7 +98,7 @@ struct Renderer {
 
     // MARK: Document
 
-    mutating func document(_ d: Document) -> String {
+    mutating func document(_ d: Document) -> [UInt8] {
         let width = max(options.width, 1)
         var lines: [Line] = []
         // A title taken from the body's first heading is shown there, not twice.
@@ -106,7 +111,7 @@ struct Renderer {
         }
         // Each top-level block is rendered as soon as it is laid out, so only one block's lines
         // are held at a time; the text is what `blocks(d.blocks, …)` joined would give.
-        var out = ""
+        var out: [UInt8] = []
         var separate = false
         write(lines, into: &out, separate: &separate)
         var wroteAny = !lines.isEmpty
@@ -138,7 +143,7 @@ struct Renderer {
             lines += notes
         }
         write(lines, into: &out, separate: &separate)
-        out.append("\n")
+        out.append(0x0A)
         return out
     }
 

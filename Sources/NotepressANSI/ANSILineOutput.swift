@@ -7,9 +7,9 @@ extension Renderer {
 
     /// Writes `lines` joined by `"\n"` into `out`, a `"\n"` before the first one when
     /// `separate` (the previous lines' last line ended without one).
-    func write(_ lines: [Line], into out: inout String, separate: inout Bool) {
+    func write(_ lines: [Line], into out: inout [UInt8], separate: inout Bool) {
         for l in lines {
-            if separate { out.append("\n") }
+            if separate { out.append(0x0A) }
             render(l, into: &out)
             separate = true
         }
@@ -18,13 +18,13 @@ extension Renderer {
     /// One line as text: SGR only where the style changes, OSC 8 opened and closed within the
     /// line, a reset at the end, no trailing spaces.
     func render(_ line: Line) -> String {
-        var out = ""
+        var out: [UInt8] = []
         render(line, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// ``render(_:)`` appending to `out`.
-    func render(_ line: Line, into out: inout String) {
+    /// ``render(_:)`` appending its UTF-8 bytes to `out`.
+    func render(_ line: Line, into out: inout [UInt8]) {
         var segs = line
         while let last = segs.last {
             // A last byte other than a space: no trailing space Character (fast path).
@@ -37,19 +37,24 @@ extension Renderer {
         var style = TerminalStyle()
         var link: String?
         let osc = options.hyperlinks
+        let closeLink: StaticString = "\u{1B}]8;;\u{1B}\\"
         for s in segs {
             if osc && s.link != link {
-                if link != nil { out += "\u{1B}]8;;\u{1B}\\" }
-                if let l = s.link { out += "\u{1B}]8;;" + l + "\u{1B}\\" }
+                if link != nil { closeLink.withUTF8Buffer { out.append(contentsOf: $0) } }
+                if let l = s.link {
+                    out.append(0x1B); out.append(contentsOf: "]8;;".utf8)
+                    out.append(contentsOf: l.utf8)
+                    out.append(0x1B); out.append(0x5C)
+                }
                 link = s.link
             }
             if s.style != style {
-                out += s.style.isPlain ? sgr.reset : sgrCache.sequence(s.style, sgr)
+                out.append(contentsOf: (s.style.isPlain ? sgr.reset : sgrCache.sequence(s.style, sgr)).utf8)
                 style = s.style
             }
-            out += s.text
+            out.append(contentsOf: s.text.utf8)
         }
-        if !style.isPlain { out += sgr.reset }
-        if osc && link != nil { out += "\u{1B}]8;;\u{1B}\\" }
+        if !style.isPlain { out.append(contentsOf: sgr.reset.utf8) }
+        if osc && link != nil { closeLink.withUTF8Buffer { out.append(contentsOf: $0) } }
     }
 }

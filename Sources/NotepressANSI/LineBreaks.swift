@@ -21,18 +21,21 @@ enum LineBreaks {
             let started = src.withMemoryRebound(to: CChar.self) { notepress_line_breaks_begin($0.baseAddress, Int32(n)) }
             guard started == 0 else { return false }
             defer { notepress_line_breaks_end() }
-            let capacity = 1024
-            var batch = [Int32](repeating: 0, count: capacity)
-            var last = 0
-            while true {
-                let count = Int(batch.withUnsafeMutableBufferPointer { notepress_line_breaks_next($0.baseAddress, Int32(capacity)) })
-                if count == 0 { break }
-                for i in 0..<count { body(Int(batch[i])) }
-                last = Int(batch[count - 1])
+            // A text of n bytes has at most n break opportunities: a short paragraph needs no
+            // 1024-entry batch (the buffer is on the stack and not cleared: ICU fills it).
+            let capacity = min(1024, n)
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { batch in
+                var last = 0
+                while true {
+                    let count = Int(notepress_line_breaks_next(batch.baseAddress, Int32(capacity)))
+                    if count == 0 { break }
+                    for i in 0..<count { body(Int(batch[i])) }
+                    last = Int(batch[count - 1])
+                }
+                // ICU always ends with the end of the text; should it stop early, end there.
+                if last < n { body(n) }
+                return true
             }
-            // ICU always ends with the end of the text; should it stop early, end there.
-            if last < n { body(n) }
-            return true
         }
     }
 }

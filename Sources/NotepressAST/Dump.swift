@@ -6,9 +6,15 @@ package enum ASTDump {
     /// The JSON dump. Dates are ISO 8601 in UTC, proleptic Gregorian (``CivilDateTime/iso8601``:
     /// `YYYY-MM-DDTHH:MM:SS[.fff]Z`). Deterministic: same document, same bytes.
     package static func json(_ document: Document) -> String {
+        String(decoding: jsonBytes(document), as: UTF8.self)
+    }
+
+    /// ``json(_:)`` as UTF-8 bytes, written straight into one byte buffer (no `String` appends).
+    package static func jsonBytes(_ document: Document) -> [UInt8] {
         var w = JSONWriter()
         w.value(documentValue(document))
-        return w.out + "\n"
+        w.out.append(0x0A)
+        return w.out
     }
 
     private static func documentValue(_ d: Document) -> JSON {
@@ -135,7 +141,8 @@ struct JSONWriter {
     /// The deepest container level laid out one member per line.
     static let maxIndentedLevel = 16
 
-    var out = ""
+    /// The UTF-8 bytes written so far.
+    var out: [UInt8] = []
     /// The nesting level of the value being written (the document is level 0).
     private var level = 0
     /// Open containers: whether laid out one member per line, and members written so far.
@@ -145,24 +152,31 @@ struct JSONWriter {
 
     mutating func value(_ v: JSON) {
         switch v {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += String(n)
+        case .null: ascii("null")
+        case .bool(let b): ascii(b ? "true" : "false")
+        case .number(let n): ascii(String(n))
         case .string(let s): string(s)
         case .array(let a):
-            open("[")
+            open(UInt8(ascii: "["))
             for e in a { member(); value(e) }
-            close("]")
+            close(UInt8(ascii: "]"))
         case .object(let o):
-            open("{")
-            for (k, e) in o { member(); string(k); out += ": "; value(e) }
-            close("}")
+            open(UInt8(ascii: "{"))
+            for (k, e) in o { member(); string(k); ascii(": "); value(e) }
+            close(UInt8(ascii: "}"))
         case .inlines(let i): inlines(i)
         }
     }
 
-    private mutating func open(_ bracket: String) {
-        out += bracket
+    /// Appends ASCII text (keywords, numbers, separators) as it is.
+    private mutating func ascii(_ s: StaticString) {
+        s.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    private mutating func ascii(_ s: String) { out.append(contentsOf: s.utf8) }
+
+    private mutating func open(_ bracket: UInt8) {
+        out.append(bracket)
         containers.append((oneLine == 0 && level < Self.maxIndentedLevel, 0))
         level += 1
     }
@@ -170,39 +184,39 @@ struct JSONWriter {
     /// Starts the next member of the innermost container: separator and line break.
     private mutating func member() {
         let c = containers[containers.count - 1]
-        if c.count > 0 { out += "," }
+        if c.count > 0 { out.append(UInt8(ascii: ",")) }
         if c.multiline {
-            out += "\n"
+            out.append(0x0A)
             pad(level)
         } else if c.count > 0 {
-            out += " "
+            out.append(0x20)
         }
         containers[containers.count - 1].count += 1
     }
 
-    private mutating func close(_ bracket: String) {
+    private mutating func close(_ bracket: UInt8) {
         let c = containers.removeLast()
         level -= 1
         if c.multiline && c.count > 0 {
-            out += "\n"
+            out.append(0x0A)
             pad(level)
         }
-        out += bracket
+        out.append(bracket)
     }
 
-    private mutating func pad(_ n: Int) { out += String(repeating: "  ", count: n) }
+    private mutating func pad(_ n: Int) { out.append(contentsOf: repeatElement(0x20, count: 2 * n)) }
 
     /// Inline content as an array of nodes: runs (`{"text": …}`, …) and spans (`{"kind": …,
     /// …, "children": [nodes]}`), in order. Walks the span tree with
     /// ``Inlines/transition(from:to:into:)``: each span is opened and closed once.
     private mutating func inlines(_ inl: Inlines) {
-        open("[")
+        open(UInt8(ascii: "["))
         var t = SpanTransition()
         var current: Int?
         func closeSpans(_ count: Int) {
             for _ in 0..<count {
-                close("]")  // children
-                close("}")  // the span
+                close(UInt8(ascii: "]"))  // children
+                close(UInt8(ascii: "}"))  // the span
             }
         }
         for run in inl.runs {
@@ -210,12 +224,12 @@ struct JSONWriter {
             closeSpans(t.closing.count)
             for s in t.opening {
                 member()
-                open("{")
-                for (k, e) in ASTDump.spanFields(inl.spans[s].kind) { member(); string(k); out += ": "; value(e) }
+                open(UInt8(ascii: "{"))
+                for (k, e) in ASTDump.spanFields(inl.spans[s].kind) { member(); string(k); ascii(": "); value(e) }
                 member()
                 string("children")
-                out += ": "
-                open("[")
+                ascii(": ")
+                open(UInt8(ascii: "["))
             }
             member()
             oneLine += 1
@@ -225,27 +239,47 @@ struct JSONWriter {
         }
         inl.transition(from: current, to: nil, into: &t)
         closeSpans(t.closing.count)
-        close("]")
+        close(UInt8(ascii: "]"))
     }
 
-    /// JSON string escaping (RFC 8259 §7): quote, backslash and every control character.
+    /// JSON string escaping (RFC 8259 §7): quote, backslash and every control character (C0,
+    /// DEL and C1, the C1 ones as their two-byte UTF-8 forms `C2 80`…`C2 9F`), byte by byte.
     mutating func string(_ s: String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || (u.value >= 0x7F && u.value < 0xA0) {
-                    out += String(format: "\\u%04x", u.value)
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            var start = 0
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                let code: UInt32
+                let width: Int
+                if b == 0x22 || b == 0x5C || b < 0x20 || b == 0x7F {
+                    code = UInt32(b); width = 1
+                } else if b == 0xC2 && i + 1 < n && bytes[i + 1] >= 0x80 && bytes[i + 1] < 0xA0 {
+                    code = UInt32(bytes[i + 1]); width = 2
                 } else {
-                    out.unicodeScalars.append(u)
+                    i += 1
+                    continue
                 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                switch code {
+                case 0x22: out.append(0x5C); out.append(0x22)
+                case 0x5C: out.append(0x5C); out.append(0x5C)
+                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    out.append(0x5C); out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
+                    out.append(hex[Int(code >> 4)]); out.append(hex[Int(code & 0xF)])
+                }
+                i += width
+                start = i
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<n]))
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

@@ -92,6 +92,47 @@ enum Commands {
         dataDirOption,
     ]
 
+    /// The options of sharded runs (`convert`, `scan`, `index`; README "Past one machine").
+    static let shardOptions: [OptionSpec] = [
+        OptionSpec(["--site-table"], value: "TABLE", completes: .file,
+                   "render against the site table notepress scan wrote\n(a shard: writes a manifest part, never the\nsite-wide pages; notepress index writes them)"),
+        OptionSpec(["--files-from"], value: "FILE|-", completes: .file,
+                   "convert exactly the inputs FILE lists (- standard\ninput), one per line, relative to --root"),
+        OptionSpec(["--null", "-0"], "--files-from: names end with a NUL byte, not a\nline feed (find -print0)"),
+        OptionSpec(["--root"], value: "DIR", completes: .folder,
+                   "--files-from, --site-table: the input folder the\npaths are relative to (default: the INPUT folder,\nelse .)"),
+        OptionSpec(["--shard"], value: "K/N",
+                   "--site-table: convert shard K of N only (inputs\nwhose path's SHA-256, first 8 bytes, mod N is K-1)"),
+    ]
+
+    static let scan = CommandSpec(
+        name: "scan", summary: "write a folder's site table (JSON Lines) for sharded runs",
+        synopsis: ["notepress scan [options] INPUT -o TABLE", "notepress scan [options] --files-from FILE|- --root DIR -o TABLE",
+                   "notepress scan [options] INPUT --list [-0]"],
+        description: """
+        Reads every input once (front matter, titles, heading ids, links, assets) and writes the
+        site table: one JSON object per line, sorted (schema: README, "Past one machine"). Tables of
+        disjoint inputs merge by concatenation and LC_ALL=C sort. -o - (or no -o) writes standard
+        output. --list prints the inputs (pages and other files) below INPUT instead, one per line
+        (-0: NUL-terminated), for --files-from. Give scan, convert and index the same options.
+        """,
+        options: convert.options.filter { !["--version", "--list-formats"].contains($0.key) }
+            + [OptionSpec(["--list"], "print the inputs' paths below INPUT, not the table")],
+        epilogue: "Exit status: 0 ok, 1 an input could not be read (its record is still written), 2 usage error.")
+
+    static let index = CommandSpec(
+        name: "index", summary: "write a sharded site's site-wide pages and manifest",
+        synopsis: ["notepress index [options] OUT --site-table TABLE"],
+        description: """
+        After notepress convert --site-table TABLE has run over every shard into OUT: writes the
+        site-wide pages (the notes list), prints the link report, merges the shards' manifest parts
+        (OUT/.notepress-parts) into OUT/.notepress-manifest and keeps the table as
+        OUT/.notepress-site.jsonl, so that OUT holds the bytes notepress convert INPUT -o OUT
+        writes. Give it the options the shards had (-t, --layout, --theme, --template...).
+        """,
+        options: convert.options.filter { !["--version", "--list-formats"].contains($0.key) },
+        epilogue: "Exit status: 0 ok, 1 a page has no output (failed or in no shard) or a part is unreadable, 2 usage error.")
+
     static let convert = CommandSpec(
         name: "convert", summary: "convert notes and Markdown (the default command)",
         synopsis: ["notepress convert [options] [INPUT...]", "notepress [options] INPUT..."],
@@ -138,7 +179,7 @@ enum Commands {
             tocDepthOption,
             OptionSpec(["--unsafe"], "keep raw HTML and javascript:/vbscript:/file:/data: links"),
             OptionSpec(["--keep-markers"], "notes: show the *, _, -, ~ delimiters, styled"),
-        ] + themeOptions + [
+        ] + shardOptions + themeOptions + [
             OptionSpec(["--width"], value: "N", "ansi: wrap at N columns (default: the terminal's,\nelse COLUMNS, else 80)"),
             OptionSpec(["--color", "--colour"], value: "WHEN", choices: colorModes,
                        "ansi: auto (default: colour unless NO_COLOR is set\nor standard output is a TERM=dumb terminal),\nalways, never"),
@@ -245,14 +286,14 @@ enum Commands {
     static let help = CommandSpec(
         name: "help", summary: "show the help of a command",
         synopsis: ["notepress help [COMMAND]"], description: "", options: [helpOption],
-        actions: ["convert", "view", "validate", "themes", "templates", "formats", "completions", "help", "version"],
+        actions: ["convert", "scan", "index", "view", "validate", "themes", "templates", "formats", "completions", "help", "version"],
         completesFiles: false)
 
     static let version = CommandSpec(
         name: "version", summary: "show the version", synopsis: ["notepress version", "notepress --version"],
         description: "", options: [helpOption], completesFiles: false)
 
-    static let all: [CommandSpec] = [convert, view, validate, themes, templates, formats, completions, help, version]
+    static let all: [CommandSpec] = [convert, scan, index, view, validate, themes, templates, formats, completions, help, version]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 

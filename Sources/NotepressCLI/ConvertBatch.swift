@@ -29,7 +29,16 @@ extension ConvertPlan {
             }
             t.start()
         }
-        let scan = InputScanner.scan(inputs, format: loader.format, selection: selection)
+        // Inputs: INPUTs walked, or a list, a site table and a shard of it (a shard run).
+        let shardInputs: ShardInputs
+        do {
+            shardInputs = try ShardInputs.resolve(self)
+        } catch {
+            manifestRead.wait()
+            throw error
+        }
+        let scan = shardInputs.scan
+        let siteTable = shardInputs.siteTable
         manifestRead.wait()
         let outReal = InputScanner.realPath(outDir)
         for folder in scan.folders where outReal == folder || outReal.hasPrefix(folder + "/") {
@@ -52,7 +61,8 @@ extension ConvertPlan {
         }
         let reporter = ProgressReporter(style: style, total: scan.files.count,
                                         width: TerminalSize.columns(environment: env, fd: STDERR_FILENO))
-        let run = batch.runSite(scan.files, otherFiles: scan.others, previous: previous, previousTable: manifestBox.table) { _, outcome in
+        var run = batch.runSite(scan.files, otherFiles: scan.others, previous: previous, previousTable: manifestBox.table,
+                                siteTable: siteTable) { _, outcome in
             let event: ProgressReporter.Event = switch outcome.status {
             case .converted: .converted
             case .skipped: .skipped
@@ -62,6 +72,12 @@ extension ConvertPlan {
         }
         let outcomes = run.outcomes
         reporter.finish()
+        if let siteTable, let root = shardInputs.root {
+            // A shard copies the assets its pages use, wherever they are in the input folder.
+            for (i, p) in siteTable.paths.enumerated() where siteTable.kinds[i] == .file && run.sourcePaths[p] == nil {
+                run.sourcePaths[p] = root.hasSuffix("/") ? root + p : root + "/" + p
+            }
+        }
         var failures = scan.errors
         for o in outcomes {
             WarningReport.print(FileDiagnostics(file: o.input.path, diagnostics: o.diagnostics, origins: o.diagnosticOrigins),
@@ -77,7 +93,7 @@ extension ConvertPlan {
         }
         var indexPath: String?
         var indexRecord: Manifest.Output?
-        if !scan.folders.isEmpty {
+        if !scan.folders.isEmpty && siteTable == nil {
             do {
                 if let (path, record) = try batch.writeIndex(run, previous: previous, previousTableBytes: manifestBox.tableBytes) {
                     indexPath = path
@@ -88,13 +104,27 @@ extension ConvertPlan {
                 failures.append(Self.failure(error, file: outDir + "/index.html"))
             }
         }
-        let assets = batch.copyAssets(run, previous: previous, copyAll: arguments.flag("--copy-all"))
+        // A shard with --copy-all copies the other files of its own share (not every shard all of them).
+        let shardFiles = siteTable.map { t in scan.others.compactMap { t.byPath[$0.relative] }.filter { t.kinds[$0] == .file } }
+        let assets = batch.copyAssets(run, previous: previous, copyAll: arguments.flag("--copy-all"),
+                                      records: arguments.flag("--copy-all") ? shardFiles : nil)
         failures += assets.errors
         if verbosity == .verbose { for a in assets.copied { printError("copied \(a)") } }
         let prune = arguments.flag("--prune")
         let pruned = prune ? batch.prune(previous: previous, outcomes: outcomes, index: indexPath, assets: assets) : []
         for p in pruned where !quiet { printError("removed \(p)") }
-        do {
+        if siteTable != nil {
+            // A shard: its manifest part only; `notepress index` merges the parts.
+            var entries: [String: Manifest.Entry] = [:]
+            for o in outcomes { if let e = o.entry { entries[o.input.relative] = e } }
+            let part = ManifestPart(covered: outcomes.map(\.input.relative), manifest: Manifest(entries: entries, assets: assets.assets))
+            do {
+                let path = try part.save(outputRoot: outDir)
+                if verbosity == .verbose { printError("manifest part: \(path)") }
+            } catch {
+                failures.append(Self.failure(error, file: outDir + "/" + ManifestPart.folderName))
+            }
+        } else { do {
             var manifest = batch.manifest(after: outcomes, previous: previous, keepUnseen: !prune)
             manifest.index = indexRecord
             manifest.assets = assets.assets
@@ -113,7 +143,7 @@ extension ConvertPlan {
             }
         } catch {
             failures.append(Self.failure(error, file: outDir + "/" + Manifest.fileName))
-        }
+        } }
         if let depfile {
             var rules: [Depfile.Rule] = []
             for o in outcomes where o.error == nil {

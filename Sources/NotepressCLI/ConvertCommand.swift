@@ -124,10 +124,17 @@ struct ConvertPlan {
     let verbosity: Verbosity
     /// Which files of input folders are inputs (`-f`, `--include`, `--exclude`, ignore files).
     let selection: InputSelection
+    /// Which command the plan is for: `convert`, or `scan` and `index`, which take convert's
+    /// options so that every step of a sharded run reads and writes as `convert` would.
+    let mode: Mode
+
+    /// The command a ``ConvertPlan`` is checked for.
+    enum Mode { case convert, scan, index }
 
     /// - Throws: ``UsageError`` for anything wrong on the command line, before any input is read.
-    init(_ a: Arguments) throws {
+    init(_ a: Arguments, mode: Mode = .convert) throws {
         arguments = a
+        self.mode = mode
         verbosity = Verbosity(a)
         let env = ProcessInfo.processInfo.environment
         let format = try a.value("--from").map(parseFormat)
@@ -136,7 +143,8 @@ struct ConvertPlan {
         let width = try a.int("--width", in: 10...10_000)
         let colorMode = try a.choice("--color", colorModes) ?? "auto"
         let linkMode = try a.choice("--hyperlinks", colorModes) ?? "auto"
-        output = a.value("--output").flatMap { $0 == "-" ? nil : $0 }
+        // `notepress index OUT`: the output folder is the positional.
+        output = (mode == .index ? a.positionals.first : nil) ?? a.value("--output").flatMap { $0 == "-" ? nil : $0 }
         depfile = a.value("--depfile")
         let encoding = try parseEncoding(a)
         var selection = InputSelection(allTextFiles: format != nil)
@@ -156,8 +164,9 @@ struct ConvertPlan {
         self.selection = selection
 
         // Inputs: standard input when none is given and it is not a terminal (pandoc, cmark-gfm).
-        var inputs = a.positionals
-        if inputs.isEmpty {
+        // A list (--files-from), scan and index: no standard input in place of inputs.
+        var inputs = mode == .index ? [] : a.positionals
+        if inputs.isEmpty && mode == .convert && a.value("--files-from") == nil {
             guard !Platform.isTerminal(STDIN_FILENO) else { throw UsageError("no input given (FILE..., or - for standard input)") }
             inputs = ["-"]
         }
@@ -189,10 +198,13 @@ struct ConvertPlan {
             printError("notepress convert: warning: writing \(writers[0].name) (-t) to \(output!), whose extension means \(implied.name)")
         }
         self.writers = writers
-        single = onlyInput != nil && !inputIsFolder && (output == nil || (!outputIsFolder && writers.count == 1))
+        single = mode == .convert && a.value("--files-from") == nil && onlyInput != nil && !inputIsFolder
+            && (output == nil || (!outputIsFolder && writers.count == 1))
 
         // Where outputs go: checked now, so that nothing is converted when they cannot be written.
-        if single {
+        if mode == .scan {
+            if let output { try Self.checkWritable(output, what: "-o") }
+        } else if single {
             if writers.count > 1 { throw UsageError("several formats need an output folder (-o DIR)") }
             if let output { try Self.checkWritable(output, what: "-o") }
         } else {

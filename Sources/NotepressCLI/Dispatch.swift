@@ -15,6 +15,8 @@ func dispatch(_ args: [String]) -> Int32 {
     let rest = Array(args.dropFirst())
     switch first {
     case "convert": return runConvertCommand(rest)
+    case "scan": return runScanCommand(rest)
+    case "index": return runIndexCommand(rest)
     case "view": return runViewCommand(rest)
     case "validate": return runValidateCommand(rest)
     case "themes": return runThemesCommand(rest)

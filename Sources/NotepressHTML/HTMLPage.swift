@@ -110,7 +110,14 @@ package enum SiteNavigation {
 /// `size-ALIAS`) with its label; the stylesheet's `:root:has(#size-ALIAS:checked)` rules apply the
 /// checked category's sizes.
 enum SizeSwitcher {
-    static func markup(selected: SizeCategory) -> String {
+    /// The markup for each selected category, made once per process: it depends on nothing
+    /// else, and every page of a folder run writes it.
+    private static let made: [SizeCategory: String] =
+        Dictionary(uniqueKeysWithValues: SizeCategory.allCases.map { ($0, make(selected: $0)) })
+
+    static func markup(selected: SizeCategory) -> String { made[selected] ?? make(selected: selected) }
+
+    private static func make(selected: SizeCategory) -> String {
         var out = "<nav class=\"size-switcher\" aria-label=\"Text size\"><span class=\"size-legend\" aria-hidden=\"true\">Text size</span>\n"
         for c in SizeCategory.allCases {
             let id = "size-" + c.alias

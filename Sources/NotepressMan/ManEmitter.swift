@@ -186,7 +186,7 @@ struct ManRenderer {
                 warn("no NAME section and no description: whatis(1) and apropos(1) will not index this page")
             }
         }
-        let before = w.out.count
+        let before = w.bytes.count
         if header.shortened {
             // The whole title, which the header line could not hold.
             w.paragraph()
@@ -194,7 +194,7 @@ struct ManRenderer {
             w.endText()
         }
         blocks(body)
-        if w.out.count == before && !nameWritten {
+        if w.bytes.count == before && !nameWritten {
             // mandoc warns "no document body" for a page of only `.TH`.
             w.macro("SH", ["NAME"])
             writeNameLine(names: title.name, description: "")

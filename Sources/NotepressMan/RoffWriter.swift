@@ -61,59 +61,101 @@ package enum RoffEscaper {
     static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool, mask: inout HyphenMask,
                        next: Unicode.Scalar? = nil) -> String {
         // Printable ASCII that no rule changes (the usual word): the text itself.
-        let plain = s.utf8.allSatisfy { b in
+        var plain = true
+        var ascii = true
+        for b in s.utf8 {
             switch b {
             case 0x20..<0x7F:
                 switch b {
-                case UInt8(ascii: "\\"), UInt8(ascii: "-"): return false
-                case UInt8(ascii: "\""): return context != .argument
-                case UInt8(ascii: "@"): return context != .cell
+                case UInt8(ascii: "\\"), UInt8(ascii: "-"): plain = false
+                case UInt8(ascii: "\""): if context == .argument { plain = false }
+                case UInt8(ascii: "@"): if context == .cell { plain = false }
                 case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "?"), UInt8(ascii: "&"),
-                     UInt8(ascii: "="), UInt8(ascii: "#"): return !breakable
-                default: return true
+                     UInt8(ascii: "="), UInt8(ascii: "#"): if breakable { plain = false }
+                default: break
                 }
-            default: return false
+            case 0x80...:
+                plain = false; ascii = false
+            default:
+                plain = false
             }
+            if !ascii { break }
         }
         if plain { return s }
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
+        // Written as bytes (the output is ASCII), turned into a String once.
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 8)
+        // ASCII text: the same rules byte by byte (no ASCII character is CJK or a bidi control).
+        if ascii {
+            for c in s.utf8 {
+                switch c {
+                case UInt8(ascii: "\\"): put("\\e", &out)
+                case UInt8(ascii: "-"): if mask.next() || minus { put("\\-", &out) } else { out.append(c) }
+                case UInt8(ascii: "\"") where context == .argument: put("\\(dq", &out)
+                case UInt8(ascii: "@") where context == .cell: put("\\[at]", &out)
+                case 0x09: out.append(context == .code ? 0x09 : 0x20)
+                case 0x0A, 0x0D: if context != .code { out.append(0x20) }
+                case 0x00..<0x20, 0x7F: continue
+                default: out.append(c)
+                }
+                if breakable && Self.breaksAfter(Unicode.Scalar(c)) { put("\\:", &out) }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         let scalars = s.unicodeScalars
         var index = scalars.startIndex
         while index != scalars.endIndex {
             let u = scalars[index]
             index = scalars.index(after: index)
             defer {
-                if breakable && ("/.-_?&=#".unicodeScalars.contains(u) || (isCJK(u) && cjkBreakAfter(u, before: index == scalars.endIndex ? next : scalars[index]))) {
-                    out += "\\:"
+                if breakable && (Self.breaksAfter(u) || (isCJK(u) && cjkBreakAfter(u, before: index == scalars.endIndex ? next : scalars[index]))) {
+                    put("\\:", &out)
                 }
             }
             switch u {
-            case "\\": out += "\\e"
-            case "-": out += (mask.next() || minus) ? "\\-" : "-"
-            case "\"" where context == .argument: out += "\\(dq"
-            case "@" where context == .cell: out += "\\[at]"
-            case "\t": out += context == .code ? "\t" : " "
-            case "\n", "\r": out += context == .code ? "" : " "
-            case "\u{A0}": out += "\\~"
-            case "\u{2014}": out += "\\(em"
-            case "\u{2013}": out += "\\(en"
-            case "\u{201C}": out += "\\(lq"
-            case "\u{201D}": out += "\\(rq"
-            case "\u{2018}": out += "\\(oq"
-            case "\u{2019}": out += "\\(cq"
+            case "\\": put("\\e", &out)
+            case "-": if mask.next() || minus { put("\\-", &out) } else { out.append(UInt8(ascii: "-")) }
+            case "\"" where context == .argument: put("\\(dq", &out)
+            case "@" where context == .cell: put("\\[at]", &out)
+            case "\t": out.append(context == .code ? 0x09 : 0x20)
+            case "\n", "\r": if context != .code { out.append(0x20) }
+            case "\u{A0}": put("\\~", &out)
+            case "\u{2014}": put("\\(em", &out)
+            case "\u{2013}": put("\\(en", &out)
+            case "\u{201C}": put("\\(lq", &out)
+            case "\u{201D}": put("\\(rq", &out)
+            case "\u{2018}": put("\\(oq", &out)
+            case "\u{2019}": put("\\(cq", &out)
             default:
                 if u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0) { continue }
-                if BidiControl.contains(u) { out += BidiControl.visible(u); continue }
+                if BidiControl.contains(u) { out.append(contentsOf: BidiControl.visible(u).utf8); continue }
                 if u.value < 0x80 {
-                    out.unicodeScalars.append(u)
+                    out.append(UInt8(u.value))
                 } else {
                     let hex = String(u.value, radix: 16, uppercase: true)
-                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                    put("\\[u", &out)
+                    for _ in 0..<max(0, 4 - hex.utf8.count) { out.append(UInt8(ascii: "0")) }
+                    out.append(contentsOf: hex.utf8)
+                    out.append(UInt8(ascii: "]"))
                 }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension RoffEscaper {
+    /// Appends ASCII text to escaped output.
+    @inline(__always)
+    static func put(_ t: StaticString, _ out: inout [UInt8]) { t.withUTF8Buffer { out.append(contentsOf: $0) } }
+
+    /// `/`, `.`, `-`, `_`, `?`, `&`, `=`, `#`: the characters a breakable word may break after.
+    @inline(__always)
+    static func breaksAfter(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x2F, 0x2E, 0x2D, 0x5F, 0x3F, 0x26, 0x3D, 0x23: return true
+        default: return false
+        }
     }
 }
 
@@ -228,7 +270,10 @@ struct RoffWriter {
     var minusEverywhere = false
 
     init(width: Int = 78) { self.width = width }
-    private(set) var out = ""
+    /// The roff written so far, as bytes (ASCII: see ``RoffEscaper``).
+    private(set) var bytes: [UInt8] = []
+    /// ``bytes`` as text.
+    var out: String { String(decoding: bytes, as: UTF8.self) }
     /// Visible columns written on the current output line.
     private var column = 0
     /// The font in effect in the output.
@@ -241,10 +286,9 @@ struct RoffWriter {
     /// At the start of an output line: nothing written, or the output ends with a line feed (and
     /// not CR LF, which is one Character; the output is ASCII, so bytes are Characters otherwise).
     var atLineStart: Bool {
-        let u = out.utf8
-        guard let last = u.last else { return true }
+        guard let last = bytes.last else { return true }
         guard last == 0x0A else { return false }
-        return u.count < 2 || u[u.index(u.endIndex, offsetBy: -2)] != 0x0D
+        return bytes.count < 2 || bytes[bytes.count - 2] != 0x0D
     }
 
     /// At a line start with nothing pending: column 0, no pending space, roman, and not after
@@ -255,26 +299,26 @@ struct RoffWriter {
     }
 
     /// The output written before ``holdOutput()``.
-    private var held = ""
+    private var held: [UInt8] = []
 
     /// Sets the output written so far aside; the writer goes on with an empty output (which is at
     /// a line start, as the set-aside one must be: ``atCleanLineStart``).
     mutating func holdOutput() {
-        swap(&held, &out)
+        swap(&held, &bytes)
     }
 
     /// Puts the output set aside by ``holdOutput()`` and then `inserting` (whole control lines) in
     /// front of what was written since.
     mutating func releaseOutput(inserting: String) {
-        held += inserting
-        held += out
-        out = ""
-        swap(&held, &out)
+        held.append(contentsOf: inserting.utf8)
+        held += bytes
+        bytes = []
+        swap(&held, &bytes)
     }
 
     /// Starts a new output line unless at one already.
     mutating func newline() {
-        if !atLineStart { out += "\n" }
+        if !atLineStart { put("\n") }
         column = 0
         pendingSpace = false
     }
@@ -289,7 +333,7 @@ struct RoffWriter {
             let e = RoffEscaper.escape(a, context: .argument, minus: minus)
             line += " " + Self.quoteIfNeeded(e)
         }
-        out += line + "\n"
+        put(line + "\n")
         lastMacro = name
     }
 
@@ -297,22 +341,30 @@ struct RoffWriter {
     mutating func macro(_ name: String, escapedArgs: [String]) {
         closeFont()
         newline()
-        out += "." + name + escapedArgs.map { " " + Self.quoteIfNeeded($0) }.joined() + "\n"
+        put("." + name + escapedArgs.map { " " + Self.quoteIfNeeded($0) }.joined() + "\n")
         lastMacro = name
     }
 
     /// Quotes an escaped argument that is empty or contains a space; an argument already in
     /// quotes is kept.
     static func quoteIfNeeded(_ e: String) -> String {
-        if e.count >= 2 && e.hasPrefix("\"") && e.hasSuffix("\"") { return e }
-        return (e.isEmpty || e.contains(" ") || e.hasPrefix("\"")) ? "\"" + e + "\"" : e
+        // Escaped text is ASCII (see RoffEscaper), whose bytes are its Characters: test bytes
+        // (String.count and Foundation's contains(_:) walk Characters); anything else takes the
+        // Character-level tests.
+        let u = e.utf8
+        guard !u.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else {
+            if e.count >= 2 && e.hasPrefix("\"") && e.hasSuffix("\"") { return e }
+            return (e.isEmpty || e.contains(" ") || e.hasPrefix("\"")) ? "\"" + e + "\"" : e
+        }
+        if u.count >= 2 && u.first == 0x22 && u.last == 0x22 { return e }
+        return (u.isEmpty || u.contains(0x20) || u.first == 0x22) ? "\"" + e + "\"" : e
     }
 
     /// Writes a line of roff that is not user text (tbl format lines, comments, `T{`).
     mutating func control(_ line: String) {
         closeFont()
         newline()
-        out += line + "\n"
+        put(line + "\n")
         lastMacro = nil
     }
 
@@ -326,7 +378,7 @@ struct RoffWriter {
     /// Writes one line of code (no-fill mode), escaped for `.code`.
     mutating func codeLine(_ raw: String) {
         newline()
-        out += Self.guardLineStart(RoffEscaper.escape(raw, context: .code, minus: true)) + "\n"
+        put(Self.guardLineStart(RoffEscaper.escape(raw, context: .code, minus: true)) + "\n")
         lastMacro = nil
     }
 
@@ -347,14 +399,19 @@ struct RoffWriter {
         let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
         guard !plain.isEmpty else { return }
         let optionLike = minusEverywhere || plain.utf8.first == UInt8(ascii: "-")
+        // One pass over the bytes: any hyphen, any non-ASCII.
+        var hasHyphen = false
+        var ascii = true
+        for b in plain.utf8 {
+            if b == UInt8(ascii: "-") { hasHyphen = true } else if b >= 0x80 { ascii = false }
+        }
         var mask = HyphenMask()
-        if !optionLike && plain.utf8.contains(UInt8(ascii: "-")) { mask.flags = RoffEscaper.optionHyphens(in: plain) }
+        if !optionLike && hasHyphen { mask.flags = RoffEscaper.optionHyphens(in: plain) }
         // Back to roman before the space (`\fBa\fR b`, not `\fBa \fRb`).
         if pendingSpace, parts.first(where: { !$0.text.isEmpty })?.font == .roman, actualFont != .roman {
-            out += RoffFont.roman.escape
+            put(RoffFont.roman.escape)
             actualFont = .roman
         }
-        let ascii = plain.utf8.allSatisfy { $0 < 0x80 }
         let visible = ascii ? plain.utf8.count : plain.unicodeScalars.count
         let long = visible > breakThreshold || (!ascii && plain.unicodeScalars.contains(where: isCJK))
         var escaped = ""
@@ -368,9 +425,9 @@ struct RoffWriter {
         if long && escaped.hasSuffix("\\:") { escaped.removeLast(2) }
         if pendingSpace {
             if column + 1 + visible > width && column > 0 {
-                out += "\n"; column = 0
+                put("\n"); column = 0
             } else {
-                out += " "; column += 1
+                put(" "); column += 1
             }
             pendingSpace = false
         }
@@ -378,7 +435,7 @@ struct RoffWriter {
             escaped = Self.guardLineStart(escaped)
             if inTextBlock && escaped.hasPrefix("T}") { escaped = "\\&" + escaped }
         }
-        out += escaped
+        put(escaped)
         actualFont = font
         column += visible
         lastMacro = nil
@@ -390,10 +447,10 @@ struct RoffWriter {
     mutating func fixedSpace(_ columns: Int) {
         guard columns > 0 else { return }
         if pendingSpace {
-            out += " "; column += 1
+            put(" "); column += 1
             pendingSpace = false
         }
-        out += String(repeating: "\\ ", count: columns)
+        put(String(repeating: "\\ ", count: columns))
         column += columns
         lastMacro = nil
     }
@@ -407,8 +464,8 @@ struct RoffWriter {
     /// Returns to roman at the end of the current text line.
     mutating func closeFont() {
         if actualFont != .roman {
-            if atLineStart { out += "\\&" }
-            out += "\\fR"
+            if atLineStart { put("\\&") }
+            put("\\fR")
             actualFont = .roman
         }
     }
@@ -422,11 +479,15 @@ struct RoffWriter {
     /// Appends `\&` (a zero-width character) to the current line: after an abbreviation's
     /// period it stops roff from taking the period for a sentence end.
     mutating func zeroWidth() {
-        out += "\\&"
+        put("\\&")
     }
+
+    /// Appends text that is already roff to the output.
+    @inline(__always)
+    private mutating func put(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
     /// Appends raw roff to the output (the preamble).
     mutating func raw(_ s: String) {
-        out += s
+        put(s)
     }
 }

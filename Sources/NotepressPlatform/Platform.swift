@@ -97,7 +97,9 @@ package enum Platform {
         var st = stat()
         let hint = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
         // One byte more than the size: the read that returns 0 confirms the end without growing.
-        var buffer = [UInt8](repeating: 0, count: max(hint + 1, 64 << 10))
+        // A regular file's size is known: no larger buffer (clearing 64 KiB per small note cost
+        // more than reading it); others start at 64 KiB and double.
+        var buffer = [UInt8](repeating: 0, count: hint > 0 ? hint + 1 : 64 << 10)
         var count = 0
         while true {
             if count == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }

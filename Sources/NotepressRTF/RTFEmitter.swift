@@ -51,8 +51,17 @@ package enum RTFEmitter {
     /// with links to its headings (``RTFBuilder/tableOfContentsNodes(_:)``).
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                               tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> String {
-        RTFSerializer.serialize(tree(document, theme: theme, unsafe: unsafe, tableOfContents: tableOfContents,
-                                     diagnostics: &diagnostics)) + "\n"
+        String(decoding: renderBytes(document, theme: theme, unsafe: unsafe, tableOfContents: tableOfContents,
+                                     diagnostics: &diagnostics), as: UTF8.self)
+    }
+
+    /// ``render(_:theme:unsafe:tableOfContents:diagnostics:)`` as UTF-8 bytes.
+    package static func renderBytes(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
+                                   tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> [UInt8] {
+        var out = RTFSerializer.serializeBytes([tree(document, theme: theme, unsafe: unsafe, tableOfContents: tableOfContents,
+                                                     diagnostics: &diagnostics)])
+        out.append(0x0A)
+        return out
     }
 
     /// The document as one RTF group `{\rtf1 …}`: header (font table, colour table, list table,

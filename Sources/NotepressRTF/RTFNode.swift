@@ -29,7 +29,12 @@ package enum RTFSerializer {
     /// A control word is followed by a space delimiter whenever the next thing written is text
     /// (the space is consumed by readers as the delimiter, so text spaces are never eaten).
     package static func serialize(_ nodes: [RTFNode]) -> String {
-        var out = ""
+        String(decoding: serializeBytes(nodes), as: UTF8.self)
+    }
+
+    /// ``serialize(_:)`` as UTF-8 bytes (the output is ASCII), written into one byte buffer.
+    package static func serializeBytes(_ nodes: [RTFNode]) -> [UInt8] {
+        var out: [UInt8] = []
         var pendingDelimiter = false
         write(nodes, into: &out, pendingDelimiter: &pendingDelimiter)
         return out
@@ -38,39 +43,46 @@ package enum RTFSerializer {
     /// Serialises one node.
     package static func serialize(_ node: RTFNode) -> String { serialize([node]) }
 
-    private static func write(_ nodes: [RTFNode], into out: inout String, pendingDelimiter: inout Bool) {
+    private static func write(_ nodes: [RTFNode], into out: inout [UInt8], pendingDelimiter: inout Bool) {
         for node in nodes {
             switch node {
             case .group(let children):
-                out += "{"
+                out.append(UInt8(ascii: "{"))
                 pendingDelimiter = false
                 write(children, into: &out, pendingDelimiter: &pendingDelimiter)
-                out += "}"
+                out.append(UInt8(ascii: "}"))
                 pendingDelimiter = false
             case .word(let name, let parameter):
-                out += "\\" + name
-                if let parameter { out += String(parameter) }
+                out.append(0x5C)
+                out.append(contentsOf: name.utf8)
+                if let parameter { out.append(contentsOf: String(parameter).utf8) }
                 pendingDelimiter = true
             case .symbol(let c):
-                out += "\\" + String(c)
+                out.append(0x5C)
+                out.append(contentsOf: String(c).utf8)
                 pendingDelimiter = false
             case .hex(let b):
-                let digits = Array("0123456789abcdef")
-                out += "\\'" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 15)])
+                let digits: StaticString = "0123456789abcdef"
+                out.append(0x5C); out.append(UInt8(ascii: "'"))
+                digits.withUTF8Buffer { d in out.append(d[Int(b >> 4)]); out.append(d[Int(b & 15)]) }
                 pendingDelimiter = false
             case .text(let t):
-                let escaped = escapeText(t)
-                if escaped.isEmpty { continue }
-                if pendingDelimiter { out += " " }
-                out += escaped
+                let mark = out.count
+                if pendingDelimiter { out.append(0x20) }
+                let start = out.count
+                appendEscapedText(t, to: &out)
+                if out.count == start {
+                    out.removeSubrange(mark..<start)
+                    continue
+                }
                 // An escaped text may end with a control word (`\tab`); escapeText delimits it.
                 pendingDelimiter = false
             case .semicolon:
-                out += ";"
+                out.append(UInt8(ascii: ";"))
                 pendingDelimiter = false
             case .newline:
-                if pendingDelimiter { out += " " }
-                out += "\n"
+                if pendingDelimiter { out.append(0x20) }
+                out.append(0x0A)
                 pendingDelimiter = false
             }
         }
@@ -83,24 +95,53 @@ package enum RTFSerializer {
     /// unit as a signed 16-bit decimal (values above 32767 written as N − 65536), characters above
     /// U+FFFF as their surrogate pair, and `?` the one-byte fallback skipped under `\uc1`.
     package static func escapeText(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            switch v {
-            case 0x5C: out += "\\\\"
-            case 0x7B: out += "\\{"
-            case 0x7D: out += "\\}"
-            case 0x09: out += "\\tab "
-            case 0x00..<0x20, 0x7F..<0xA0: continue
-            case 0x20..<0x7F: out.unicodeScalars.append(scalar)
-            default:
-                for unit in String(scalar).utf16 {
-                    let signed = Int(unit) > 32767 ? Int(unit) - 65536 : Int(unit)
-                    out += "\\u" + String(signed) + "?"
-                }
-            }
+        var out: [UInt8] = []
+        appendEscapedText(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``escapeText(_:)`` appended to bytes: runs of printable ASCII are copied as they are;
+    /// other scalars are decoded from the (valid) UTF-8 and written by the rules above.
+    package static func appendEscapedText(_ text: String, to out: inout [UInt8]) {
+        func unit(_ u: UInt32) {
+            let signed = u > 32767 ? Int(u) - 65536 : Int(u)
+            out.append(0x5C); out.append(UInt8(ascii: "u"))
+            out.append(contentsOf: String(signed).utf8)
+            out.append(UInt8(ascii: "?"))
         }
-        return out
+        var text = text
+        text.withUTF8 { b in
+            let n = b.count
+            var i = 0
+            var start = 0
+            while i < n {
+                let c = b[i]
+                if c >= 0x20 && c < 0x7F && c != 0x5C && c != 0x7B && c != 0x7D { i += 1; continue }
+                if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<i])) }
+                if c < 0x80 {
+                    switch c {
+                    case 0x5C: out.append(0x5C); out.append(0x5C)
+                    case 0x7B: out.append(0x5C); out.append(0x7B)
+                    case 0x7D: out.append(0x5C); out.append(0x7D)
+                    case 0x09: out.append(contentsOf: "\\tab ".utf8)
+                    default: break  // C0 controls and DEL
+                    }
+                    i += 1
+                } else {
+                    var v: UInt32
+                    let length: Int
+                    if c < 0xE0 { v = UInt32(c & 0x1F); length = 2 } else if c < 0xF0 { v = UInt32(c & 0x0F); length = 3 } else { v = UInt32(c & 0x07); length = 4 }
+                    for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
+                    i += length
+                    if v >= 0x10000 {
+                        unit(0xD800 + ((v - 0x10000) >> 10)); unit(0xDC00 + ((v - 0x10000) & 0x3FF))
+                    } else if v >= 0xA0 {
+                        unit(v)
+                    }  // C1 controls (U+0080–U+009F) are dropped
+                }
+                start = i
+            }
+            if start < n { out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<n])) }
+        }
     }
 }

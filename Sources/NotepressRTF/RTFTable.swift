@@ -112,6 +112,27 @@ extension RTFBuilder {
     /// sizing columns, not a rendering rule.
     static func textUnits(_ text: String) -> (longestWord: Int, whole: Int) {
         var longest = 0, whole = 0, word = 0
+        // ASCII (the usual cell): a byte is a Character (CR LF aside, one whitespace Character),
+        // none is wide, and the whitespace ones are TAB…CR and space.
+        let ascii: Bool? = text.utf8.withContiguousStorageIfAvailable { b -> Bool in
+            guard !b.contains(where: { $0 >= 0x80 }) else { return false }
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                whole += 1
+                if (0x09...0x0D).contains(c) || c == 0x20 {
+                    word = 0
+                    if c == 0x0D && i + 1 < b.count && b[i + 1] == 0x0A { i += 1 }
+                } else {
+                    word += 1
+                    longest = max(longest, word)
+                }
+                i += 1
+            }
+            return true
+        }
+        if ascii == true { return (longest, whole) }
+        longest = 0; whole = 0; word = 0
         for c in text {
             let wide = isWide(c)
             let w = wide ? 2 : 1

@@ -98,9 +98,14 @@ package struct TEIEmitter: Sendable {
     /// The TEI document as text: XML declaration, `TEI` root, final newline. Warnings (unknown
     /// nodes) go to `diagnostics`.
     package func render(_ document: Document, diagnostics: inout [Diagnostic]) -> String {
+        String(decoding: renderBytes(document, diagnostics: &diagnostics), as: UTF8.self)
+    }
+
+    /// ``render(_:diagnostics:)`` as UTF-8 bytes, written into one byte buffer.
+    package func renderBytes(_ document: Document, diagnostics: inout [Diagnostic]) -> [UInt8] {
         let root = tree(document, diagnostics: &diagnostics)
         var s = XMLSerializer(blockElements: Self.blockElements)
-        return s.document(root)
+        return s.documentBytes(root)
     }
 
     /// The `TEI` root element, built but not serialized.

@@ -24,6 +24,18 @@ final class BatchManifestTests: XCTestCase {
         }
     }
 
+    /// Regression for the SHA-instruction path (CSHA256, issue 19): every length around the
+    /// block and padding boundaries, and many blocks at once, hash as coreutils' sha256sum does.
+    func testSHA256InstructionPathMatchesSha256sum() throws {
+        let source = (0..<70_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 7) }
+        for n in [0, 1, 55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 1000, 4096, 65_537] {
+            let data = Array(source[..<n])
+            let (status, out) = try runTool("sha256sum", ["-"], stdin: Data(data))
+            XCTAssertEqual(status, 0)
+            XCTAssertEqual(SHA256.hex(data), String(out.prefix(64)), "length \(n)")
+        }
+    }
+
     func testDepfileEscapesSpacesDollarsAndHashes() throws {
         XCTAssertEqual(try Depfile.escape("notes/Ideas for the garden.note"), "notes/Ideas\\ for\\ the\\ garden.note")
         XCTAssertEqual(try Depfile.escape("a$b#c"), "a$$b\\#c")

@@ -203,20 +203,13 @@ extension BatchConverter {
         return s
     }
 
-    /// Converts a site: phase 1 scans every input into the ``SiteTable`` (in parallel; unchanged
-    /// inputs keep their record from `previousTable`), phase 2 renders every page against it (in
-    /// parallel; a page whose input, configuration, table digest (``SiteRewriter/digest(of:resolutions:)``)
-    /// and outputs are unchanged is skipped). `otherFiles` are the files of other kinds found in
-    /// the input folders (assets). Output bytes and the order of outcomes do not depend on ``jobs``.
-    /// Site-wide outputs are left to the caller: ``writeIndex(_:previous:previousTableBytes:)``,
-    /// ``copyAssets(_:previous:copyAll:otherFiles:)``, ``manifest(after:previous:keepUnseen:)``.
-    package func runSite(_ files: [InputFile], otherFiles: [InputFile] = [], previous: Manifest = Manifest(),
-                        previousTable: SiteTable? = nil, progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> SiteRun {
-        // One pool of threads for both phases (64 MiB stacks, as deep as the main thread, for
-        // documents nested to ``ASTLimits/maxNestingDepth``).
-        let pool = jobs > 1 && files.count > 1 ? WorkerPool(threads: min(jobs, files.count)) : nil
-        defer { pool?.finish() }
-        // Phase 1: scan.
+    /// Phase 1 over `files`: each input scanned (``scan(_:previous:previousRecord:budget:)``, in
+    /// parallel on `pool`), and the site records of `files` and `otherFiles` (a page that failed to
+    /// read is still a page record without facts, so links to it are not broken links). `notepress
+    /// scan` writes these records; ``runSite(_:otherFiles:previous:previousTable:siteTable:progress:)``
+    /// renders against them.
+    func scanPhase(_ files: [InputFile], otherFiles: [InputFile], previous: Manifest, previousTable: SiteTable?,
+                   pool: WorkerPool?) -> (scanned: Slots<ScannedInput>, records: [SiteRecord]) {
         let scanned = Slots<ScannedInput>(count: files.count)
         let budget = ByteBudget(Self.keptDocumentBudget)
         parallel(files.count, pool: pool) { i in
@@ -235,7 +228,56 @@ extension BatchConverter {
             }
         }
         for f in otherFiles { records.append(SiteScanner.fileRecord(f.relative)) }
-        let table = SiteTable(records: records)
+        return (scanned, records)
+    }
+
+    /// `notepress scan`: the site table of `files` (pages) and `otherFiles` (assets), with the
+    /// errors of inputs that could not be read (their records are pages without facts, as in
+    /// ``runSite(_:otherFiles:previous:previousTable:siteTable:progress:)``). No output is written.
+    package func scanTable(_ files: [InputFile], otherFiles: [InputFile] = []) -> (table: SiteTable, errors: [NotepressError]) {
+        let pool = jobs > 1 && files.count > 1 ? WorkerPool(threads: min(jobs, files.count)) : nil
+        defer { pool?.finish() }
+        let (scanned, records) = scanPhase(files, otherFiles: otherFiles, previous: Manifest(), previousTable: nil, pool: pool)
+        let errors = files.indices.compactMap { scanned.get($0)?.error }
+        return (SiteTable(records: records), errors)
+    }
+
+    /// Converts a site: phase 1 scans every input into the ``SiteTable`` (in parallel; unchanged
+    /// inputs keep their record from `previousTable`), phase 2 renders every page against it (in
+    /// parallel; a page whose input, configuration, table digest (``SiteRewriter/digest(of:resolutions:)``)
+    /// and outputs are unchanged is skipped). `otherFiles` are the files of other kinds found in
+    /// the input folders (assets). Output bytes and the order of outcomes do not depend on ``jobs``.
+    /// Site-wide outputs are left to the caller: ``writeIndex(_:previous:previousTableBytes:)``,
+    /// ``copyAssets(_:previous:copyAll:records:)``, ``manifest(after:previous:keepUnseen:)``.
+    ///
+    /// A shard (`siteTable` given: `notepress convert --site-table`) renders `files` against that
+    /// table, made by `notepress scan` over every input, instead of a table of `files` alone: each
+    /// page's scanned record must be the table's (else the page fails: the table is out of date),
+    /// two pages with one output clash as in the table's page order, and only the shard's own pages
+    /// are resolved (``SiteRun/problems`` is empty: `notepress index` reports the site's links).
+    package func runSite(_ files: [InputFile], otherFiles: [InputFile] = [], previous: Manifest = Manifest(),
+                        previousTable: SiteTable? = nil, siteTable: SiteTable? = nil,
+                        progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> SiteRun {
+        // One pool of threads for both phases (64 MiB stacks, as deep as the main thread, for
+        // documents nested to ``ASTLimits/maxNestingDepth``).
+        let pool = jobs > 1 && files.count > 1 ? WorkerPool(threads: min(jobs, files.count)) : nil
+        defer { pool?.finish() }
+        // Phase 1: scan.
+        let (scanned, records) = scanPhase(files, otherFiles: otherFiles, previous: previous, previousTable: previousTable, pool: pool)
+        let table = siteTable ?? SiteTable(records: records)
+        if let siteTable {
+            for (i, f) in files.enumerated() {
+                guard let s = scanned.get(i), s.error == nil else { continue }
+                let expected = siteTable.record(f.relative)
+                if expected == nil || expected != s.record {
+                    scanned.update(i) {
+                        $0?.error = .failed(file: f.path, position: nil, message: expected == nil
+                            ? "not in the site table; run notepress scan again"
+                            : "the site table's record differs from this input; run notepress scan again")
+                    }
+                }
+            }
+        }
         let rewriter = SiteRewriter(resolver: SiteResolver(table: table))
         // Every page's links are resolved once, by its rendering: digests, the report and the
         // assets read them too.
@@ -245,7 +287,24 @@ extension BatchConverter {
         // the job count.
         var owner: [String: String] = [:]
         var clash: [Int: NotepressError] = [:]
-        for (i, f) in files.enumerated() {
+        if siteTable != nil {
+            // A shard: the owner of each output is the first page of the whole table that has it.
+            for r in table.records where r.kind == .page {
+                let f = InputFile(path: r.path, relative: r.path)
+                for w in writers { let out = outputPath(f, w, table: table); if owner[out] == nil { owner[out] = r.path } }
+            }
+            for (i, f) in files.enumerated() {
+                for w in writers {
+                    let out = outputPath(f, w, table: table)
+                    if let first = owner[out], first != f.relative {
+                        clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
+                        break
+                    }
+                }
+            }
+            owner = [:]
+        }
+        for (i, f) in files.enumerated() where siteTable == nil {
             for w in writers {
                 let out = outputPath(f, w, table: table)
                 if let first = owner[out] {
@@ -302,13 +361,15 @@ extension BatchConverter {
         var resolutions: [SiteRewriter.Resolutions] = []
         resolutions.reserveCapacity(table.records.count)
         for (i, record) in table.records.enumerated() {
-            resolutions.append(resolved.get(i) ?? (record.kind == .page ? rewriter.resolutions(of: record) : [:]))
+            // A shard resolves its own pages only (the site's other pages are other shards').
+            resolutions.append(resolved.get(i) ?? (record.kind == .page && siteTable == nil ? rewriter.resolutions(of: record) : [:]))
         }
         var sources: [String: String] = [:]
         for f in files { sources[f.relative] = f.path }
         for f in otherFiles { sources[f.relative] = f.path }
         return SiteRun(outcomes: results.values(), table: table, tableBytes: SiteTableCodec.encode(table),
-                       problems: LinkReport.problems(table, resolutions: resolutions), resolutions: resolutions,
+                       problems: siteTable == nil ? LinkReport.problems(table, resolutions: resolutions) : [],
+                       resolutions: resolutions,
                        sourcePaths: sources)
     }
 

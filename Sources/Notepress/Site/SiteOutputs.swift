@@ -101,15 +101,16 @@ extension BatchConverter {
         return used.sorted()
     }
 
-    /// Copies the assets pages refer to (``referencedAssets(_:copyAll:)``) into every output tree,
+    /// Copies the assets pages refer to (``referencedAssets(_:copyAll:)``), or the table records
+    /// `records` (indices) when given, into every output tree,
     /// relative paths kept; an asset whose source (size and time) and copy (size and time, else
     /// bytes) are unchanged since `previous` is not copied again. Sources are read through
     /// symbolic links, like inputs; only files found in the input folders are ever copied.
-    package func copyAssets(_ run: SiteRun, previous: Manifest, copyAll: Bool) -> AssetCopy {
+    package func copyAssets(_ run: SiteRun, previous: Manifest, copyAll: Bool, records: [Int]? = nil) -> AssetCopy {
         var result = AssetCopy()
         let guardContext = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
                                        inputFiles: LazyIdentities(Array(run.sourcePaths.values)))
-        for i in referencedAssets(run, copyAll: copyAll) {
+        for i in records ?? referencedAssets(run, copyAll: copyAll) {
             let rel = run.table.records[i].path
             let source = run.sourcePaths[rel] ?? rel
             let st = Platform.status(source)

@@ -16,6 +16,6 @@ package struct ANSIWriter: DocumentWriter {
                             hyperlinks: options.hyperlinks, ascii: options.ascii, theme: options.theme,
                             unsafe: options.unsafe)
         o.tableOfContents = options.tableOfContents(of: document)
-        return Array(ANSIEmitter.render(document, options: o, diagnostics: &diagnostics).utf8)
+        return ANSIEmitter.renderBytes(document, options: o, diagnostics: &diagnostics)
     }
 }

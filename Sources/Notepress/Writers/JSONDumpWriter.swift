@@ -8,6 +8,6 @@ package struct JSONDumpWriter: DocumentWriter {
     /// The output has no typography to take from a theme.
     package func usesTheme(fragment: Bool) -> Bool { false }
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        Array(ASTDump.json(document).utf8)
+        ASTDump.jsonBytes(document)
     }
 }

@@ -7,7 +7,7 @@ package struct RTFWriter: DocumentWriter {
     package var name: String { "rtf" }
     package var fileExtension: String { "rtf" }
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        Array(RTFEmitter.render(document, theme: options.theme, unsafe: options.unsafe,
-                                tableOfContents: options.tableOfContents(of: document), diagnostics: &diagnostics).utf8)
+        RTFEmitter.renderBytes(document, theme: options.theme, unsafe: options.unsafe,
+                               tableOfContents: options.tableOfContents(of: document), diagnostics: &diagnostics)
     }
 }

@@ -58,9 +58,8 @@ package struct TEIWriter: DocumentWriter {
     ///   line and column in the generated XML and whose message is libxml2's, when the output does
     ///   not match the schema.
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        let xml = TEIEmitter(unsafe: options.unsafe,
-                             tableOfContentsMaxLevel: options.tableOfContents ? options.tableOfContentsMaxLevel : nil).render(document, diagnostics: &diagnostics)
-        let bytes = Array(xml.utf8)
+        let bytes = TEIEmitter(unsafe: options.unsafe,
+                               tableOfContentsMaxLevel: options.tableOfContents ? options.tableOfContentsMaxLevel : nil).renderBytes(document, diagnostics: &diagnostics)
         guard options.validate else { return bytes }
         let validator = try Self.validator(templates: options.templates)
         let errors = validator.validate(Data(bytes), name: "TEI output").filter { $0.severity == .error }

@@ -9,7 +9,7 @@ BIN := .build/release/notepress
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 FORMATS ?= html,rtf,ansi,tei,man,json
 
-.PHONY: all deps build run test man docs screenshots bench fuzz clean
+.PHONY: all deps build run test mutation man docs screenshots bench fuzz clean
 
 all: build
 
@@ -38,6 +38,12 @@ test: deps
 	  passed=$$(grep -cE "^Test Case '.*' passed" .build/test.log); \
 	  failed=$$(grep -cE "^Test Case '.*' failed" .build/test.log); \
 	  echo "$$passed passed, $$failed failed"; exit $$status
+
+# Planted faults, each of which some test must catch (Tests/Mutants/*.diff; how and which tests:
+# Tests/Mutants/run --help). One rebuild per mutant, so not part of make test; --resume and one
+# patch at a time: bash Tests/Mutants/run [--resume] Tests/Mutants/NAME.diff.
+mutation: deps
+	bash Tests/Mutants/run $(MUTATION_FLAGS)
 
 man: build
 	$(BIN) convert man/notepress.1.md -t man -o man/notepress.1

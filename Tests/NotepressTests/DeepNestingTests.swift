@@ -55,7 +55,8 @@ final class DeepNestingTests: XCTestCase {
                         stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Issue 13 item 2: for n and 2n nested emphasis, in every format, time grows at most ×2.5,
+    /// Issue 13 item 2: for n and 4n nested emphasis, in every format, time grows at most ×7
+    /// (linear ×4, quadratic ×16: two doublings apart so that a loaded machine's noise decides nothing),
     /// peak memory stays within 10 × input + 30 MB of what the binary takes for a one-line
     /// document (the debug build's own start-up, about 25–30 MB, is not the document's), and
     /// output within 40 × input. On the old AST (every run copied its enclosing spans) HTML took
@@ -63,10 +64,10 @@ final class DeepNestingTests: XCTestCase {
     func testDeepEmphasisTimeMemoryAndOutputBudgets() throws {
         let dir = try makeTempDir(self)
         let n = 8000
-        let small = dir.appendingPathComponent("deep-n.md"), large = dir.appendingPathComponent("deep-2n.md")
+        let small = dir.appendingPathComponent("deep-n.md"), large = dir.appendingPathComponent("deep-4n.md")
         let tiny = dir.appendingPathComponent("tiny.md")
         try Self.deepEmphasis(n).write(to: small, atomically: true, encoding: .utf8)
-        try Self.deepEmphasis(2 * n).write(to: large, atomically: true, encoding: .utf8)
+        try Self.deepEmphasis(4 * n).write(to: large, atomically: true, encoding: .utf8)
         try "x\n".write(to: tiny, atomically: true, encoding: .utf8)
         for (name, args) in Self.formats {
             let out = dir.appendingPathComponent("out")
@@ -78,7 +79,7 @@ final class DeepNestingTests: XCTestCase {
                 for _ in 0..<3 { runs.append(try measure(input, args, out)) }
                 let m = runs.min { $0.seconds < $1.seconds }!
                 XCTAssertEqual(m.status, 0, "\(name) \(input.lastPathComponent): exit \(m.status) \(m.stderr.prefix(300))")
-                let inputBytes = Self.deepEmphasis(input == small ? n : 2 * n).utf8.count
+                let inputBytes = Self.deepEmphasis(input == small ? n : 4 * n).utf8.count
                 let budgetKiB = (10 * inputBytes + 30 << 20) / 1024
                 let grewKiB = runs.map(\.peakKiB).max()! - base.peakKiB
                 XCTAssertLessThanOrEqual(grewKiB, budgetKiB, "\(name) \(input.lastPathComponent): memory grew by \(grewKiB) KiB")
@@ -86,8 +87,8 @@ final class DeepNestingTests: XCTestCase {
                 XCTAssertGreaterThan(m.outputBytes, 0, name)
                 best.append(m)
             }
-            XCTAssertLessThanOrEqual(best[1].seconds / best[0].seconds, 2.5,
-                                     "\(name): n \(best[0].seconds) s, 2n \(best[1].seconds) s")
+            XCTAssertLessThanOrEqual(best[1].seconds / best[0].seconds, 7,
+                                     "\(name): n \(best[0].seconds) s, 4n \(best[1].seconds) s")
         }
         // HTML: cmark-gfm's bytes (with the extensions GFM input turns on).
         let html = try NotepressBinary.run(["convert", small.path, "-t", "html", "--fragment", "-q"])

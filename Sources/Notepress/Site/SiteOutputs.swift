@@ -98,7 +98,7 @@ extension BatchConverter {
             let real = InputScanner.realPath(source)
             if !inputFolders.isEmpty, !inputFolders.contains(where: { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
                 result.errors.append(.failed(file: source, position: nil,
-                                             message: "a symbolic link to \(real), outside the input folder; not copied"))
+                                             message: "leads through a symbolic link to \(real), outside the input folder; not copied"))
                 continue
             }
             let st = Platform.status(source)

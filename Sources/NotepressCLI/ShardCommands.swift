@@ -144,6 +144,13 @@ func runIndexCommand(_ args: [String]) -> Int32 {
         let quiet = plan.verbosity == .quiet
         var failures: [String] = []
         let (parts, others, unreadable) = ManifestPart.loadAll(outputRoot: out)
+        // Parts made with other options than each other or than these: refused, nothing written.
+        let config = BuildConfiguration(options: plan.options, loader: loader, writers: plan.writers.map(\.name),
+                                        layout: plan.layout, version: notepressVersion, themeFile: plan.themeFile)
+        if let mismatch = ManifestPart.configurationMismatch(parts, expected: config.sha256) {
+            printError("notepress index: error: " + mismatch)
+            return 1
+        }
         for u in unreadable { failures.append("\(u): not a manifest part; left in place") }
         let previous = Manifest.load(outputRoot: out)
         var manifest = ManifestPart.merge(parts.map(\.part), into: previous)

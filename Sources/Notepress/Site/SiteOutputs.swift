@@ -83,7 +83,9 @@ extension BatchConverter {
     /// `records` (indices) when given, into every output tree,
     /// relative paths kept; an asset whose source (size and time) and copy (size and time, else
     /// bytes) are unchanged since `previous` is not copied again. Sources are read through
-    /// symbolic links, like inputs; only files found in the input folders are ever copied.
+    /// symbolic links, like inputs, but only when the link's real target lies inside a real input
+    /// folder (``inputFolders``): one outside it (`secret.png -> /etc/passwd`) is an error of the
+    /// run, "outside the input folder; not copied", and nothing is written for it.
     package func copyAssets(_ run: SiteRun, previous: Manifest, copyAll: Bool, records: [Int]? = nil) -> AssetCopy {
         var result = AssetCopy()
         let guardContext = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
@@ -91,6 +93,14 @@ extension BatchConverter {
         for i in records ?? referencedAssets(run, copyAll: copyAll) {
             let rel = run.table.records[i].path
             let source = run.sourcePaths[rel] ?? rel
+            // The one rule for assets: a file whose real path (symbolic links resolved) lies
+            // outside the real input folder is not published, as a `../` link is not.
+            let real = InputScanner.realPath(source)
+            if !inputFolders.isEmpty, !inputFolders.contains(where: { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+                result.errors.append(.failed(file: source, position: nil,
+                                             message: "leads through a symbolic link to \(real), outside the input folder; not copied"))
+                continue
+            }
             let st = Platform.status(source)
             for root in treeRoots {
                 let dest = PathText.join(root, rel)

@@ -131,6 +131,37 @@ package struct ManifestPart: Sendable, Equatable {
         return (parts, other, unreadable)
     }
 
+    /// Why `parts` cannot be merged into one site, or `nil`: their entries were made with more than
+    /// one configuration (``Manifest/Entry/configSHA256``: `-t`, `--layout`, `--theme`, `-M`… differed
+    /// between shards), or with one other than `expected` (the ``BuildConfiguration/sha256`` of the
+    /// options `notepress index` was given). A message of one line, naming each part (file name,
+    /// page count, its first page) by configuration (first 8 hex digits), sorted.
+    package static func configurationMismatch(_ parts: [(path: String, part: ManifestPart)], expected: String) -> String? {
+        var groups: [String: [String]] = [:]
+        for (path, part) in parts {
+            var counts: [String: (count: Int, first: String)] = [:]
+            for (page, e) in part.manifest.entries {
+                let old = counts[e.configSHA256]
+                let first = old.map { $0.first.utf8.lexicographicallyPrecedes(page.utf8) ? $0.first : page } ?? page
+                counts[e.configSHA256] = ((old?.count ?? 0) + 1, first)
+            }
+            for (config, c) in counts {
+                groups[config, default: []].append("\(PathText.lastComponent(path)): \(c.count) page\(c.count == 1 ? "" : "s"), first \(c.first)")
+            }
+        }
+        func described(_ configs: [String]) -> String {
+            configs.sorted().map { "options \($0.prefix(8)): " + groups[$0]!.sorted().joined(separator: "; ") }.joined(separator: " | ")
+        }
+        if groups.count > 1 {
+            return "manifest parts were made with different options (\(described(Array(groups.keys)))); run every shard with the same options"
+        }
+        if let only = groups.keys.first, only != expected {
+            return "manifest parts were made with options other than index's (\(described([only])), index \(expected.prefix(8))); "
+                + "give index the options the shards had (-t, --layout, --theme, -M...)"
+        }
+        return nil
+    }
+
     /// `previous` with `parts` laid over it in order, as a one-process run without `--prune` makes
     /// its manifest: each covered input's old entry is replaced by the part's (or dropped when the
     /// input failed), other entries are kept; assets are laid over the old ones. The index record

@@ -1,0 +1,40 @@
+import Foundation
+import XCTest
+
+/// A fault a new user found, through the real binary: an asset that is a symbolic link to a
+/// file outside the input folder was published.
+final class AssetSymlinkTests: XCTestCase {
+    let env = ["SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1"]
+
+    /// A folder `in` holding `files` (path → text) in a new temporary folder; returns it and `out` beside it.
+    func site(_ files: [String: String]) throws -> (input: String, output: String, dir: String) {
+        let dir = try makeTempDir(self)
+        let input = dir.appendingPathComponent("in").path
+        for (name, text) in files {
+            let path = input + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        return (input, dir.appendingPathComponent("out").path, dir.path)
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    /// Regression: `in/secret.png -> /etc/passwd` and `![s](secret.png)` published /etc/passwd as
+    /// `out/secret.png` (with `--copy-all` too). An asset whose real path is outside the input
+    /// folder is not copied and is an error; a link to a file inside the folder is still copied.
+    func testAnAssetLinkedToAFileOutsideTheInputFolderIsNotCopied() throws {
+        for copyAll in [false, true] {
+            let (input, out, _) = try site(["a.md": "![s](secret.png) ![d](alias.png)\n", "img/d.png": "PNG"])
+            try FileManager.default.createSymbolicLink(atPath: input + "/secret.png", withDestinationPath: "/etc/passwd")
+            try FileManager.default.createSymbolicLink(atPath: input + "/alias.png", withDestinationPath: "img/d.png")
+            let r = try NotepressBinary.run(["convert", input, "-o", out, "-q"] + (copyAll ? ["--copy-all"] : []), environment: env)
+            XCTAssertEqual(r.status, 1, "copyAll \(copyAll): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("secret.png: error: leads through a symbolic link to /etc/passwd, outside the input folder; not copied\n"),
+                          "copyAll \(copyAll): \(r.stderr)")
+            XCTAssertFalse(exists(out + "/secret.png"), "copyAll \(copyAll)")
+            XCTAssertEqual(try String(contentsOfFile: out + "/alias.png", encoding: .utf8), "PNG", "copyAll \(copyAll)")
+            XCTAssertTrue(exists(out + "/a.html"), "copyAll \(copyAll)")
+        }
+    }
+}

@@ -108,3 +108,16 @@ func tmuxScreen(width: Int, height: Int, command: String, waitFor: String) throw
     XCTAssertEqual(r.status, 0, "tmux failed: \(r.output)")
     return r.output
 }
+
+/// A folder `in` holding `files` (relative path → text, folders made as needed) in a new
+/// temporary folder of `test`; returns its path, the path of `out` beside it, and the temporary folder.
+func makeSiteFolder(_ test: XCTestCase, _ files: [String: String]) throws -> (input: String, output: String, dir: String) {
+    let dir = try makeTempDir(test)
+    let input = dir.appendingPathComponent("in").path
+    for (name, text) in files {
+        let path = input + "/" + name
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+    return (input, dir.appendingPathComponent("out").path, dir.path)
+}

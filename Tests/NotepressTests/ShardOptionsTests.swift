@@ -6,16 +6,9 @@ import XCTest
 final class ShardOptionsTests: XCTestCase {
     let env = ["SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1"]
 
-    /// A folder `in` holding `files` (path → text) in a new temporary folder; returns it and `out` beside it.
+    /// See ``makeSiteFolder(_:_:)``.
     func site(_ files: [String: String]) throws -> (input: String, output: String, dir: String) {
-        let dir = try makeTempDir(self)
-        let input = dir.appendingPathComponent("in").path
-        for (name, text) in files {
-            let path = input + "/" + name
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
-        return (input, dir.appendingPathComponent("out").path, dir.path)
+        try makeSiteFolder(self, files)
     }
 
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }

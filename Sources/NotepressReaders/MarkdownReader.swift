@@ -62,7 +62,6 @@ package struct MarkdownReader: Sendable {
     /// Parses raw UTF-8 bytes (see ``parse(_:path:lineOffset:topLevelBlock:retainBlocks:)``).
     package func parse(bytes: UnsafeBufferPointer<UInt8>, path: String? = nil, lineOffset: Int = 0,
                       topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) -> ReadResult {
-        cmark_gfm_core_extensions_ensure_registered()
         var options: Int32 = 0
         if extensions.contains(.footnotes) { options |= 1 << 13 }  // CMARK_OPT_FOOTNOTES
         if smart { options |= 1 << 10 }  // CMARK_OPT_SMART
@@ -71,6 +70,7 @@ package struct MarkdownReader: Sendable {
         // on two threads would change each other's results, so parsing and freeing the parser are
         // serialised; building our tree from the finished nodes is not.
         cmarkLock.lock()
+        _ = cmarkCoreExtensionsRegistered
         let mem = arena ? cmark_get_arena_mem_allocator() : cmark_get_default_mem_allocator()
         guard let parser = cmark_parser_new_with_mem(options, mem) else { fatalError("cmark_parser_new: out of memory") }
         for ext in extensions where ext != .footnotes {
@@ -108,6 +108,33 @@ package struct MarkdownReader: Sendable {
 
 /// Serialises libcmark-gfm parser set-up, parsing and tear-down (see `MarkdownReader.parse`).
 private let cmarkLock = NSLock()
+
+/// Registers libcmark-gfm's core extensions once per process. In 0.29.0.gfm.6,
+/// `cmark_gfm_core_extensions_ensure_registered` checks and sets a plain `static int` with no
+/// lock, and registering allocates the extensions' node types (`CMARK_NODE_TABLE`, …) in
+/// process globals: two threads reading their first documents at once registered twice, and
+/// the second registration renumbered the node types under a parse already running on the other
+/// thread (`blocks.c:282: finalize: Assertion 'b->flags & CMARK_NODE__OPEN' failed`, or a
+/// segfault, in about 2 % of `scan -j 8` runs). Later cmark-gfm releases lock it themselves.
+/// A Swift global is initialised exactly once (`swift_once`), and it is first touched under
+/// ``cmarkLock``.
+private let cmarkCoreExtensionsRegistered: Bool = {
+    cmark_gfm_core_extensions_ensure_registered()
+    return true
+}()
+
+extension MarkdownReader {
+    /// Runs `body` holding the lock every libcmark-gfm parse in this process holds, with the core
+    /// extensions registered: for code outside this reader that drives libcmark-gfm itself (a
+    /// test's reference render). Parsers attach and free extensions, which changes libcmark-gfm's
+    /// global special-character table under any other parse (see ``parse(bytes:path:lineOffset:topLevelBlock:retainBlocks:)``).
+    package static func withLibraryLock<T>(_ body: () throws -> T) rethrows -> T {
+        cmarkLock.lock()
+        defer { cmarkLock.unlock() }
+        _ = cmarkCoreExtensionsRegistered
+        return try body()
+    }
+}
 
 /// Walks cmark's tree with its iterator (no recursion) and builds ours. Wiki links:
 /// MarkdownWikiLinks.swift.

@@ -306,6 +306,8 @@ struct ConvertPlan {
         // One document in this process: cmark's arena allocator, as the cmark-gfm program uses.
         var one = loader
         one.cmarkArena = true
+        // …and the writers' intermediate trees are left to the exit too (ProcessLifetime).
+        ProcessLifetime.singleDocument = true
         let status = convertOne(inputs[0], to: output, writer: writers[0], loader: one, options: options, verbosity: verbosity)
         if status == 0, let depfile, let out = output {
             let config = BuildConfiguration(options: options, loader: loader, writers: [writers[0].name], layout: layout,
@@ -383,12 +385,6 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
         printError(errorText(error, file: input))
         return 1
     }
-}
-
-/// Values deliberately left for the process exit to reclaim.
-enum ProcessLifetime {
-    nonisolated(unsafe) private static var kept: [Any] = []
-    static func keep(_ value: Any) { kept.append(value) }
 }
 
 /// Writes bytes to standard output with write(2), retrying short writes; a closed pipe (EPIPE,

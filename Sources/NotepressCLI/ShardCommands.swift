@@ -1,5 +1,6 @@
 import Foundation
 import Notepress
+import NotepressAST
 import NotepressPlatform
 
 /// Where a folder run's inputs come from: a folder walk, a list (`--files-from`), a site table

@@ -24,7 +24,7 @@ extension ManRenderer {
     /// (`**Website: https://…**`) or a synopsis line is no term. `nil` when it is neither.
     func termLine(_ c: Inlines) -> TermLine? {
         guard let first = c.runs.first, case .text(let t) = first.content, c.runs.count <= Self.maxTermRuns,
-              !t.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+              !t.trimmingHorizontalWhitespace().isEmpty else { return nil }
         let firstAttributes = c.attributes(ofRun: 0)
         guard firstAttributes.strong || firstAttributes.code else { return nil }
         let option = t.hasPrefix("-")
@@ -35,7 +35,7 @@ extension ManRenderer {
                 let a = table[run: run].attributes
                 if option && (a.strong || a.code || a.emphasis) { continue }
                 if !option && (a.strong || a.code) && !a.emphasis {
-                    if text.contains(" ") && text.trimmingCharacters(in: .whitespaces).contains(" ") { return nil }
+                    if text.contains(" ") && text.trimmingHorizontalWhitespace().contains(" ") { return nil }
                     continue
                 }
                 if k == 0 || !text.allSatisfy({ " ,|=[]{}().:/".contains($0) }) { return nil }

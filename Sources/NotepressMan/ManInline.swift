@@ -140,7 +140,12 @@ extension ManRenderer {
             let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
             var nextWord: String?
             if i + 2 < items.count, case .word(let np) = items[i + 2] { nextWord = np.map(\.text).joined() }
-            let abbreviation = abbreviations.contains(plain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "(\"'")))
+            // The word without the opening bracket and quotes around it (no Foundation
+            // CharacterSet per sentence end: the profile showed it).
+            var bare = plain.lowercased().unicodeScalars[...]
+            while let f = bare.first, f == "(" || f == "\"" || f == "'" { bare = bare.dropFirst() }
+            while let l = bare.last, l == "(" || l == "\"" || l == "'" { bare = bare.dropLast() }
+            let abbreviation = abbreviations.contains(String(bare))
             let nextLower = nextWord?.first?.isLowercase ?? false
             if (abbreviation && plain.lowercased() != "etc.") || nextLower || (plain.lowercased() == "etc." && nextLower) {
                 if plain.hasSuffix(".") { w.zeroWidth() }
@@ -322,11 +327,18 @@ extension ManRenderer {
         }
         // The innermost link and image span of each run, and its flat attributes.
         let table = InlineAttributeTable(c)
+        /// ``live`` per span and kind, worked out once per span rather than once per run in it
+        /// (the link-target rules were 5 % of a man run when repeated per run).
+        var liveBySpan: [Int: (Int, Link)?] = [:]
         func spanID(_ run: InlineRun?, link: Bool) -> (Int, Link)? {
             guard let run else { return nil }
             let e = table[run: run]
-            guard let id = link ? e.innermostLink : e.innermostImage, let l = table.link(id) else { return nil }
-            return live(id, l, link: link)
+            guard let id = link ? e.innermostLink : e.innermostImage else { return nil }
+            let key = id &* 2 &+ (link ? 1 : 0)
+            if let known = liveBySpan[key] { return known }
+            let found = table.link(id).flatMap { live(id, $0, link: link) }
+            liveBySpan[key] = .some(found)
+            return found
         }
         func live(_ id: Int, _ l: Link, link: Bool) -> (Int, Link)? {
             // A link to another page of the site is shown as that page's name and section.
@@ -362,7 +374,7 @@ extension ManRenderer {
                 if let target = link.1.target {
                     // A page of the site: its `name(section)`; alone when the text is the name.
                     let reference = target.manName + "(" + target.manSection + ")"
-                    let name = text.trimmingCharacters(in: .whitespaces)
+                    let name = text.trimmingHorizontalWhitespace()
                     if name.isEmpty || name == target.manName {
                         flush()
                         add(reference, .roman, false)
@@ -445,7 +457,7 @@ extension ManRenderer {
     /// that is no HTML element (``htmlElements``) is a placeholder.
     static func rawInline(_ h: String, flow: Bool, ronnTags: Set<String>?, warn: (String) -> Void,
                           add: (String, RoffFont, Bool) -> Void, hardBreak: () -> Void, space: () -> Void) {
-        let t = h.trimmingCharacters(in: .whitespaces)
+        let t = h.trimmingHorizontalWhitespace()
         if t.hasPrefix("<!--") { return }
         var name = t.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
         let closing = t.hasPrefix("</")

@@ -31,8 +31,10 @@ extension ManRenderer {
         let rows = [t.header] + t.rows
         var natural = [Int](repeating: 1, count: n)
         let cellItems = rows.map { $0.prefix(n).map { inlineItems($0, flow: false) } }
-        for row in cellItems {
-            for (i, items) in row.enumerated() { natural[i] = max(natural[i], Self.width(items)) }
+        // Each cell's width, measured once (it decides the column, the row height and the cell).
+        let cellWidths = cellItems.map { $0.map { Self.width($0) } }
+        for row in cellWidths {
+            for (i, width) in row.enumerated() { natural[i] = max(natural[i], width) }
         }
         let budget = max(n * 6, Self.tableWidth - 3 * n - 1)
         var widths: [Int]? = nil
@@ -60,11 +62,11 @@ extension ManRenderer {
         }
         // Each row is as tall as its tallest cell; a text block wraps at its column's width.
         var lines = 0
-        for row in cellItems {
+        for row in cellWidths {
             var tallest = 1
-            for (i, items) in row.enumerated() {
+            for (i, cellWidth) in row.enumerated() {
                 guard let width = widths?[i] else { continue }
-                tallest = max(tallest, (Self.width(items) + width - 1) / max(1, width))
+                tallest = max(tallest, (cellWidth + width - 1) / max(1, width))
             }
             lines += tallest
         }
@@ -79,7 +81,7 @@ extension ManRenderer {
             w.newline()
             for (i, items) in row.enumerated() {
                 if i > 0 { w.raw("@") }
-                tableCell(items, width: widths?[i])
+                tableCell(items, naturalWidth: cellWidths[r][i], width: widths?[i])
             }
             w.raw("\n")
         }
@@ -88,14 +90,15 @@ extension ManRenderer {
 
     /// A cell: inline when it fits its column (or the table has no widths), else a text block
     /// `T{`…`T}`. An inline cell that tbl would read as a rule (`_`, `=`), a control line (`.`,
-    /// `'`) or a text-block start (ending `T{`) is guarded with `\&`.
-    mutating func tableCell(_ items: [InlineItem], width: Int?) {
-        var sub = RoffWriter(width: Int.max)
-        sub.layoutCell(items)
-        sub.closeFont()
-        var s = sub.out
-        if s.isEmpty { return }
-        if width == nil || Self.width(items) <= width! {
+    /// `'`) or a text-block start (ending `T{`) is guarded with `\&`. `naturalWidth` is
+    /// ``width(_:)`` of `items`.
+    mutating func tableCell(_ items: [InlineItem], naturalWidth: Int, width: Int?) {
+        if width == nil || naturalWidth <= width! {
+            var sub = RoffWriter(width: Int.max)
+            sub.layoutCell(items)
+            sub.closeFont()
+            var s = sub.out
+            if s.isEmpty { return }
             if s.hasPrefix(".") || s.hasPrefix("'") || s == "_" || s == "=" || s.hasPrefix("\\^") { s = "\\&" + s }
             if s.hasSuffix("T{") { s += "\\&" }
             w.raw(s)

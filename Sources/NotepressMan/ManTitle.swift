@@ -70,7 +70,7 @@ package enum ManTitleResolver {
                 }
                 if lines.count >= 3, !lines[2].isEmpty { date = lines[2] }
             case .heading(1, let c):
-                let text = c.plainText.trimmingCharacters(in: .whitespaces)
+                let text = c.plainText.trimmingHorizontalWhitespace()
                 if let r = parseRonn(text) {
                     name = r.name; section = r.section; description = r.description
                     blocks.removeFirst()
@@ -177,7 +177,7 @@ package enum ManTitleResolver {
         return lines.map { l in
             var s = Substring(l)
             if s.hasPrefix("%") { s = s.dropFirst() }
-            return s.trimmingCharacters(in: .whitespaces)
+            return s.trimmingHorizontalWhitespace()
         }
     }
 
@@ -219,10 +219,10 @@ package enum ManTitleResolver {
 
     /// `name(section) rest`, `name section rest`, `name "section" rest` or just `name`.
     static func parseNameSection(_ t: String) -> (name: String, section: String?, rest: String?) {
-        let s = t.trimmingCharacters(in: .whitespaces)
+        let s = t.trimmingHorizontalWhitespace()
         if let open = s.firstIndex(of: "("), let close = s[open...].firstIndex(of: ")"),
            !s[..<open].contains(" "), isSection(String(s[s.index(after: open)..<close])) {
-            let rest = s[s.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            let rest = s[s.index(after: close)...].trimmingHorizontalWhitespace()
             return (String(s[..<open]), String(s[s.index(after: open)..<close]), rest)
         }
         var words = splitWords(s)
@@ -239,10 +239,10 @@ package enum ManTitleResolver {
     static func parseRonn(_ t: String) -> (name: String, section: String, description: String)? {
         for sep in [" -- ", " \u{2014} ", " - "] {
             guard let r = t.range(of: sep) else { continue }
-            let head = String(t[..<r.lowerBound]).trimmingCharacters(in: .whitespaces)
+            let head = String(t[..<r.lowerBound]).trimmingHorizontalWhitespace()
             let p = parseNameSection(head)
             guard let sec = p.section, p.rest?.isEmpty ?? true, !p.name.isEmpty else { continue }
-            return (p.name, sec, String(t[r.upperBound...]).trimmingCharacters(in: .whitespaces))
+            return (p.name, sec, String(t[r.upperBound...]).trimmingHorizontalWhitespace())
         }
         return nil
     }
@@ -291,7 +291,7 @@ package enum ManTitleResolver {
     /// month with a note in `adjusted`, because mandoc warns "cannot parse date" otherwise.
     /// Anything else stays verbatim.
     static func normaliseDate(_ s: String) -> (date: String, adjusted: Bool) {
-        let t = s.trimmingCharacters(in: .whitespaces)
+        let t = s.trimmingHorizontalWhitespace()
         if t.count >= 10 {
             let p = Array(t.prefix(10))
             let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { p[$0].isASCII && p[$0].isNumber }

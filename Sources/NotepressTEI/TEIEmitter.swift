@@ -105,7 +105,9 @@ package struct TEIEmitter: Sendable {
     package func renderBytes(_ document: Document, diagnostics: inout [Diagnostic]) -> [UInt8] {
         let root = tree(document, diagnostics: &diagnostics)
         var s = XMLSerializer(blockElements: Self.blockElements)
-        return s.documentBytes(root)
+        let bytes = s.documentBytes(root)
+        ProcessLifetime.keepIfSingleDocument(root)
+        return bytes
     }
 
     /// The `TEI` root element, built but not serialized.

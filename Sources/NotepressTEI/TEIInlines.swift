@@ -283,17 +283,19 @@ extension TEIBuilder {
             while j < scalars.count, !"/?#".unicodeScalars.contains(scalars[j]) { j += 1 }
             authority = (afterScheme + 2)..<j
         }
-        var out = ""
+        // Bytes, not String appends: this runs for every link (a tenth of a TEI run when it
+        // appended scalar by scalar and searched the allowed set as a string per character).
+        var out: [UInt8] = []
+        out.reserveCapacity(scalars.count + 8)
         if schemeEnd == nil, let colon = scalars.firstIndex(of: ":"),
            !scalars[..<colon].contains(where: { "/?#".unicodeScalars.contains($0) }) {
-            out = "./"
+            out += [0x2E, 0x2F]  // "./"
         }
-        let allowed = "-._~:/?#[]@!$&'()*+,;=".unicodeScalars
         var seenHash = false
         for (i, u) in scalars.enumerated() {
             var encode: Bool
             if u.isASCII {
-                encode = !(isAlpha(u) || isDigit(u) || allowed.contains(u) || u == "%")
+                encode = !Self.uriKeepsASCII[Int(u.value)]
                 if u == "%" {
                     encode = !(i + 2 < scalars.count && isHex(scalars[i + 1]) && isHex(scalars[i + 2]))
                 } else if u == "[" || u == "]" {
@@ -307,11 +309,20 @@ extension TEIBuilder {
                 encode = u.properties.generalCategory == .control || u.properties.isWhitespace
             }
             if encode {
-                for b in String(u).utf8 { out += String(format: "%%%02X", b) }
+                let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+                UTF8.encode(u) { b in out += [0x25, hex[Int(b >> 4)], hex[Int(b & 0xF)]] }
             } else {
-                out.unicodeScalars.append(u)
+                UTF8.encode(u) { out.append($0) }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ASCII characters a URI reference keeps as they are (RFC 3986 §2: `unreserved`, `reserved`
+    /// and `%`), indexed by code point; ``uriReference(_:)`` then looks at `%`, `[`, `]`, `#`.
+    static let uriKeepsASCII: [Bool] = (0..<128).map { c in
+        let u = Unicode.Scalar(UInt8(c))
+        return ("a"..."z").contains(u) || ("A"..."Z").contains(u) || ("0"..."9").contains(u)
+            || "-._~:/?#[]@!$&'()*+,;=%".unicodeScalars.contains(u)
     }
 }

@@ -350,10 +350,12 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
         let html = writer as? HTMLWriter
         let streams = html != nil && (input == "-" || !DocumentLoader.isTiddler(input))
         let format = loader.format ?? (input == "-" ? nil : DocumentLoader.format(forPath: input)) ?? .gfm
-        let stream = streams ? HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: format)) : nil
-        // Heading ids, block anchors, wiki links (shown as text: no other pages), block by block.
+        // Heading ids, block anchors, wiki links (shown as text: no other pages), block by block,
+        // on the writer's thread when the body is streamed.
         let preparer = SingleDocumentPreparer(wikilinks: format == .note || loader.wikilinks)
-        let each: ((Block) -> Void)? = stream.map { s in { s.push(preparer.prepare($0)) } }
+        let stream = streams ? HTMLFragmentStream(options: HTMLWriter.htmlOptions(options, format: format),
+                                                  preparing: { preparer.prepare($0) }) : nil
+        let each: ((Block) -> Void)? = stream.map { s in { s.push($0) } }
         // The reader keeps no blocks when the stream writes them (each goes once written), unless
         // a table of contents is made from them.
         let retain = stream == nil || options.tableOfContents

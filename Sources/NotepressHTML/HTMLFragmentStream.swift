@@ -22,10 +22,12 @@ package final class HTMLFragmentStream: @unchecked Sendable {
     private var unknown: [(String, SourcePosition?)] = []
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts the writer thread.
-    package init(options: HTMLOptions) {
+    /// Starts the writer thread. `preparing`, when given, is applied to each top-level block on
+    /// the writer thread, in document order, before it is written (heading ids and anchors: the
+    /// reader's thread, the longer of the two, then only reads).
+    package init(options: HTMLOptions, preparing: (@Sendable (Block) -> Block)? = nil) {
         let thread = Thread { [self] in
-            result = render(options)
+            result = render(options, preparing: preparing)
             done.signal()
         }
         thread.stackSize = 64 << 20  // as deep as the main thread: blocks nest up to ASTLimits
@@ -55,7 +57,7 @@ package final class HTMLFragmentStream: @unchecked Sendable {
     package var unknownBlocks: [(typeName: String, position: SourcePosition?)] { unknown.map { ($0.0, $0.1) } }
 
     /// The writer thread.
-    private func render(_ options: HTMLOptions) -> [UInt8] {
+    private func render(_ options: HTMLOptions, preparing: (@Sendable (Block) -> Block)?) -> [UInt8] {
         var w = HTMLBodyWriter(options: options)
         w.tightStack = [false, false]  // as `blocks(_:tight: false)` does for the top level
         var footnotes: [Block] = []
@@ -66,7 +68,8 @@ package final class HTMLFragmentStream: @unchecked Sendable {
             pending.removeAll(keepingCapacity: true)
             let isClosed = closed
             condition.unlock()
-            for block in batch {
+            for pushed in batch {
+                let block = preparing.map { $0(pushed) } ?? pushed
                 w.prepare([block])  // counts footnote references, notes unknown blocks
                 if !footnotes.isEmpty {
                     footnotes.append(block)

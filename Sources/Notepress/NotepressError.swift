@@ -72,12 +72,14 @@ public enum NotepressError: Error, LocalizedError, CustomStringConvertible, Send
         }
     }
 
-    /// Where in ``file`` the problem is (line and column, 1-based), if known.
+    /// Where in ``file`` the problem is (line and column, 1-based), if known. Not for
+    /// ``schemaViolation(file:position:message:)``, whose position is in the generated XML (its
+    /// ``message`` gives it), not in the input file.
     public var position: SourcePosition? {
         switch self {
         case .invalidUTF8(_, let p, _), .nulByte(_, let p), .invalidEncoding(_, let p, _, _), .invalidFrontMatter(_, let p, _):
             return p
-        case .schemaViolation(_, let p, _), .invalidSchema(_, let p, _), .failed(_, let p, _):
+        case .invalidSchema(_, let p, _), .failed(_, let p, _):
             return p
         default:
             return nil

@@ -261,8 +261,9 @@ extension TEIBuilder {
 
     /// A destination as a URI reference that TEI's `teidata.pointer` (`xsd:anyURI`, no whitespace)
     /// accepts, by RFC 3986: ASCII characters outside `unreserved`, `reserved` and `%` (§2), a `%`
-    /// not starting `%XX` (§2.1), `[`/`]` outside the authority (§3.2.2) and every `#` after the
-    /// first (§3.5) are percent-encoded as UTF-8; a relative reference whose first segment has a
+    /// not starting `%XX` (§2.1), `[`/`]` except around an IP-literal host (§3.2.2), the
+    /// authority's delimiters that do not delimit (``delimitersToEncode(_:authority:)``) and every
+    /// `#` after the first (§3.5) are percent-encoded as UTF-8; a relative reference whose first segment has a
     /// `:` gets `./` in front (§4.2). Non-ASCII characters stay (IRIs, RFC 3987).
     static func uriReference(_ s: String) -> String {
         let scalars = Array(s.unicodeScalars)
@@ -291,6 +292,7 @@ extension TEIBuilder {
            !scalars[..<colon].contains(where: { "/?#".unicodeScalars.contains($0) }) {
             out += [0x2E, 0x2F]  // "./"
         }
+        let encodedInAuthority = Self.delimitersToEncode(scalars, authority: authority)
         var seenHash = false
         for (i, u) in scalars.enumerated() {
             var encode: Bool
@@ -298,8 +300,10 @@ extension TEIBuilder {
                 encode = !Self.uriKeepsASCII[Int(u.value)]
                 if u == "%" {
                     encode = !(i + 2 < scalars.count && isHex(scalars[i + 1]) && isHex(scalars[i + 2]))
+                } else if authority.contains(i), u == "[" || u == "]" || u == ":" || u == "@" {
+                    encode = encodedInAuthority.contains(i)
                 } else if u == "[" || u == "]" {
-                    encode = !authority.contains(i)
+                    encode = true
                 } else if u == "#" {
                     encode = seenHash
                     seenHash = true
@@ -316,6 +320,40 @@ extension TEIBuilder {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Positions of `[`, `]`, `:` and `@` inside `authority` (a range of `scalars`) that must be
+    /// percent-encoded for the authority to parse (RFC 3986 §3.2): userinfo ends at the last `@`
+    /// (an earlier one is encoded); brackets stay only around an IP-literal host, `[` … `]` followed
+    /// by nothing or `:` and digits (§3.2.2); a port is digits (§3.2.3), so a `:` of the host and
+    /// port is kept only before a port of one or more digits and encoded otherwise (a reg-name may hold
+    /// `%3A`). Before this, `http://h[1]/` or `http://h:abc/` made the whole file fail to
+    /// validate.
+    static func delimitersToEncode(_ scalars: [Unicode.Scalar], authority: Range<Int>) -> Set<Int> {
+        guard !authority.isEmpty else { return [] }
+        var encode: Set<Int> = []
+        let ats = authority.filter { scalars[$0] == "@" }
+        encode.formUnion(ats.dropLast())
+        let host = (ats.last.map { $0 + 1 } ?? authority.lowerBound)..<authority.upperBound
+        for i in authority.lowerBound..<host.lowerBound where scalars[i] == "[" || scalars[i] == "]" { encode.insert(i) }
+        // Digits, at least one (libxml2, whose parser the validator uses, refuses an empty port).
+        func isPort(_ r: Range<Int>) -> Bool { !r.isEmpty && r.allSatisfy { ("0"..."9").contains(scalars[$0]) } }
+        // An IP-literal host: brackets and the colons inside them stay.
+        if host.lowerBound < host.upperBound, scalars[host.lowerBound] == "[",
+           let close = host.dropFirst().first(where: { scalars[$0] == "]" }), close > host.lowerBound + 1 {
+            let rest = (close + 1)..<host.upperBound
+            if rest.isEmpty || (scalars[rest.lowerBound] == ":" && isPort(rest.dropFirst())) {
+                return encode
+            }
+        }
+        // A reg-name or IPv4 host: every bracket is encoded, and every colon but one before a port.
+        for i in host where scalars[i] == "[" || scalars[i] == "]" { encode.insert(i) }
+        let colons = host.filter { scalars[$0] == ":" }
+        if let first = colons.first, colons.count == 1, isPort((first + 1)..<host.upperBound) {
+            return encode
+        }
+        encode.formUnion(colons)
+        return encode
     }
 
     /// ASCII characters a URI reference keeps as they are (RFC 3986 §2: `unreserved`, `reserved`

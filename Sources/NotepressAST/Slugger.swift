@@ -29,9 +29,12 @@ package struct HeadingSlugger: Sendable {
     package init() {}
 
     /// The unique slug of `text` in this document: ``slug(of:)`` of `text`, with `-N` appended
-    /// when that slug was returned before (see the type's rules). Records the result.
+    /// when that slug was returned before (see the type's rules). Records the result. A text
+    /// with an empty slug (emoji only: github-slugger gives `""`, which is no valid HTML id)
+    /// gets ``emptySlugStandIn``, pandoc's rule, counted like any other.
     package mutating func slug(_ text: String) -> String {
-        let base = Self.slug(of: text)
+        let slugged = Self.slug(of: text)
+        let base = slugged.isEmpty ? Self.emptySlugStandIn : slugged
         var result = base
         while occurrences[result] != nil {
             let n = occurrences[base, default: 0] + 1
@@ -41,6 +44,9 @@ package struct HeadingSlugger: Sendable {
         occurrences[result] = 0
         return result
     }
+
+    /// The id of a heading whose slug is empty (pandoc's `auto_identifiers`: "section").
+    package static let emptySlugStandIn = "section"
 
     /// Forgets every slug returned so far (a new document).
     package mutating func reset() {

@@ -24,6 +24,20 @@ final class SluggerTests: XCTestCase {
         XCTAssertEqual(passed, 78)
     }
 
+    /// Regression (new-user try-out): `## 🎉` got `id=""` (no valid HTML id; the contents linked
+    /// to `#`). An empty slug is `section` (pandoc's rule), counted with the other ids.
+    func testEmojiOnlyHeadingGetsSectionNotAnEmptyID() throws {
+        XCTAssertEqual(HeadingSlugger.slug(of: "🎉"), "")  // github-slugger's own answer
+        var s = HeadingSlugger()
+        XCTAssertEqual([s.slug("🎉"), s.slug("Section"), s.slug("🎉🎉"), s.slug("")], ["section", "section-1", "section-2", "section-3"])
+        let page = try NotepressBinary.run(["convert", "-f", "gfm", "-t", "html", "--toc", "-"], stdin: Data("## 🎉\n\ntext\n\n## 🎉\n".utf8))
+        XCTAssertEqual(page.status, 0, page.stderr)
+        XCTAssertTrue(page.stdoutText.contains("<h2 id=\"section\" dir=\"auto\">🎉</h2>"), page.stdoutText)
+        XCTAssertTrue(page.stdoutText.contains("<h2 id=\"section-1\" dir=\"auto\">🎉</h2>"), page.stdoutText)
+        XCTAssertTrue(page.stdoutText.contains("href=\"#section-1\""), page.stdoutText)
+        XCTAssertFalse(page.stdoutText.contains("id=\"\""), page.stdoutText)
+    }
+
     func testDuplicatesAreScopedToOneSlugger() {
         var a = HeadingSlugger()
         XCTAssertEqual(a.slug("Intro"), "intro")

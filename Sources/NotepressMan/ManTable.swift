@@ -79,6 +79,9 @@ extension ManRenderer {
         for (r, row) in cellItems.enumerated() {
             if r == 1 && !boxed { w.control("_") }
             w.newline()
+            // A row of empty cells is an empty line, which tbl does not read as a row (mandoc:
+            // "tbl without any data cells" when it is the only one): its first cell gets `\&`.
+            if row.allSatisfy(\.isEmpty) { w.raw("\\&") }
             for (i, items) in row.enumerated() {
                 if i > 0 { w.raw("@") }
                 tableCell(items, naturalWidth: cellWidths[r][i], width: widths?[i])

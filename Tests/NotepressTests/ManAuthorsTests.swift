@@ -330,6 +330,18 @@ final class ManAuthorsTests: XCTestCase {
         XCTAssertTrue(short.contains(".TS\nallbox tab(@);\n"), short)
     }
 
+    /// Regression (new-user try-out): a table whose only row is empty (`|   |` over `|---|`) gave
+    /// an empty tbl data line, and `mandoc -T lint` reported "tbl without any data cells"; a row
+    /// of empty cells now starts with `\&`.
+    func testTableOfEmptyCellsIsLintClean() throws {
+        let out = try convert("|   |\n|---|\n", name: "t.md")
+        XCTAssertTrue(out.contains(".TS\nallbox tab(@);\nlb\nl.\n\\&\n.TE\n"), out)
+        assertLintClean(out, "empty table")
+        let mixed = try convert("| a |  |\n|---|---|\n|  | |\n| x | |\n", name: "t.md")
+        XCTAssertTrue(mixed.contains("\na@\n\\&@\nx@\n.TE\n"), mixed)
+        assertLintClean(mixed, "table with an empty row")
+    }
+
     /// Every man-md corpus file and every samples/ file prints (`groff -t -man -Tpdf`, read back
     /// with pdftotext) with every table row, and groff reports no error.
     func testCorpusAndSamplesPrintEveryTableRow() throws {

@@ -25,7 +25,7 @@ func dispatch(_ args: [String]) -> Int32 {
     case "completions": return runCompletionsCommand(rest)
     case "help": return runHelpCommand(rest)
     case "version": return runVersionCommand(rest)
-    case "-h", "--help": print(Commands.mainHelp, terminator: ""); return 0
+    case "-h", "--help": writeHelp(Commands.mainHelp); return 0
     case "--version", "-V": print("notepress \(notepressVersion)"); return 0
     case "--list-formats": return runFormatsCommand(rest)
     case "--list-themes": return runThemesCommand(["list"] + rest)
@@ -49,7 +49,7 @@ func dispatch(_ args: [String]) -> Int32 {
 func runCommand(_ spec: CommandSpec, _ args: [String], _ body: (Arguments) throws -> Int32) -> Int32 {
     do {
         let a = try Arguments(args, options: spec.options)
-        if a.flag("--help") { print(spec.help, terminator: ""); return 0 }
+        if a.flag("--help") { writeHelp(spec.help); return 0 }
         return try body(a)
     } catch let e as UsageError {
         usageError(spec, e)
@@ -72,13 +72,21 @@ func unknownWord(_ kind: String, _ word: String, among candidates: [String]) -> 
     return UsageError(text + " (expected " + Suggestion.list(candidates) + ")")
 }
 
+/// Writes a help text to standard output as every command writes its output: write(2) with
+/// SIGPIPE ignored (`| head -1` ends it quietly instead of killing the process, exit 141) and a
+/// failed write remembered for the exit status (`> /dev/full`: exit 1 with a message; `print`
+/// lost the error when the text was longer than stdio's buffer).
+func writeHelp(_ text: String) {
+    Platform.ignoringSignals([.brokenPipe]) { writeAllToStandardOutput(Array(text.utf8)) }
+}
+
 /// `notepress help [COMMAND]`.
 func runHelpCommand(_ args: [String]) -> Int32 {
     runCommand(Commands.help, args) { a in
-        guard let name = a.positionals.first else { print(Commands.mainHelp, terminator: ""); return 0 }
+        guard let name = a.positionals.first else { writeHelp(Commands.mainHelp); return 0 }
         guard a.positionals.count == 1 else { throw UsageError("expected one COMMAND") }
         guard let spec = Commands.named(name) else { throw unknownWord("command", name, among: Commands.all.map(\.name)) }
-        print(spec.help, terminator: "")
+        writeHelp(spec.help)
         return 0
     }
 }

@@ -48,32 +48,25 @@ package enum RTFEmitter {
     /// The whole document as RTF text. Warnings (unknown blocks) are appended to `diagnostics`.
     /// `unsafe` (`--unsafe`) keeps dangerous link destinations live (``URLSafety``).
     /// `tableOfContents` (`--toc`, made from this document) is written after the title and date
-    /// with links to its headings (``RTFBuilder/tableOfContentsNodes(_:)``).
+    /// with links to its headings (``RTFBuilder/writeTableOfContents(_:)``).
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                               tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> String {
         String(decoding: renderBytes(document, theme: theme, unsafe: unsafe, tableOfContents: tableOfContents,
                                      diagnostics: &diagnostics), as: UTF8.self)
     }
 
-    /// ``render(_:theme:unsafe:tableOfContents:diagnostics:)`` as UTF-8 bytes.
+    /// ``render(_:theme:unsafe:tableOfContents:diagnostics:)`` as UTF-8 bytes: the document as one
+    /// RTF group `{\rtf1 …}` (header: font table, colour table, list table, list override table,
+    /// `\info`; page setup; then the body) and a final line feed.
     package static func renderBytes(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                                    tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> [UInt8] {
-        var out = RTFSerializer.serializeBytes([tree(document, theme: theme, unsafe: unsafe, tableOfContents: tableOfContents,
-                                                     diagnostics: &diagnostics)])
-        out.append(0x0A)
-        return out
-    }
-
-    /// The document as one RTF group `{\rtf1 …}`: header (font table, colour table, list table,
-    /// list override table, `\info`), page setup, then the body.
-    package static func tree(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
-                            tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> RTFNode {
         var builder = RTFBuilder(document: document, theme: theme)
         builder.unsafe = unsafe
         builder.tableOfContents = tableOfContents
-        let node = builder.build()
+        var out = builder.build()
         diagnostics += builder.diagnostics
-        return node
+        out.append(0x0A)
+        return out
     }
 
     /// `29 November 2026`: day, English month name, year, in UTC, proleptic Gregorian
@@ -144,6 +137,8 @@ struct RTFBuilder {
     /// `--toc`: the table written after the title, made from this document's top-level headings.
     var tableOfContents: TableOfContents?
     var diagnostics: [Diagnostic] = []
+    /// The body, written as the blocks are walked.
+    var out = RTFWriter()
 
     var fonts: [RTFFont] = []
     var lists: [RTFList] = []
@@ -162,6 +157,8 @@ struct RTFBuilder {
     /// The first colour table index of alert kinds' colours.
     static let colorAlertBase = 6
 
+    /// ``font(of:)`` of every role's font, worked out once.
+    let fontIndex: [FontFamily: Int]
     let bodyFont: Int, codeFont: Int, scriptFont: Int, eastAsianFont: Int
 
     init(document: Document, theme: ResolvedTheme) {
@@ -177,23 +174,33 @@ struct RTFBuilder {
             if !fonts.contains(f) { fonts.append(f) }
         }
         self.fonts = fonts
+        var index: [FontFamily: Int] = [:]
+        for role in ThemeRole.allCases {
+            let f = theme.style(for: role).font
+            index[f] = fonts.firstIndex(of: RTFFont(f)) ?? 0
+        }
+        fontIndex = index
         bodyFont = 0; codeFont = 1; scriptFont = 2; eastAsianFont = 3
     }
 
     /// The font table index of a text style's font.
     func font(of style: ResolvedStyle) -> Int {
-        fonts.firstIndex(of: RTFFont(style.font)) ?? bodyFont
+        let font = style.font
+        return fontIndex[font] ?? fonts.firstIndex(of: RTFFont(font)) ?? bodyFont
     }
 
-    mutating func build() -> RTFNode {
+    /// The whole document `{\rtf1 …}`. The body is written first, into ``out`` (it decides the
+    /// list and colour tables), then the header, then the body is appended to it.
+    mutating func build() -> [UInt8] {
         collectFootnotes(document.blocks)
-        var body: [RTFNode] = []
-        body += titleAndBadge()
+        // The header before the body ends with a control word (`\ftnnar`).
+        out.pendingDelimiter = true
+        titleAndBadge()
         let ctx = BlockContext()
         // The table lists the top-level headings of its levels in order: entry `next` is the
         // next top-level heading of its level.
         let entries = tableOfContents?.entries ?? []
-        if let toc = tableOfContents { body += tableOfContentsNodes(toc) }
+        if let toc = tableOfContents { writeTableOfContents(toc) }
         var next = 0
         for block in document.blocks {
             if case .footnoteDefinition = block.kind { continue }
@@ -205,7 +212,9 @@ struct RTFBuilder {
             // A block's id (heading ids, block anchors) is a bookmark: `page.rtf#id` and `#id` links find it.
             if let id = block.id { marks += Self.bookmark(named: Self.bookmarkName(forID: id)) }
             if !marks.isEmpty { pendingPrefix = ([], marks) }
-            body += blockNodes(block, ctx)
+            writeBlock(block, ctx)
+            // No list is open between top-level blocks.
+            out.forgetZeroSpaceAfter()
         }
         // Definitions never referenced are written at the end so that no text is lost.
         for label in footnoteOrder where !writtenFootnotes.contains(label) {
@@ -214,10 +223,12 @@ struct RTFBuilder {
                 var c = ctx
                 c.spaceAfter = 120
                 pendingPrefix = ([], [.group([.word("super"), .text(label)]), .text(" ")])
-                for b in blocks { body += blockNodes(b, c) }
-                if pendingPrefix != nil { body += paragraph(props: [], content: []) }
+                for b in blocks { writeBlock(b, c) }
+                if pendingPrefix != nil { paragraph(props: [], content: []) }
+                out.forgetZeroSpaceAfter()
             }
         }
+        out.newline()
         var doc: [RTFNode] = [.word("rtf", 1), .word("ansi"), .word("ansicpg", 1252), .word("deff", 0), .word("uc", 1)]
         doc.append(.newline)
         doc.append(fontTable())
@@ -232,9 +243,13 @@ struct RTFBuilder {
         doc.append(.newline)
         doc += [.word("paperw", 12240), .word("paperh", 15840), .word("margl", 1440), .word("margr", 1440),
                 .word("margt", 1440), .word("margb", 1440), .word("ftnbj"), .word("ftnnar")]
-        doc += body
-        doc.append(.newline)
-        return .group(doc)
+        var header = RTFWriter()
+        header.open()
+        header.write(doc)
+        header.bytes.reserveCapacity(header.bytes.count + out.bytes.count + 2)
+        header.bytes += out.bytes
+        header.bytes.append(UInt8(ascii: "}"))
+        return header.bytes
     }
 
     // MARK: Header
@@ -330,55 +345,66 @@ struct RTFBuilder {
 
     // MARK: Paragraph building
 
-    /// Character properties of a style for a paragraph: the East Asian font (`\dbch\af`), the
-    /// complex-script font, size and weight (`\rtlch\af\afs\ab`), the Latin ones
-    /// (`\ltrch\f\fs\b`), the text colour. See ``RTFEmitter`` for the order.
-    func charProps(_ style: ResolvedStyle, font: Int? = nil) -> [RTFNode] {
+    /// Writes the character properties of a style for a paragraph: the East Asian font
+    /// (`\dbch\af`), the complex-script font, size and weight (`\rtlch\af\afs\ab`), the Latin
+    /// ones (`\ltrch\f\fs\b`), the text colour. See ``RTFEmitter`` for the order.
+    mutating func writeCharProps(_ style: ResolvedStyle, font: Int? = nil) {
         let f = font ?? self.font(of: style)
         let size = RTFEmitter.halfPoints(style.size)
         let bold = style.weight.isBold
-        var p: [RTFNode] = [.word("dbch"), .word("af", eastAsianFont), .word("rtlch"), .word("af", f), .word("afs", size)]
-        if bold { p.append(.word("ab")) }
-        p += [.word("ltrch"), .word("f", f), .word("fs", size)]
-        if bold { p.append(.word("b")) }
-        p.append(.word("cf", Self.colorText))
-        return p
+        out.word("dbch"); out.word("af", eastAsianFont); out.word("rtlch"); out.word("af", f); out.word("afs", size)
+        if bold { out.word("ab") }
+        out.word("ltrch"); out.word("f", f); out.word("fs", size)
+        if bold { out.word("b") }
+        out.word("cf", Self.colorText)
     }
 
-    /// Line spacing from the style's leading: `\slN\slmult0`, N = line height × 20 (twips).
-    func lineProps(_ style: ResolvedStyle) -> [RTFNode] {
-        [.word("sl", RTFEmitter.twips(style.lineHeight)), .word("slmult", 0)]
+    /// Writes line spacing from the style's leading: `\slN\slmult0`, N = line height × 20 (twips).
+    mutating func writeLineProps(_ style: ResolvedStyle) {
+        out.word("sl", RTFEmitter.twips(style.lineHeight)); out.word("slmult", 0)
     }
 
-    /// Paragraph direction: `\rtlpar\qr` for right-to-left text, else `\ltrpar`.
-    static func directionProps(_ direction: TextDirection?) -> [RTFNode] {
-        direction == .rightToLeft ? [.word("rtlpar"), .word("qr")] : [.word("ltrpar")]
+    /// Writes the paragraph direction: `\rtlpar\qr` for right-to-left text, else `\ltrpar`.
+    mutating func writeDirection(_ direction: TextDirection?) {
+        if direction == .rightToLeft { out.word("rtlpar"); out.word("qr") } else { out.word("ltrpar") }
     }
 
-    /// Indentation and quote or alert bar of a context.
-    func indentProps(_ ctx: BlockContext) -> [RTFNode] {
-        var p: [RTFNode] = []
-        if ctx.indent > 0 { p.append(.word("li", ctx.indent)) }
+    /// Writes the indentation and quote or alert bar of a context.
+    mutating func writeIndentProps(_ ctx: BlockContext) {
+        if ctx.indent > 0 { out.word("li", ctx.indent) }
         if let alert = ctx.alertColor {
-            p += [.word("brdrl"), .word("brdrs"), .word("brdrw", 40), .word("brsp", 80), .word("brdrcf", alert)]
+            out.word("brdrl"); out.word("brdrs"); out.word("brdrw", 40); out.word("brsp", 80); out.word("brdrcf", alert)
         } else if ctx.quoteDepth > 0 {
-            p += [.word("brdrl"), .word("brdrs"), .word("brdrw", 20), .word("brsp", 80),
-                  .word("brdrcf", Self.colorSecondary)]
+            out.word("brdrl"); out.word("brdrs"); out.word("brdrw", 20); out.word("brsp", 80)
+            out.word("brdrcf", Self.colorSecondary)
         }
-        return p
     }
 
-    /// `\pard\plain` + props + (pending list prefix) + content + `\par`.
-    mutating func paragraph(props: [RTFNode], content: [RTFNode]) -> [RTFNode] {
-        var p: [RTFNode] = [.newline, .word("pard"), .word("plain")]
-        var c = content
-        if let prefix = pendingPrefix {
-            pendingPrefix = nil
-            p += props + prefix.props
-            c = prefix.content + content
-        } else {
-            p += props
-        }
-        return p + c + [.word("par")]
+    /// Starts a paragraph: a newline and `\pard\plain`. The caller then writes the paragraph's
+    /// properties, calls ``writePendingPrefix()``, writes the content and calls ``endParagraph()``.
+    mutating func beginParagraph() {
+        out.newline(); out.word("pard"); out.word("plain")
+    }
+
+    /// Writes the pending list prefix (properties, then content: list text, task box,
+    /// bookmarks), if any, and clears it.
+    mutating func writePendingPrefix() {
+        guard let prefix = pendingPrefix else { return }
+        pendingPrefix = nil
+        out.write(prefix.props)
+        out.write(prefix.content)
+    }
+
+    /// Ends a paragraph: `\par`.
+    mutating func endParagraph() { out.par() }
+
+    /// `\pard\plain` + props + (pending list prefix) + content + `\par`, for rare paragraphs
+    /// whose properties and content are given as nodes.
+    mutating func paragraph(props: [RTFNode], content: [RTFNode]) {
+        beginParagraph()
+        out.write(props)
+        writePendingPrefix()
+        out.write(content)
+        endParagraph()
     }
 }

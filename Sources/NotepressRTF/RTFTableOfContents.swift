@@ -12,25 +12,29 @@ extension RTFBuilder {
     /// The bookmark name of table entry `index` (0-based).
     static func bookmarkName(_ index: Int) -> String { "_Toc\(index + 1)" }
 
-    /// The caption and entry paragraphs; nothing for an empty table.
-    mutating func tableOfContentsNodes(_ toc: TableOfContents) -> [RTFNode] {
-        guard !toc.isEmpty else { return [] }
+    /// Writes the caption and entry paragraphs; nothing for an empty table.
+    mutating func writeTableOfContents(_ toc: TableOfContents) {
+        guard !toc.isEmpty else { return }
         let caption = theme.style(for: .heading(2))
-        var nodes = paragraph(props: [.word("sb", 240), .word("sa", 120)] + lineProps(caption) + charProps(caption),
-                              content: [.text("Contents")])
+        beginParagraph()
+        out.word("sb", 240); out.spaceAfter(120); writeLineProps(caption); writeCharProps(caption)
+        writePendingPrefix()
+        out.text("Contents")
+        endParagraph()
         let s = theme.style(for: .body)
         for (i, e) in toc.entries.enumerated() {
             let indent = min(e.depth * RTFEmitter.indentStep, RTFEmitter.maxIndent)
-            var props: [RTFNode] = indent > 0 ? [.word("li", indent)] : []
-            props += [.word("sa", 60)] + lineProps(s) + charProps(s)
-            let link: RTFNode = .group([
+            beginParagraph()
+            if indent > 0 { out.word("li", indent) }
+            out.spaceAfter(60); writeLineProps(s); writeCharProps(s)
+            writePendingPrefix()
+            out.write(.group([
                 .word("field"),
                 .group([.symbol("*"), .word("fldinst"), .group([.text("HYPERLINK \\l \"" + Self.bookmarkName(i) + "\"")])]),
                 .group([.word("fldrslt"), .group([.word("cf", Self.colorLink), .word("ul"), .text(e.text)])]),
-            ])
-            nodes += paragraph(props: props, content: [link])
+            ]))
+            endParagraph()
         }
-        return nodes
     }
 
     /// The bookmark a heading of the table starts with.

@@ -165,23 +165,14 @@ extension RTFBuilder {
             }
             expected = itemNumber + 1
             number = itemNumber + 1
-            let marker = ordered ? "\(itemNumber)." : Self.bullet(level)
-            var text: [RTFNode] = [.word("listtext"), .word("pard"), .word("plain"), .word("rtlch"), .word("af", markerFont),
-                                   .word("afs", markerSize)]
-            if ordered { text.append(.word("ab")) }
-            text += [.word("ltrch"), .word("f", markerFont), .word("fs", markerSize)]
-            if ordered { text.append(.word("b")) }
-            var content: [RTFNode] = [.group(text + [.word("cf", Self.colorText), .text(marker), .word("tab")])]
-            // ☒ for checked: ☑ (U+2611) has emoji presentation, and LibreOffice draws it with the
-            // colour emoji font, which its PDF export leaves blank.
-            if let task = item.task { content.append(.text(task == .checked ? "\u{2612} " : "\u{2610} ")) }
             var c = ctx
             c.indent = min(ctx.indent + indent, RTFEmitter.maxIndent)
             c.listLevel = level + 1
             c.spaceAfter = list.tight ? 0 : 120
-            let props: [RTFNode] = [.word("ls", listIndex), .word("ilvl", level), .word("fi", -indent),
-                                    .word("li", c.indent), .word("tx", c.indent)]
-            pendingPrefix = (props, content)
+            pendingPrefix = .listItem(ListItemPrefix(
+                list: listIndex, level: level, indent: indent, leftIndent: c.indent, ordered: ordered,
+                marker: ordered ? "\(itemNumber)." : Self.bullet(level), markerFont: markerFont, markerSize: markerSize,
+                task: item.task))
             for b in item.blocks { writeBlock(b, c) }
             if pendingPrefix != nil {
                 // An empty item: still show its marker.

@@ -128,7 +128,7 @@ struct BlockContext {
     var alertColor: Int?
 }
 
-/// Builds the tree. One per document.
+/// Writes a document. One per document.
 struct RTFBuilder {
     let document: Document
     let theme: ResolvedTheme
@@ -148,7 +148,7 @@ struct RTFBuilder {
     var footnoteOrder: [String] = []
     var writtenFootnotes: Set<String> = []
     /// List properties and content (list text, task box) the next paragraph starts with.
-    var pendingPrefix: (props: [RTFNode], content: [RTFNode])?
+    var pendingPrefix: PendingPrefix?
     /// Colour table entries added for alert kinds, in table order (indices from ``colorAlertBase``).
     var alertColors: [Alert.Kind] = []
 
@@ -158,7 +158,7 @@ struct RTFBuilder {
     static let colorAlertBase = 6
 
     /// ``font(of:)`` of every role's font, worked out once.
-    let fontIndex: [FontFamily: Int]
+    let fontIndex: [(font: FontFamily, index: Int)]
     let bodyFont: Int, codeFont: Int, scriptFont: Int, eastAsianFont: Int
 
     init(document: Document, theme: ResolvedTheme) {
@@ -174,10 +174,10 @@ struct RTFBuilder {
             if !fonts.contains(f) { fonts.append(f) }
         }
         self.fonts = fonts
-        var index: [FontFamily: Int] = [:]
+        var index: [(font: FontFamily, index: Int)] = []
         for role in ThemeRole.allCases {
             let f = theme.style(for: role).font
-            index[f] = fonts.firstIndex(of: RTFFont(f)) ?? 0
+            if !index.contains(where: { $0.font == f }) { index.append((f, fonts.firstIndex(of: RTFFont(f)) ?? 0)) }
         }
         fontIndex = index
         bodyFont = 0; codeFont = 1; scriptFont = 2; eastAsianFont = 3
@@ -186,7 +186,9 @@ struct RTFBuilder {
     /// The font table index of a text style's font.
     func font(of style: ResolvedStyle) -> Int {
         let font = style.font
-        return fontIndex[font] ?? fonts.firstIndex(of: RTFFont(font)) ?? bodyFont
+        // A short list compared with ==, which is quick for the theme's own (shared) strings.
+        for entry in fontIndex where entry.font == font { return entry.index }
+        return fonts.firstIndex(of: RTFFont(font)) ?? bodyFont
     }
 
     /// The whole document `{\rtf1 …}`. The body is written first, into ``out`` (it decides the
@@ -211,7 +213,7 @@ struct RTFBuilder {
             }
             // A block's id (heading ids, block anchors) is a bookmark: `page.rtf#id` and `#id` links find it.
             if let id = block.id { marks += Self.bookmark(named: Self.bookmarkName(forID: id)) }
-            if !marks.isEmpty { pendingPrefix = ([], marks) }
+            if !marks.isEmpty { pendingPrefix = .content(marks) }
             writeBlock(block, ctx)
             // No list is open between top-level blocks.
             out.forgetZeroSpaceAfter()
@@ -222,7 +224,7 @@ struct RTFBuilder {
                 writtenFootnotes.insert(label)
                 var c = ctx
                 c.spaceAfter = 120
-                pendingPrefix = ([], [.group([.word("super"), .text(label)]), .text(" ")])
+                pendingPrefix = .content([.group([.word("super"), .text(label)]), .text(" ")])
                 for b in blocks { writeBlock(b, c) }
                 if pendingPrefix != nil { paragraph(props: [], content: []) }
                 out.forgetZeroSpaceAfter()
@@ -330,7 +332,13 @@ struct RTFBuilder {
     }
 
     /// The bullet of a list level: •, ◦, ▪ in turn.
-    static func bullet(_ level: Int) -> String { ["\u{2022}", "\u{25E6}", "\u{25AA}"][level % 3] }
+    static func bullet(_ level: Int) -> String {
+        switch level % 3 {
+        case 0: "\u{2022}"
+        case 1: "\u{25E6}"
+        default: "\u{25AA}"
+        }
+    }
 
     func info() -> RTFNode {
         var nodes: [RTFNode] = [.word("info")]
@@ -341,70 +349,5 @@ struct RTFBuilder {
                                  .word("hr", c.hour), .word("min", c.minute)]))
         }
         return .group(nodes)
-    }
-
-    // MARK: Paragraph building
-
-    /// Writes the character properties of a style for a paragraph: the East Asian font
-    /// (`\dbch\af`), the complex-script font, size and weight (`\rtlch\af\afs\ab`), the Latin
-    /// ones (`\ltrch\f\fs\b`), the text colour. See ``RTFEmitter`` for the order.
-    mutating func writeCharProps(_ style: ResolvedStyle, font: Int? = nil) {
-        let f = font ?? self.font(of: style)
-        let size = RTFEmitter.halfPoints(style.size)
-        let bold = style.weight.isBold
-        out.word("dbch"); out.word("af", eastAsianFont); out.word("rtlch"); out.word("af", f); out.word("afs", size)
-        if bold { out.word("ab") }
-        out.word("ltrch"); out.word("f", f); out.word("fs", size)
-        if bold { out.word("b") }
-        out.word("cf", Self.colorText)
-    }
-
-    /// Writes line spacing from the style's leading: `\slN\slmult0`, N = line height × 20 (twips).
-    mutating func writeLineProps(_ style: ResolvedStyle) {
-        out.word("sl", RTFEmitter.twips(style.lineHeight)); out.word("slmult", 0)
-    }
-
-    /// Writes the paragraph direction: `\rtlpar\qr` for right-to-left text, else `\ltrpar`.
-    mutating func writeDirection(_ direction: TextDirection?) {
-        if direction == .rightToLeft { out.word("rtlpar"); out.word("qr") } else { out.word("ltrpar") }
-    }
-
-    /// Writes the indentation and quote or alert bar of a context.
-    mutating func writeIndentProps(_ ctx: BlockContext) {
-        if ctx.indent > 0 { out.word("li", ctx.indent) }
-        if let alert = ctx.alertColor {
-            out.word("brdrl"); out.word("brdrs"); out.word("brdrw", 40); out.word("brsp", 80); out.word("brdrcf", alert)
-        } else if ctx.quoteDepth > 0 {
-            out.word("brdrl"); out.word("brdrs"); out.word("brdrw", 20); out.word("brsp", 80)
-            out.word("brdrcf", Self.colorSecondary)
-        }
-    }
-
-    /// Starts a paragraph: a newline and `\pard\plain`. The caller then writes the paragraph's
-    /// properties, calls ``writePendingPrefix()``, writes the content and calls ``endParagraph()``.
-    mutating func beginParagraph() {
-        out.newline(); out.word("pard"); out.word("plain")
-    }
-
-    /// Writes the pending list prefix (properties, then content: list text, task box,
-    /// bookmarks), if any, and clears it.
-    mutating func writePendingPrefix() {
-        guard let prefix = pendingPrefix else { return }
-        pendingPrefix = nil
-        out.write(prefix.props)
-        out.write(prefix.content)
-    }
-
-    /// Ends a paragraph: `\par`.
-    mutating func endParagraph() { out.par() }
-
-    /// `\pard\plain` + props + (pending list prefix) + content + `\par`, for rare paragraphs
-    /// whose properties and content are given as nodes.
-    mutating func paragraph(props: [RTFNode], content: [RTFNode]) {
-        beginParagraph()
-        out.write(props)
-        writePendingPrefix()
-        out.write(content)
-        endParagraph()
     }
 }

@@ -150,7 +150,7 @@ extension RTFBuilder {
             c.inFootnote = true
             c.spaceAfter = 0
             let saved = pendingPrefix
-            pendingPrefix = ([], [.group([.word("super"), .word("chftn")]), .text(" ")])
+            pendingPrefix = .content([.group([.word("super"), .word("chftn")]), .text(" ")])
             out.open(); out.word("super"); out.word("chftn"); out.close()
             out.open(); out.word("footnote")
             let start = out.bytes.count

@@ -50,11 +50,14 @@ extension RTFBuilder {
     /// names: a letter first, then letters, digits and `_`, at most 40 characters — longer ids are
     /// cut there). Links to `#id` use the same name.
     static func bookmarkName(forID id: String) -> String {
-        var out = "id_"
+        // Every character written is ASCII: the name's length in bytes is its length.
+        var out: [UInt8] = Array("id_".utf8)
         for u in id.unicodeScalars {
-            if out.unicodeScalars.count == 40 { break }
-            out.unicodeScalars.append(u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u)) ? u : "_")
+            if out.count == 40 { break }
+            let v = u.value
+            let keep = (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
+            out.append(keep ? UInt8(v) : UInt8(ascii: "_"))
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

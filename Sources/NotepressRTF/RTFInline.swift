@@ -62,7 +62,11 @@ extension RTFBuilder {
         }
         if !hasScheme, let hash = destination.firstIndex(of: "#") {
             let file = String(destination[..<hash])
-            let fragment = { let f = String(destination[destination.index(after: hash)...]); return f.removingPercentEncoding ?? f }()
+            let fragment = {
+                let f = String(destination[destination.index(after: hash)...])
+                // Without a `%` there is nothing to decode (and nothing invalid).
+                return f.utf8.contains(UInt8(ascii: "%")) ? f.removingPercentEncoding ?? f : f
+            }()
             let mark = "\\l \"" + fieldQuoted(bookmarkName(forID: fragment)) + "\""
             return file.isEmpty ? "HYPERLINK " + mark : "HYPERLINK \"" + fieldQuoted(file) + "\" " + mark
         }

@@ -52,8 +52,9 @@ struct RTFWriter {
         pendingDelimiter = true
     }
 
-    /// A control word named at run time, with an optional parameter.
-    mutating func word(_ name: String, _ parameter: Int?) {
+    /// A control word named at run time, with an optional parameter. (Its own label: a literal
+    /// name takes the `StaticString` overloads above, which copy no string.)
+    mutating func word(named name: String, _ parameter: Int?) {
         bytes.append(0x5C)
         bytes.append(contentsOf: name.utf8)
         if let parameter { number(parameter) }
@@ -165,7 +166,7 @@ struct RTFWriter {
             close()
         case .word(let name, let parameter):
             if name == "sa", parameter == 0 { zeroSpaceAfter.append((bytes.count, depth)) }
-            word(name, parameter)
+            word(named: name, parameter)
         case .symbol(let c): symbol(c)
         case .hex(let b): hex(b)
         case .text(let t): text(t)

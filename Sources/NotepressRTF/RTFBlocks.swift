@@ -134,7 +134,7 @@ extension RTFBuilder {
         endParagraph()
     }
 
-    /// Writes a list. The marker's formatting comes from the list level (see ``listTables()``):
+    /// Writes a list. The marker's formatting comes from the list level (see ``writeListTables(into:)``):
     /// numbers bold (note markup's numbered lines, README; HTML draws every ordered list's
     /// numbers bold), bullets regular, neither ever italic or struck like the item's text. The
     /// `\listtext` group (for readers without list tables) states the same, after `\pard\plain`.

@@ -231,23 +231,16 @@ struct RTFBuilder {
             }
         }
         out.newline()
-        var doc: [RTFNode] = [.word("rtf", 1), .word("ansi"), .word("ansicpg", 1252), .word("deff", 0), .word("uc", 1)]
-        doc.append(.newline)
-        doc.append(fontTable())
-        doc.append(.newline)
-        doc.append(colorTable())
-        if !lists.isEmpty {
-            doc.append(.newline)
-            doc += listTables()
-        }
-        doc.append(.newline)
-        doc.append(info())
-        doc.append(.newline)
-        doc += [.word("paperw", 12240), .word("paperh", 15840), .word("margl", 1440), .word("margr", 1440),
-                .word("margt", 1440), .word("margb", 1440), .word("ftnbj"), .word("ftnnar")]
         var header = RTFWriter()
         header.open()
-        header.write(doc)
+        header.write([.word("rtf", 1), .word("ansi"), .word("ansicpg", 1252), .word("deff", 0), .word("uc", 1), .newline,
+                      fontTable(), .newline, colorTable()])
+        if !lists.isEmpty {
+            header.newline()
+            writeListTables(into: &header)
+        }
+        header.write([.newline, info(), .newline, .word("paperw", 12240), .word("paperh", 15840), .word("margl", 1440),
+                      .word("margr", 1440), .word("margt", 1440), .word("margb", 1440), .word("ftnbj"), .word("ftnnar")])
         header.bytes.reserveCapacity(header.bytes.count + out.bytes.count + 2)
         header.bytes += out.bytes
         header.bytes.append(UInt8(ascii: "}"))
@@ -290,45 +283,50 @@ struct RTFBuilder {
         return Self.colorAlertBase + alertColors.count - 1
     }
 
-    /// `\listtable` and `\listoverridetable` (RTF 1.9.1, "Lists"). List `i` has `\listid(i+1)`
-    /// and is used through override `\ls(i+1)`. Each level carries the marker's own character
-    /// formatting (the list-marker style's font and size; numbers bold, bullets not; never italic
-    /// or struck), so that a number never takes the formatting of its item's text.
-    func listTables() -> [RTFNode] {
-        var table: [RTFNode] = [.symbol("*"), .word("listtable")]
-        var overrides: [RTFNode] = [.symbol("*"), .word("listoverridetable")]
+    /// Writes `\listtable` and `\listoverridetable` (RTF 1.9.1, "Lists"). List `i` has
+    /// `\listid(i+1)` and is used through override `\ls(i+1)`. Each level carries the marker's
+    /// own character formatting (the list-marker style's font and size; numbers bold, bullets
+    /// not; never italic or struck), so that a number never takes the formatting of its item's text.
+    func writeListTables(into w: inout RTFWriter) {
         let marker = theme.style(for: .listMarker)
+        let f = font(of: marker), size = RTFEmitter.halfPoints(marker.size)
+        w.open(); w.symbol("*"); w.word("listtable")
         for (i, list) in lists.enumerated() {
-            var l: [RTFNode] = [.word("list"), .word("listtemplateid", i + 1), .word("listsimple", 0)]
+            w.open(); w.word("list"); w.word("listtemplateid", i + 1); w.word("listsimple", 0)
             for level in 0..<list.levels {
-                var lv: [RTFNode] = [.word("listlevel"), .word("levelnfc", list.ordered ? 0 : 23),
-                                     .word("levelnfcn", list.ordered ? 0 : 23), .word("leveljc", 0),
-                                     .word("leveljcn", 0), .word("levelfollow", 0),
-                                     .word("levelstartat", list.ordered ? list.start : 1), .word("levelspace", 0),
-                                     .word("levelindent", 0)]
+                w.open()
+                w.word("listlevel"); w.word("levelnfc", list.ordered ? 0 : 23); w.word("levelnfcn", list.ordered ? 0 : 23)
+                w.word("leveljc", 0); w.word("leveljcn", 0); w.word("levelfollow", 0)
+                w.word("levelstartat", list.ordered ? list.start : 1); w.word("levelspace", 0); w.word("levelindent", 0)
                 if list.ordered {
                     // Level text: length 2, the placeholder for this level, then a period.
-                    lv.append(.group([.word("leveltext"), .hex(2), .hex(UInt8(level)), .text("."), .semicolon]))
-                    lv.append(.group([.word("levelnumbers"), .hex(1), .semicolon]))
+                    w.open(); w.word("leveltext"); w.hex(2); w.hex(UInt8(level)); w.text("."); w.semicolon(); w.close()
+                    w.open(); w.word("levelnumbers"); w.hex(1); w.semicolon(); w.close()
                 } else {
-                    lv.append(.group([.word("leveltext"), .hex(1), .text(Self.bullet(level)), .semicolon]))
-                    lv.append(.group([.word("levelnumbers"), .semicolon]))
+                    w.open(); w.word("leveltext"); w.hex(1); w.text(Self.bullet(level)); w.semicolon(); w.close()
+                    w.open(); w.word("levelnumbers"); w.semicolon(); w.close()
                 }
                 // Complex-script properties too: a right-to-left item's number is drawn with them.
-                let f = font(of: marker), size = RTFEmitter.halfPoints(marker.size)
-                lv += [.word("rtlch"), .word("af", f), .word("afs", size), list.ordered ? .word("ab") : .word("ab", 0),
-                       .word("ai", 0), .word("ltrch"), .word("f", f), .word("fs", size),
-                       list.ordered ? .word("b") : .word("b", 0), .word("i", 0), .word("strike", 0)]
+                w.word("rtlch"); w.word("af", f); w.word("afs", size)
+                if list.ordered { w.word("ab") } else { w.word("ab", 0) }
+                w.word("ai", 0); w.word("ltrch"); w.word("f", f); w.word("fs", size)
+                if list.ordered { w.word("b") } else { w.word("b", 0) }
+                w.word("i", 0); w.word("strike", 0)
                 let step = list.indent
-                lv += [.word("fi", -step), .word("li", step * (level + 1)), .word("lin", step * (level + 1))]
-                l.append(.group(lv))
+                w.word("fi", -step); w.word("li", step * (level + 1)); w.word("lin", step * (level + 1))
+                w.close()
             }
-            l.append(.word("listid", i + 1))
-            table.append(.group(l))
-            overrides.append(.group([.word("listoverride"), .word("listid", i + 1), .word("listoverridecount", 0),
-                                     .word("ls", i + 1)]))
+            w.word("listid", i + 1)
+            w.close()
         }
-        return [.group(table), .newline, .group(overrides)]
+        w.close()
+        w.newline()
+        w.open(); w.symbol("*"); w.word("listoverridetable")
+        for i in lists.indices {
+            w.open(); w.word("listoverride"); w.word("listid", i + 1); w.word("listoverridecount", 0); w.word("ls", i + 1)
+            w.close()
+        }
+        w.close()
     }
 
     /// The bullet of a list level: •, ◦, ▪ in turn.

@@ -71,7 +71,7 @@ extension RTFBuilder {
     /// Starts a paragraph: a newline and `\pard\plain`. The caller then writes the paragraph's
     /// properties, calls ``writePendingPrefix()``, writes the content and calls ``endParagraph()``.
     mutating func beginParagraph() {
-        out.newline(); out.word("pard"); out.word("plain")
+        out.newline(); out.words(#"\pard\plain"#)
     }
 
     /// Writes the pending list prefix (properties, then content: list text, task box,

@@ -21,16 +21,14 @@ extension RTFBuilder {
             out.newline(); out.word("trowd"); out.word("trgaph", Self.cellGap); out.word("trleft", ctx.indent)
             if header { out.word("trhdr") }
             for col in 0..<columns {
-                out.word("clbrdrt"); out.word("brdrs"); out.word("brdrw", 10); out.word("clbrdrl"); out.word("brdrs")
-                out.word("brdrw", 10); out.word("clbrdrb"); out.word("brdrs"); out.word("brdrw", 10); out.word("clbrdrr")
-                out.word("brdrs"); out.word("brdrw", 10)
+                out.words(#"\clbrdrt\brdrs\brdrw10\clbrdrl\brdrs\brdrw10\clbrdrb\brdrs\brdrw10\clbrdrr\brdrs\brdrw10"#)
                 out.word("cellx", ctx.indent + rights[col])
             }
             for col in 0..<columns {
                 let cell = col < cells.count ? cells[col] : Inlines()
                 let direction = Self.direction(cell, 0..<cell.runs.count)
                 out.newline()
-                out.word("pard"); out.word("plain"); out.word("intbl")
+                out.words(#"\pard\plain\intbl"#)
                 if direction == .rightToLeft { out.word("rtlpar") } else { out.word("ltrpar") }
                 switch col < table.alignments.count ? table.alignments[col] : .none {
                 case .center: out.word("qc")

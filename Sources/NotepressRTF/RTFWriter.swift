@@ -52,6 +52,15 @@ struct RTFWriter {
         pendingDelimiter = true
     }
 
+    /// Control words without text between them written as one literal, for example
+    /// `\pard\plain`: `words` starts with `\` and ends with a control word (which needs a
+    /// delimiter before text, as after ``word(_:)``).
+    @inline(__always)
+    mutating func words(_ words: StaticString) {
+        words.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        pendingDelimiter = true
+    }
+
     /// A control word named at run time, with an optional parameter. (Its own label: a literal
     /// name takes the `StaticString` overloads above, which copy no string.)
     mutating func word(named name: String, _ parameter: Int?) {
@@ -142,7 +151,21 @@ struct RTFWriter {
     mutating func number(_ n: Int) {
         if n < 0 { bytes.append(UInt8(ascii: "-")) }
         var m = n.magnitude
+        // Most parameters (sizes, indents, colour and font indices) have four digits or fewer.
         if m < 10 { bytes.append(0x30 + UInt8(m)); return }
+        if m < 100 {
+            bytes.append(0x30 + UInt8(m / 10)); bytes.append(0x30 + UInt8(m % 10))
+            return
+        }
+        if m < 1000 {
+            bytes.append(0x30 + UInt8(m / 100)); bytes.append(0x30 + UInt8(m / 10 % 10)); bytes.append(0x30 + UInt8(m % 10))
+            return
+        }
+        if m < 10000 {
+            bytes.append(0x30 + UInt8(m / 1000)); bytes.append(0x30 + UInt8(m / 100 % 10))
+            bytes.append(0x30 + UInt8(m / 10 % 10)); bytes.append(0x30 + UInt8(m % 10))
+            return
+        }
         var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                   UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -139,6 +139,10 @@ struct RTFBuilder {
     var diagnostics: [Diagnostic] = []
     /// The body, written as the blocks are walked.
     var out = RTFWriter()
+    /// The character properties written for each style and font so far (``writeCharProps(_:font:)``):
+    /// a handful of entries, compared with == (quick for the theme's own shared strings); `last`
+    /// is the entry used last (-1 before the first).
+    var charPropsCache: (styles: [ResolvedStyle], fonts: [Int?], bytes: [[UInt8]], last: Int) = ([], [], [], -1)
 
     var fonts: [RTFFont] = []
     var lists: [RTFList] = []

@@ -45,6 +45,30 @@ extension RTFBuilder {
     /// id with the `\l` switch (``bookmarkName(forID:)``), the file (if any) before it; an
     /// absolute URL stays whole (its fragment is the web page's business).
     static func hyperlinkInstruction(_ destination: String) -> String {
+        // The usual destination, ASCII with nothing to quote and either a scheme or no `#`, is
+        // written whole: found in one pass over its bytes.
+        var copy = destination
+        let whole = copy.withUTF8 { b -> Bool in
+            var inScheme = true, schemeLength = 0, hasScheme = false, hasHash = false
+            for c in b {
+                if c >= 0x80 || c == 0x5C || c == 0x22 { return false }
+                if inScheme {
+                    if c == UInt8(ascii: ":") {
+                        hasScheme = schemeLength > 0
+                        inScheme = false
+                    } else if (0x30...0x39).contains(c) || (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c)
+                                || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") {
+                        schemeLength += 1
+                    } else {
+                        // A byte no scheme has, before the first `:`: no scheme.
+                        inScheme = false
+                    }
+                }
+                if c == UInt8(ascii: "#") { hasHash = true }
+            }
+            return hasScheme || !hasHash
+        }
+        if whole { return "HYPERLINK \"" + destination + "\"" }
         let hasScheme: Bool
         let utf8 = destination.utf8
         if !utf8.contains(where: { $0 >= 0x80 }) {

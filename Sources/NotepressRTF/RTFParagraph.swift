@@ -36,15 +36,31 @@ extension RTFBuilder {
     /// Writes the character properties of a style for a paragraph: the East Asian font
     /// (`\dbch\af`), the complex-script font, size and weight (`\rtlch\af\afs\ab`), the Latin
     /// ones (`\ltrch\f\fs\b`), the text colour. See ``RTFEmitter`` for the order.
+    /// The words are written once per style and font and copied after that (``charPropsCache``).
     mutating func writeCharProps(_ style: ResolvedStyle, font: Int? = nil) {
+        // The entry used last first: paragraphs in a row mostly share their style.
+        let last = charPropsCache.last
+        if last >= 0, charPropsCache.fonts[last] == font, charPropsCache.styles[last] == style {
+            out.words(charPropsCache.bytes[last])
+            return
+        }
+        for i in charPropsCache.styles.indices where charPropsCache.fonts[i] == font && charPropsCache.styles[i] == style {
+            charPropsCache.last = i
+            out.words(charPropsCache.bytes[i])
+            return
+        }
         let f = font ?? self.font(of: style)
         let size = RTFEmitter.halfPoints(style.size)
         let bold = style.weight.isBold
-        out.word("dbch"); out.word("af", eastAsianFont); out.word("rtlch"); out.word("af", f); out.word("afs", size)
-        if bold { out.word("ab") }
-        out.word("ltrch"); out.word("f", f); out.word("fs", size)
-        if bold { out.word("b") }
-        out.word("cf", Self.colorText)
+        var w = RTFWriter()
+        w.word("dbch"); w.word("af", eastAsianFont); w.word("rtlch"); w.word("af", f); w.word("afs", size)
+        if bold { w.word("ab") }
+        w.word("ltrch"); w.word("f", f); w.word("fs", size)
+        if bold { w.word("b") }
+        w.word("cf", Self.colorText)
+        charPropsCache.styles.append(style); charPropsCache.fonts.append(font); charPropsCache.bytes.append(w.bytes)
+        charPropsCache.last = charPropsCache.styles.count - 1
+        out.words(w.bytes)
     }
 
     /// Writes line spacing from the style's leading: `\slN\slmult0`, N = line height × 20 (twips).

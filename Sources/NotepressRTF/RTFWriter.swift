@@ -61,6 +61,12 @@ struct RTFWriter {
         pendingDelimiter = true
     }
 
+    /// ``words(_:)`` from bytes (control words written earlier with another writer).
+    mutating func words(_ words: [UInt8]) {
+        bytes.append(contentsOf: words)
+        pendingDelimiter = true
+    }
+
     /// A control word named at run time, with an optional parameter. (Its own label: a literal
     /// name takes the `StaticString` overloads above, which copy no string.)
     mutating func word(named name: String, _ parameter: Int?) {

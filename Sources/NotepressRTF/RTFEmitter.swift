@@ -5,8 +5,8 @@ import NotepressThemes
 /// Renders a ``Document`` as RTF 1.9.1 (Microsoft "Rich Text Format (RTF) Specification",
 /// version 1.9.1) styled by a ``ResolvedTheme`` (issues 4 and 16).
 ///
-/// The output is built as an ``RTFNode`` tree and written by ``RTFSerializer``; text reaches the
-/// output only through ``RTFSerializer/escapeText(_:)``. Page: US Letter with 1-inch margins,
+/// The output is streamed through ``RTFWriter`` as the document is walked (issue 19); text reaches
+/// the output only through ``RTFSerializer/appendEscapedText(_:to:)``. Page: US Letter with 1-inch margins,
 /// so the text width is 6.5 inches (9360 twips). Sizes: `\fs` in half-points, spacing and
 /// indents in twips (1/20 point). Output is deterministic: same document and theme, same bytes.
 ///

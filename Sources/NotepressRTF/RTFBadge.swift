@@ -26,21 +26,26 @@ extension RTFBuilder {
         return natural <= cap ? (natural, 1) : (cap, Double(cap) / Double(natural))
     }
 
-    mutating func titleAndBadge() -> [RTFNode] {
-        var nodes: [RTFNode] = []
+    /// Writes the title paragraph and the badge's anchor paragraph (each when there is one).
+    mutating func titleAndBadge() {
         // A title taken from the body's first heading is shown there, not twice.
         if let title = document.metadata.title, document.metadata.titleSource != .firstHeading {
             let s = theme.style(for: .noteTitle)
-            nodes += paragraph(props: Self.directionProps(TextDirection.base(of: title)) + [.word("sa", 120)] + lineProps(s)
-                                   + charProps(s) + [.word("impr")],
-                               content: [.text(title)])
+            beginParagraph()
+            writeDirection(TextDirection.base(of: title)); out.spaceAfter(120); writeLineProps(s); writeCharProps(s)
+            out.word("impr")
+            writePendingPrefix()
+            out.text(title)
+            endParagraph()
         }
         if let created = document.metadata.created {
             let s = theme.style(for: .dateBadge)
-            let anchor: [RTFNode] = [.word("ltrpar"), .word("sl", -20), .word("slmult", 0), .word("fs", 2)]
-            nodes += paragraph(props: anchor, content: badgeShapes(created, style: s))
+            beginParagraph()
+            out.word("ltrpar"); out.word("sl", -20); out.word("slmult", 0); out.word("fs", 2)
+            writePendingPrefix()
+            writeBadgeShapes(created, style: s)
+            endParagraph()
         }
-        return nodes
     }
 
     /// A shape property `{\sp{\sn NAME}{\sv VALUE}}`.
@@ -58,8 +63,8 @@ extension RTFBuilder {
          .word("shpwr", wrap), .word("shpwrk", 0), .word("shpfblwtxt", 0), .word("shpz", z), .word("shplid", id)]
     }
 
-    /// The ellipse and the text box of the badge for `date`.
-    func badgeShapes(_ date: Date, style s: ResolvedStyle) -> [RTFNode] {
+    /// Writes the ellipse and the text box of the badge for `date`.
+    mutating func writeBadgeShapes(_ date: Date, style s: ResolvedStyle) {
         let (d, scale) = badgeDiameter()
         let left = RTFEmitter.textWidth - d
         let colors = theme.colors
@@ -109,9 +114,13 @@ extension RTFBuilder {
                Self.shapeProperty("fFitShapeToText", "0"), Self.shapeProperty("dxTextLeft", "0"),
                Self.shapeProperty("dxTextRight", "0"), Self.shapeProperty("dyTextTop", "0"),
                Self.shapeProperty("dyTextBottom", "0"), .group(text)]
+        out.write(.group([.word("shp"), .group(circle)]))
+        out.open(); out.word("shp"); out.write(.group(box))
         // What readers without shapes show instead: the date, right-aligned, in the date style.
-        let fallback: [RTFNode] = [.word("shprslt"), .word("pard"), .word("plain"), .word("ltrpar"), .word("qr")]
-            + lineProps(s) + charProps(s) + [.word("cf", Self.colorSecondary), .text(RTFEmitter.badgeDate(date))]
-        return [.group([.word("shp"), .group(circle)]), .group([.word("shp"), .group(box), .group(fallback)])]
+        out.open()
+        out.word("shprslt"); out.word("pard"); out.word("plain"); out.word("ltrpar"); out.word("qr")
+        writeLineProps(s); writeCharProps(s); out.word("cf", Self.colorSecondary); out.text(RTFEmitter.badgeDate(date))
+        out.close()
+        out.close()
     }
 }

@@ -16,113 +16,131 @@ extension RTFBuilder {
         }
     }
 
-    mutating func blockNodes(_ block: Block, _ ctx: BlockContext) -> [RTFNode] {
+    /// Writes one block.
+    mutating func writeBlock(_ block: Block, _ ctx: BlockContext) {
         switch block.kind {
         case .paragraph(let inl):
             let s = theme.style(for: ctx.inFootnote ? .footnote : (ctx.quoteDepth > 0 ? .blockQuote : .body))
-            return lineParagraphs(inl, ctx, before: indentProps(ctx), after: lineProps(s) + charProps(s))
+            writeLineParagraphs(inl, ctx, style: s)
         case .heading(let level, let inl):
             let s = theme.style(for: .heading(level))
-            let props: [RTFNode] = Self.directionProps(Self.direction(inl, 0..<inl.runs.count))
-                + [.word("outlinelevel", min(max(level, 1), 6) - 1), .word("keepn"), .word("sb", 240), .word("sa", 120)]
-                + indentProps(ctx) + lineProps(s) + charProps(s)
-            return paragraph(props: props, content: inlineNodes(inl, ctx))
+            beginParagraph()
+            writeDirection(Self.direction(inl, 0..<inl.runs.count))
+            out.word("outlinelevel", min(max(level, 1), 6) - 1); out.word("keepn"); out.word("sb", 240)
+            out.spaceAfter(120)
+            writeIndentProps(ctx); writeLineProps(s); writeCharProps(s)
+            writePendingPrefix()
+            writeInlines(inl, ctx)
+            endParagraph()
         case .blockQuote(let children):
             var c = ctx
             c.indent = min(c.indent + RTFEmitter.indentStep, RTFEmitter.maxIndent)
             c.quoteDepth += 1
-            return children.flatMap { blockNodes($0, c) }
+            for child in children { writeBlock(child, c) }
         case .alert(let alert):
-            return alertNodes(alert, ctx)
+            writeAlert(alert, ctx)
         case .list(let list):
-            return listNodes(list, ctx)
+            writeList(list, ctx)
         case .codeBlock(_, let literal):
             let s = theme.style(for: .code)
-            var lines = literal.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
             if lines.last == "" { lines.removeLast() }
-            var content: [RTFNode] = []
+            beginParagraph()
+            out.word("ltrpar"); writeIndentProps(ctx); out.spaceAfter(ctx.spaceAfter); out.word("cbpat", Self.colorCodeBackground)
+            writeLineProps(s); writeCharProps(s, font: codeFont)
+            writePendingPrefix()
             for (i, line) in lines.enumerated() {
-                if i > 0 { content.append(.word("line")) }
-                content.append(.text(line))
+                if i > 0 { out.word("line") }
+                out.text(String(line))
             }
-            let props = [.word("ltrpar")] + indentProps(ctx) + [.word("sa", ctx.spaceAfter), .word("cbpat", Self.colorCodeBackground)]
-                + lineProps(s) + charProps(s, font: codeFont)
-            return paragraph(props: props, content: content)
+            endParagraph()
         case .htmlBlock:
-            return []
+            break
         case .thematicBreak:
-            let props = indentProps(ctx) + [.word("sa", 120), .word("brdrb"), .word("brdrs"), .word("brdrw", 10),
-                                            .word("brsp", 20), .word("brdrcf", Self.colorSecondary),
-                                            // Readers merge adjacent paragraphs with equal borders and
-                                            // draw one bottom border for the group; a between-border
-                                            // keeps consecutive breaks visible as separate rules.
-                                            .word("brdrbtw"), .word("brdrs"), .word("brdrw", 10), .word("brsp", 20),
-                                            .word("brdrcf", Self.colorSecondary), .word("fs", 8)]
-            return paragraph(props: props, content: [])
+            beginParagraph()
+            writeIndentProps(ctx)
+            out.spaceAfter(120); out.word("brdrb"); out.word("brdrs"); out.word("brdrw", 10); out.word("brsp", 20)
+            out.word("brdrcf", Self.colorSecondary)
+            // Readers merge adjacent paragraphs with equal borders and draw one bottom border for
+            // the group; a between-border keeps consecutive breaks visible as separate rules.
+            out.word("brdrbtw"); out.word("brdrs"); out.word("brdrw", 10); out.word("brsp", 20)
+            out.word("brdrcf", Self.colorSecondary); out.word("fs", 8)
+            writePendingPrefix()
+            endParagraph()
         case .table(let table):
-            return tableNodes(table, ctx)
+            writeTable(table, ctx)
         case .footnoteDefinition:
             // Written at its first reference (or at the end when never referenced).
-            return []
+            break
         case .unknown(let name, let children):
             diagnostics.append(Diagnostic(.warning, "RTF: unknown block '\(name)' written as its children",
                                           file: document.metadata.sourcePath, position: block.position))
-            return children.flatMap { blockNodes($0, ctx) }
+            for child in children { writeBlock(child, ctx) }
         }
     }
 
-    /// A paragraph as one RTF paragraph per line: a hard line break (note markup's line ends,
-    /// Markdown's hard breaks) starts a new one with no space between, so that each line takes
-    /// its own direction (``directionProps(_:)``) as the HTML page's lines do under
+    /// Writes a paragraph as one RTF paragraph per line: a hard line break (note markup's line
+    /// ends, Markdown's hard breaks) starts a new one with no space between, so that each line
+    /// takes its own direction (``writeDirection(_:)``) as the HTML page's lines do under
     /// `unicode-bidi: plaintext`. The last line gets the context's space after. The attribute
     /// table is built once for the whole paragraph.
-    mutating func lineParagraphs(_ inl: Inlines, _ ctx: BlockContext, before: [RTFNode], after: [RTFNode]) -> [RTFNode] {
+    mutating func writeLineParagraphs(_ inl: Inlines, _ ctx: BlockContext, style s: ResolvedStyle) {
         let table = InlineAttributeTable(inl)
-        var ranges: [Range<Int>] = []
+        let runs = inl.runs
         var start = 0
-        for (i, run) in inl.runs.enumerated() where run.content == .hardBreak {
-            ranges.append(start..<i)
-            start = i + 1
+        while true {
+            var end = start
+            while end < runs.count, runs[end].content != .hardBreak { end += 1 }
+            let last = end == runs.count
+            beginParagraph()
+            writeDirection(Self.direction(inl, start..<end))
+            writeIndentProps(ctx)
+            out.spaceAfter(last ? ctx.spaceAfter : 0)
+            writeLineProps(s); writeCharProps(s)
+            writePendingPrefix()
+            writeInlines(inl, start..<end, table, ctx)
+            endParagraph()
+            if last { break }
+            start = end + 1
         }
-        ranges.append(start..<inl.runs.count)
-        var out: [RTFNode] = []
-        for (k, range) in ranges.enumerated() {
-            let space = k == ranges.count - 1 ? ctx.spaceAfter : 0
-            let p = Self.directionProps(Self.direction(inl, range)) + before + [.word("sa", space)] + after
-            out += paragraph(props: p, content: inlineNodes(inl, range, table, ctx))
-        }
-        return out
     }
 
-    /// An alert: its title (``Alert/Kind/title``) bold in the kind's colour (``AlertPalette``),
-    /// then its blocks, all indented one step with a bar in that colour on the left.
-    mutating func alertNodes(_ alert: Alert, _ ctx: BlockContext) -> [RTFNode] {
+    /// Writes an alert: its title (``Alert/Kind/title``) bold in the kind's colour
+    /// (``AlertPalette``), then its blocks, all indented one step with a bar in that colour on
+    /// the left.
+    mutating func writeAlert(_ alert: Alert, _ ctx: BlockContext) {
         var c = ctx
         c.indent = min(c.indent + RTFEmitter.indentStep, RTFEmitter.maxIndent)
         let color = alertColor(alert.kind)
         c.alertColor = color
         let s = theme.style(for: .body)
-        var nodes = paragraph(props: [.word("ltrpar"), .word("keepn")] + indentProps(c) + [.word("sa", 60)] + lineProps(s)
-                                  + charProps(s) + [.word("b"), .word("cf", color)],
-                              content: [.text(alert.kind.title)])
-        for b in alert.blocks { nodes += blockNodes(b, c) }
-        return nodes
+        beginParagraph()
+        out.word("ltrpar"); out.word("keepn"); writeIndentProps(c); out.spaceAfter(60); writeLineProps(s)
+        writeCharProps(s); out.word("b"); out.word("cf", color)
+        writePendingPrefix()
+        out.text(alert.kind.title)
+        endParagraph()
+        for b in alert.blocks { writeBlock(b, c) }
     }
 
     /// Writes a pending list prefix as a paragraph of its own (a list item that starts with a
     /// table or a nested list).
-    mutating func flushPrefix() -> [RTFNode] {
-        guard pendingPrefix != nil else { return [] }
+    mutating func flushPrefix() {
+        guard pendingPrefix != nil else { return }
         let s = theme.style(for: .body)
-        return paragraph(props: [.word("sa", 0)] + lineProps(s) + charProps(s), content: [])
+        beginParagraph()
+        out.spaceAfter(0); writeLineProps(s); writeCharProps(s)
+        writePendingPrefix()
+        endParagraph()
     }
 
-    /// A list. The marker's formatting comes from the list level (see ``listTables()``): numbers
-    /// bold (note markup's numbered lines, README; HTML draws every ordered list's numbers bold),
-    /// bullets regular, neither ever italic or struck like the item's text. The `\listtext` group
-    /// (for readers without list tables) states the same, after `\pard\plain`.
-    mutating func listNodes(_ list: ListBlock, _ ctx: BlockContext) -> [RTFNode] {
-        var nodes: [RTFNode] = flushPrefix()
+    /// Writes a list. The marker's formatting comes from the list level (see ``writeListTables(into:)``):
+    /// numbers bold (note markup's numbered lines, README; HTML draws every ordered list's
+    /// numbers bold), bullets regular, neither ever italic or struck like the item's text. The
+    /// `\listtext` group (for readers without list tables) states the same, after `\pard\plain`.
+    mutating func writeList(_ list: ListBlock, _ ctx: BlockContext) {
+        let listStart = out.bytes.count
+        flushPrefix()
         let level = min(ctx.listLevel, RTFEmitter.maxListLevel)
         var number = list.start
         var listIndex = -1
@@ -147,34 +165,25 @@ extension RTFBuilder {
             }
             expected = itemNumber + 1
             number = itemNumber + 1
-            let marker = ordered ? "\(itemNumber)." : Self.bullet(level)
-            var text: [RTFNode] = [.word("listtext"), .word("pard"), .word("plain"), .word("rtlch"), .word("af", markerFont),
-                                   .word("afs", markerSize)]
-            if ordered { text.append(.word("ab")) }
-            text += [.word("ltrch"), .word("f", markerFont), .word("fs", markerSize)]
-            if ordered { text.append(.word("b")) }
-            var content: [RTFNode] = [.group(text + [.word("cf", Self.colorText), .text(marker), .word("tab")])]
-            // ☒ for checked: ☑ (U+2611) has emoji presentation, and LibreOffice draws it with the
-            // colour emoji font, which its PDF export leaves blank.
-            if let task = item.task { content.append(.text(task == .checked ? "\u{2612} " : "\u{2610} ")) }
             var c = ctx
             c.indent = min(ctx.indent + indent, RTFEmitter.maxIndent)
             c.listLevel = level + 1
             c.spaceAfter = list.tight ? 0 : 120
-            let props: [RTFNode] = [.word("ls", listIndex), .word("ilvl", level), .word("fi", -indent),
-                                    .word("li", c.indent), .word("tx", c.indent)]
-            pendingPrefix = (props, content)
-            for b in item.blocks { nodes += blockNodes(b, c) }
+            pendingPrefix = .listItem(ListItemPrefix(
+                list: listIndex, level: level, indent: indent, leftIndent: c.indent, ordered: ordered,
+                marker: ordered ? "\(itemNumber)." : Self.bullet(level), markerFont: markerFont, markerSize: markerSize,
+                task: item.task))
+            for b in item.blocks { writeBlock(b, c) }
             if pendingPrefix != nil {
                 // An empty item: still show its marker.
                 let s = theme.style(for: .body)
-                nodes += paragraph(props: [.word("ltrpar"), .word("sa", c.spaceAfter)] + lineProps(s) + charProps(s), content: [])
+                beginParagraph()
+                out.word("ltrpar"); out.spaceAfter(c.spaceAfter); writeLineProps(s); writeCharProps(s)
+                writePendingPrefix()
+                endParagraph()
             }
         }
-        if list.tight, let last = nodes.lastIndex(of: .word("sa", 0)) {
-            // Space after the list as a whole.
-            nodes[last] = .word("sa", ctx.spaceAfter)
-        }
-        return nodes
+        // Space after the list as a whole.
+        if list.tight { out.setLastZeroSpaceAfter(since: listStart, to: ctx.spaceAfter) }
     }
 }

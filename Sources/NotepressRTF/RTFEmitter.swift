@@ -5,8 +5,8 @@ import NotepressThemes
 /// Renders a ``Document`` as RTF 1.9.1 (Microsoft "Rich Text Format (RTF) Specification",
 /// version 1.9.1) styled by a ``ResolvedTheme`` (issues 4 and 16).
 ///
-/// The output is built as an ``RTFNode`` tree and written by ``RTFSerializer``; text reaches the
-/// output only through ``RTFSerializer/escapeText(_:)``. Page: US Letter with 1-inch margins,
+/// The output is streamed through ``RTFWriter`` as the document is walked (issue 19); text reaches
+/// the output only through ``RTFSerializer/appendEscapedText(_:to:)``. Page: US Letter with 1-inch margins,
 /// so the text width is 6.5 inches (9360 twips). Sizes: `\fs` in half-points, spacing and
 /// indents in twips (1/20 point). Output is deterministic: same document and theme, same bytes.
 ///
@@ -48,32 +48,25 @@ package enum RTFEmitter {
     /// The whole document as RTF text. Warnings (unknown blocks) are appended to `diagnostics`.
     /// `unsafe` (`--unsafe`) keeps dangerous link destinations live (``URLSafety``).
     /// `tableOfContents` (`--toc`, made from this document) is written after the title and date
-    /// with links to its headings (``RTFBuilder/tableOfContentsNodes(_:)``).
+    /// with links to its headings (``RTFBuilder/writeTableOfContents(_:)``).
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                               tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> String {
         String(decoding: renderBytes(document, theme: theme, unsafe: unsafe, tableOfContents: tableOfContents,
                                      diagnostics: &diagnostics), as: UTF8.self)
     }
 
-    /// ``render(_:theme:unsafe:tableOfContents:diagnostics:)`` as UTF-8 bytes.
+    /// ``render(_:theme:unsafe:tableOfContents:diagnostics:)`` as UTF-8 bytes: the document as one
+    /// RTF group `{\rtf1 …}` (header: font table, colour table, list table, list override table,
+    /// `\info`; page setup; then the body) and a final line feed.
     package static func renderBytes(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                                    tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> [UInt8] {
-        var out = RTFSerializer.serializeBytes([tree(document, theme: theme, unsafe: unsafe, tableOfContents: tableOfContents,
-                                                     diagnostics: &diagnostics)])
-        out.append(0x0A)
-        return out
-    }
-
-    /// The document as one RTF group `{\rtf1 …}`: header (font table, colour table, list table,
-    /// list override table, `\info`), page setup, then the body.
-    package static func tree(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
-                            tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> RTFNode {
         var builder = RTFBuilder(document: document, theme: theme)
         builder.unsafe = unsafe
         builder.tableOfContents = tableOfContents
-        let node = builder.build()
+        var out = builder.build()
         diagnostics += builder.diagnostics
-        return node
+        out.append(0x0A)
+        return out
     }
 
     /// `29 November 2026`: day, English month name, year, in UTC, proleptic Gregorian
@@ -135,7 +128,7 @@ struct BlockContext {
     var alertColor: Int?
 }
 
-/// Builds the tree. One per document.
+/// Writes a document. One per document.
 struct RTFBuilder {
     let document: Document
     let theme: ResolvedTheme
@@ -144,6 +137,12 @@ struct RTFBuilder {
     /// `--toc`: the table written after the title, made from this document's top-level headings.
     var tableOfContents: TableOfContents?
     var diagnostics: [Diagnostic] = []
+    /// The body, written as the blocks are walked.
+    var out = RTFWriter()
+    /// The character properties written for each style and font so far (``writeCharProps(_:font:)``):
+    /// a handful of entries, compared with == (quick for the theme's own shared strings); `last`
+    /// is the entry used last (-1 before the first).
+    var charPropsCache: (styles: [ResolvedStyle], fonts: [Int?], bytes: [[UInt8]], last: Int) = ([], [], [], -1)
 
     var fonts: [RTFFont] = []
     var lists: [RTFList] = []
@@ -153,7 +152,7 @@ struct RTFBuilder {
     var footnoteOrder: [String] = []
     var writtenFootnotes: Set<String> = []
     /// List properties and content (list text, task box) the next paragraph starts with.
-    var pendingPrefix: (props: [RTFNode], content: [RTFNode])?
+    var pendingPrefix: PendingPrefix?
     /// Colour table entries added for alert kinds, in table order (indices from ``colorAlertBase``).
     var alertColors: [Alert.Kind] = []
 
@@ -162,6 +161,8 @@ struct RTFBuilder {
     /// The first colour table index of alert kinds' colours.
     static let colorAlertBase = 6
 
+    /// ``font(of:)`` of every role's font, worked out once.
+    let fontIndex: [(font: FontFamily, index: Int)]
     let bodyFont: Int, codeFont: Int, scriptFont: Int, eastAsianFont: Int
 
     init(document: Document, theme: ResolvedTheme) {
@@ -177,23 +178,35 @@ struct RTFBuilder {
             if !fonts.contains(f) { fonts.append(f) }
         }
         self.fonts = fonts
+        var index: [(font: FontFamily, index: Int)] = []
+        for role in ThemeRole.allCases {
+            let f = theme.style(for: role).font
+            if !index.contains(where: { $0.font == f }) { index.append((f, fonts.firstIndex(of: RTFFont(f)) ?? 0)) }
+        }
+        fontIndex = index
         bodyFont = 0; codeFont = 1; scriptFont = 2; eastAsianFont = 3
     }
 
     /// The font table index of a text style's font.
     func font(of style: ResolvedStyle) -> Int {
-        fonts.firstIndex(of: RTFFont(style.font)) ?? bodyFont
+        let font = style.font
+        // A short list compared with ==, which is quick for the theme's own (shared) strings.
+        for entry in fontIndex where entry.font == font { return entry.index }
+        return fonts.firstIndex(of: RTFFont(font)) ?? bodyFont
     }
 
-    mutating func build() -> RTFNode {
+    /// The whole document `{\rtf1 …}`. The body is written first, into ``out`` (it decides the
+    /// list and colour tables), then the header, then the body is appended to it.
+    mutating func build() -> [UInt8] {
         collectFootnotes(document.blocks)
-        var body: [RTFNode] = []
-        body += titleAndBadge()
+        // The header before the body ends with a control word (`\ftnnar`).
+        out.pendingDelimiter = true
+        titleAndBadge()
         let ctx = BlockContext()
         // The table lists the top-level headings of its levels in order: entry `next` is the
         // next top-level heading of its level.
         let entries = tableOfContents?.entries ?? []
-        if let toc = tableOfContents { body += tableOfContentsNodes(toc) }
+        if let toc = tableOfContents { writeTableOfContents(toc) }
         var next = 0
         for block in document.blocks {
             if case .footnoteDefinition = block.kind { continue }
@@ -204,8 +217,10 @@ struct RTFBuilder {
             }
             // A block's id (heading ids, block anchors) is a bookmark: `page.rtf#id` and `#id` links find it.
             if let id = block.id { marks += Self.bookmark(named: Self.bookmarkName(forID: id)) }
-            if !marks.isEmpty { pendingPrefix = ([], marks) }
-            body += blockNodes(block, ctx)
+            if !marks.isEmpty { pendingPrefix = .content(marks) }
+            writeBlock(block, ctx)
+            // No list is open between top-level blocks.
+            out.forgetZeroSpaceAfter()
         }
         // Definitions never referenced are written at the end so that no text is lost.
         for label in footnoteOrder where !writtenFootnotes.contains(label) {
@@ -213,28 +228,27 @@ struct RTFBuilder {
                 writtenFootnotes.insert(label)
                 var c = ctx
                 c.spaceAfter = 120
-                pendingPrefix = ([], [.group([.word("super"), .text(label)]), .text(" ")])
-                for b in blocks { body += blockNodes(b, c) }
-                if pendingPrefix != nil { body += paragraph(props: [], content: []) }
+                pendingPrefix = .content([.group([.word("super"), .text(label)]), .text(" ")])
+                for b in blocks { writeBlock(b, c) }
+                if pendingPrefix != nil { paragraph(props: [], content: []) }
+                out.forgetZeroSpaceAfter()
             }
         }
-        var doc: [RTFNode] = [.word("rtf", 1), .word("ansi"), .word("ansicpg", 1252), .word("deff", 0), .word("uc", 1)]
-        doc.append(.newline)
-        doc.append(fontTable())
-        doc.append(.newline)
-        doc.append(colorTable())
+        out.newline()
+        var header = RTFWriter()
+        header.open()
+        header.write([.word("rtf", 1), .word("ansi"), .word("ansicpg", 1252), .word("deff", 0), .word("uc", 1), .newline,
+                      fontTable(), .newline, colorTable()])
         if !lists.isEmpty {
-            doc.append(.newline)
-            doc += listTables()
+            header.newline()
+            writeListTables(into: &header)
         }
-        doc.append(.newline)
-        doc.append(info())
-        doc.append(.newline)
-        doc += [.word("paperw", 12240), .word("paperh", 15840), .word("margl", 1440), .word("margr", 1440),
-                .word("margt", 1440), .word("margb", 1440), .word("ftnbj"), .word("ftnnar")]
-        doc += body
-        doc.append(.newline)
-        return .group(doc)
+        header.write([.newline, info(), .newline, .word("paperw", 12240), .word("paperh", 15840), .word("margl", 1440),
+                      .word("margr", 1440), .word("margt", 1440), .word("margb", 1440), .word("ftnbj"), .word("ftnnar")])
+        header.bytes.reserveCapacity(header.bytes.count + out.bytes.count + 2)
+        header.bytes += out.bytes
+        header.bytes.append(UInt8(ascii: "}"))
+        return header.bytes
     }
 
     // MARK: Header
@@ -273,49 +287,60 @@ struct RTFBuilder {
         return Self.colorAlertBase + alertColors.count - 1
     }
 
-    /// `\listtable` and `\listoverridetable` (RTF 1.9.1, "Lists"). List `i` has `\listid(i+1)`
-    /// and is used through override `\ls(i+1)`. Each level carries the marker's own character
-    /// formatting (the list-marker style's font and size; numbers bold, bullets not; never italic
-    /// or struck), so that a number never takes the formatting of its item's text.
-    func listTables() -> [RTFNode] {
-        var table: [RTFNode] = [.symbol("*"), .word("listtable")]
-        var overrides: [RTFNode] = [.symbol("*"), .word("listoverridetable")]
+    /// Writes `\listtable` and `\listoverridetable` (RTF 1.9.1, "Lists"). List `i` has
+    /// `\listid(i+1)` and is used through override `\ls(i+1)`. Each level carries the marker's
+    /// own character formatting (the list-marker style's font and size; numbers bold, bullets
+    /// not; never italic or struck), so that a number never takes the formatting of its item's text.
+    func writeListTables(into w: inout RTFWriter) {
         let marker = theme.style(for: .listMarker)
+        let f = font(of: marker), size = RTFEmitter.halfPoints(marker.size)
+        w.open(); w.symbol("*"); w.word("listtable")
         for (i, list) in lists.enumerated() {
-            var l: [RTFNode] = [.word("list"), .word("listtemplateid", i + 1), .word("listsimple", 0)]
+            w.open(); w.word("list"); w.word("listtemplateid", i + 1); w.word("listsimple", 0)
             for level in 0..<list.levels {
-                var lv: [RTFNode] = [.word("listlevel"), .word("levelnfc", list.ordered ? 0 : 23),
-                                     .word("levelnfcn", list.ordered ? 0 : 23), .word("leveljc", 0),
-                                     .word("leveljcn", 0), .word("levelfollow", 0),
-                                     .word("levelstartat", list.ordered ? list.start : 1), .word("levelspace", 0),
-                                     .word("levelindent", 0)]
+                w.open()
+                w.word("listlevel"); w.word("levelnfc", list.ordered ? 0 : 23); w.word("levelnfcn", list.ordered ? 0 : 23)
+                w.word("leveljc", 0); w.word("leveljcn", 0); w.word("levelfollow", 0)
+                w.word("levelstartat", list.ordered ? list.start : 1); w.word("levelspace", 0); w.word("levelindent", 0)
                 if list.ordered {
                     // Level text: length 2, the placeholder for this level, then a period.
-                    lv.append(.group([.word("leveltext"), .hex(2), .hex(UInt8(level)), .text("."), .semicolon]))
-                    lv.append(.group([.word("levelnumbers"), .hex(1), .semicolon]))
+                    w.open(); w.word("leveltext"); w.hex(2); w.hex(UInt8(level)); w.text("."); w.semicolon(); w.close()
+                    w.open(); w.word("levelnumbers"); w.hex(1); w.semicolon(); w.close()
                 } else {
-                    lv.append(.group([.word("leveltext"), .hex(1), .text(Self.bullet(level)), .semicolon]))
-                    lv.append(.group([.word("levelnumbers"), .semicolon]))
+                    w.open(); w.word("leveltext"); w.hex(1); w.text(Self.bullet(level)); w.semicolon(); w.close()
+                    w.open(); w.word("levelnumbers"); w.semicolon(); w.close()
                 }
                 // Complex-script properties too: a right-to-left item's number is drawn with them.
-                let f = font(of: marker), size = RTFEmitter.halfPoints(marker.size)
-                lv += [.word("rtlch"), .word("af", f), .word("afs", size), list.ordered ? .word("ab") : .word("ab", 0),
-                       .word("ai", 0), .word("ltrch"), .word("f", f), .word("fs", size),
-                       list.ordered ? .word("b") : .word("b", 0), .word("i", 0), .word("strike", 0)]
+                w.word("rtlch"); w.word("af", f); w.word("afs", size)
+                if list.ordered { w.word("ab") } else { w.word("ab", 0) }
+                w.word("ai", 0); w.word("ltrch"); w.word("f", f); w.word("fs", size)
+                if list.ordered { w.word("b") } else { w.word("b", 0) }
+                w.word("i", 0); w.word("strike", 0)
                 let step = list.indent
-                lv += [.word("fi", -step), .word("li", step * (level + 1)), .word("lin", step * (level + 1))]
-                l.append(.group(lv))
+                w.word("fi", -step); w.word("li", step * (level + 1)); w.word("lin", step * (level + 1))
+                w.close()
             }
-            l.append(.word("listid", i + 1))
-            table.append(.group(l))
-            overrides.append(.group([.word("listoverride"), .word("listid", i + 1), .word("listoverridecount", 0),
-                                     .word("ls", i + 1)]))
+            w.word("listid", i + 1)
+            w.close()
         }
-        return [.group(table), .newline, .group(overrides)]
+        w.close()
+        w.newline()
+        w.open(); w.symbol("*"); w.word("listoverridetable")
+        for i in lists.indices {
+            w.open(); w.word("listoverride"); w.word("listid", i + 1); w.word("listoverridecount", 0); w.word("ls", i + 1)
+            w.close()
+        }
+        w.close()
     }
 
     /// The bullet of a list level: •, ◦, ▪ in turn.
-    static func bullet(_ level: Int) -> String { ["\u{2022}", "\u{25E6}", "\u{25AA}"][level % 3] }
+    static func bullet(_ level: Int) -> String {
+        switch level % 3 {
+        case 0: "\u{2022}"
+        case 1: "\u{25E6}"
+        default: "\u{25AA}"
+        }
+    }
 
     func info() -> RTFNode {
         var nodes: [RTFNode] = [.word("info")]
@@ -326,59 +351,5 @@ struct RTFBuilder {
                                  .word("hr", c.hour), .word("min", c.minute)]))
         }
         return .group(nodes)
-    }
-
-    // MARK: Paragraph building
-
-    /// Character properties of a style for a paragraph: the East Asian font (`\dbch\af`), the
-    /// complex-script font, size and weight (`\rtlch\af\afs\ab`), the Latin ones
-    /// (`\ltrch\f\fs\b`), the text colour. See ``RTFEmitter`` for the order.
-    func charProps(_ style: ResolvedStyle, font: Int? = nil) -> [RTFNode] {
-        let f = font ?? self.font(of: style)
-        let size = RTFEmitter.halfPoints(style.size)
-        let bold = style.weight.isBold
-        var p: [RTFNode] = [.word("dbch"), .word("af", eastAsianFont), .word("rtlch"), .word("af", f), .word("afs", size)]
-        if bold { p.append(.word("ab")) }
-        p += [.word("ltrch"), .word("f", f), .word("fs", size)]
-        if bold { p.append(.word("b")) }
-        p.append(.word("cf", Self.colorText))
-        return p
-    }
-
-    /// Line spacing from the style's leading: `\slN\slmult0`, N = line height × 20 (twips).
-    func lineProps(_ style: ResolvedStyle) -> [RTFNode] {
-        [.word("sl", RTFEmitter.twips(style.lineHeight)), .word("slmult", 0)]
-    }
-
-    /// Paragraph direction: `\rtlpar\qr` for right-to-left text, else `\ltrpar`.
-    static func directionProps(_ direction: TextDirection?) -> [RTFNode] {
-        direction == .rightToLeft ? [.word("rtlpar"), .word("qr")] : [.word("ltrpar")]
-    }
-
-    /// Indentation and quote or alert bar of a context.
-    func indentProps(_ ctx: BlockContext) -> [RTFNode] {
-        var p: [RTFNode] = []
-        if ctx.indent > 0 { p.append(.word("li", ctx.indent)) }
-        if let alert = ctx.alertColor {
-            p += [.word("brdrl"), .word("brdrs"), .word("brdrw", 40), .word("brsp", 80), .word("brdrcf", alert)]
-        } else if ctx.quoteDepth > 0 {
-            p += [.word("brdrl"), .word("brdrs"), .word("brdrw", 20), .word("brsp", 80),
-                  .word("brdrcf", Self.colorSecondary)]
-        }
-        return p
-    }
-
-    /// `\pard\plain` + props + (pending list prefix) + content + `\par`.
-    mutating func paragraph(props: [RTFNode], content: [RTFNode]) -> [RTFNode] {
-        var p: [RTFNode] = [.newline, .word("pard"), .word("plain")]
-        var c = content
-        if let prefix = pendingPrefix {
-            pendingPrefix = nil
-            p += props + prefix.props
-            c = prefix.content + content
-        } else {
-            p += props
-        }
-        return p + c + [.word("par")]
     }
 }

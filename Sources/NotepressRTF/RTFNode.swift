@@ -1,5 +1,6 @@
-/// One node of an RTF document tree (RTF 1.9.1 specification, "RTF Syntax"): the emitter builds
-/// a tree of these and ``RTFSerializer`` writes it out. Nothing writes RTF text any other way.
+/// One node of an RTF document tree (RTF 1.9.1 specification, "RTF Syntax"). The emitter writes
+/// its output node by node through ``RTFWriter`` (the same bytes ``RTFSerializer`` writes for the
+/// tree of those nodes), building small trees only for rare parts (header, badge, prefixes).
 package indirect enum RTFNode: Sendable, Equatable {
     /// A group `{…}`.
     case group([RTFNode])
@@ -22,7 +23,7 @@ package indirect enum RTFNode: Sendable, Equatable {
     package static func word(_ name: String) -> RTFNode { .word(name, nil) }
 }
 
-/// Serialises an ``RTFNode`` tree to RTF text (7-bit ASCII).
+/// Serialises an ``RTFNode`` tree to RTF text (7-bit ASCII) with ``RTFWriter``.
 package enum RTFSerializer {
     /// Writes `nodes` in order.
     ///
@@ -34,59 +35,13 @@ package enum RTFSerializer {
 
     /// ``serialize(_:)`` as UTF-8 bytes (the output is ASCII), written into one byte buffer.
     package static func serializeBytes(_ nodes: [RTFNode]) -> [UInt8] {
-        var out: [UInt8] = []
-        var pendingDelimiter = false
-        write(nodes, into: &out, pendingDelimiter: &pendingDelimiter)
-        return out
+        var writer = RTFWriter()
+        writer.write(nodes)
+        return writer.bytes
     }
 
     /// Serialises one node.
     package static func serialize(_ node: RTFNode) -> String { serialize([node]) }
-
-    private static func write(_ nodes: [RTFNode], into out: inout [UInt8], pendingDelimiter: inout Bool) {
-        for node in nodes {
-            switch node {
-            case .group(let children):
-                out.append(UInt8(ascii: "{"))
-                pendingDelimiter = false
-                write(children, into: &out, pendingDelimiter: &pendingDelimiter)
-                out.append(UInt8(ascii: "}"))
-                pendingDelimiter = false
-            case .word(let name, let parameter):
-                out.append(0x5C)
-                out.append(contentsOf: name.utf8)
-                if let parameter { out.append(contentsOf: String(parameter).utf8) }
-                pendingDelimiter = true
-            case .symbol(let c):
-                out.append(0x5C)
-                out.append(contentsOf: String(c).utf8)
-                pendingDelimiter = false
-            case .hex(let b):
-                let digits: StaticString = "0123456789abcdef"
-                out.append(0x5C); out.append(UInt8(ascii: "'"))
-                digits.withUTF8Buffer { d in out.append(d[Int(b >> 4)]); out.append(d[Int(b & 15)]) }
-                pendingDelimiter = false
-            case .text(let t):
-                let mark = out.count
-                if pendingDelimiter { out.append(0x20) }
-                let start = out.count
-                appendEscapedText(t, to: &out)
-                if out.count == start {
-                    out.removeSubrange(mark..<start)
-                    continue
-                }
-                // An escaped text may end with a control word (`\tab`); escapeText delimits it.
-                pendingDelimiter = false
-            case .semicolon:
-                out.append(UInt8(ascii: ";"))
-                pendingDelimiter = false
-            case .newline:
-                if pendingDelimiter { out.append(0x20) }
-                out.append(0x0A)
-                pendingDelimiter = false
-            }
-        }
-    }
 
     /// The one escaping function for RTF text (RTF 1.9.1, "Conventions of an RTF Reader" and
     /// `\uN`): `\`, `{`, `}` become `\\`, `\{`, `\}`; a tab becomes `\tab ` (space-delimited);

@@ -6,46 +6,45 @@ import NotepressThemes
 /// their content.
 extension RTFBuilder {
 
-    mutating func tableNodes(_ table: Table, _ ctx: BlockContext) -> [RTFNode] {
+    /// Writes a table.
+    mutating func writeTable(_ table: Table, _ ctx: BlockContext) {
         let columns = max(table.alignments.count, 1)
         let available = RTFEmitter.textWidth - ctx.indent
         let rights = Self.columnRights(table, columns: columns, available: available,
                                        textSize: max(theme.style(for: .tableCell).size, theme.style(for: .tableHeader).size))
-        var nodes: [RTFNode] = flushPrefix()
-        let rows: [(cells: [Inlines], header: Bool)] = [(table.header, true)] + table.rows.map { ($0, false) }
-        for row in rows {
-            let s = theme.style(for: row.header ? .tableHeader : .tableCell)
-            var r: [RTFNode] = [.newline, .word("trowd"), .word("trgaph", Self.cellGap), .word("trleft", ctx.indent)]
-            if row.header { r.append(.word("trhdr")) }
+        flushPrefix()
+        let cellStyle = theme.style(for: .tableCell), headerStyle = theme.style(for: .tableHeader)
+        for r in -1 ..< table.rows.count {
+            let header = r < 0
+            let cells = header ? table.header : table.rows[r]
+            let s = header ? headerStyle : cellStyle
+            out.newline(); out.word("trowd"); out.word("trgaph", Self.cellGap); out.word("trleft", ctx.indent)
+            if header { out.word("trhdr") }
             for col in 0..<columns {
-                r += [.word("clbrdrt"), .word("brdrs"), .word("brdrw", 10), .word("clbrdrl"), .word("brdrs"),
-                      .word("brdrw", 10), .word("clbrdrb"), .word("brdrs"), .word("brdrw", 10), .word("clbrdrr"),
-                      .word("brdrs"), .word("brdrw", 10)]
-                r.append(.word("cellx", ctx.indent + rights[col]))
+                out.words(#"\clbrdrt\brdrs\brdrw10\clbrdrl\brdrs\brdrw10\clbrdrb\brdrs\brdrw10\clbrdrr\brdrs\brdrw10"#)
+                out.word("cellx", ctx.indent + rights[col])
             }
             for col in 0..<columns {
-                let cell = col < row.cells.count ? row.cells[col] : Inlines()
+                let cell = col < cells.count ? cells[col] : Inlines()
                 let direction = Self.direction(cell, 0..<cell.runs.count)
-                let align: String
+                out.newline()
+                out.words(#"\pard\plain\intbl"#)
+                if direction == .rightToLeft { out.word("rtlpar") } else { out.word("ltrpar") }
                 switch col < table.alignments.count ? table.alignments[col] : .none {
-                case .center: align = "qc"
-                case .right: align = "qr"
-                case .left: align = "ql"
-                case .none: align = direction == .rightToLeft ? "qr" : "ql"
+                case .center: out.word("qc")
+                case .right: out.word("qr")
+                case .left: out.word("ql")
+                case .none: if direction == .rightToLeft { out.word("qr") } else { out.word("ql") }
                 }
-                var props: [RTFNode] = [.word("pard"), .word("plain"), .word("intbl"),
-                                        .word(direction == .rightToLeft ? "rtlpar" : "ltrpar"), .word(align)]
-                props += lineProps(s) + charProps(s)
-                if row.header && !s.weight.isBold { props += [.word("rtlch"), .word("ab"), .word("ltrch"), .word("b")] }
-                r.append(.newline)
-                r += props + inlineNodes(cell, ctx) + [.word("cell")]
+                writeLineProps(s); writeCharProps(s)
+                if header && !s.weight.isBold { out.word("rtlch"); out.word("ab"); out.word("ltrch"); out.word("b") }
+                writeInlines(cell, ctx)
+                out.word("cell")
             }
-            r.append(.word("row"))
-            nodes += r
+            out.word("row")
         }
         // Leave table mode before the next paragraph.
-        nodes += [.newline, .word("pard")]
-        return nodes
+        out.newline(); out.word("pard")
     }
 
     /// Half the space between cells' text, in twips (`\trgaph`): each cell has this much padding

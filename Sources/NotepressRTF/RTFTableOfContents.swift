@@ -12,25 +12,29 @@ extension RTFBuilder {
     /// The bookmark name of table entry `index` (0-based).
     static func bookmarkName(_ index: Int) -> String { "_Toc\(index + 1)" }
 
-    /// The caption and entry paragraphs; nothing for an empty table.
-    mutating func tableOfContentsNodes(_ toc: TableOfContents) -> [RTFNode] {
-        guard !toc.isEmpty else { return [] }
+    /// Writes the caption and entry paragraphs; nothing for an empty table.
+    mutating func writeTableOfContents(_ toc: TableOfContents) {
+        guard !toc.isEmpty else { return }
         let caption = theme.style(for: .heading(2))
-        var nodes = paragraph(props: [.word("sb", 240), .word("sa", 120)] + lineProps(caption) + charProps(caption),
-                              content: [.text("Contents")])
+        beginParagraph()
+        out.word("sb", 240); out.spaceAfter(120); writeLineProps(caption); writeCharProps(caption)
+        writePendingPrefix()
+        out.text("Contents")
+        endParagraph()
         let s = theme.style(for: .body)
         for (i, e) in toc.entries.enumerated() {
             let indent = min(e.depth * RTFEmitter.indentStep, RTFEmitter.maxIndent)
-            var props: [RTFNode] = indent > 0 ? [.word("li", indent)] : []
-            props += [.word("sa", 60)] + lineProps(s) + charProps(s)
-            let link: RTFNode = .group([
+            beginParagraph()
+            if indent > 0 { out.word("li", indent) }
+            out.spaceAfter(60); writeLineProps(s); writeCharProps(s)
+            writePendingPrefix()
+            out.write(.group([
                 .word("field"),
                 .group([.symbol("*"), .word("fldinst"), .group([.text("HYPERLINK \\l \"" + Self.bookmarkName(i) + "\"")])]),
                 .group([.word("fldrslt"), .group([.word("cf", Self.colorLink), .word("ul"), .text(e.text)])]),
-            ])
-            nodes += paragraph(props: props, content: [link])
+            ]))
+            endParagraph()
         }
-        return nodes
     }
 
     /// The bookmark a heading of the table starts with.
@@ -46,11 +50,14 @@ extension RTFBuilder {
     /// names: a letter first, then letters, digits and `_`, at most 40 characters — longer ids are
     /// cut there). Links to `#id` use the same name.
     static func bookmarkName(forID id: String) -> String {
-        var out = "id_"
+        // Every character written is ASCII: the name's length in bytes is its length.
+        var out: [UInt8] = Array("id_".utf8)
         for u in id.unicodeScalars {
-            if out.unicodeScalars.count == 40 { break }
-            out.unicodeScalars.append(u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u)) ? u : "_")
+            if out.count == 40 { break }
+            let v = u.value
+            let keep = (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
+            out.append(keep ? UInt8(v) : UInt8(ascii: "_"))
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

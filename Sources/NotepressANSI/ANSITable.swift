@@ -60,15 +60,29 @@ extension Renderer {
             return [Seg((ascii ? "+" : l) + parts.joined(separator: ascii ? "+" : m) + (ascii ? "+" : r), b)]
         }
         var out: [Line] = [rule("┌", "┬", "┐")]
+        let border = Seg(v, b)
+        var cells: [[Line]] = []
+        cells.reserveCapacity(n)
         for (ri, row) in rows.enumerated() {
-            let cells: [[Line]] = (0..<n).map { c in
-                guard c < row.count else { return [[]] }
-                if widths[c] >= natural[c] { return unwrapped[ri][c] }
-                return inlineLines(row[c], width: widths[c], base: ri == 0 ? headerStyle : body)
+            // A cell narrower than its text is laid out again from its filler (same text, same
+            // break opportunities), which gives the lines a filler of that width would.
+            cells.removeAll(keepingCapacity: true)
+            var height = 1
+            for c in 0..<n {
+                let lines: [Line]
+                if c >= row.count {
+                    lines = [[]]
+                } else if widths[c] >= natural[c] {
+                    lines = unwrapped[ri][c]
+                } else {
+                    lines = fillers[ri][c].finish(width: widths[c])
+                }
+                height = max(height, lines.count)
+                cells.append(lines)
             }
-            let height = cells.map(\.count).max() ?? 1
             for li in 0..<height {
-                var line: Line = [Seg(v, b)]
+                var line: Line = [border]
+                line.reserveCapacity(1 + 4 * n)
                 for c in 0..<n {
                     let cl = li < cells[c].count ? cells[c][li] : []
                     let pad = widths[c] - lineWidth(cl)
@@ -78,10 +92,10 @@ extension Renderer {
                     case .center: left = pad / 2
                     default: left = 0
                     }
-                    line.append(Seg(spaces(left + 1)))
+                    line.append(Seg(spaces: left + 1))
                     line += cl
-                    line.append(Seg(spaces(pad - left + 1)))
-                    line.append(Seg(v, b))
+                    line.append(Seg(spaces: pad - left + 1))
+                    line.append(border)
                 }
                 out.append(line)
             }

@@ -39,3 +39,37 @@ enum LineBreaks {
         }
     }
 }
+
+/// The break opportunities of one paragraph text, as ``LineBreaks`` gives them: kept so that a
+/// text laid out at several widths (a table cell) asks ICU once.
+enum Breaks {
+    /// Byte offsets in order, each > 0, the last the text's length.
+    case offsets([Int32])
+    /// ICU failed: break after spaces and line feeds only.
+    case failed
+
+    /// The opportunities of a text made only of ASCII letters, digits and spaces (U+0020), without
+    /// asking ICU; `nil` for any other text. In UAX #14 such a text has classes AL, NU and SP
+    /// only, and its rules give: no break before a space (LB7), a break after a run of spaces
+    /// before the next letter or digit (LB18), none between letters and digits (LB23, LB25,
+    /// LB28), none at the start (LB2) and one at the end (LB3). These are the offsets ICU gives
+    /// for such text (`ANSILineBreakTests` compares the two).
+    static func lettersDigitsAndSpaces(_ text: [UInt8]) -> Breaks? {
+        let n = text.count
+        guard n > 0 else { return nil }
+        var list: [Int32] = []
+        var previousIsSpace = false
+        for i in 0..<n {
+            let b = text[i]
+            let isSpace = b == 0x20
+            if !isSpace {
+                // 0-9, A-Z, a-z
+                guard (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) else { return nil }
+                if previousIsSpace && i > 0 { list.append(Int32(truncatingIfNeeded: i)) }
+            }
+            previousIsSpace = isSpace
+        }
+        list.append(Int32(truncatingIfNeeded: n))
+        return .offsets(list)
+    }
+}

@@ -14,6 +14,11 @@ struct Seg {
         self.text = text; self.style = style; self.link = link
         self.width = TerminalWidth.columns(text)
     }
+
+    /// `n` plain spaces (`n` ≥ 0), `n` columns wide (not measured again).
+    init(spaces n: Int) {
+        text = NotepressANSI.spaces(n); style = TerminalStyle(); link = nil; width = n
+    }
 }
 
 typealias Line = [Seg]
@@ -49,6 +54,9 @@ struct LineFiller {
     private var hasHardBreak = false
     /// ``widestWord()`` once known.
     private var widest: Int?
+    /// The text's break opportunities (``LineBreaks``), asked for once and kept for every
+    /// layout of the same text; `nil` until asked. ``opportunities()`` fills it.
+    private var breaks: Breaks?
 
     init(width: Int) { self.width = max(width, 1) }
 
@@ -152,10 +160,16 @@ struct LineFiller {
 
     /// The lines (see the type's rules); at least one. Text without a hard break that fits in
     /// `width` is one line without asking ICU (the greedy filling would not break it either).
-    mutating func finish() -> [Line] {
-        var layout = LineLayout(text: text, runs: runs, ascii: ascii, width: width)
+    mutating func finish() -> [Line] { finish(width: width) }
+
+    /// The lines at `columns` wide instead of the filler's own width (a table column narrower
+    /// than its cell's text): the same lines a filler of that width fed the same text would give,
+    /// without collecting the text again or asking ICU again (its opportunities are kept).
+    mutating func finish(width columns: Int) -> [Line] {
+        let columns = max(columns, 1)
+        var layout = LineLayout(text: text, runs: runs, ascii: ascii, width: columns)
         let n = text.count
-        if !hasHardBreak && layout.columns(0, n) <= width {
+        if !hasHardBreak && layout.columns(0, n) <= columns {
             if n > 0 { layout.placePiece(0, n) }
             return layout.finish()
         }
@@ -164,7 +178,9 @@ struct LineFiller {
             if let space { layout.pendingSpace = space }
             if hard { layout.newLine() }
         }
-        widest = layout.widestPiece
+        // The widest piece depends on the width (URLs wider than it are broken): keep the one
+        // of the filler's own width only.
+        if columns == width { widest = layout.widestPiece }
         return layout.finish()
     }
 
@@ -179,14 +195,31 @@ struct LineFiller {
         return w
     }
 
+    /// The break opportunities of ``text`` (see ``Breaks``), computed on the first call.
+    private mutating func opportunities() -> Breaks {
+        if let breaks { return breaks }
+        let found: Breaks
+        if let simple = Breaks.lettersDigitsAndSpaces(text) {
+            found = simple
+        } else {
+            var list: [Int32] = []
+            let ok = LineBreaks.forEach(text) { list.append(Int32(truncatingIfNeeded: $0)) }
+            found = ok ? .offsets(list) : .failed
+        }
+        breaks = found
+        return found
+    }
+
     /// Calls `visit(a, e, space, hard)` for each piece between two break opportunities, in
     /// order: its text is `text[a..<e]`; `space` is the offset of the separating space after it,
     /// `hard` whether a hard break follows. Opportunities inside a grapheme cluster (where ICU's
     /// and Swift's segmentations differ) and after a space of ``appendCharacters(_:_:_:)`` are
     /// skipped.
-    private func forEachPiece(_ layout: LineLayout, _ visit: (Int, Int, Int?, Bool) -> Void) {
+    private mutating func forEachPiece(_ layout: LineLayout, _ visit: (Int, Int, Int?, Bool) -> Void) {
         let n = text.count
         guard n > 0 else { return }
+        let found = opportunities()
+        let text = text, gluedSpaces = gluedSpaces
         var a = 0
         func piece(_ b: Int) {
             var e = b
@@ -198,12 +231,14 @@ struct LineFiller {
             a = b
         }
         var unbroken = UnbrokenWords(text, fits: { layout.columns($0, $1) <= layout.width })
-        let ok = LineBreaks.forEach(text) { b in
-            if b < n && (!layout.isClusterBoundary(b) || (text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))
-                         || unbroken.keepsTogether(b)) { return }
-            piece(b)
-        }
-        if !ok {
+        if case .offsets(let list) = found {
+            for b32 in list {
+                let b = Int(b32)
+                if b < n && (!layout.isClusterBoundary(b) || (text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))
+                             || unbroken.keepsTogether(b)) { continue }
+                piece(b)
+            }
+        } else {
             for b in 1...n where b == n || (text[b - 1] == 0x20 && !gluedSpaces.contains(b - 1)) || text[b - 1] == 0x0A {
                 piece(b)
             }
@@ -438,10 +473,15 @@ private struct LineLayout {
 final class SGRCache {
     private var made: [(TerminalStyle, String)] = []
 
+    /// The sequence asked for last (styles repeat line after line).
+    private var last: (TerminalStyle, String)?
+
     func sequence(_ style: TerminalStyle, _ sgr: SGR) -> String {
-        for (s, q) in made where s == style { return q }
+        if let (s, q) = last, s == style { return q }
+        for (s, q) in made where s == style { last = (s, q); return q }
         let q = sgr.sequence(style)
         made.append((style, q))
+        last = (style, q)
         return q
     }
 }

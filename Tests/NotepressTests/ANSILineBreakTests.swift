@@ -178,4 +178,40 @@ final class ANSILineBreakTests: XCTestCase {
         let columns = try String(contentsOf: dir.appendingPathComponent("columns"), encoding: .utf8)
         XCTAssertEqual(columns, String(repeating: "x=10\n", count: 7), "the cursor column after each row")
     }
+
+    /// The ASCII fast path (letters, digits, spaces; no ICU) gives literal UAX #14 offsets.
+    func testLettersDigitsAndSpacesBreakAfterSpaceRuns() {
+        guard case .offsets(let list)? = Breaks.lettersDigitsAndSpaces(Array("ab  cd 12x".utf8)) else {
+            return XCTFail("expected the fast path")
+        }
+        XCTAssertEqual(list, [4, 7, 10])
+        XCTAssertNil(Breaks.lettersDigitsAndSpaces(Array("a-b".utf8)))
+        XCTAssertNil(Breaks.lettersDigitsAndSpaces(Array("a\nb".utf8)))
+        XCTAssertNil(Breaks.lettersDigitsAndSpaces(Array("é".utf8)))
+    }
+
+    /// The fast path agrees with ICU on every string of up to 7 characters over letters, digits
+    /// and spaces (the rules involved look at most at neighbours across spaces).
+    func testLettersDigitsAndSpacesMatchICU() {
+        let alphabet = Array("aZ09 ".utf8)
+        var checked = 0
+        for length in 1...7 {
+            var digits = [Int](repeating: 0, count: length)
+            while true {
+                let text = digits.map { alphabet[$0] }
+                var icu: [Int32] = []
+                XCTAssertTrue(LineBreaks.forEach(text) { icu.append(Int32($0)) })
+                guard case .offsets(let fast)? = Breaks.lettersDigitsAndSpaces(text) else {
+                    return XCTFail("no fast path for \(String(decoding: text, as: UTF8.self))")
+                }
+                if fast != icu { return XCTFail("'\(String(decoding: text, as: UTF8.self))': \(fast) vs ICU \(icu)") }
+                checked += 1
+                var k = 0
+                while k < length && digits[k] == alphabet.count - 1 { digits[k] = 0; k += 1 }
+                if k == length { break }
+                digits[k] += 1
+            }
+        }
+        XCTAssertEqual(checked, 97655)
+    }
 }

@@ -48,12 +48,13 @@ enum Breaks {
     /// ICU failed: break after spaces and line feeds only.
     case failed
 
-    /// The opportunities of a text made only of ASCII letters, digits and spaces (U+0020), without
-    /// asking ICU; `nil` for any other text. In UAX #14 such a text has classes AL, NU and SP
-    /// only, and its rules give: no break before a space (LB7), a break after a run of spaces
-    /// before the next letter or digit (LB18), none between letters and digits (LB23, LB25,
-    /// LB28), none at the start (LB2) and one at the end (LB3). These are the offsets ICU gives
-    /// for such text (`ANSILineBreakTests` compares the two).
+    /// The opportunities of a text made only of ASCII letters, digits, the symbols
+    /// ``simpleSymbols`` (Line_Break class AL), `.` `,` `:` `;` (class IS) and spaces (U+0020),
+    /// where no IS follows a space, without asking ICU; `nil` for any other text. UAX #14's rules
+    /// for these classes give: no break before a space (LB7) or IS (LB13), a break after a run of
+    /// spaces (LB18); none between letters, digits and IS (LB23, LB25, LB28, LB29); none at the
+    /// start (LB2) and one at the end (LB3). These are the offsets ICU gives for such text
+    /// (`ANSILineBreakTests` compares the two).
     static func lettersDigitsAndSpaces(_ text: [UInt8]) -> Breaks? {
         let n = text.count
         guard n > 0 else { return nil }
@@ -61,15 +62,34 @@ enum Breaks {
         var previousIsSpace = false
         for i in 0..<n {
             let b = text[i]
-            let isSpace = b == 0x20
-            if !isSpace {
-                // 0-9, A-Z, a-z
-                guard (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) else { return nil }
+            guard b < 0x80 else { return nil }
+            switch simpleClass[Int(b)] {
+            case 1:  // AL, NU
                 if previousIsSpace && i > 0 { list.append(Int32(truncatingIfNeeded: i)) }
+                previousIsSpace = false
+            case 2:  // IS; after a space ICU may break before it (`x .5`): ask ICU
+                if previousIsSpace { return nil }
+                previousIsSpace = false
+            case 3:  // SP
+                previousIsSpace = true
+            default:
+                return nil
             }
-            previousIsSpace = isSpace
         }
         list.append(Int32(truncatingIfNeeded: n))
         return .offsets(list)
+    }
+
+    /// ASCII symbols of Line_Break class AL taken by the fast path.
+    static let simpleSymbols = "#&*=<>@^_`~"
+
+    /// Per ASCII byte: 1 letters, digits and ``simpleSymbols``; 2 `.` `,` `:` `;`; 3 space; 0 any
+    /// other byte (ICU decides).
+    private static let simpleClass: [UInt8] = (0..<128).map { b -> UInt8 in
+        let u = UInt8(b)
+        if (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x5A) || (u >= 0x61 && u <= 0x7A) { return 1 }
+        if simpleSymbols.utf8.contains(u) { return 1 }
+        if ".,:;".utf8.contains(u) { return 2 }
+        return u == 0x20 ? 3 : 0
     }
 }

@@ -87,17 +87,27 @@ struct LineFiller {
             }
             i = 0
             setRun(style, link)
+            // The last run is now `style` and `link`, and stays so (``beginText(_:_:)`` ends with
+            // it): a space of this text before a word is written without looking at runs.
+            var ownSpace = false
             while i < n {
                 if buf[i] == 0x20 {
-                    space(style, link)
+                    if lineHasText { ownSpace = true; pendingSpace = nil }
                     i += 1
                     continue
                 }
                 let start = i
                 while i < n && buf[i] != 0x20 { i += 1 }
-                if pendingSpace != nil { _ = beginText(style, link) } else { lineHasText = true }
+                if ownSpace {
+                    self.text.append(0x20)
+                    ownSpace = false
+                } else if pendingSpace != nil {
+                    _ = beginText(style, link)
+                }
+                lineHasText = true
                 self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
             }
+            if ownSpace { pendingSpace = (style, link) }
             return true
         }
         if isASCII { return }

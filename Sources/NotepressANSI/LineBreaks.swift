@@ -48,33 +48,49 @@ enum Breaks {
     /// ICU failed: break after spaces and line feeds only.
     case failed
 
-    /// The opportunities of a text made only of ASCII letters, digits, the symbols
-    /// ``simpleSymbols`` (Line_Break class AL), `.` `,` `:` `;` (class IS) and spaces (U+0020),
-    /// where no IS follows a space, without asking ICU; `nil` for any other text. UAX #14's rules
-    /// for these classes give: no break before a space (LB7) or IS (LB13), a break after a run of
-    /// spaces (LB18); none between letters, digits and IS (LB23, LB25, LB28, LB29); none at the
-    /// start (LB2) and one at the end (LB3). These are the offsets ICU gives for such text
-    /// (`ANSILineBreakTests` compares the two).
+    /// The opportunities of a text made only of ASCII letters and the symbols ``simpleSymbols``
+    /// (Line_Break class AL), digits (NU), `.` `,` `:` `;` (IS), `-` (HY), `(` `[` (OP), `)` `]`
+    /// (CP) and spaces (SP), where no IS follows a space and no word starts with HY, without
+    /// asking ICU; `nil` for any other text. UAX #14's rules for these classes, first match wins: none at the start (LB2), one at
+    /// the end (LB3); none before SP (LB7), IS or CP (LB13); none after OP, even across spaces
+    /// (LB14); one after spaces (LB18); none before HY (LB21); after HY none before NU (LB25), one
+    /// elsewhere (LB31); before OP none after AL or NU (LB30), one after IS or CP (LB31); none
+    /// else (LB23, LB25, LB28, LB29, LB30). ICU gives these offsets for such text
+    /// (`ANSILineBreakTests` compares the two on every short text).
     static func lettersDigitsAndSpaces(_ text: [UInt8]) -> Breaks? {
         let n = text.count
         guard n > 0 else { return nil }
         var list: [Int32] = []
-        var previousIsSpace = false
+        var prev: UInt8 = 0, beforeSpaces: UInt8 = 0
         for i in 0..<n {
             let b = text[i]
             guard b < 0x80 else { return nil }
-            switch simpleClass[Int(b)] {
-            case 1:  // AL, NU
-                if previousIsSpace && i > 0 { list.append(Int32(truncatingIfNeeded: i)) }
-                previousIsSpace = false
-            case 2:  // IS; after a space ICU may break before it (`x .5`): ask ICU
-                if previousIsSpace { return nil }
-                previousIsSpace = false
-            case 3:  // SP
-                previousIsSpace = true
-            default:
-                return nil
+            let c = simpleClass[Int(b)]
+            if c == 0 { return nil }
+            // A word that starts with `-` (`-x`, `--option`): ICU tailors it (no break after it).
+            if c == hy && (i == 0 || prev == sp) { return nil }
+            if i > 0 && c != sp {
+                let breaks: Bool
+                if c == isClass || c == cp {
+                    if c == isClass && prev == sp { return nil }  // ICU may break before ` .5`
+                    breaks = false
+                } else if beforeSpaces == op {
+                    breaks = false
+                } else if prev == sp {
+                    breaks = true
+                } else if c == hy {
+                    breaks = false
+                } else if prev == hy {
+                    breaks = c != nu
+                } else if c == op {
+                    breaks = prev == isClass || prev == cp
+                } else {
+                    breaks = false
+                }
+                if breaks { list.append(Int32(truncatingIfNeeded: i)) }
             }
+            prev = c
+            if c != sp { beforeSpaces = c }
         }
         list.append(Int32(truncatingIfNeeded: n))
         return .offsets(list)
@@ -83,13 +99,21 @@ enum Breaks {
     /// ASCII symbols of Line_Break class AL taken by the fast path.
     static let simpleSymbols = "#&*=<>@^_`~"
 
-    /// Per ASCII byte: 1 letters, digits and ``simpleSymbols``; 2 `.` `,` `:` `;`; 3 space; 0 any
-    /// other byte (ICU decides).
+    /// Classes of ``simpleClass``.
+    private static let al: UInt8 = 1, isClass: UInt8 = 2, sp: UInt8 = 3, nu: UInt8 = 4, hy: UInt8 = 5, op: UInt8 = 6, cp: UInt8 = 7
+
+    /// Per ASCII byte its class for the fast path; 0 for bytes it leaves to ICU.
     private static let simpleClass: [UInt8] = (0..<128).map { b -> UInt8 in
         let u = UInt8(b)
-        if (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x5A) || (u >= 0x61 && u <= 0x7A) { return 1 }
-        if simpleSymbols.utf8.contains(u) { return 1 }
-        if ".,:;".utf8.contains(u) { return 2 }
-        return u == 0x20 ? 3 : 0
+        if u >= 0x30 && u <= 0x39 { return nu }
+        if (u >= 0x41 && u <= 0x5A) || (u >= 0x61 && u <= 0x7A) || simpleSymbols.utf8.contains(u) { return al }
+        if ".,:;".utf8.contains(u) { return isClass }
+        switch u {
+        case 0x20: return sp
+        case 0x2D: return hy
+        case 0x28, 0x5B: return op
+        case 0x29, 0x5D: return cp
+        default: return 0
+        }
     }
 }

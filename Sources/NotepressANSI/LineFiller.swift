@@ -112,21 +112,43 @@ struct LineFiller {
         }
         if isASCII { return }
         ascii = false
-        var start = text.startIndex
-        var i = start
-        while i < text.endIndex {
-            let next = text.index(after: i)
-            if text[i] == " " {
-                if start < i { _ = beginText(style, link); self.text.append(contentsOf: text[start..<i].utf8) }
+        text.withUTF8 { buf in
+            let n = buf.count
+            var start = 0
+            for i in 0..<n where buf[i] == 0x20 && Self.isSpaceCharacter(buf, i) {
+                if start < i { _ = beginText(style, link); self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i])) }
                 space(style, link)
-                start = next
+                start = i + 1
             }
-            i = next
+            if start < n {
+                _ = beginText(style, link)
+                self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<n]))
+            }
         }
-        if start < text.endIndex {
-            _ = beginText(style, link)
-            self.text.append(contentsOf: text[start...].utf8)
+    }
+
+    /// Whether the space byte at `i` of `utf8` is a grapheme cluster of its own (the Character
+    /// `" "`). Whether a cluster boundary lies before a space depends only on the scalar before it
+    /// (UAX #29 GB9b: not after Prepend), and after it only on the scalar after it (GB9, GB9a:
+    /// not before Extend, ZWJ or SpacingMark); so next to ASCII it always is one, and otherwise
+    /// Swift's segmentation of those three scalars decides.
+    private static func isSpaceCharacter(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let n = utf8.count
+        let prevASCII = i == 0 || utf8[i - 1] < 0x80
+        let nextASCII = i + 1 >= n || utf8[i + 1] < 0x80
+        if prevASCII && nextASCII { return true }
+        var a = i
+        if i > 0 {
+            a = i - 1
+            while a > 0 && utf8[a] & 0xC0 == 0x80 { a -= 1 }
         }
+        var e = i + 1
+        if e < n {
+            e += 1
+            while e < n && utf8[e] & 0xC0 == 0x80 { e += 1 }
+        }
+        let around = String(decoding: UnsafeBufferPointer(rebasing: utf8[a..<e]), as: UTF8.self)
+        return around.contains { $0 == " " }
     }
 
     /// A separating space in `style` (dropped at the start of a line; see the type's rules).

@@ -190,18 +190,22 @@ final class ANSILineBreakTests: XCTestCase {
         }
         XCTAssertEqual(punctuated, [3, 7, 10])
         XCTAssertNil(Breaks.lettersDigitsAndSpaces(Array("x .5".utf8)), "ICU breaks before `.5` after a space")
-        XCTAssertNil(Breaks.lettersDigitsAndSpaces(Array("a-b".utf8)))
-        XCTAssertNil(Breaks.lettersDigitsAndSpaces(Array("a(b".utf8)))
+        guard case .offsets(let bracketed)? = Breaks.lettersDigitsAndSpaces(Array("top (#a--b) x-1 (y)(z)".utf8)) else {
+            return XCTFail("expected the fast path")
+        }
+        XCTAssertEqual(bracketed, [4, 9, 12, 16, 19, 22])
+        XCTAssertNil(Breaks.lettersDigitsAndSpaces(Array("a/b".utf8)))
+        XCTAssertNil(Breaks.lettersDigitsAndSpaces(Array("a'b".utf8)))
         XCTAssertNil(Breaks.lettersDigitsAndSpaces(Array("a\nb".utf8)))
         XCTAssertNil(Breaks.lettersDigitsAndSpaces(Array("é".utf8)))
     }
 
     /// The fast path agrees with ICU on every string of up to 7 characters over one character of
-    /// each class it takes (AL, NU, IS, SP), and of up to 3 over all of its characters (the rules
+    /// each class it takes (AL, NU, IS, HY, OP, CP, SP), and of up to 3 over all of its characters (the rules
     /// involved look at neighbours, across spaces).
     func testLettersDigitsAndSpacesMatchICU() {
-        XCTAssertEqual(checkFastPathAgainstICU(Array("a0. ".utf8), upTo: 7), 14839)
-        XCTAssertEqual(checkFastPathAgainstICU(Array("aZz09#&*=<>@^_`~.,:; ".utf8), upTo: 3), 9551)
+        XCTAssertEqual(checkFastPathAgainstICU(Array("a0.-() ".utf8), upTo: 7), 635354)
+        XCTAssertEqual(checkFastPathAgainstICU(Array("aZz09#&*=<>@^_`~.,:;-()[] ".utf8), upTo: 3), 17315)
     }
 
     /// Compares the fast path with ICU on every string over `alphabet` of 1 to `maxLength`
@@ -214,8 +218,9 @@ final class ANSILineBreakTests: XCTestCase {
                 let text = digits.map { alphabet[$0] }
                 var icu: [Int32] = []
                 XCTAssertTrue(LineBreaks.forEach(text) { icu.append(Int32($0)) })
-                // Texts where IS follows a space are left to ICU.
-                let leftToICU = zip(text, text.dropFirst()).contains { $0 == 0x20 && ".,:;".utf8.contains($1) }
+                // Texts where IS follows a space or a word starts with `-` are left to ICU.
+                let leftToICU = zip(text, text.dropFirst()).contains { $0 == 0x20 && ".,:;-".utf8.contains($1) }
+                    || text.first == 0x2D
                 switch Breaks.lettersDigitsAndSpaces(text) {
                 case .offsets(let fast)? where !leftToICU:
                     if fast != icu {

@@ -56,8 +56,15 @@ extension Renderer {
         let b = TerminalStyleTable.style(.tableBorder)
         let (h, v) = ascii ? ("-", "|") : ("─", "│")
         func rule(_ l: String, _ m: String, _ r: String) -> Line {
-            let parts = widths.map { String(repeating: h, count: $0 + 2) }
-            return [Seg((ascii ? "+" : l) + parts.joined(separator: ascii ? "+" : m) + (ascii ? "+" : r), b)]
+            // The same text as joining `h` × (width + 2) per column with `m`, built in one buffer.
+            var bytes: [UInt8] = []
+            bytes.append(contentsOf: (ascii ? "+" : l).utf8)
+            for (i, w) in widths.enumerated() {
+                if i > 0 { bytes.append(contentsOf: (ascii ? "+" : m).utf8) }
+                for _ in 0..<(w + 2) { bytes.append(contentsOf: h.utf8) }
+            }
+            bytes.append(contentsOf: (ascii ? "+" : r).utf8)
+            return [Seg(String(decoding: bytes, as: UTF8.self), b)]
         }
         var out: [Line] = [rule("┌", "┬", "┐")]
         let border = Seg(v, b)

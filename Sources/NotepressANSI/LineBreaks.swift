@@ -63,9 +63,7 @@ enum Breaks {
         var list: [Int32] = []
         var prev: UInt8 = 0, beforeSpaces: UInt8 = 0
         for i in 0..<n {
-            let b = text[i]
-            guard b < 0x80 else { return nil }
-            let c = simpleClass[Int(b)]
+            let c = simpleClass(text[i])
             if c == 0 { return nil }
             // A word that starts with `-` (`-x`, `--option`): ICU tailors it (no break after it).
             if c == hy && (i == 0 || prev == sp) { return nil }
@@ -102,17 +100,19 @@ enum Breaks {
     /// Classes of ``simpleClass``.
     private static let al: UInt8 = 1, isClass: UInt8 = 2, sp: UInt8 = 3, nu: UInt8 = 4, hy: UInt8 = 5, op: UInt8 = 6, cp: UInt8 = 7
 
-    /// Per ASCII byte its class for the fast path; 0 for bytes it leaves to ICU.
-    private static let simpleClass: [UInt8] = (0..<128).map { b -> UInt8 in
-        let u = UInt8(b)
-        if u >= 0x30 && u <= 0x39 { return nu }
-        if (u >= 0x41 && u <= 0x5A) || (u >= 0x61 && u <= 0x7A) || simpleSymbols.utf8.contains(u) { return al }
-        if ".,:;".utf8.contains(u) { return isClass }
-        switch u {
+    /// The class of byte `b` for the fast path; 0 for bytes it leaves to ICU (any other byte).
+    @inline(__always)
+    private static func simpleClass(_ b: UInt8) -> UInt8 {
+        switch b {
+        case 0x61...0x7A, 0x41...0x5A: return al
+        case 0x30...0x39: return nu
         case 0x20: return sp
+        case 0x2E, 0x2C, 0x3A, 0x3B: return isClass
         case 0x2D: return hy
         case 0x28, 0x5B: return op
         case 0x29, 0x5D: return cp
+        // # & * = < > @ ^ _ ` ~ (simpleSymbols)
+        case 0x23, 0x26, 0x2A, 0x3D, 0x3C, 0x3E, 0x40, 0x5E, 0x5F, 0x60, 0x7E: return al
         default: return 0
         }
     }

@@ -252,13 +252,14 @@ struct LineFiller {
         guard n > 0 else { return }
         let found = opportunities()
         let text = text, gluedSpaces = gluedSpaces
+        let noGlue = gluedSpaces.isEmpty
         var a = 0
         func piece(_ b: Int) {
             var e = b
             var hard = false
             if e > a && text[e - 1] == 0x0A { hard = true; e -= 1 }
             var space: Int?
-            if e > a && text[e - 1] == 0x20 && !gluedSpaces.contains(e - 1) { space = e - 1; e -= 1 }
+            if e > a && text[e - 1] == 0x20 && (noGlue || !gluedSpaces.contains(e - 1)) { space = e - 1; e -= 1 }
             visit(a, e, space, hard)
             a = b
         }
@@ -266,7 +267,7 @@ struct LineFiller {
         if case .offsets(let list) = found {
             for b32 in list {
                 let b = Int(b32)
-                if b < n && (!layout.isClusterBoundary(b) || (text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))
+                if b < n && (!layout.isClusterBoundary(b) || (!noGlue && text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))
                              || unbroken.keepsTogether(b)) { continue }
                 piece(b)
             }
@@ -505,16 +506,21 @@ private struct LineLayout {
 final class SGRCache {
     private var made: [(TerminalStyle, String)] = []
 
-    /// The sequence asked for last (styles repeat line after line).
-    private var last: (TerminalStyle, String)?
+    /// The style asked for last and its sequence (styles repeat line after line).
+    private var lastStyle = TerminalStyle()
+    private var lastSequence = ""
+    private var hasLast = false
 
     func sequence(_ style: TerminalStyle, _ sgr: SGR) -> String {
-        if let (s, q) = last, s == style { return q }
-        for (s, q) in made where s == style { last = (s, q); return q }
-        let q = sgr.sequence(style)
-        made.append((style, q))
-        last = (style, q)
-        return q
+        if hasLast && lastStyle == style { return lastSequence }
+        var q: String?
+        for (s, made) in made where s == style { q = made; break }
+        if q == nil {
+            q = sgr.sequence(style)
+            made.append((style, q!))
+        }
+        lastStyle = style; lastSequence = q!; hasLast = true
+        return q!
     }
 }
 

@@ -231,7 +231,7 @@ struct LineFiller {
     private mutating func opportunities() -> Breaks {
         if let breaks { return breaks }
         let found: Breaks
-        if let simple = Breaks.lettersDigitsAndSpaces(text) {
+        if let simple = Breaks.simpleASCII(text) {
             found = simple
         } else {
             var list: [Int32] = []

@@ -12,25 +12,19 @@ extension Renderer {
         let rows: [[Inlines]] = [t.header] + t.rows
         var natural = [Int](repeating: 1, count: n)
         var longestWord = [Int](repeating: 1, count: n)
-        // Each cell's lines when nothing makes them wrap: they are its lines in any column at least
-        // as wide as its widest line (greedy filling then takes the same decisions).
-        var unwrapped: [[[Line]]] = []
-        unwrapped.reserveCapacity(rows.count)
-        // The cells' fillers, asked for their longest words only when the table must shrink.
+        // The cells' fillers: each measured for its widest line when nothing makes it wrap, asked
+        // for its longest words only when the table must shrink, and laid out once at its
+        // column's width.
         var fillers: [[LineFiller]] = []
+        fillers.reserveCapacity(rows.count)
         for (ri, row) in rows.enumerated() {
-            var cells: [[Line]] = []
             var cellFillers: [LineFiller] = []
-            cells.reserveCapacity(min(n, row.count))
+            cellFillers.reserveCapacity(min(n, row.count))
             for c in 0..<n where c < row.count {
                 var f = fill(row[c], width: Int.max / 4, base: ri == 0 ? headerStyle : body)
-                let lines = f.finish()
-                let w = lines.map(lineWidth).max() ?? 0
-                natural[c] = max(natural[c], w)
-                cells.append(lines)
+                natural[c] = max(natural[c], f.naturalWidth())
                 cellFillers.append(f)
             }
-            unwrapped.append(cells)
             fillers.append(cellFillers)
         }
         let room = width - (3 * n + 1)
@@ -71,8 +65,10 @@ extension Renderer {
         var cells: [[Line]] = []
         cells.reserveCapacity(n)
         for (ri, row) in rows.enumerated() {
-            // A cell narrower than its text is laid out again from its filler (same text, same
-            // break opportunities), which gives the lines a filler of that width would.
+            // A cell at least as wide as its widest unwrapped line has its unwrapped lines (greedy
+            // filling takes the same decisions at any such width); a narrower one is laid out at
+            // the column's width from the same filler (same text, same break opportunities),
+            // which gives the lines a filler of that width would.
             cells.removeAll(keepingCapacity: true)
             var height = 1
             for c in 0..<n {
@@ -80,7 +76,7 @@ extension Renderer {
                 if c >= row.count {
                     lines = [[]]
                 } else if widths[c] >= natural[c] {
-                    lines = unwrapped[ri][c]
+                    lines = fillers[ri][c].finish()
                 } else {
                     lines = fillers[ri][c].finish(width: widths[c])
                 }

@@ -218,6 +218,18 @@ struct LineFiller {
         return layout.finish()
     }
 
+    /// The width of the widest line of ``finish()`` (0 for no text). Text without a hard break
+    /// that fits is one line as wide as the text (the columns of its segments add up to the
+    /// text's): measured without making the line.
+    mutating func naturalWidth() -> Int {
+        if !hasHardBreak {
+            let layout = makeLayout(width: width)
+            let w = layout.columns(0, text.count)
+            if w <= width { return w }
+        }
+        return finish().map(lineWidth).max() ?? 0
+    }
+
     /// The width of the widest piece between two break opportunities (what no width can break
     /// without cutting a word); 0 for no text.
     mutating func widestWord() -> Int {

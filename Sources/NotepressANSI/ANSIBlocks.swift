@@ -44,9 +44,7 @@ extension Renderer {
         case .blockQuote(let children):
             let bar = ascii ? "|" : "│"
             guard width - 2 >= min(10, width) else { return blocks(children, width: width, tight: false) }
-            return blocks(children, width: width - 2, tight: false).map {
-                [Seg(bar + " ", TerminalStyleTable.style(.quoteBar))] + $0
-            }
+            return prefixed(blocks(children, width: width - 2, tight: false), Seg(bar + " ", TerminalStyleTable.style(.quoteBar)))
         case .list(let l):
             return list(l, width: width, depth: 0)
         case .codeBlock(_, let literal):
@@ -84,7 +82,13 @@ extension Renderer {
         let bar = ascii ? "|" : "┃"
         let title: Line = [Seg(a.kind.title, body.merged(TerminalStyle(bold: true, color: color)))]
         guard width - 2 >= min(10, width) else { return [title] + blocks(a.blocks, width: width, tight: false) }
-        return ([title] + blocks(a.blocks, width: width - 2, tight: false)).map { [Seg(bar + " ", barStyle)] + $0 }
+        return prefixed([title] + blocks(a.blocks, width: width - 2, tight: false), Seg(bar + " ", barStyle))
+    }
+
+    /// `lines` with `seg` before each line (a quote or alert bar), changed in place.
+    func prefixed(_ lines: consuming [Line], _ seg: Seg) -> [Line] {
+        for i in lines.indices { lines[i].insert(seg, at: 0) }
+        return lines
     }
 
     func isLetterpress(_ c: Inlines) -> Bool {
@@ -94,13 +98,13 @@ extension Renderer {
 
     /// `lines` with `marker` before the first and its width of spaces before the others (a hanging
     /// indent). An empty item gives the marker alone.
-    func hang(_ lines: [Line], marker: Line, width: Int) -> [Line] {
+    func hang(_ lines: consuming [Line], marker: Line, width: Int) -> [Line] {
         let mw = lineWidth(marker)
         guard !lines.isEmpty else { return [marker] }
-        return lines.enumerated().map { i, l in
-            if i == 0 { return marker + l }
-            return l.isEmpty ? l : [Seg(spaces(mw))] + l
-        }
+        let indent = Seg(spaces: mw)
+        lines[0].insert(contentsOf: marker, at: 0)
+        for i in lines.indices.dropFirst() where !lines[i].isEmpty { lines[i].insert(indent, at: 0) }
+        return lines
     }
 
     mutating func list(_ l: ListBlock, width: Int, depth: Int) -> [Line] {

@@ -6,6 +6,11 @@ import NotepressThemes
 extension Renderer {
 
     func style(for a: InlineAttributes, base: TerminalStyle) -> TerminalStyle {
+        // Plain text (the usual run) takes no role: the base style, without merging.
+        if !a.strong && !a.emphasis && !a.script && !a.strikethrough && !a.code && a.link == nil && a.tag == nil
+            && a.colorRole != .alert && a.image == nil && !a.letterpress && !a.marker && a.textStyle == nil {
+            return base
+        }
         var s = base
         for role in TerminalRole.allCases {
             let on: Bool

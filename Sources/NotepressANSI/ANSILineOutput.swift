@@ -38,23 +38,30 @@ extension Renderer {
         var link: String?
         let osc = options.hyperlinks
         let closeLink: StaticString = "\u{1B}]8;;\u{1B}\\"
-        for s in segs {
-            if osc && s.link != link {
+        for i in segs.indices {
+            if osc && segs[i].link != link {
                 if link != nil { closeLink.withUTF8Buffer { out.append(contentsOf: $0) } }
-                if let l = s.link {
+                if let l = segs[i].link {
                     out.append(0x1B); out.append(contentsOf: "]8;;".utf8)
                     out.append(contentsOf: l.utf8)
                     out.append(0x1B); out.append(0x5C)
                 }
-                link = s.link
+                link = segs[i].link
             }
-            if s.style != style {
-                out.append(contentsOf: (s.style.isPlain ? sgr.reset : sgrCache.sequence(s.style, sgr)).utf8)
-                style = s.style
+            if segs[i].style != style {
+                style = segs[i].style
+                appendUTF8(style.isPlain ? sgr.reset : sgrCache.sequence(style, sgr), to: &out)
             }
-            out.append(contentsOf: s.text.utf8)
+            appendUTF8(segs[i].text, to: &out)
         }
-        if !style.isPlain { out.append(contentsOf: sgr.reset.utf8) }
+        if !style.isPlain { appendUTF8(sgr.reset, to: &out) }
         if osc && link != nil { closeLink.withUTF8Buffer { out.append(contentsOf: $0) } }
     }
+}
+
+/// Appends the UTF-8 bytes of `s` to `out` in one copy (the same bytes as `s.utf8`).
+@inline(__always)
+func appendUTF8(_ s: String, to out: inout [UInt8]) {
+    var s = s
+    s.withUTF8 { out.append(contentsOf: $0) }
 }

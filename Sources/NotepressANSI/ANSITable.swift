@@ -12,25 +12,19 @@ extension Renderer {
         let rows: [[Inlines]] = [t.header] + t.rows
         var natural = [Int](repeating: 1, count: n)
         var longestWord = [Int](repeating: 1, count: n)
-        // Each cell's lines when nothing makes them wrap: they are its lines in any column at least
-        // as wide as its widest line (greedy filling then takes the same decisions).
-        var unwrapped: [[[Line]]] = []
-        unwrapped.reserveCapacity(rows.count)
-        // The cells' fillers, asked for their longest words only when the table must shrink.
+        // The cells' fillers: each measured for its widest line when nothing makes it wrap, asked
+        // for its longest words only when the table must shrink, and laid out once at its
+        // column's width.
         var fillers: [[LineFiller]] = []
+        fillers.reserveCapacity(rows.count)
         for (ri, row) in rows.enumerated() {
-            var cells: [[Line]] = []
             var cellFillers: [LineFiller] = []
-            cells.reserveCapacity(min(n, row.count))
+            cellFillers.reserveCapacity(min(n, row.count))
             for c in 0..<n where c < row.count {
                 var f = fill(row[c], width: Int.max / 4, base: ri == 0 ? headerStyle : body)
-                let lines = f.finish()
-                let w = lines.map(lineWidth).max() ?? 0
-                natural[c] = max(natural[c], w)
-                cells.append(lines)
+                natural[c] = max(natural[c], f.naturalWidth())
                 cellFillers.append(f)
             }
-            unwrapped.append(cells)
             fillers.append(cellFillers)
         }
         let room = width - (3 * n + 1)
@@ -56,19 +50,42 @@ extension Renderer {
         let b = TerminalStyleTable.style(.tableBorder)
         let (h, v) = ascii ? ("-", "|") : ("─", "│")
         func rule(_ l: String, _ m: String, _ r: String) -> Line {
-            let parts = widths.map { String(repeating: h, count: $0 + 2) }
-            return [Seg((ascii ? "+" : l) + parts.joined(separator: ascii ? "+" : m) + (ascii ? "+" : r), b)]
+            // The same text as joining `h` × (width + 2) per column with `m`, built in one buffer.
+            var bytes: [UInt8] = []
+            bytes.append(contentsOf: (ascii ? "+" : l).utf8)
+            for (i, w) in widths.enumerated() {
+                if i > 0 { bytes.append(contentsOf: (ascii ? "+" : m).utf8) }
+                for _ in 0..<(w + 2) { bytes.append(contentsOf: h.utf8) }
+            }
+            bytes.append(contentsOf: (ascii ? "+" : r).utf8)
+            return [Seg(String(decoding: bytes, as: UTF8.self), b)]
         }
         var out: [Line] = [rule("┌", "┬", "┐")]
+        let border = Seg(v, b)
+        var cells: [[Line]] = []
+        cells.reserveCapacity(n)
         for (ri, row) in rows.enumerated() {
-            let cells: [[Line]] = (0..<n).map { c in
-                guard c < row.count else { return [[]] }
-                if widths[c] >= natural[c] { return unwrapped[ri][c] }
-                return inlineLines(row[c], width: widths[c], base: ri == 0 ? headerStyle : body)
+            // A cell at least as wide as its widest unwrapped line has its unwrapped lines (greedy
+            // filling takes the same decisions at any such width); a narrower one is laid out at
+            // the column's width from the same filler (same text, same break opportunities),
+            // which gives the lines a filler of that width would.
+            cells.removeAll(keepingCapacity: true)
+            var height = 1
+            for c in 0..<n {
+                let lines: [Line]
+                if c >= row.count {
+                    lines = [[]]
+                } else if widths[c] >= natural[c] {
+                    lines = fillers[ri][c].finish()
+                } else {
+                    lines = fillers[ri][c].finish(width: widths[c])
+                }
+                height = max(height, lines.count)
+                cells.append(lines)
             }
-            let height = cells.map(\.count).max() ?? 1
             for li in 0..<height {
-                var line: Line = [Seg(v, b)]
+                var line: Line = [border]
+                line.reserveCapacity(1 + 4 * n)
                 for c in 0..<n {
                     let cl = li < cells[c].count ? cells[c][li] : []
                     let pad = widths[c] - lineWidth(cl)
@@ -78,10 +95,10 @@ extension Renderer {
                     case .center: left = pad / 2
                     default: left = 0
                     }
-                    line.append(Seg(spaces(left + 1)))
+                    line.append(Seg(spaces: left + 1))
                     line += cl
-                    line.append(Seg(spaces(pad - left + 1)))
-                    line.append(Seg(v, b))
+                    line.append(Seg(spaces: pad - left + 1))
+                    line.append(border)
                 }
                 out.append(line)
             }

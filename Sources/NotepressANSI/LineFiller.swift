@@ -14,6 +14,11 @@ struct Seg {
         self.text = text; self.style = style; self.link = link
         self.width = TerminalWidth.columns(text)
     }
+
+    /// `n` plain spaces (`n` ≥ 0), `n` columns wide (not measured again).
+    init(spaces n: Int) {
+        text = NotepressANSI.spaces(n); style = TerminalStyle(); link = nil; width = n
+    }
 }
 
 typealias Line = [Seg]
@@ -49,6 +54,11 @@ struct LineFiller {
     private var hasHardBreak = false
     /// ``widestWord()`` once known.
     private var widest: Int?
+    /// The text's break opportunities (``LineBreaks``), asked for once and kept for every
+    /// layout of the same text; `nil` until asked. ``opportunities()`` fills it.
+    private var breaks: Breaks?
+    /// The cluster measure of a non-ASCII text, once made.
+    private var clusters: ClusterMeasure?
 
     init(width: Int) { self.width = max(width, 1) }
 
@@ -79,36 +89,68 @@ struct LineFiller {
             }
             i = 0
             setRun(style, link)
+            // The last run is now `style` and `link`, and stays so (``beginText(_:_:)`` ends with
+            // it): a space of this text before a word is written without looking at runs.
+            var ownSpace = false
             while i < n {
                 if buf[i] == 0x20 {
-                    space(style, link)
+                    if lineHasText { ownSpace = true; pendingSpace = nil }
                     i += 1
                     continue
                 }
                 let start = i
                 while i < n && buf[i] != 0x20 { i += 1 }
-                if pendingSpace != nil { _ = beginText(style, link) } else { lineHasText = true }
+                if ownSpace {
+                    self.text.append(0x20)
+                    ownSpace = false
+                } else if pendingSpace != nil {
+                    _ = beginText(style, link)
+                }
+                lineHasText = true
                 self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
             }
+            if ownSpace { pendingSpace = (style, link) }
             return true
         }
         if isASCII { return }
         ascii = false
-        var start = text.startIndex
-        var i = start
-        while i < text.endIndex {
-            let next = text.index(after: i)
-            if text[i] == " " {
-                if start < i { _ = beginText(style, link); self.text.append(contentsOf: text[start..<i].utf8) }
+        text.withUTF8 { buf in
+            let n = buf.count
+            var start = 0
+            for i in 0..<n where buf[i] == 0x20 && Self.isSpaceCharacter(buf, i) {
+                if start < i { _ = beginText(style, link); self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i])) }
                 space(style, link)
-                start = next
+                start = i + 1
             }
-            i = next
+            if start < n {
+                _ = beginText(style, link)
+                self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<n]))
+            }
         }
-        if start < text.endIndex {
-            _ = beginText(style, link)
-            self.text.append(contentsOf: text[start...].utf8)
+    }
+
+    /// Whether the space byte at `i` of `utf8` is a grapheme cluster of its own (the Character
+    /// `" "`). Whether a cluster boundary lies before a space depends only on the scalar before it
+    /// (UAX #29 GB9b: not after Prepend), and after it only on the scalar after it (GB9, GB9a:
+    /// not before Extend, ZWJ or SpacingMark); so next to ASCII it always is one, and otherwise
+    /// Swift's segmentation of those three scalars decides.
+    private static func isSpaceCharacter(_ utf8: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let n = utf8.count
+        let prevASCII = i == 0 || utf8[i - 1] < 0x80
+        let nextASCII = i + 1 >= n || utf8[i + 1] < 0x80
+        if prevASCII && nextASCII { return true }
+        var a = i
+        if i > 0 {
+            a = i - 1
+            while a > 0 && utf8[a] & 0xC0 == 0x80 { a -= 1 }
         }
+        var e = i + 1
+        if e < n {
+            e += 1
+            while e < n && utf8[e] & 0xC0 == 0x80 { e += 1 }
+        }
+        let around = String(decoding: UnsafeBufferPointer(rebasing: utf8[a..<e]), as: UTF8.self)
+        return around.contains { $0 == " " }
     }
 
     /// A separating space in `style` (dropped at the start of a line; see the type's rules).
@@ -152,10 +194,16 @@ struct LineFiller {
 
     /// The lines (see the type's rules); at least one. Text without a hard break that fits in
     /// `width` is one line without asking ICU (the greedy filling would not break it either).
-    mutating func finish() -> [Line] {
-        var layout = LineLayout(text: text, runs: runs, ascii: ascii, width: width)
+    mutating func finish() -> [Line] { finish(width: width) }
+
+    /// The lines at `columns` wide instead of the filler's own width (a table column narrower
+    /// than its cell's text): the same lines a filler of that width fed the same text would give,
+    /// without collecting the text again or asking ICU again (its opportunities are kept).
+    mutating func finish(width columns: Int) -> [Line] {
+        let columns = max(columns, 1)
+        var layout = makeLayout(width: columns)
         let n = text.count
-        if !hasHardBreak && layout.columns(0, n) <= width {
+        if !hasHardBreak && layout.columns(0, n) <= columns {
             if n > 0 { layout.placePiece(0, n) }
             return layout.finish()
         }
@@ -164,19 +212,55 @@ struct LineFiller {
             if let space { layout.pendingSpace = space }
             if hard { layout.newLine() }
         }
-        widest = layout.widestPiece
+        // The widest piece depends on the width (URLs wider than it are broken): keep the one
+        // of the filler's own width only.
+        if columns == width { widest = layout.widestPiece }
         return layout.finish()
+    }
+
+    /// The width of the widest line of ``finish()`` (0 for no text). Text without a hard break
+    /// that fits is one line as wide as the text (the columns of its segments add up to the
+    /// text's): measured without making the line.
+    mutating func naturalWidth() -> Int {
+        if !hasHardBreak {
+            let layout = makeLayout(width: width)
+            let w = layout.columns(0, text.count)
+            if w <= width { return w }
+        }
+        return finish().map(lineWidth).max() ?? 0
     }
 
     /// The width of the widest piece between two break opportunities (what no width can break
     /// without cutting a word); 0 for no text.
     mutating func widestWord() -> Int {
         if let widest { return widest }
-        let layout = LineLayout(text: text, runs: runs, ascii: ascii, width: width)
+        let layout = makeLayout(width: width)
         var w = 0
         forEachPiece(layout) { a, e, _, _ in w = max(w, layout.columns(a, e)) }
         widest = w
         return w
+    }
+
+    /// A layout of the text at `columns`, with the cluster measure made once per text (a table
+    /// cell is laid out up to three times).
+    private mutating func makeLayout(width columns: Int) -> LineLayout {
+        if !ascii && clusters == nil { clusters = ClusterMeasure(text) }
+        return LineLayout(text: text, runs: runs, ascii: ascii, width: columns, clusters: clusters)
+    }
+
+    /// The break opportunities of ``text`` (see ``Breaks``), computed on the first call.
+    private mutating func opportunities() -> Breaks {
+        if let breaks { return breaks }
+        let found: Breaks
+        if let simple = Breaks.simpleASCII(text) {
+            found = simple
+        } else {
+            var list: [Int32] = []
+            let ok = LineBreaks.forEach(text) { list.append(Int32(truncatingIfNeeded: $0)) }
+            found = ok ? .offsets(list) : .failed
+        }
+        breaks = found
+        return found
     }
 
     /// Calls `visit(a, e, space, hard)` for each piece between two break opportunities, in
@@ -184,26 +268,31 @@ struct LineFiller {
     /// `hard` whether a hard break follows. Opportunities inside a grapheme cluster (where ICU's
     /// and Swift's segmentations differ) and after a space of ``appendCharacters(_:_:_:)`` are
     /// skipped.
-    private func forEachPiece(_ layout: LineLayout, _ visit: (Int, Int, Int?, Bool) -> Void) {
+    private mutating func forEachPiece(_ layout: LineLayout, _ visit: (Int, Int, Int?, Bool) -> Void) {
         let n = text.count
         guard n > 0 else { return }
+        let found = opportunities()
+        let text = text, gluedSpaces = gluedSpaces
+        let noGlue = gluedSpaces.isEmpty
         var a = 0
         func piece(_ b: Int) {
             var e = b
             var hard = false
             if e > a && text[e - 1] == 0x0A { hard = true; e -= 1 }
             var space: Int?
-            if e > a && text[e - 1] == 0x20 && !gluedSpaces.contains(e - 1) { space = e - 1; e -= 1 }
+            if e > a && text[e - 1] == 0x20 && (noGlue || !gluedSpaces.contains(e - 1)) { space = e - 1; e -= 1 }
             visit(a, e, space, hard)
             a = b
         }
         var unbroken = UnbrokenWords(text, fits: { layout.columns($0, $1) <= layout.width })
-        let ok = LineBreaks.forEach(text) { b in
-            if b < n && (!layout.isClusterBoundary(b) || (text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))
-                         || unbroken.keepsTogether(b)) { return }
-            piece(b)
-        }
-        if !ok {
+        if case .offsets(let list) = found {
+            for b32 in list {
+                let b = Int(b32)
+                if b < n && (!layout.isClusterBoundary(b) || (!noGlue && text[b - 1] == 0x20 && gluedSpaces.contains(b - 1))
+                             || unbroken.keepsTogether(b)) { continue }
+                piece(b)
+            }
+        } else {
             for b in 1...n where b == n || (text[b - 1] == 0x20 && !gluedSpaces.contains(b - 1)) || text[b - 1] == 0x0A {
                 piece(b)
             }
@@ -257,192 +346,25 @@ private struct UnbrokenWords {
     }
 }
 
-/// The greedy filling of ``LineFiller/finish()``: pieces of the paragraph text placed in order.
-/// Consecutive text of one style run on one line becomes one ``Seg`` (made when the line or the
-/// run ends), so a line of many short pieces (CJK) costs one string, not one per piece.
-private struct LineLayout {
-    let text: [UInt8]
-    let runs: [(start: Int, style: TerminalStyle, link: String?)]
-    let ascii: Bool
-    let width: Int
-    /// Text with emoji sequences (``TerminalWidth/joinsEmoji(_:)``) is measured per grapheme
-    /// cluster: the columns before each byte offset (before the cluster that contains it) and
-    /// whether the offset starts a cluster (or is the end). Other text is measured per scalar
-    /// when a range is asked for (the same widths, without segmenting it or a table per byte),
-    /// and segmented only where a piece must be cut.
-    private var columnsBefore: [Int32] = []
-    private var boundary: [Bool] = []
-    private var perCluster = false
-    var lines: [Line] = []
-    private var cur: Line = []
-    /// Text of the current line not yet made a ``Seg``: `text[start..<end]`, all in run `run`.
-    private var open: (start: Int, end: Int, run: Int)?
-    var curW = 0
-    /// Offset of the space to write before the next piece on this line, if any.
-    var pendingSpace: Int?
-    var widestPiece = 0
-    /// The run that contains the last offset written (offsets are written in ascending order).
-    private var run = 0
-
-    init(text: [UInt8], runs: [(start: Int, style: TerminalStyle, link: String?)], ascii: Bool, width: Int) {
-        self.text = text; self.runs = runs; self.ascii = ascii; self.width = width
-        guard !ascii else { return }
-        let string = String(decoding: text, as: UTF8.self)
-        perCluster = string.unicodeScalars.contains(where: TerminalWidth.joinsEmoji)
-        guard perCluster else { return }
-        let n = text.count
-        columnsBefore = [Int32](repeating: 0, count: n + 1)
-        boundary = [Bool](repeating: false, count: n + 1)
-        var w: Int32 = 0
-        var off = 0
-        for c in string {
-            let next = off + c.utf8.count
-            boundary[off] = true
-            for k in off..<next { columnsBefore[k] = w }
-            w += Int32(TerminalWidth.columns(c))
-            off = next
-        }
-        columnsBefore[n] = w
-        boundary[n] = true
-    }
-
-    /// Whether a line may end at `offset` without cutting a grapheme cluster (ICU breaks fall on
-    /// scalar boundaries; per-scalar text is taken as ICU segments it).
-    func isClusterBoundary(_ offset: Int) -> Bool { !perCluster || boundary[offset] }
-
-    /// Columns of `text[a..<e]` (a grapheme cluster cut by `e` counts in the piece holding its
-    /// start). `a` and `e` are scalar boundaries.
-    func columns(_ a: Int, _ e: Int) -> Int {
-        if ascii { return e - a }
-        if perCluster { return Int(columnsBefore[e] - columnsBefore[a]) }
-        var w = 0
-        var i = a
-        while i < e {
-            let b0 = UInt32(text[i])
-            if b0 < 0x80 {
-                w += b0 < 0x20 ? 0 : (b0 == 0x7F ? TerminalWidth.scalarWidth("\u{7F}") : 1)
-                i += 1
-                continue
-            }
-            // UTF-8 decoding (valid input: the text came from Strings).
-            let len = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2
-            var v = b0 & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07)
-            for k in 1..<len { v = v << 6 | (UInt32(text[i + k]) & 0x3F) }
-            w += TerminalWidth.scalarWidth(Unicode.Scalar(v) ?? "\u{FFFD}")
-            i += len
-        }
-        return w
-    }
-
-    private var lineIsEmpty: Bool { cur.isEmpty && open == nil }
-
-    /// Places the piece `text[a..<e]` (``LineFiller`` rules).
-    mutating func placePiece(_ a: Int, _ e: Int) {
-        let w = columns(a, e)
-        widestPiece = max(widestPiece, w)
-        if lineIsEmpty {
-            place(a, e, w)
-        } else if curW + (pendingSpace == nil ? 0 : 1) + w <= width {
-            if let s = pendingSpace { write(s, s + 1); curW += 1 }
-            place(a, e, w)
-        } else {
-            newLine()
-            place(a, e, w)
-        }
-        pendingSpace = nil
-    }
-
-    mutating func newLine() {
-        flush()
-        lines.append(cur); cur = []; curW = 0; pendingSpace = nil
-    }
-
-    /// The piece on the current line, cut between grapheme clusters when it does not fit.
-    private mutating func place(_ a: Int, _ e: Int, _ w: Int) {
-        if curW + w <= width {
-            write(a, e); curW += w
-            return
-        }
-        for (k, next) in clusters(a, e) {
-            let cw = columns(k, next)
-            if curW + cw > width && curW > 0 { newLine() }
-            write(k, next); curW += cw
-        }
-    }
-
-    /// The grapheme clusters of `text[a..<e]` as offset ranges.
-    private func clusters(_ a: Int, _ e: Int) -> [(Int, Int)] {
-        var out: [(Int, Int)] = []
-        if ascii {
-            for k in a..<e { out.append((k, k + 1)) }
-        } else if perCluster {
-            var k = a
-            while k < e {
-                var next = k + 1
-                while next < e && !boundary[next] { next += 1 }
-                out.append((k, next))
-                k = next
-            }
-        } else {
-            var k = a
-            for c in text.withUnsafeBufferPointer({ String(decoding: UnsafeBufferPointer(rebasing: $0[a..<e]), as: UTF8.self) }) {
-                let next = k + c.utf8.count
-                out.append((k, next))
-                k = next
-            }
-        }
-        return out
-    }
-
-    /// Adds `text[a..<e]` to the current line (extending the open text when it continues it).
-    private mutating func write(_ a: Int, _ e: Int) {
-        var x = a
-        while x < e {
-            while run + 1 < runs.count && runs[run + 1].start <= x { run += 1 }
-            let end = run + 1 < runs.count ? min(e, runs[run + 1].start) : e
-            if let o = open, o.end == x, o.run == run {
-                open = (o.start, end, run)
-            } else {
-                flush()
-                open = (x, end, run)
-            }
-            x = end
-        }
-    }
-
-    /// Makes the open text a ``Seg`` (merged into the last one when style and link are the same).
-    private mutating func flush() {
-        guard let o = open else { return }
-        open = nil
-        // Whole scalars (pieces end at cluster, scalar or run boundaries): valid UTF-8.
-        let piece = text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[o.start..<o.end]), as: UTF8.self) }
-        let w = columns(o.start, o.end)
-        let last = cur.count - 1
-        if last >= 0, cur[last].style == runs[o.run].style, cur[last].link == runs[o.run].link {
-            cur[last].text.append(piece); cur[last].width += w
-        } else {
-            var s = Seg("", runs[o.run].style, link: runs[o.run].link)
-            s.text = piece; s.width = w
-            cur.append(s)
-        }
-    }
-
-    mutating func finish() -> [Line] {
-        flush()
-        if !cur.isEmpty || lines.isEmpty { lines.append(cur) }
-        return lines
-    }
-}
-
 /// The sequences ``SGR/sequence(_:)`` made for one renderer (which runs on one thread).
 final class SGRCache {
     private var made: [(TerminalStyle, String)] = []
 
+    /// The style asked for last and its sequence (styles repeat line after line).
+    private var lastStyle = TerminalStyle()
+    private var lastSequence = ""
+    private var hasLast = false
+
     func sequence(_ style: TerminalStyle, _ sgr: SGR) -> String {
-        for (s, q) in made where s == style { return q }
-        let q = sgr.sequence(style)
-        made.append((style, q))
-        return q
+        if hasLast && lastStyle == style { return lastSequence }
+        var q: String?
+        for (s, made) in made where s == style { q = made; break }
+        if q == nil {
+            q = sgr.sequence(style)
+            made.append((style, q!))
+        }
+        lastStyle = style; lastSequence = q!; hasLast = true
+        return q!
     }
 }
 

@@ -25,10 +25,24 @@ package enum TerminalText {
 
     /// `s` with every control character replaced by a visible symbol (see the type's rules).
     package static func visible(_ s: String, tabs: TabHandling = .space) -> String {
-        // Printable ASCII only (the usual case): nothing to replace.
+        // No C0 control, DEL, C1 control (UTF-8 C2 80–9F) or bidi control (E2 80 AA–AE,
+        // E2 81 A6–A9) in the bytes (the usual case): nothing to replace.
         var s = s
         if s.withUTF8({ buf in
-            for b in buf where b < 0x20 || b >= 0x7F { return false }
+            let n = buf.count
+            var i = 0
+            while i < n {
+                let b = buf[i]
+                if b < 0x20 || b == 0x7F { return false }
+                if b >= 0x80 {
+                    if b == 0xC2 && i + 1 < n && buf[i + 1] <= 0x9F { return false }
+                    if b == 0xE2 && i + 2 < n {
+                        let b1 = buf[i + 1], b2 = buf[i + 2]
+                        if (b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) || (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) { return false }
+                    }
+                }
+                i += 1
+            }
             return true
         }) { return s }
         var out = String.UnicodeScalarView()

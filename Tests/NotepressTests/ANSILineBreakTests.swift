@@ -178,4 +178,72 @@ final class ANSILineBreakTests: XCTestCase {
         let columns = try String(contentsOf: dir.appendingPathComponent("columns"), encoding: .utf8)
         XCTAssertEqual(columns, String(repeating: "x=10\n", count: 7), "the cursor column after each row")
     }
+
+    /// The ASCII fast path (letters, digits, spaces; no ICU) gives literal UAX #14 offsets.
+    func testSimpleASCIIBreaksWithoutICU() {
+        guard case .offsets(let list)? = Breaks.simpleASCII(Array("ab  cd 12x".utf8)) else {
+            return XCTFail("expected the fast path")
+        }
+        XCTAssertEqual(list, [4, 7, 10])
+        guard case .offsets(let punctuated)? = Breaks.simpleASCII(Array("a. b,c d_e".utf8)) else {
+            return XCTFail("expected the fast path")
+        }
+        XCTAssertEqual(punctuated, [3, 7, 10])
+        XCTAssertNil(Breaks.simpleASCII(Array("x .5".utf8)), "ICU breaks before `.5` after a space")
+        guard case .offsets(let bracketed)? = Breaks.simpleASCII(Array("top (#a--b) x-1 (y)(z)".utf8)) else {
+            return XCTFail("expected the fast path")
+        }
+        XCTAssertEqual(bracketed, [4, 9, 12, 16, 19, 22])
+        XCTAssertNil(Breaks.simpleASCII(Array("a /b".utf8)))
+        XCTAssertNil(Breaks.simpleASCII(Array("a{b".utf8)))
+        XCTAssertNil(Breaks.simpleASCII(Array("a\nb".utf8)))
+        XCTAssertNil(Breaks.simpleASCII(Array("é".utf8)))
+    }
+
+    /// The fast path agrees with ICU on every string of up to 7 characters over one character of
+    /// each class it takes (AL, NU, IS, HY, OP, CP, SP; up to 6 with EX and QU, or SY, too), and of up to 3
+    /// over all of its characters (the rules involved look at neighbours, across spaces).
+    func testSimpleASCIIBreaksMatchICU() {
+        XCTAssertEqual(checkFastPathAgainstICU(Array("a0.-() ".utf8), upTo: 7), 635354)
+        XCTAssertEqual(checkFastPathAgainstICU(Array("a0.-()?' ".utf8), upTo: 6), 467766)
+        XCTAssertEqual(checkFastPathAgainstICU(Array("a0./-() ".utf8), upTo: 6), 188160)
+        XCTAssertEqual(checkFastPathAgainstICU(Array("aZz09#&*=<>@^_`~.,:;-()[]!?\"'/ ".utf8), upTo: 3), 29296)
+    }
+
+    /// Compares the fast path with ICU on every string over `alphabet` of 1 to `maxLength`
+    /// characters; returns how many were compared (0 after a failure).
+    private func checkFastPathAgainstICU(_ alphabet: [UInt8], upTo maxLength: Int) -> Int {
+        var checked = 0
+        for length in 1...maxLength {
+            var digits = [Int](repeating: 0, count: length)
+            while true {
+                let text = digits.map { alphabet[$0] }
+                var icu: [Int32] = []
+                XCTAssertTrue(LineBreaks.forEach(text) { icu.append(Int32($0)) })
+                // Texts where IS or SY follows a space, a digit follows `/` or a word starts with `-` are
+                // left to ICU.
+                let leftToICU = zip(text, text.dropFirst()).contains { $0 == 0x20 && ".,:;-/".utf8.contains($1) }
+                    || text.first == 0x2D
+                    || zip(text, text.dropFirst()).contains { $0 == 0x2F && $1 >= 0x30 && $1 <= 0x39 }
+                switch Breaks.simpleASCII(text) {
+                case .offsets(let fast)? where !leftToICU:
+                    if fast != icu {
+                        XCTFail("'\(String(decoding: text, as: UTF8.self))': \(fast) vs ICU \(icu)")
+                        return 0
+                    }
+                    checked += 1
+                case nil where leftToICU:
+                    break
+                default:
+                    XCTFail("fast path taken wrongly for '\(String(decoding: text, as: UTF8.self))'")
+                    return 0
+                }
+                var k = 0
+                while k < length && digits[k] == alphabet.count - 1 { digits[k] = 0; k += 1 }
+                if k == length { break }
+                digits[k] += 1
+            }
+        }
+        return checked
+    }
 }

@@ -42,6 +42,10 @@ final class ANSIStreamingTests: XCTestCase {
         let doc = try ANSITestSupport.readMarkdown("a \u{301}b c\n")
         XCTAssertEqual(ANSITestSupport.render(doc, width: 3), "a \u{301}b\nc\n")
         XCTAssertEqual(ANSITestSupport.render(doc, width: 80), "a \u{301}b c\n")
+        // A space after a Prepend character (U+0600) joins its cluster (UAX #29 GB9b): no break there.
+        let prepend = try ANSITestSupport.readMarkdown("aaaaaa\u{600} bbbb cc \u{600}x y\n\nzzzzzzzz \u{301}w q\n")
+        XCTAssertEqual(ANSITestSupport.render(prepend, width: 10),
+                       "aaaaaa\u{600}\nbbbb cc \u{600}x\ny\n\nzzzzzzzz \u{301}w\nq\n")
     }
 
     /// Words made of several styled pieces wrap as one word; a word wider than the line breaks

@@ -24,6 +24,9 @@ final class ANSITests: XCTestCase {
     func testVisibleReplacesControls() {
         XCTAssertEqual(TerminalText.visible("a\u{1B}[2Jb"), "a\u{241B}[2Jb")
         XCTAssertEqual(TerminalText.visible("\u{07}\u{7F}\u{9B}\u{9D}"), "\u{2407}\u{2421}\u{FFFD}\u{FFFD}")
+        // Non-ASCII text: controls after multi-byte characters are still caught; the rest stays.
+        XCTAssertEqual(TerminalText.visible("él’s \u{202E}x\u{85}é\u{2069}"), "él’s <U+202E>x\u{FFFD}é<U+2069>")
+        XCTAssertEqual(TerminalText.visible("“Grüße” — 漢字 \u{2028}"), "“Grüße” — 漢字 \u{2028}")
         XCTAssertEqual(TerminalText.visible("a\tb"), "a b")
         XCTAssertEqual(TerminalText.visible("a\tb", tabs: .expand(4)), "a   b")
         XCTAssertEqual(TerminalText.visible("日\tb", tabs: .expand(4)), "日  b")

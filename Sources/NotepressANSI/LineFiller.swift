@@ -251,14 +251,9 @@ struct LineFiller {
     /// The break opportunities of ``text`` (see ``Breaks``), computed on the first call.
     private mutating func opportunities() -> Breaks {
         if let breaks { return breaks }
-        let found: Breaks
-        if let simple = Breaks.simpleASCII(text) {
-            found = simple
-        } else {
-            var list: [Int32] = []
-            let ok = LineBreaks.forEach(text) { list.append(Int32(truncatingIfNeeded: $0)) }
-            found = ok ? .offsets(list) : .failed
-        }
+        var list: [Int32] = []
+        let ok = LineBreaks.forEach(text) { list.append(Int32(truncatingIfNeeded: $0)) }
+        let found: Breaks = ok ? .offsets(list) : .failed
         breaks = found
         return found
     }

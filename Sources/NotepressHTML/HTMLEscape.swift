@@ -77,18 +77,29 @@ package enum HTMLEscape {
         appendURL(s, to: &out, safe: hrefSafe)
     }
 
+    /// Runs of safe bytes are copied whole; each other byte is replaced as ``url(_:)`` says.
     private static func appendURL(_ s: String, to out: inout [UInt8], safe: [Bool]) {
         let hex: StaticString = "0123456789ABCDEF"
-        hex.withUTF8Buffer { hex in
-            for b in s.utf8 {
-                if b < 128 && safe[Int(b)] {
-                    out.append(b)
-                } else if b == 0x26 {
-                    out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-                } else if b == 0x27 {
-                    out.append(contentsOf: [0x26, 0x23, 0x78, 0x32, 0x37, 0x3B])  // &#x27;
-                } else {
-                    out.append(0x25); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)])
+        var s = s
+        s.withUTF8 { buf in
+            hex.withUTF8Buffer { hex in
+                safe.withUnsafeBufferPointer { safe in
+                    let n = buf.count
+                    var start = 0
+                    for i in 0..<n {
+                        let b = buf[i]
+                        if b < 128 && safe[Int(b)] { continue }
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
+                        start = i + 1
+                        if b == 0x26 {
+                            out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+                        } else if b == 0x27 {
+                            out.append(contentsOf: [0x26, 0x23, 0x78, 0x32, 0x37, 0x3B])  // &#x27;
+                        } else {
+                            out.append(0x25); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)])
+                        }
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<n]))
                 }
             }
         }

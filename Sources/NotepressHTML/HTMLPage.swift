@@ -31,9 +31,10 @@ package struct HTMLPage: Sendable {
     ///   it does not compile or nests too deep.
     package func render(document: Document, body: String, toc: String = "") throws -> String {
         let page = try template ?? PageTemplate.builtIn("html/page.html", store: templates)
+        let stylesheet = StylesheetCache.shared.css(for: theme)
         let data = PageData.page(document: document, body: body, toc: toc,
-                                 generated: PageData.themeValues(theme, stylesheet: StylesheetCache.shared.css(for: theme)))
-        return try page.render(data)
+                                 generated: PageData.themeValues(theme, stylesheet: stylesheet))
+        return try page.render(data, capacity: body.utf8.count + toc.utf8.count + stylesheet.utf8.count + 4096)
     }
 }
 

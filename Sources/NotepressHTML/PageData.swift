@@ -39,7 +39,9 @@ package enum PageData {
     package static func page(document: Document, body: String, toc: String,
                             generated: [String: MustacheValue]) -> MustacheValue {
         let meta = document.metadata
-        var data: [String: MustacheValue] = ["lang": "en"]
+        var data: [String: MustacheValue] = [:]
+        data.reserveCapacity(24 + generated.count + meta.fields.count + meta.collections.count)
+        data["lang"] = "en"
         if let created = meta.created { data["date"] = .string(CivilDateTime(created).isoDate) }
         if !meta.tags.isEmpty { data["keywords"] = .string(meta.tags.joined(separator: ", ")) }
 

@@ -56,11 +56,15 @@ package struct MustacheTemplate: Sendable {
     ///   - escape: what `{{name}}` applies to a value (the output format's escaper, e.g.
     ///     `HTMLEscape.text` for HTML, which turns `&` `<` `>` `"` into entities as the spec
     ///     requires).
+    ///   - capacity: the caller's estimate of the output's size in UTF-8 bytes (a page's body and
+    ///     stylesheet), reserved up front with the template's own size so that the text is not
+    ///     copied as it grows; only a hint, the output is the same for any value.
     /// - Throws: ``MustacheError`` when sections and partials nest deeper than ``maximumDepth``.
     package func render(_ data: MustacheValue, partials: [String: MustacheTemplate] = [:],
-                       escape: (String) -> String) throws -> String {
+                       escape: (String) -> String, capacity: Int = 0) throws -> String {
         try withoutActuallyEscaping(escape) { escape in
             var r = MustacheRenderer(partials: partials, escape: escape, stack: [data])
+            r.out.reserveCapacity(source.count + partials.values.reduce(0) { $0 + $1.source.count } + max(0, capacity))
             try r.render(self, from: 0, to: nodes.count, depth: 0)
             return r.out
         }

@@ -114,6 +114,9 @@ struct HTMLBodyWriter: BlockVisitor {
     var tightStack: [Bool] = [false]
     /// Unknown blocks seen by ``prepare(_:)``: type name and position.
     var unknownBlocks: [(String, SourcePosition?)] = []
+    /// The span lists ``inlines(_:)`` fills between runs, kept from call to call so that their
+    /// storage is allocated once per document rather than once per paragraph.
+    var spanTransition = SpanTransition()
 
     /// ``HTMLOptions/directionAuto``: text blocks carry ` dir="auto"` (``putDir()``).
     let directionAuto: Bool
@@ -139,7 +142,9 @@ struct HTMLBodyWriter: BlockVisitor {
         doc.forEachBlock { b, _ in
             switch b.kind {
             case .paragraph(let i), .heading(_, let i): count(i)
-            case .table(let t): (t.header + t.rows.flatMap { $0 }).forEach(count)
+            case .table(let t):
+                t.header.forEach(count)
+                for row in t.rows { row.forEach(count) }
             case .unknown(let name, _): unknownBlocks.append((name, b.position))
             default: break
             }
@@ -359,7 +364,9 @@ struct HTMLBodyWriter: BlockVisitor {
     /// differ (``Inlines/transition(from:to:into:)``: each span's tags are written once).
     /// Inside an image only text is written (its `alt`), and spans inside it write no tags.
     mutating func inlines(_ content: Inlines) {
-        var t = SpanTransition()
+        var t = spanTransition
+        spanTransition = SpanTransition()  // `t` holds the storage alone: appends need no copy
+        defer { spanTransition = t }
         var current: Int?
         var image: Int?  // the image span being written as alt text
         func apply(_ t: SpanTransition) {

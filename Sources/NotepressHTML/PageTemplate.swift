@@ -100,6 +100,12 @@ package struct PageTemplate: Sendable {
         try template.render(data, partials: partials, escape: HTMLEscape.text, capacity: capacity)
     }
 
+    /// ``render(_:capacity:)`` as UTF-8 bytes (``MustacheTemplate/renderUTF8(_:partials:escape:capacity:)``).
+    /// - Throws: ``MustacheError`` when sections and partials nest too deep.
+    package func renderUTF8(_ data: MustacheValue, capacity: Int = 0) throws -> [UInt8] {
+        try template.renderUTF8(data, partials: partials, escape: HTMLEscape.text, capacity: capacity)
+    }
+
     static func isFile(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue

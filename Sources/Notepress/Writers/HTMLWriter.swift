@@ -62,14 +62,8 @@ package struct HTMLWriter: DocumentWriter {
         let toc = options.tableOfContents(of: document).map(HTMLTableOfContents.markup) ?? ""
         if options.fragment { return toc.isEmpty ? body : Array((toc + "\n").utf8) + body }
         do {
-            var page = try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate)
-                .render(document: document, body: String(decoding: body, as: UTF8.self), toc: toc)
-            return page.withUTF8 { bytes in  // one memcpy of the contiguous bytes
-                [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-                    if let from = bytes.baseAddress, let to = buffer.baseAddress { to.initialize(from: from, count: bytes.count) }
-                    count = bytes.count
-                }
-            }
+            return try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate)
+                .renderUTF8(document: document, body: body, toc: toc)
         } catch {
             throw NotepressError.pageTemplate(file: document.metadata.sourcePath, message: "\(error)")
         }

@@ -29,6 +29,13 @@
 package enum URLSafety {
     /// Whether `url` is a destination that safe output never makes live (see the type's rules).
     package static func isDangerous(_ url: String) -> Bool {
+        // Shortcut, same rule: a first byte of printable ASCII (U+0021–U+007E) is neither skipped
+        // nor leading whitespace, so it is the normalised prefix's first letter; every dangerous
+        // prefix starts with j, v, f or d (either case), so any other first byte is safe.
+        if let first = url.utf8.first, first > 0x20, first < 0x7F {
+            let lower = first | 0x20
+            if lower != 0x6A && lower != 0x76 && lower != 0x66 && lower != 0x64 { return false }  // j v f d
+        }
         // The longest prefix compared is "data:image/jpeg" (15 bytes).
         // `prefix`: normalised (ignorables and controls inside skipped), for the dangerous schemes;
         // `exact`: nothing skipped after the leading run, for the image exception — a `data:` URL

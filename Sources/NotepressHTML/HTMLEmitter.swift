@@ -91,6 +91,18 @@ private func += (lhs: inout [UInt8], rhs: String) {
     rhs.withUTF8 { lhs.append(contentsOf: $0) }
 }
 
+extension Array where Element == UInt8 {
+    /// Appends static markup (a literal tag) as bytes: no `String` is built.
+    fileprivate mutating func put(_ s: StaticString) {
+        s.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// Appends an integer in decimal, as `"\(n)"` writes it (one digit without a `String`).
+    fileprivate mutating func put(decimal n: Int) {
+        if n >= 0 && n < 10 { append(0x30 + UInt8(n)) } else { self += String(n) }
+    }
+}
+
 /// The body renderer; mirrors cmark's html.c event by event so output matches it.
 struct HTMLBodyWriter: BlockVisitor {
     let options: HTMLOptions
@@ -102,14 +114,22 @@ struct HTMLBodyWriter: BlockVisitor {
     var tightStack: [Bool] = [false]
     /// Unknown blocks seen by ``prepare(_:)``: type name and position.
     var unknownBlocks: [(String, SourcePosition?)] = []
+    /// The span lists ``inlines(_:)`` fills between runs, kept from call to call so that their
+    /// storage is allocated once per document rather than once per paragraph.
+    var spanTransition = SpanTransition()
 
-    /// ` dir="auto"` when ``HTMLOptions/directionAuto`` is on, else nothing.
-    let dir: String
+    /// ``HTMLOptions/directionAuto``: text blocks carry ` dir="auto"` (``putDir()``).
+    let directionAuto: Bool
 
     init(options: HTMLOptions) {
         self.options = options
-        dir = options.directionAuto ? " dir=\"auto\"" : ""
+        directionAuto = options.directionAuto
         out.reserveCapacity(1 << 16)
+    }
+
+    /// ` dir="auto"` when ``HTMLOptions/directionAuto`` is on, else nothing.
+    mutating func putDir() {
+        if directionAuto { out.put(" dir=\"auto\"") }
     }
 
     mutating func prepare(_ blocks: [Block]) {
@@ -122,7 +142,9 @@ struct HTMLBodyWriter: BlockVisitor {
         doc.forEachBlock { b, _ in
             switch b.kind {
             case .paragraph(let i), .heading(_, let i): count(i)
-            case .table(let t): (t.header + t.rows.flatMap { $0 }).forEach(count)
+            case .table(let t):
+                t.header.forEach(count)
+                for row in t.rows { row.forEach(count) }
             case .unknown(let name, _): unknownBlocks.append((name, b.position))
             default: break
             }
@@ -131,7 +153,7 @@ struct HTMLBodyWriter: BlockVisitor {
 
     /// Closes the footnote section, if any, and hands over the output.
     mutating func finish() -> [UInt8] {
-        if footnoteIndex > 0 { out += "</ol>\n</section>\n" }
+        if footnoteIndex > 0 { out.put("</ol>\n</section>\n") }
         return out
     }
 
@@ -157,33 +179,36 @@ struct HTMLBodyWriter: BlockVisitor {
     mutating func paragraph(_ content: Inlines, backrefLabel: String?, id: String? = nil) {
         let tight = tightStack.last ?? false
         if let id {
-            let attribute = " id=\"" + HTMLEscape.attribute(id) + "\""
-            if tight { out += "<span" + attribute + "></span>" } else { cr(); out += "<p" + attribute + dir + ">" }
+            if tight {
+                out.put("<span id=\""); HTMLEscape.appendAttribute(id, to: &out); out.put("\"></span>")
+            } else {
+                cr(); out.put("<p id=\""); HTMLEscape.appendAttribute(id, to: &out); out.put("\""); putDir(); out.put(">")
+            }
         } else if !tight {
-            cr(); out += "<p" + dir + ">"
+            cr(); out.put("<p"); putDir(); out.put(">")
         }
         inlines(content)
         if !tight {
-            if let label = backrefLabel { out += " "; backrefs(label) }
-            out += "</p>\n"
+            if let label = backrefLabel { out.put(" "); backrefs(label) }
+            out.put("</p>\n")
         }
     }
 
     mutating func visitHeading(level: Int, _ content: Inlines, _ block: Block) {
         cr()
+        out.put("<h"); out.put(decimal: level)
         if let id = block.id, options.blockIDs {
-            out += "<h\(level) id=\"" + HTMLEscape.attribute(id) + "\"" + dir + ">"
-        } else {
-            out += "<h\(level)" + dir + ">"
+            out.put(" id=\""); HTMLEscape.appendAttribute(id, to: &out); out.put("\"")
         }
+        putDir(); out.put(">")
         inlines(content)
-        out += "</h\(level)>\n"
+        out.put("</h"); out.put(decimal: level); out.put(">\n")
     }
 
     mutating func visitBlockQuote(_ children: [Block], _ block: Block) {
-        cr(); out += "<blockquote" + dir + ">\n"
+        cr(); out.put("<blockquote"); putDir(); out.put(">\n")
         blocks(children, tight: false)
-        cr(); out += "</blockquote>\n"
+        cr(); out.put("</blockquote>\n")
     }
 
     /// An alert: GitHub's markup (``HTMLOptions/alerts``), or the block quote it was read from.
@@ -193,10 +218,10 @@ struct HTMLBodyWriter: BlockVisitor {
             return
         }
         cr()
-        out += "<div class=\"markdown-alert markdown-alert-" + alert.kind.rawValue + "\"" + dir + ">\n"
-        out += "<p class=\"markdown-alert-title\"" + dir + ">" + alert.kind.title + "</p>\n"
+        out.put("<div class=\"markdown-alert markdown-alert-"); out += alert.kind.rawValue; out.put("\""); putDir(); out.put(">\n")
+        out.put("<p class=\"markdown-alert-title\""); putDir(); out.put(">"); out += alert.kind.title; out.put("</p>\n")
         blocks(alert.blocks, tight: false)
-        cr(); out += "</div>\n"
+        cr(); out.put("</div>\n")
     }
 
     mutating func visitList(_ list: ListBlock, _ block: Block) {
@@ -213,49 +238,49 @@ struct HTMLBodyWriter: BlockVisitor {
             if digits >= 3 { style = " style=\"--np-digits: \(digits)\"" }
         }
         if list.type == .bullet {
-            out += "<ul>\n"
+            out.put("<ul>\n")
         } else if list.start == 1 {
-            out += "<ol" + style + ">\n"
+            out.put("<ol"); out += style; out.put(">\n")
         } else {
-            out += "<ol start=\"\(list.start)\"" + style + ">\n"
+            out.put("<ol start=\""); out.put(decimal: list.start); out.put("\""); out += style; out.put(">\n")
         }
         var expected = list.start
         for item in list.items {
             cr()
-            out += "<li" + dir
+            out.put("<li"); putDir()
             if let n = item.number {
-                if n != expected { out += " value=\"\(n)\"" }
+                if n != expected { out.put(" value=\""); out.put(decimal: n); out.put("\"") }
                 expected = n
             }
             expected += 1
-            out += ">"
+            out.put(">")
             switch item.task {
-            case .checked: out += "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
-            case .unchecked: out += "<input type=\"checkbox\" disabled=\"\" /> "
+            case .checked: out.put("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
+            case .unchecked: out.put("<input type=\"checkbox\" disabled=\"\" /> ")
             case nil: break
             }
             blocks(item.blocks, tight: list.tight)
-            out += "</li>\n"
+            out.put("</li>\n")
         }
-        out += list.type == .bullet ? "</ul>\n" : "</ol>\n"
+        if list.type == .bullet { out.put("</ul>\n") } else { out.put("</ol>\n") }
     }
 
     mutating func visitCodeBlock(info: String, literal: String, _ block: Block) {
         cr()
         if info.isEmpty {
-            out += "<pre><code>"
+            out.put("<pre><code>")
         } else {
             let firstWord = info.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}") }
-            out += "<pre><code class=\"language-" + HTMLEscape.attribute(String(firstWord)) + "\">"
+            out.put("<pre><code class=\"language-"); HTMLEscape.appendAttribute(String(firstWord), to: &out); out.put("\">")
         }
         HTMLEscape.appendText(literal, to: &out)
-        out += "</code></pre>\n"
+        out.put("</code></pre>\n")
     }
 
     mutating func visitHTMLBlock(_ html: String, _ block: Block) {
         cr()
         if !options.unsafe {
-            out += "<!-- raw HTML omitted -->"
+            out.put("<!-- raw HTML omitted -->")
         } else if options.tagfilter {
             out += HTMLEscape.tagfiltered(html)
         } else {
@@ -265,35 +290,38 @@ struct HTMLBodyWriter: BlockVisitor {
     }
 
     mutating func visitThematicBreak(_ block: Block) {
-        cr(); out += "<hr />\n"
+        cr(); out.put("<hr />\n")
     }
 
     mutating func visitTable(_ table: Table, _ block: Block) {
-        cr(); out += "<table>\n"
-        out += "<thead>\n"
-        row(table.header, table.alignments, cellTag: "th")
-        out += "</thead>\n"
+        cr(); out.put("<table>\n")
+        out.put("<thead>\n")
+        row(table.header, table.alignments, header: true)
+        out.put("</thead>\n")
         if !table.rows.isEmpty {
-            out += "<tbody>\n"
-            for r in table.rows { row(r, table.alignments, cellTag: "td") }
-            out += "</tbody>\n"
+            out.put("<tbody>\n")
+            for r in table.rows { row(r, table.alignments, header: false) }
+            out.put("</tbody>\n")
         }
-        out += "</table>\n"
+        out.put("</table>\n")
     }
 
-    mutating func row(_ cells: [Inlines], _ alignments: [Table.Alignment], cellTag: String) {
-        out += "<tr>\n"
-        for (i, c) in cells.enumerated() {
-            out += "<" + cellTag + dir
+    /// A table row: `th` cells in the header row, else `td`.
+    mutating func row(_ cells: [Inlines], _ alignments: [Table.Alignment], header: Bool) {
+        out.put("<tr>\n")
+        for i in cells.indices {
+            out.put(header ? "<th" : "<td"); putDir()
             let align = i < alignments.count ? alignments[i] : .none
             if align != .none {
-                out += options.tablePreferStyleAttributes ? " style=\"text-align: \(align.rawValue)\"" : " align=\"\(align.rawValue)\""
+                out.put(options.tablePreferStyleAttributes ? " style=\"text-align: " : " align=\"")
+                out += align.rawValue
+                out.put("\"")
             }
-            out += ">"
-            inlines(c)
-            out += "</" + cellTag + ">\n"
+            out.put(">")
+            inlines(cells[i])
+            out.put(header ? "</th>\n" : "</td>\n")
         }
-        out += "</tr>\n"
+        out.put("</tr>\n")
     }
 
     mutating func visitFootnoteDefinition(label: String, _ children: [Block], _ block: Block) {
@@ -336,7 +364,9 @@ struct HTMLBodyWriter: BlockVisitor {
     /// differ (``Inlines/transition(from:to:into:)``: each span's tags are written once).
     /// Inside an image only text is written (its `alt`), and spans inside it write no tags.
     mutating func inlines(_ content: Inlines) {
-        var t = SpanTransition()
+        var t = spanTransition
+        spanTransition = SpanTransition()  // `t` holds the storage alone: appends need no copy
+        defer { spanTransition = t }
         var current: Int?
         var image: Int?  // the image span being written as alt text
         func apply(_ t: SpanTransition) {
@@ -362,7 +392,7 @@ struct HTMLBodyWriter: BlockVisitor {
                 switch run.content {
                 case .text(let t): HTMLEscape.appendText(t, to: &out)
                 case .rawHTML(let h): HTMLEscape.appendText(h, to: &out)
-                case .softBreak, .hardBreak: out += " "
+                case .softBreak, .hardBreak: out.append(0x20)
                 case .footnoteReference: break
                 }
             } else {
@@ -378,69 +408,70 @@ struct HTMLBodyWriter: BlockVisitor {
     mutating func writeContent(_ run: InlineRun) {
         switch run.content {
         case .text(let t): HTMLEscape.appendText(t, to: &out)
-        case .softBreak: out += "\n"
-        case .hardBreak: out += "<br />\n"
+        case .softBreak: out.append(0x0A)
+        case .hardBreak: out.put("<br />\n")
         case .rawHTML(let h):
             if !options.unsafe {
-                out += "<!-- raw HTML omitted -->"
+                out.put("<!-- raw HTML omitted -->")
             } else if options.tagfilter && HTMLEscape.isFilteredTag(Array(h.utf8)[...]) {
                 out += "&lt;" + String(h.dropFirst())
             } else {
                 out += h
             }
         case .footnoteReference(let label, let number, let occurrence):
-            let l = HTMLEscape.url(label)
-            out += "<sup class=\"footnote-ref\"><a href=\"#fn-\(l)\" id=\"fnref-\(l)"
-            if occurrence > 1 { out += "-\(occurrence)" }
-            out += "\" data-footnote-ref>\(number)</a></sup>"
+            out.put("<sup class=\"footnote-ref\"><a href=\"#fn-"); HTMLEscape.appendURL(label, to: &out)
+            out.put("\" id=\"fnref-"); HTMLEscape.appendURL(label, to: &out)
+            if occurrence > 1 { out.put("-"); out.put(decimal: occurrence) }
+            out.put("\" data-footnote-ref>"); out.put(decimal: number); out.put("</a></sup>")
         }
     }
 
-    /// `href`/`src` text: ``URLSafety`` (empty for a dangerous destination), then escaped.
-    func safeURL(_ url: String) -> String {
-        HTMLEscape.url(URLSafety.destination(url, unsafe: options.unsafe))
+    /// `href`/`src` text: ``URLSafety`` (nothing for a dangerous destination), then escaped
+    /// (``HTMLEscape/appendURL(_:to:)``), appended to the output.
+    mutating func putSafeURL(_ url: String) {
+        if options.unsafe || !URLSafety.isDangerous(url) { HTMLEscape.appendURL(url, to: &out) }
     }
 
     mutating func openTag(_ s: InlineSpan) {
         switch s.kind {
-        case .strong: out += "<strong>"
-        case .emphasis: out += "<em>"
-        case .strikethrough: out += "<del>"
-        case .code: out += "<code>"
-        case .script: out += "<span class=\"script\">"
-        case .marker: out += "<span class=\"marker\">"
-        case .letterpress: out += "<span class=\"letterpress\">"
-        case .colorRole(let r): out += "<span class=\"" + r.rawValue + "\">"
-        case .textStyle(let t): out += "<span class=\"text-" + t.rawValue + "\">"
+        case .strong: out.put("<strong>")
+        case .emphasis: out.put("<em>")
+        case .strikethrough: out.put("<del>")
+        case .code: out.put("<code>")
+        case .script: out.put("<span class=\"script\">")
+        case .marker: out.put("<span class=\"marker\">")
+        case .letterpress: out.put("<span class=\"letterpress\">")
+        case .colorRole(let r): out.put("<span class=\""); out += r.rawValue; out.put("\">")
+        case .textStyle(let t): out.put("<span class=\"text-"); out += t.rawValue; out.put("\">")
         case .link(let l) where l.isMissing:
-            out += "<span class=\"wikilink-missing\">"
+            out.put("<span class=\"wikilink-missing\">")
         case .link(let l):
-            out += "<a href=\"" + safeURL(l.destination)
-            if !l.title.isEmpty { out += "\" title=\"" + HTMLEscape.attribute(l.title) }
-            out += "\">"
+            out.put("<a href=\""); putSafeURL(l.destination)
+            if !l.title.isEmpty { out.put("\" title=\""); HTMLEscape.appendAttribute(l.title, to: &out) }
+            out.put("\">")
         case .image(let l):
-            out += "<img src=\"" + safeURL(l.destination) + "\" alt=\""
+            out.put("<img src=\""); putSafeURL(l.destination); out.put("\" alt=\"")
         case .tag(let name):
             if let prefix = options.tagPagePrefix {
                 out += "<a class=\"tag\" href=\"" + HTMLEscape.url(prefix + Hashtags.pagePath(name) + ".html") + "\">"
             } else {
-                out += "<span class=\"tag\">"
+                out.put("<span class=\"tag\">")
             }
         }
     }
 
     mutating func close(_ s: InlineSpan) {
         switch s.kind {
-        case .strong: out += "</strong>"
-        case .emphasis: out += "</em>"
-        case .strikethrough: out += "</del>"
-        case .code: out += "</code>"
-        case .script, .marker, .letterpress, .colorRole, .textStyle: out += "</span>"
-        case .link(let l): out += l.isMissing ? "</span>" : "</a>"
-        case .tag: out += options.tagPagePrefix == nil ? "</span>" : "</a>"
+        case .strong: out.put("</strong>")
+        case .emphasis: out.put("</em>")
+        case .strikethrough: out.put("</del>")
+        case .code: out.put("</code>")
+        case .script, .marker, .letterpress, .colorRole, .textStyle: out.put("</span>")
+        case .link(let l): out.put(l.isMissing ? "</span>" : "</a>")
+        case .tag: out.put(options.tagPagePrefix == nil ? "</span>" : "</a>")
         case .image(let l):
-            if !l.title.isEmpty { out += "\" title=\"" + HTMLEscape.attribute(l.title) }
-            out += "\" />"
+            if !l.title.isEmpty { out.put("\" title=\""); HTMLEscape.appendAttribute(l.title, to: &out) }
+            out.put("\" />")
         }
     }
 }

@@ -7,11 +7,12 @@ package enum HTMLEscape {
     /// than tab, line feed, form feed and carriage return; DEL; C1) become U+FFFD (HTML Living
     /// Standard §13.2.5, "control-character-in-input-stream"), where cmark would copy them.
     package static func text(_ s: String) -> String {
-        var needs = false
-        for b in s.utf8 where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x7F || b == 0xC2 || b < 0x20 {
-            if b < 0x20 && (b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D) { continue }
-            needs = true
-            break
+        var s = s
+        let needs = s.withUTF8 { buf in
+            buf.contains { b in
+                (b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x7F || b == 0xC2 || b < 0x20)
+                    && !(b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D)
+            }
         }
         if !needs { return s }
         var out = [UInt8]()
@@ -29,6 +30,8 @@ package enum HTMLEscape {
             var i = 0
             while i < n {
                 let b = buf[i]
+                // Letters, most punctuation and UTF-8 bytes other than C1's lead byte pass at once.
+                if b > 0x3E && b != 0x7F && b != 0xC2 { i += 1; continue }
                 let replacement: StaticString
                 switch b {
                 case 0x26: replacement = "&amp;"
@@ -65,7 +68,9 @@ package enum HTMLEscape {
     /// `&amp;` and `'` becomes `&#x27;` (libcmark-gfm `houdini_escape_href`).
     package static func url(_ s: String) -> String {
         let safe = hrefSafe
-        if s.utf8.allSatisfy({ $0 < 128 && safe[Int($0)] }) { return s }
+        var s = s
+        let allSafe = s.withUTF8 { buf in safe.withUnsafeBufferPointer { safe in buf.allSatisfy { $0 < 128 && safe[Int($0)] } } }
+        if allSafe { return s }
         var out = [UInt8]()
         out.reserveCapacity(s.utf8.count + 16)
         appendURL(s, to: &out, safe: safe)
@@ -77,18 +82,29 @@ package enum HTMLEscape {
         appendURL(s, to: &out, safe: hrefSafe)
     }
 
+    /// Runs of safe bytes are copied whole; each other byte is replaced as ``url(_:)`` says.
     private static func appendURL(_ s: String, to out: inout [UInt8], safe: [Bool]) {
         let hex: StaticString = "0123456789ABCDEF"
-        hex.withUTF8Buffer { hex in
-            for b in s.utf8 {
-                if b < 128 && safe[Int(b)] {
-                    out.append(b)
-                } else if b == 0x26 {
-                    out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-                } else if b == 0x27 {
-                    out.append(contentsOf: [0x26, 0x23, 0x78, 0x32, 0x37, 0x3B])  // &#x27;
-                } else {
-                    out.append(0x25); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)])
+        var s = s
+        s.withUTF8 { buf in
+            hex.withUTF8Buffer { hex in
+                safe.withUnsafeBufferPointer { safe in
+                    let n = buf.count
+                    var start = 0
+                    for i in 0..<n {
+                        let b = buf[i]
+                        if b < 128 && safe[Int(b)] { continue }
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
+                        start = i + 1
+                        if b == 0x26 {
+                            out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+                        } else if b == 0x27 {
+                            out.append(contentsOf: [0x26, 0x23, 0x78, 0x32, 0x37, 0x3B])  // &#x27;
+                        } else {
+                            out.append(0x25); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)])
+                        }
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<n]))
                 }
             }
         }

@@ -30,10 +30,27 @@ package struct HTMLPage: Sendable {
     /// - Throws: ``TemplateError`` when the built-in template is missing, ``MustacheError`` when
     ///   it does not compile or nests too deep.
     package func render(document: Document, body: String, toc: String = "") throws -> String {
+        let (page, data, capacity) = try prepare(document, body: .string(body), bodySize: body.utf8.count, toc: toc)
+        return try page.render(data, capacity: capacity)
+    }
+
+    /// ``render(document:body:toc:)`` with the body and the page as UTF-8 bytes (the body, valid
+    /// UTF-8 as ``HTMLEmitter`` writes it, goes into the page without becoming a `String`).
+    /// - Throws: as ``render(document:body:toc:)``.
+    package func renderUTF8(document: Document, body: [UInt8], toc: String = "") throws -> [UInt8] {
+        let (page, data, capacity) = try prepare(document, body: .utf8(body), bodySize: body.count, toc: toc)
+        return try page.renderUTF8(data, capacity: capacity)
+    }
+
+    /// The template, the ``PageData`` and an estimate of the page's size in bytes (body, table of
+    /// contents, stylesheet and some room; a hint for the output buffer).
+    private func prepare(_ document: Document, body: MustacheValue, bodySize: Int,
+                         toc: String) throws -> (PageTemplate, MustacheValue, Int) {
         let page = try template ?? PageTemplate.builtIn("html/page.html", store: templates)
+        let stylesheet = StylesheetCache.shared.css(for: theme)
         let data = PageData.page(document: document, body: body, toc: toc,
-                                 generated: PageData.themeValues(theme, stylesheet: StylesheetCache.shared.css(for: theme)))
-        return try page.render(data)
+                                 generated: PageData.themeValues(theme, stylesheet: stylesheet))
+        return (page, data, bodySize + toc.utf8.count + stylesheet.utf8.count + 4096)
     }
 }
 
@@ -90,9 +107,22 @@ package enum DateBadge {
     /// <span class="year">2026</span></time>`; its text content is ``format(_:)``.
     package static func markup(_ date: Date) -> String {
         let c = CivilDateTime(date)
-        return "<time class=\"date-badge\" datetime=\"\(HTMLEscape.attribute(c.iso8601))\">"
-            + "<span class=\"day\">\(c.day)</span> <span class=\"month\">\(months[c.month - 1])</span> "
-            + "<span class=\"year\">\(c.year)</span></time>"
+        return markup(c, iso8601: c.iso8601)
+    }
+
+    /// ``markup(_:)`` of a date already converted, with its ``CivilDateTime/iso8601`` text.
+    static func markup(_ c: CivilDateTime, iso8601: String) -> String {
+        var s = "<time class=\"date-badge\" datetime=\""
+        s.reserveCapacity(160)
+        s += HTMLEscape.attribute(iso8601)
+        s += "\"><span class=\"day\">"
+        s += String(c.day)
+        s += "</span> <span class=\"month\">"
+        s += months[c.month - 1]
+        s += "</span> <span class=\"year\">"
+        s += String(c.year)
+        s += "</span></time>"
+        return s
     }
 }
 

@@ -35,12 +35,18 @@ package enum PageData {
     }
 
     /// The data of a note page (see the type's layers); `generated` adds to layer 3
-    /// (``themeValues(_:stylesheet:)``).
-    package static func page(document: Document, body: String, toc: String,
+    /// (``themeValues(_:stylesheet:)``). `body` is text: ``MustacheValue/string(_:)``, or
+    /// ``MustacheValue/utf8(_:)`` for a body kept as bytes.
+    package static func page(document: Document, body: MustacheValue, toc: String,
                             generated: [String: MustacheValue]) -> MustacheValue {
         let meta = document.metadata
-        var data: [String: MustacheValue] = ["lang": "en"]
-        if let created = meta.created { data["date"] = .string(CivilDateTime(created).isoDate) }
+        var data: [String: MustacheValue] = [:]
+        data.reserveCapacity(24 + generated.count + meta.fields.count + meta.collections.count)
+        data["lang"] = "en"
+        // One calendar conversion and one ISO 8601 text for `date`, `created` and `dateBadge`.
+        let civil = meta.created.map { CivilDateTime($0) }
+        let iso8601 = civil?.iso8601
+        if let civil { data["date"] = .string(civil.isoDate) }
         if !meta.tags.isEmpty { data["keywords"] = .string(meta.tags.joined(separator: ", ")) }
 
         for (key, text) in meta.fields { data[key] = MetadataValue.boolean(text).map(MustacheValue.bool) ?? .string(text) }
@@ -54,9 +60,9 @@ package enum PageData {
         data["dir"] = .string(meta.direction.rawValue)
         data["title"] = .string(meta.title ?? "Untitled")
         data["tags"] = .list(meta.tags.map(MustacheValue.string))
-        data["created"] = meta.created.map { .string(CivilDateTime($0).iso8601) } ?? .null
-        data["dateBadge"] = .string(meta.created.map { DateBadge.markup($0) } ?? "")
-        data["body"] = .string(body)
+        data["created"] = iso8601.map { .string($0) } ?? .null
+        data["dateBadge"] = .string(civil.map { DateBadge.markup($0, iso8601: iso8601 ?? $0.iso8601) } ?? "")
+        data["body"] = body
         data["toc"] = .string(toc)
         // The title is the body's own first heading: the page does not show it a second time.
         data["titleInBody"] = .bool(meta.titleSource == .firstHeading)

@@ -93,9 +93,17 @@ package struct PageTemplate: Sendable {
 
     /// Renders `data` with the partials, `{{name}}` escaped by ``HTMLEscape/text(_:)`` (the
     /// project's one HTML text escaper; it escapes `&`, `<`, `>` and `"` as the Mustache spec asks).
+    /// `capacity`: an estimate of the output's size in UTF-8 bytes beyond the templates' own
+    /// (``MustacheTemplate/render(_:partials:escape:capacity:)``; a hint only).
     /// - Throws: ``MustacheError`` when sections and partials nest too deep.
-    package func render(_ data: MustacheValue) throws -> String {
-        try template.render(data, partials: partials, escape: HTMLEscape.text)
+    package func render(_ data: MustacheValue, capacity: Int = 0) throws -> String {
+        try template.render(data, partials: partials, escape: HTMLEscape.text, capacity: capacity)
+    }
+
+    /// ``render(_:capacity:)`` as UTF-8 bytes (``MustacheTemplate/renderUTF8(_:partials:escape:capacity:)``).
+    /// - Throws: ``MustacheError`` when sections and partials nest too deep.
+    package func renderUTF8(_ data: MustacheValue, capacity: Int = 0) throws -> [UInt8] {
+        try template.renderUTF8(data, partials: partials, escape: HTMLEscape.text, capacity: capacity)
     }
 
     static func isFile(_ path: String) -> Bool {

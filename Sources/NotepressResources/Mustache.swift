@@ -56,11 +56,28 @@ package struct MustacheTemplate: Sendable {
     ///   - escape: what `{{name}}` applies to a value (the output format's escaper, e.g.
     ///     `HTMLEscape.text` for HTML, which turns `&` `<` `>` `"` into entities as the spec
     ///     requires).
+    ///   - capacity: the caller's estimate of the output's size in UTF-8 bytes (a page's body and
+    ///     stylesheet), reserved up front with the template's own size so that the text is not
+    ///     copied as it grows; only a hint, the output is the same for any value.
     /// - Throws: ``MustacheError`` when sections and partials nest deeper than ``maximumDepth``.
     package func render(_ data: MustacheValue, partials: [String: MustacheTemplate] = [:],
-                       escape: (String) -> String) throws -> String {
+                       escape: (String) -> String, capacity: Int = 0) throws -> String {
+        try render(data, partials: partials, escape: escape, capacity: capacity, into: String.self)
+    }
+
+    /// ``render(_:partials:escape:capacity:)`` as UTF-8 bytes: the same text, and
+    /// ``MustacheValue/utf8(_:)`` values go into it by `{{{name}}}` without a `String` between.
+    package func renderUTF8(_ data: MustacheValue, partials: [String: MustacheTemplate] = [:],
+                           escape: (String) -> String, capacity: Int = 0) throws -> [UInt8] {
+        try render(data, partials: partials, escape: escape, capacity: capacity, into: [UInt8].self)
+    }
+
+    private func render<Output: MustacheOutput>(_ data: MustacheValue, partials: [String: MustacheTemplate],
+                                                escape: (String) -> String, capacity: Int,
+                                                into: Output.Type) throws -> Output {
         try withoutActuallyEscaping(escape) { escape in
-            var r = MustacheRenderer(partials: partials, escape: escape, stack: [data])
+            var r = MustacheRenderer<Output>(partials: partials, escape: escape, stack: [data])
+            r.out.reserve(source.count + partials.values.reduce(0) { $0 + $1.source.count } + max(0, capacity))
             try r.render(self, from: 0, to: nodes.count, depth: 0)
             return r.out
         }
@@ -153,12 +170,42 @@ enum MustacheNode: Sendable {
     case partial(String, indent: String?, offset: Int)
 }
 
+/// What a renderer writes into: a `String`, or UTF-8 bytes (``MustacheTemplate/renderUTF8(_:partials:escape:capacity:)``).
+protocol MustacheOutput {
+    init()
+    /// Makes room for `count` UTF-8 bytes (a hint).
+    mutating func reserve(_ count: Int)
+    /// Appends text.
+    mutating func put(_ s: String)
+    /// Appends text.
+    mutating func put(_ s: Substring)
+    /// Appends text given as UTF-8 (``MustacheValue/utf8(_:)``).
+    mutating func put(utf8 bytes: [UInt8])
+}
+
+extension String: MustacheOutput {
+    mutating func reserve(_ count: Int) { reserveCapacity(count) }
+    mutating func put(_ s: String) { self += s }
+    mutating func put(_ s: Substring) { self += s }
+    mutating func put(utf8 bytes: [UInt8]) { self += String(decoding: bytes, as: UTF8.self) }
+}
+
+extension Array: MustacheOutput where Element == UInt8 {
+    mutating func reserve(_ count: Int) { reserveCapacity(count) }
+    mutating func put(_ s: String) {
+        var s = s
+        s.withUTF8 { append(contentsOf: $0) }
+    }
+    mutating func put(_ s: Substring) { append(contentsOf: s.utf8) }
+    mutating func put(utf8 bytes: [UInt8]) { append(contentsOf: bytes) }
+}
+
 /// Renders nodes into `out` (one renderer per ``MustacheTemplate/render(_:partials:escape:)``).
-struct MustacheRenderer {
+struct MustacheRenderer<Output: MustacheOutput> {
     let partials: [String: MustacheTemplate]
     let escape: (String) -> String
     var stack: [MustacheValue]
-    var out = ""
+    var out = Output()
     /// Indentation of the standalone partials being rendered (prepended to each of their lines).
     var indent = ""
     /// Whether the output is at the start of a line of an indented partial's source.
@@ -173,12 +220,16 @@ struct MustacheRenderer {
         while i < end {
             switch t.nodes[i] {
             case .text(let s):
-                if indent.isEmpty { out += s } else { indented(s) }
+                if indent.isEmpty { out.put(s) } else { indented(s) }
                 i += 1
             case .variable(let name, let escaped):
-                if atLineStart && !indent.isEmpty { out += indent; atLineStart = false }
+                if atLineStart && !indent.isEmpty { out.put(indent); atLineStart = false }
                 if let v = lookup(name) {
-                    out += escaped ? escape(v.interpolated) : v.interpolated
+                    if !escaped, case .utf8(let bytes) = v {
+                        out.put(utf8: bytes)
+                    } else {
+                        out.put(escaped ? escape(v.interpolated) : v.interpolated)
+                    }
                 }
                 i += 1
             case .section(let name, let inverted, let sectionEnd, let offset):
@@ -227,13 +278,13 @@ struct MustacheRenderer {
     private mutating func indented(_ s: String) {
         var rest = Substring(s)
         while !rest.isEmpty {
-            if atLineStart { out += indent; atLineStart = false }
+            if atLineStart { out.put(indent); atLineStart = false }
             if let nl = rest.firstIndex(of: "\n") {
-                out += rest[...nl]
+                out.put(rest[...nl])
                 rest = rest[rest.index(after: nl)...]
                 atLineStart = true
             } else {
-                out += rest
+                out.put(rest)
                 rest = ""
             }
         }

@@ -18,6 +18,10 @@ package indirect enum MustacheValue: Sendable, Equatable {
     /// A hash: names are looked up in it; a section renders its content once with it on top of the
     /// context stack. Interpolates as nothing.
     case map([String: MustacheValue])
+    /// Text given as UTF-8 bytes (valid UTF-8: a page body the HTML writer made): as
+    /// ``string(_:)``, but ``MustacheTemplate/renderUTF8(_:partials:escape:capacity:)`` copies it
+    /// into the output by `{{{name}}}` without making a `String` of it.
+    case utf8([UInt8])
 
     /// Whether a `{{#name}}` section over this value renders its content (see the type's rules).
     package var isTruthy: Bool {
@@ -27,6 +31,7 @@ package indirect enum MustacheValue: Sendable, Equatable {
         case .string(let s): return !s.isEmpty
         case .list(let l): return !l.isEmpty
         case .map: return true
+        case .utf8(let b): return !b.isEmpty
         }
     }
 
@@ -37,6 +42,7 @@ package indirect enum MustacheValue: Sendable, Equatable {
         case .bool(let b): return b ? "true" : "false"
         case .string(let s): return s
         case .list(let l): return l.map(\.interpolated).joined(separator: ",")
+        case .utf8(let b): return String(decoding: b, as: UTF8.self)
         }
     }
 }

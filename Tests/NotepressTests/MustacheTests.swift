@@ -49,6 +49,9 @@ final class MustacheTests: XCTestCase {
                 do {
                     let partials = try MustacheTemplate.compile(c.partials ?? [:])
                     let got = try MustacheTemplate(c.template, name: c.name).render(c.data.mustache, partials: partials, escape: HTMLEscape.text)
+                    // The bytes output (page bodies) renders every case to the same text.
+                    let bytes = try MustacheTemplate(c.template, name: c.name).renderUTF8(c.data.mustache, partials: partials, escape: HTMLEscape.text)
+                    XCTAssertEqual(String(decoding: bytes, as: UTF8.self), c.expected, "\(module) / \(c.name) as UTF-8")
                     if got == c.expected { ok += 1 } else {
                         XCTFail("\(module) / \(c.name): got \(got.debugDescription), expected \(c.expected.debugDescription)")
                     }
@@ -195,6 +198,15 @@ final class MustacheTests: XCTestCase {
             let text = try TemplateStore().text(path)
             XCTAssertEqual(try MustacheTemplate(text, name: path).render(data, escape: HTMLEscape.text), page, path)
         }
+    }
+
+    /// A `.utf8` value (a page body kept as bytes) is text: raw by `{{{name}}}`, escaped by
+    /// `{{name}}`, truthy unless empty, in both the `String` and the bytes output.
+    func testUTF8ValueIsTextInBothOutputs() throws {
+        let t = try MustacheTemplate("{{{body}}}|{{body}}|{{#body}}T{{/body}}{{^empty}}F{{/empty}}")
+        let data: MustacheValue = ["body": .utf8(Array("a<b>é".utf8)), "empty": .utf8([])]
+        XCTAssertEqual(try t.render(data, escape: HTMLEscape.text), "a<b>é|a&lt;b&gt;é|TF")
+        XCTAssertEqual(try t.renderUTF8(data, escape: HTMLEscape.text), Array("a<b>é|a&lt;b&gt;é|TF".utf8))
     }
 
     /// A long template of many tags compiles and renders in linear time.

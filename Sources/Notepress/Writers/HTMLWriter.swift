@@ -30,7 +30,19 @@ package struct HTMLWriter: DocumentWriter {
     /// below the output folder) to the tag pages `folder` (relative to the output folder): one
     /// `../` per folder of `sourcePath`, then `folder/`.
     static func tagPagePrefix(folder: String, sourcePath: String?) -> String {
-        let depth = (sourcePath ?? "").split(separator: "/", omittingEmptySubsequences: true).count - 1
+        let path = sourcePath ?? ""
+        let depth: Int
+        if path.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: each byte is a character, so the folders are the runs of non-slash bytes.
+            var runs = 0, previous: UInt8 = 0x2F
+            for b in path.utf8 {
+                if b != 0x2F && previous == 0x2F { runs += 1 }
+                previous = b
+            }
+            depth = runs - 1
+        } else {
+            depth = path.split(separator: "/", omittingEmptySubsequences: true).count - 1
+        }
         return String(repeating: "../", count: max(0, depth)) + (folder.hasSuffix("/") ? folder : folder + "/")
     }
 
@@ -50,8 +62,8 @@ package struct HTMLWriter: DocumentWriter {
         let toc = options.tableOfContents(of: document).map(HTMLTableOfContents.markup) ?? ""
         if options.fragment { return toc.isEmpty ? body : Array((toc + "\n").utf8) + body }
         do {
-            return Array(try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate)
-                .render(document: document, body: String(decoding: body, as: UTF8.self), toc: toc).utf8)
+            return try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate)
+                .renderUTF8(document: document, body: body, toc: toc)
         } catch {
             throw NotepressError.pageTemplate(file: document.metadata.sourcePath, message: "\(error)")
         }

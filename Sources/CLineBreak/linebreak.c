@@ -51,12 +51,8 @@ int32_t notepress_line_breaks_next(int32_t *breaks, int32_t capacity) {
 }
 
 void notepress_line_breaks_end(void) {
-    UBreakIterator *bi = thread_iterator();
-    if (!bi) return;
-    // Point the iterator at a static empty text, so it never refers to the caller's buffer.
-    UErrorCode status = U_ZERO_ERROR;
-    UText empty = UTEXT_INITIALIZER;
-    utext_openUTF8(&empty, "", 0, &status);
-    ubrk_setUText(bi, &empty, &status);
-    utext_close(&empty);
+    // Nothing to do: pointing the iterator at another text costs as much as a short pass (ICU
+    // clones the UText and resets its caches), and the next pass replaces the text anyway. Until
+    // then the iterator keeps a pointer to the old text that nothing reads (the next call on it
+    // is notepress_line_breaks_begin, and closing it at thread exit does not touch the text).
 }

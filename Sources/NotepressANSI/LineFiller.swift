@@ -251,9 +251,7 @@ struct LineFiller {
     /// The break opportunities of ``text`` (see ``Breaks``), computed on the first call.
     private mutating func opportunities() -> Breaks {
         if let breaks { return breaks }
-        var list: [Int32] = []
-        let ok = LineBreaks.forEach(text) { list.append(Int32(truncatingIfNeeded: $0)) }
-        let found: Breaks = ok ? .offsets(list) : .failed
+        let found: Breaks = LineBreaks.offsets(text).map { .offsets($0) } ?? .failed
         breaks = found
         return found
     }

@@ -22,7 +22,8 @@ int32_t notepress_line_breaks_begin(const char *text, int32_t length);
 /// (unless it is 0). Returns how many were written: 0 when the pass is over.
 int32_t notepress_line_breaks_next(int32_t *breaks, int32_t capacity);
 
-/// Ends the pass: the iterator no longer refers to the text.
+/// Ends the pass: the iterator reads the text no more (it may keep a pointer to it, never
+/// followed, until the next pass replaces it), so the caller may free it.
 void notepress_line_breaks_end(void);
 
 #endif

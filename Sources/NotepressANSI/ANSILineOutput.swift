@@ -25,15 +25,25 @@ extension Renderer {
 
     /// ``render(_:)`` appending its UTF-8 bytes to `out`.
     func render(_ line: Line, into out: inout [UInt8]) {
+        // A last byte other than a space (the usual line): no trailing space Character to drop.
+        if line.isEmpty { return }
+        if let b = line[line.count - 1].text.utf8.last, b != 0x20 {
+            line.withUnsafeBufferPointer { renderSegments($0, into: &out) }
+            return
+        }
         var segs = line
         while let last = segs.last {
-            // A last byte other than a space: no trailing space Character (fast path).
             if let b = last.text.utf8.last, b != 0x20 { break }
             let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())
             if trimmed.isEmpty { segs.removeLast(); continue }
             if trimmed.count != last.text.count { segs[segs.count - 1] = Seg(trimmed, last.style, link: last.link) }
             break
         }
+        segs.withUnsafeBufferPointer { renderSegments($0, into: &out) }
+    }
+
+    /// The segments of a line without trailing spaces as text (see ``render(_:)``).
+    private func renderSegments(_ segs: UnsafeBufferPointer<Seg>, into out: inout [UInt8]) {
         var style = TerminalStyle()
         var link: String?
         let osc = options.hyperlinks

@@ -201,8 +201,9 @@ struct LineFiller {
     /// without collecting the text again or asking ICU again (its opportunities are kept).
     mutating func finish(width columns: Int) -> [Line] {
         let columns = max(columns, 1)
-        var layout = makeLayout(width: columns)
         let n = text.count
+        if ascii && !hasHardBreak && n <= columns { return [oneLine()] }
+        var layout = makeLayout(width: columns)
         if !hasHardBreak && layout.columns(0, n) <= columns {
             if n > 0 { layout.placePiece(0, n) }
             return layout.finish()
@@ -216,6 +217,34 @@ struct LineFiller {
         // of the filler's own width only.
         if columns == width { widest = layout.widestPiece }
         return layout.finish()
+    }
+
+    /// The whole ASCII text as one line, as ``LineLayout`` places a text that fits: one ``Seg``
+    /// per style run, a run merged into the one before when style and link are the same, each
+    /// as wide as its byte count.
+    private func oneLine() -> Line {
+        var line: Line = []
+        let n = text.count
+        guard n > 0 else { return line }
+        // Room for a few segments and the bar or indent put before them later, in one allocation.
+        line.reserveCapacity(6)
+        text.withUnsafeBufferPointer { bytes in
+            for k in runs.indices {
+                let start = k == 0 ? 0 : runs[k].start
+                let end = k + 1 < runs.count ? runs[k + 1].start : n
+                guard end > start else { continue }
+                let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                let last = line.count - 1
+                if last >= 0, line[last].style == runs[k].style, line[last].link == runs[k].link {
+                    line[last].text.append(piece); line[last].width += end - start
+                } else {
+                    var seg = Seg("", runs[k].style, link: runs[k].link)
+                    seg.text = piece; seg.width = end - start
+                    line.append(seg)
+                }
+            }
+        }
+        return line
     }
 
     /// The width of the widest line of ``finish()`` (0 for no text). Text without a hard break

@@ -48,6 +48,7 @@ extension Renderer {
         var link: String?
         let osc = options.hyperlinks
         let closeLink: StaticString = "\u{1B}]8;;\u{1B}\\"
+        let reset = sgr.reset
         for i in segs.indices {
             if osc && segs[i].link != link {
                 if link != nil { closeLink.withUTF8Buffer { out.append($0) } }
@@ -58,13 +59,14 @@ extension Renderer {
                 }
                 link = segs[i].link
             }
-            if segs[i].style != style {
-                style = segs[i].style
-                appendUTF8(style.isPlain ? sgr.reset : sgrCache.sequence(style, sgr), to: &out)
+            let next = segs[i].style
+            if next != style {
+                style = next
+                appendUTF8(style.isPlain ? reset : sgrCache.sequence(style, sgr), to: &out)
             }
             appendUTF8(segs[i].text, to: &out)
         }
-        if !style.isPlain { appendUTF8(sgr.reset, to: &out) }
+        if !style.isPlain { appendUTF8(reset, to: &out) }
         if osc && link != nil { closeLink.withUTF8Buffer { out.append($0) } }
     }
 }
@@ -72,6 +74,8 @@ extension Renderer {
 /// Appends the UTF-8 bytes of `s` to `out` in one copy (the same bytes as `s.utf8`).
 @inline(__always)
 func appendUTF8(_ s: String, to out: inout OutputBytes) {
+    // Native strings (all of ours) lend their bytes without a copy of the string.
+    if s.utf8.withContiguousStorageIfAvailable({ out.append($0) }) != nil { return }
     var s = s
     s.withUTF8 { out.append($0) }
 }

@@ -103,8 +103,10 @@ extension Renderer {
                 cells.append(lines)
             }
             for li in 0..<height {
-                var line: Line = [border]
+                // One allocation for the whole line (an array literal would allocate first).
+                var line: Line = []
                 line.reserveCapacity(1 + 4 * n)
+                line.append(border)
                 for c in 0..<n {
                     let cl = li < cells[c].count ? cells[c][li] : []
                     let pad = widths[c] - lineWidth(cl)

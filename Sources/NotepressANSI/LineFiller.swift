@@ -92,6 +92,10 @@ struct LineFiller {
             // The last run is now `style` and `link`, and stays so (``beginText(_:_:)`` ends with
             // it): a space of this text before a word is written without looking at runs.
             var ownSpace = false
+            // What this text adds is copied a region of `buf` at a time: a word after this text's
+            // own spaces is one space and the word, `buf[start - 1..<end]` (the byte before the
+            // word is a space), so words one space apart make one region.
+            var region = 0..<0
             while i < n {
                 if buf[i] == 0x20 {
                     if lineHasText { ownSpace = true; pendingSpace = nil }
@@ -100,15 +104,27 @@ struct LineFiller {
                 }
                 let start = i
                 while i < n && buf[i] != 0x20 { i += 1 }
+                let from: Int
                 if ownSpace {
-                    self.text.append(0x20)
+                    from = start - 1
                     ownSpace = false
-                } else if pendingSpace != nil {
-                    _ = beginText(style, link)
+                } else {
+                    if pendingSpace != nil {
+                        self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[region]))
+                        region = 0..<0
+                        _ = beginText(style, link)
+                    }
+                    from = start
                 }
                 lineHasText = true
-                self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
+                if !region.isEmpty && region.upperBound == from {
+                    region = region.lowerBound..<i
+                } else {
+                    self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[region]))
+                    region = from..<i
+                }
             }
+            self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[region]))
             if ownSpace { pendingSpace = (style, link) }
             return true
         }
@@ -380,7 +396,7 @@ final class SGRCache {
     func sequence(_ style: TerminalStyle, _ sgr: SGR) -> String {
         if hasLast && lastStyle == style { return lastSequence }
         var q: String?
-        for (s, made) in made where s == style { q = made; break }
+        for i in made.indices where made[i].0 == style { q = made[i].1; break }
         if q == nil {
             q = sgr.sequence(style)
             made.append((style, q!))

@@ -111,7 +111,7 @@ struct Renderer {
         }
         // Each top-level block is rendered as soon as it is laid out, so only one block's lines
         // are held at a time; the text is what `blocks(d.blocks, …)` joined would give.
-        var out: [UInt8] = []
+        var out = OutputBytes()
         var separate = false
         write(lines, into: &out, separate: &separate)
         var wroteAny = !lines.isEmpty
@@ -144,7 +144,7 @@ struct Renderer {
         }
         write(lines, into: &out, separate: &separate)
         out.append(0x0A)
-        return out
+        return out.finish()
     }
 
     /// The table of contents: caption and indented entries (see ``ANSIEmitter``).

@@ -17,15 +17,25 @@ extension Renderer {
         // column's width.
         var fillers: [[LineFiller]] = []
         fillers.reserveCapacity(rows.count)
+        // Each cell's natural width, and the row of each column's widest cell.
+        var cellNatural: [[Int]] = []
+        cellNatural.reserveCapacity(rows.count)
+        var widestRow = [Int](repeating: 0, count: n)
         for (ri, row) in rows.enumerated() {
             var cellFillers: [LineFiller] = []
             cellFillers.reserveCapacity(min(n, row.count))
+            var naturals: [Int] = []
+            naturals.reserveCapacity(min(n, row.count))
             for c in 0..<n where c < row.count {
                 var f = fill(row[c], width: Int.max / 4, base: ri == 0 ? headerStyle : body)
-                natural[c] = max(natural[c], f.naturalWidth())
+                let w = f.naturalWidth()
+                if w > natural[c] { widestRow[c] = ri }
+                natural[c] = max(natural[c], w)
+                naturals.append(w)
                 cellFillers.append(f)
             }
             fillers.append(cellFillers)
+            cellNatural.append(naturals)
         }
         let room = width - (3 * n + 1)
         if room < 2 * n { return tableAsRecords(t, width: width) }
@@ -33,8 +43,17 @@ extension Renderer {
         // when every column is at its longest word, shrink the widest (words break), never under 2.
         var widths = natural
         if widths.reduce(0, +) > room {
+            // A cell's widest word is never wider than the cell (its natural width): a cell no
+            // wider than the longest word found so far in its column cannot change it, so the
+            // break opportunities (ICU) of most cells are never asked for. Each column's widest
+            // cell comes first, then the rows in order (linear).
+            for c in 0..<n where c < fillers[widestRow[c]].count {
+                longestWord[c] = max(longestWord[c], fillers[widestRow[c]][c].widestWord())
+            }
             for ri in fillers.indices {
-                for c in fillers[ri].indices { longestWord[c] = max(longestWord[c], fillers[ri][c].widestWord()) }
+                for c in fillers[ri].indices where cellNatural[ri][c] > longestWord[c] {
+                    longestWord[c] = max(longestWord[c], fillers[ri][c].widestWord())
+                }
             }
         }
         while widths.reduce(0, +) > room {
@@ -84,8 +103,10 @@ extension Renderer {
                 cells.append(lines)
             }
             for li in 0..<height {
-                var line: Line = [border]
+                // One allocation for the whole line (an array literal would allocate first).
+                var line: Line = []
                 line.reserveCapacity(1 + 4 * n)
+                line.append(border)
                 for c in 0..<n {
                     let cl = li < cells[c].count ? cells[c][li] : []
                     let pad = widths[c] - lineWidth(cl)

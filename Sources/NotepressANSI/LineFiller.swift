@@ -92,6 +92,10 @@ struct LineFiller {
             // The last run is now `style` and `link`, and stays so (``beginText(_:_:)`` ends with
             // it): a space of this text before a word is written without looking at runs.
             var ownSpace = false
+            // What this text adds is copied a region of `buf` at a time: a word after this text's
+            // own spaces is one space and the word, `buf[start - 1..<end]` (the byte before the
+            // word is a space), so words one space apart make one region.
+            var region = 0..<0
             while i < n {
                 if buf[i] == 0x20 {
                     if lineHasText { ownSpace = true; pendingSpace = nil }
@@ -100,15 +104,27 @@ struct LineFiller {
                 }
                 let start = i
                 while i < n && buf[i] != 0x20 { i += 1 }
+                let from: Int
                 if ownSpace {
-                    self.text.append(0x20)
+                    from = start - 1
                     ownSpace = false
-                } else if pendingSpace != nil {
-                    _ = beginText(style, link)
+                } else {
+                    if pendingSpace != nil {
+                        self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[region]))
+                        region = 0..<0
+                        _ = beginText(style, link)
+                    }
+                    from = start
                 }
                 lineHasText = true
-                self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
+                if !region.isEmpty && region.upperBound == from {
+                    region = region.lowerBound..<i
+                } else {
+                    self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[region]))
+                    region = from..<i
+                }
             }
+            self.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[region]))
             if ownSpace { pendingSpace = (style, link) }
             return true
         }
@@ -201,8 +217,9 @@ struct LineFiller {
     /// without collecting the text again or asking ICU again (its opportunities are kept).
     mutating func finish(width columns: Int) -> [Line] {
         let columns = max(columns, 1)
-        var layout = makeLayout(width: columns)
         let n = text.count
+        if ascii && !hasHardBreak && n <= columns { return [oneLine()] }
+        var layout = makeLayout(width: columns)
         if !hasHardBreak && layout.columns(0, n) <= columns {
             if n > 0 { layout.placePiece(0, n) }
             return layout.finish()
@@ -216,6 +233,34 @@ struct LineFiller {
         // of the filler's own width only.
         if columns == width { widest = layout.widestPiece }
         return layout.finish()
+    }
+
+    /// The whole ASCII text as one line, as ``LineLayout`` places a text that fits: one ``Seg``
+    /// per style run, a run merged into the one before when style and link are the same, each
+    /// as wide as its byte count.
+    private func oneLine() -> Line {
+        var line: Line = []
+        let n = text.count
+        guard n > 0 else { return line }
+        // Room for a few segments and the bar or indent put before them later, in one allocation.
+        line.reserveCapacity(6)
+        text.withUnsafeBufferPointer { bytes in
+            for k in runs.indices {
+                let start = k == 0 ? 0 : runs[k].start
+                let end = k + 1 < runs.count ? runs[k + 1].start : n
+                guard end > start else { continue }
+                let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                let last = line.count - 1
+                if last >= 0, line[last].style == runs[k].style, line[last].link == runs[k].link {
+                    line[last].text.append(piece); line[last].width += end - start
+                } else {
+                    var seg = Seg("", runs[k].style, link: runs[k].link)
+                    seg.text = piece; seg.width = end - start
+                    line.append(seg)
+                }
+            }
+        }
+        return line
     }
 
     /// The width of the widest line of ``finish()`` (0 for no text). Text without a hard break
@@ -251,9 +296,7 @@ struct LineFiller {
     /// The break opportunities of ``text`` (see ``Breaks``), computed on the first call.
     private mutating func opportunities() -> Breaks {
         if let breaks { return breaks }
-        var list: [Int32] = []
-        let ok = LineBreaks.forEach(text) { list.append(Int32(truncatingIfNeeded: $0)) }
-        let found: Breaks = ok ? .offsets(list) : .failed
+        let found: Breaks = LineBreaks.offsets(text).map { .offsets($0) } ?? .failed
         breaks = found
         return found
     }
@@ -353,7 +396,7 @@ final class SGRCache {
     func sequence(_ style: TerminalStyle, _ sgr: SGR) -> String {
         if hasLast && lastStyle == style { return lastSequence }
         var q: String?
-        for (s, made) in made where s == style { q = made; break }
+        for i in made.indices where made[i].0 == style { q = made[i].1; break }
         if q == nil {
             q = sgr.sequence(style)
             made.append((style, q!))

@@ -109,7 +109,9 @@ extension Renderer {
                 line.append(border)
                 for c in 0..<n {
                     let cl = li < cells[c].count ? cells[c][li] : []
-                    let pad = widths[c] - lineWidth(cl)
+                    // A grapheme cluster wider than the column (a space carrying seven skin-tone
+                    // modifiers) stays whole and overflows it: no padding then, never a negative one.
+                    let pad = max(0, widths[c] - lineWidth(cl))
                     let left: Int
                     switch t.alignments[c] {
                     case .right: left = pad

@@ -166,7 +166,15 @@ struct LineFiller {
             while e < n && utf8[e] & 0xC0 == 0x80 { e += 1 }
         }
         let around = String(decoding: UnsafeBufferPointer(rebasing: utf8[a..<e]), as: UTF8.self)
-        return around.contains { $0 == " " }
+        // The Character that starts at byte i must be the space alone: a neighbouring plain
+        // space does not count (`"  \u{301}"`: the second space carries the accent).
+        var offset = a
+        for c in around {
+            if offset == i { return c == " " }
+            if offset > i { return false }
+            offset += c.utf8.count
+        }
+        return false
     }
 
     /// A separating space in `style` (dropped at the start of a line; see the type's rules).

@@ -183,8 +183,6 @@ struct LineLayout {
         } else {
             var s = Seg("", runs[o.run].style, link: runs[o.run].link)
             s.text = piece; s.width = w
-            // Room for a few segments and the bar or indent put before them later, in one allocation.
-            if cur.isEmpty { cur.reserveCapacity(6) }
             cur.append(s)
         }
     }

@@ -21,6 +21,24 @@ final class ANSILineBreakTests: XCTestCase {
         ANSITestSupport.render(try ANSITestSupport.readMarkdown(markdown), width: width)
     }
 
+    // MARK: Regressions from the speed work (issue 19)
+
+    /// A plain space before a space that carries a combining mark (or ZWJ), or after U+0600
+    /// (a Prepend character), is a separating space of its own: the byte scan that finds them
+    /// once dropped it (`Cafe  \u{301}` came out with one space).
+    func testSpaceNextToAnExtendedSpaceIsKept() throws {
+        XCTAssertEqual(try ansi("Cafe  \u{301} ok and x  \u{200D} y\n\nword \u{600}  b end\n", width: 80),
+                       "Cafe  \u{301} ok and x  \u{200D} y\n\nword \u{600}  b end\n")
+    }
+
+    /// A grapheme cluster wider than its table column (a space carrying seven skin-tone
+    /// modifiers) overflows the column; the row used to trap on a negative padding (exit 132).
+    func testClusterWiderThanTableColumnDoesNotTrap() throws {
+        let skin = String(repeating: "\u{1F3FB}", count: 7)
+        XCTAssertEqual(try ansi("| a |\n|---|\n| x \(skin) |\n", width: 12),
+                       "┌──────────┐\n│ a        │\n├──────────┤\n│ x        │\n│  \(skin) │\n└──────────┘\n")
+    }
+
     // MARK: UAX #14
 
     /// The issue's case: at 12 columns (six ideographs) the second line started with `，`.

@@ -291,9 +291,11 @@ extension ManRenderer {
                 lineStart = false
                 if indentColumns > 0 { flush(); emit(.indent(indentColumns)) }
             }
-            // ASCII: split at space bytes (the same pieces as splitting at space Characters).
-            // No list of pieces: each is handed on as it is found.
-            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Split at space bytes when each is a Character of its own (the same pieces as
+            // splitting at space Characters): true when both its neighbours are ASCII, since only
+            // non-ASCII scalars (Prepend before, Extend, ZWJ or SpacingMark after; UAX #29) join a
+            // space into a larger grapheme cluster. No list of pieces: each is handed on as it is found.
+            if Self.spacesStandAlone(text.utf8) {
                 let u = text.utf8
                 var start = u.startIndex
                 var i = start
@@ -447,42 +449,18 @@ extension ManRenderer {
         }
     }
 
-    /// Raw inline HTML: `<br>` is a line break, a comment nothing, a placeholder (below) an
-    /// italic word; anything else is dropped with a warning.
-    ///
-    /// Placeholders: in ronn input (`ronnTags` not nil), ronn's own rule (ronn-format(7), ronn's
-    /// angle-quote filter): `<contents>` without `:`, `.` or `/` whose first word is not one of
-    /// ``ronnHTMLElements`` and is not closed anywhere in the document (`ronnTags`) is
-    /// `<var>contents</var>`; its end tag is dropped silently. In other Markdown a one-word tag
-    /// that is no HTML element (``htmlElements``) is a placeholder.
-    static func rawInline(_ h: String, flow: Bool, ronnTags: Set<String>?, warn: (String) -> Void,
-                          add: (String, RoffFont, Bool) -> Void, hardBreak: () -> Void, space: () -> Void) {
-        let t = h.trimmingHorizontalWhitespace()
-        if t.hasPrefix("<!--") { return }
-        var name = t.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
-        let closing = t.hasPrefix("</")
-        if closing { name = t.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." } }
-        let lower = name.lowercased()
-        if lower == "br" {
-            if flow { hardBreak() } else { space() }
-            return
+    /// Whether every space byte of `u` has ASCII bytes (or the text's ends) on both sides, so that
+    /// each is a grapheme cluster of its own (see ``forEachInlineItem``).
+    static func spacesStandAlone(_ u: String.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        var afterSpace = false
+        for b in u {
+            if afterSpace && b >= 0x80 { return false }
+            afterSpace = b == 0x20
+            if afterSpace && previous >= 0x80 { return false }
+            previous = b
         }
-        if let ronnTags {
-            let known = ronnHTMLElements.contains(lower) || ronnTags.contains(lower)
-            if !name.isEmpty && !known && t.hasSuffix(">") {
-                if closing { return }
-                let contents = t.dropFirst().dropLast()
-                if !contents.contains(where: { $0 == ":" || $0 == "." || $0 == "/" }) {
-                    add(String(contents), .italic, false)
-                    return
-                }
-            }
-        } else if !name.isEmpty && !htmlElements.contains(lower) && t.hasSuffix(">") && !t.contains(" ") {
-            // ronn-format(7): `<var>` is a placeholder, shown underlined (italic here).
-            if !closing { add(String(name), .italic, false) }
-            return
-        }
-        warn("raw HTML '\(t.prefix(40))' dropped")
+        return true
     }
 }
 

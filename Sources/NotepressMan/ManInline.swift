@@ -67,7 +67,7 @@ extension ManRenderer {
         case .word(let p):
             var n = 0
             for part in p {
-                if part.text.utf8.allSatisfy({ $0 < 0x80 }) {
+                if part.text.withUTF8Bytes({ $0.allSatisfy { $0 < 0x80 } }) {
                     n += part.text.utf8.count
                 } else {
                     if part.text.unicodeScalars.contains(where: isCJK) { return true }
@@ -295,21 +295,19 @@ extension ManRenderer {
             // splitting at space Characters): true when both its neighbours are ASCII, since only
             // non-ASCII scalars (Prepend before, Extend, ZWJ or SpacingMark after; UAX #29) join a
             // space into a larger grapheme cluster. No list of pieces: each is handed on as it is found.
-            if Self.spacesStandAlone(text.utf8) {
-                let u = text.utf8
-                var start = u.startIndex
-                var i = start
-                while i != u.endIndex {
-                    if u[i] == 0x20 {
-                        if start != i { pending.append(WordPart(text: String(Substring(u[start..<i])), font: font, literal: literal)) }
-                        flush(); emit(.space)
-                        start = u.index(after: i)
-                    }
-                    i = u.index(after: i)
+            let split = text.withUTF8Bytes { bytes -> Bool in
+                guard Self.spacesStandAlone(bytes) else { return false }
+                func piece(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self) }
+                var start = 0
+                for i in 0..<bytes.count where bytes[i] == 0x20 {
+                    if start != i { pending.append(WordPart(text: piece(start..<i), font: font, literal: literal)) }
+                    flush(); emit(.space)
+                    start = i + 1
                 }
-                if start != u.endIndex { pending.append(WordPart(text: String(Substring(u[start...])), font: font, literal: literal)) }
-                return
+                if start != bytes.count { pending.append(WordPart(text: piece(start..<bytes.count), font: font, literal: literal)) }
+                return true
             }
+            if split { return }
             var start = text.startIndex
             var i = start
             while i != text.endIndex {
@@ -451,7 +449,7 @@ extension ManRenderer {
 
     /// Whether every space byte of `u` has ASCII bytes (or the text's ends) on both sides, so that
     /// each is a grapheme cluster of its own (see ``forEachInlineItem``).
-    static func spacesStandAlone(_ u: String.UTF8View) -> Bool {
+    static func spacesStandAlone(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
         var afterSpace = false
         for b in u {

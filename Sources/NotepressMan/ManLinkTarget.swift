@@ -28,9 +28,13 @@ extension ManRenderer {
         if destination.hasPrefix("#") { return .none }
         if destination.hasPrefix("//") { return .url }
         // A scheme: letters, digits, `+`, `-`, `.` before the first `:`, and no `/`, `?`, `#` before it.
-        if destination.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII (bytes are Characters here, CR LF being neither): the first of `:` `/` `?` `#` is `:`.
-            if destination.utf8.first(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }) == 0x3A { return .url }
+        // ASCII (bytes are Characters there, CR LF being neither): the first of `:` `/` `?` `#` is `:`.
+        let asciiScheme: Bool? = destination.withUTF8Bytes { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return bytes.first(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }) == 0x3A
+        }
+        if let asciiScheme {
+            if asciiScheme { return .url }
         } else if let colon = destination.firstIndex(of: ":"),
            !destination[..<colon].contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { return .url }
         let path = destination.prefix { $0 != "#" && $0 != "?" }

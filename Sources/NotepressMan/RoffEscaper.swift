@@ -59,14 +59,19 @@ package enum RoffEscaper {
     /// returned: the writer escapes words straight into a reused buffer.
     static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool, mask: inout HyphenMask,
                        next: Unicode.Scalar? = nil, into out: inout [UInt8]) {
-        if isPlain(s, context: context, breakable: breakable) { out.append(contentsOf: s.utf8); return }
+        if isPlain(s, context: context, breakable: breakable) { s.withUTF8Bytes { out.append(contentsOf: $0) }; return }
         escapeRules(s, context: context, minus: minus, breakable: breakable, mask: &mask, next: next, into: &out)
     }
 
     /// Printable ASCII that no rule changes (the usual word): escaping gives the text itself.
     @inline(__always)
     static func isPlain(_ s: String, context: RoffContext, breakable: Bool) -> Bool {
-        for b in s.utf8 {
+        s.withUTF8Bytes { isPlain($0, context: context, breakable: breakable) }
+    }
+
+    /// ``isPlain(_:context:breakable:)`` on the bytes.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, context: RoffContext, breakable: Bool) -> Bool {
+        for b in bytes {
             switch b {
             case 0x20..<0x7F:
                 switch b {
@@ -88,8 +93,9 @@ package enum RoffEscaper {
     static func escapeRules(_ s: String, context: RoffContext, minus: Bool, breakable: Bool, mask: inout HyphenMask,
                             next: Unicode.Scalar?, into out: inout [UInt8]) {
         // ASCII text: the same rules byte by byte (no ASCII character is CJK or a bidi control).
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            for c in s.utf8 {
+        let ascii = s.withUTF8Bytes { bytes -> Bool in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            for c in bytes {
                 switch c {
                 case UInt8(ascii: "\\"): put("\\e", &out)
                 case UInt8(ascii: "-"): if mask.next() || minus { put("\\-", &out) } else { out.append(c) }
@@ -102,8 +108,9 @@ package enum RoffEscaper {
                 }
                 if breakable && Self.breaksAfter(Unicode.Scalar(c)) { put("\\:", &out) }
             }
-            return
+            return true
         }
+        if ascii { return }
         let scalars = s.unicodeScalars
         var index = scalars.startIndex
         while index != scalars.endIndex {
@@ -265,3 +272,14 @@ func isCJK(_ u: Unicode.Scalar) -> Bool {
     }
 }
 
+
+extension String {
+    /// Calls `body` with the string's UTF-8 bytes in contiguous memory (a native string's own
+    /// storage; a bridged or small string is copied first): byte loops on hot paths run on the
+    /// pointer rather than through `UTF8View`'s index.
+    @inline(__always)
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var s = self
+        return try s.withUTF8(body)
+    }
+}

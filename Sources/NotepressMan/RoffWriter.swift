@@ -126,7 +126,7 @@ struct RoffWriter {
         // (String.count and Foundation's contains(_:) walk Characters); anything else takes the
         // Character-level tests.
         let u = e.utf8
-        guard !u.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else {
+        guard !e.withUTF8Bytes({ $0.contains(where: { $0 >= 0x80 || $0 == 0x0D }) }) else {
             if e.count >= 2 && e.hasPrefix("\"") && e.hasSuffix("\"") { return e }
             return (e.isEmpty || e.contains(" ") || e.hasPrefix("\"")) ? "\"" + e + "\"" : e
         }
@@ -174,10 +174,13 @@ struct RoffWriter {
         guard !plain.isEmpty else { return }
         let optionLike = minusEverywhere || plain.utf8.first == UInt8(ascii: "-")
         // One pass over the bytes: any hyphen, any non-ASCII.
-        var hasHyphen = false
-        var ascii = true
-        for b in plain.utf8 {
-            if b == UInt8(ascii: "-") { hasHyphen = true } else if b >= 0x80 { ascii = false }
+        let (hasHyphen, ascii) = plain.withUTF8Bytes { bytes -> (Bool, Bool) in
+            var hasHyphen = false
+            var ascii = true
+            for b in bytes {
+                if b == UInt8(ascii: "-") { hasHyphen = true } else if b >= 0x80 { ascii = false }
+            }
+            return (hasHyphen, ascii)
         }
         var mask = HyphenMask()
         if !optionLike && hasHyphen { mask.flags = RoffEscaper.optionHyphens(in: plain) }
@@ -265,7 +268,7 @@ struct RoffWriter {
 
     /// Appends text that is already roff to the output.
     @inline(__always)
-    private mutating func put(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    private mutating func put(_ s: String) { s.withUTF8Bytes { bytes.append(contentsOf: $0) } }
 
     /// Appends raw roff to the output (the preamble).
     mutating func raw(_ s: String) {

@@ -102,6 +102,8 @@ struct ManRenderer {
     /// The section when the document names none (``ManEmitter/defaultSection``).
     var defaultSection: String?
     var w = RoffWriter()
+    /// The writer that lays out inline table cells, reused (``tableCell(_:naturalWidth:width:)``).
+    var cellWriter = RoffWriter(width: Int.max)
     var diagnostics: [Diagnostic] = []
     var shLevel = 1
     var inNameSection = false

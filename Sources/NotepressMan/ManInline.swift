@@ -184,7 +184,9 @@ extension ManRenderer {
     /// `.`, `-`, `_`, `?`, `&`, `=`, `#` past the scheme, so that groff can break a URL longer than the line (groff_man(7), "UR").
     static func breakableURL(_ url: String) -> String {
         // The escaped URL is ASCII without CR, so its bytes are its Characters.
-        let e = Array(RoffEscaper.escape(url, context: .argument, minus: true).utf8)
+        var e: [UInt8] = []
+        var none = HyphenMask()
+        RoffEscaper.escape(url, context: .argument, minus: true, breakable: false, mask: &none, into: &e)
         let sep = Array("://".utf8)
         guard let at = e.indices.first(where: { $0 + 3 <= e.count && e[$0] == sep[0] && e[$0 + 1] == sep[1] && e[$0 + 2] == sep[2] })
         else { return String(decoding: e, as: UTF8.self) }

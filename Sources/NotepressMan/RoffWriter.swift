@@ -102,12 +102,13 @@ struct RoffWriter {
     mutating func macro(_ name: String, _ args: [String] = [], minus: Bool = false) {
         closeFont()
         newline()
-        var line = "." + name
+        put(".")
+        put(name)
         for a in args {
-            let e = RoffEscaper.escape(a, context: .argument, minus: minus)
-            line += " " + Self.quoteIfNeeded(e)
+            put(" ")
+            put(Self.quoteIfNeeded(RoffEscaper.escape(a, context: .argument, minus: minus)))
         }
-        put(line + "\n")
+        put("\n")
         lastMacro = name
     }
 
@@ -115,7 +116,13 @@ struct RoffWriter {
     mutating func macro(_ name: String, escapedArgs: [String]) {
         closeFont()
         newline()
-        put("." + name + escapedArgs.map { " " + Self.quoteIfNeeded($0) }.joined() + "\n")
+        put(".")
+        put(name)
+        for a in escapedArgs {
+            put(" ")
+            put(Self.quoteIfNeeded(a))
+        }
+        put("\n")
         lastMacro = name
     }
 
@@ -125,13 +132,16 @@ struct RoffWriter {
         // Escaped text is ASCII (see RoffEscaper), whose bytes are its Characters: test bytes
         // (String.count and Foundation's contains(_:) walk Characters); anything else takes the
         // Character-level tests.
-        let u = e.utf8
-        guard !e.withUTF8Bytes({ $0.contains(where: { $0 >= 0x80 || $0 == 0x0D }) }) else {
+        let asciiQuote: Bool? = e.withUTF8Bytes { u in
+            if u.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return nil }
+            if u.count >= 2 && u.first == 0x22 && u.last == 0x22 { return false }
+            return u.isEmpty || u.contains(0x20) || u.first == 0x22
+        }
+        guard let asciiQuote else {
             if e.count >= 2 && e.hasPrefix("\"") && e.hasSuffix("\"") { return e }
             return (e.isEmpty || e.contains(" ") || e.hasPrefix("\"")) ? "\"" + e + "\"" : e
         }
-        if u.count >= 2 && u.first == 0x22 && u.last == 0x22 { return e }
-        return (u.isEmpty || u.contains(0x20) || u.first == 0x22) ? "\"" + e + "\"" : e
+        return asciiQuote ? "\"" + e + "\"" : e
     }
 
     /// Writes a line of roff that is not user text (tbl format lines, comments, `T{`).
@@ -269,6 +279,22 @@ struct RoffWriter {
     /// Appends text that is already roff to the output.
     @inline(__always)
     private mutating func put(_ s: String) { s.withUTF8Bytes { bytes.append(contentsOf: $0) } }
+
+    /// Empties the writer for reuse: the state of a new writer of the same width and settings,
+    /// its buffers' capacity kept (one writer lays out every inline table cell).
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        held.removeAll(keepingCapacity: true)
+        column = 0
+        actualFont = .roman
+        pendingSpace = false
+        lastMacro = nil
+    }
+
+    /// Appends roff bytes (another writer's output) to the output.
+    mutating func raw(bytes more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
 
     /// Appends raw roff to the output (the preamble).
     mutating func raw(_ s: String) {

@@ -40,7 +40,9 @@ extension ManRenderer {
         w.holdOutput()
         var ragged = false
         var warnings: [String] = []
-        var pending: [InlineItem] = []
+        // The item buffer of the last paragraph, emptied, with its capacity.
+        var pending = itemBuffer
+        itemBuffer = []
         var i = 0
         var mail = false
         Self.forEachInlineItem(c, flow: true, unsafe: unsafe, ronnTags: ronnClosingTags, warn: { warnings.append($0) }) { item in
@@ -54,6 +56,8 @@ extension ManRenderer {
             }
         }
         while i < pending.count { i = layoutStep(pending, i, context: .text, lastLinkWasMail: &mail) }
+        pending.removeAll(keepingCapacity: true)
+        itemBuffer = pending
         for m in warnings { warn(m) }
         w.releaseOutput(inserting: ragged ? ".ad l\n" : "")
         w.endText()
@@ -103,12 +107,12 @@ extension ManRenderer {
         case .space: w.space()
         case .indent(let columns): w.fixedSpace(columns)
         case .hardBreak: if w.lastMacro != "br" { w.macro("br") }
-        case .linkStart(let l):
-            mail = l.destination.lowercased().hasPrefix("mailto:")
+        case .linkStart(let destination):
+            mail = destination.lowercased().hasPrefix("mailto:")
             if mail {
-                w.macro("MT", [String(l.destination.dropFirst(7))], minus: true)
+                w.macro("MT", [String(destination.dropFirst(7))], minus: true)
             } else {
-                w.macro("UR", escapedArgs: [Self.breakableURL(l.destination)])
+                w.macro("UR", escapedArgs: [Self.breakableURL(destination)])
             }
         case .linkEnd:
             // The `.UE` trailer (groff_man(7)): the punctuation that follows the link without a
@@ -397,7 +401,7 @@ extension ManRenderer {
                 } else {
                     if flow {
                         flush()
-                        emit(.linkStart(link.1))
+                        emit(.linkStart(destination: link.1.destination))
                     }
                     openLink = (link.0, link.1, flow ? .macro : .textThenURL)
                 }

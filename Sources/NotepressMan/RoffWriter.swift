@@ -85,8 +85,9 @@ struct RoffWriter {
     /// front of what was written since.
     mutating func releaseOutput(inserting: String) {
         held.append(contentsOf: inserting.utf8)
-        held += bytes
-        bytes = []
+        held.append(contentsOf: bytes)
+        // The emptied buffer keeps its capacity for the next hold.
+        bytes.removeAll(keepingCapacity: true)
         swap(&held, &bytes)
     }
 

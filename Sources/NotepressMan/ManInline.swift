@@ -8,7 +8,7 @@ extension ManRenderer {
     static func width(_ items: [InlineItem]) -> Int {
         items.reduce(0) { sum, item in
             switch item {
-            case .word(let p): return sum + p.reduce(0) { $0 + $1.text.unicodeScalars.count }
+            case .word(let p): return sum + p.reduce(0) { $0 + $1.text.unicodeScalarCount }
             case .space, .hardBreak: return sum + 1
             case .indent(let n): return sum + n
             case .linkStart, .linkEnd: return sum
@@ -75,7 +75,7 @@ extension ManRenderer {
                     n += part.text.utf8.count
                 } else {
                     if part.text.unicodeScalars.contains(where: isCJK) { return true }
-                    n += part.text.unicodeScalars.count
+                    n += part.text.unicodeScalarCount
                 }
             }
             return n > 30

@@ -282,4 +282,14 @@ extension String {
         var s = self
         return try s.withUTF8(body)
     }
+
+    /// `unicodeScalars.count`, counted on the UTF-8 bytes: every byte that is not a
+    /// continuation byte (`10xxxxxx`) starts a scalar (a String's UTF-8 is always valid).
+    var unicodeScalarCount: Int {
+        withUTF8Bytes { bytes in
+            var n = 0
+            for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+            return n
+        }
+    }
 }

@@ -200,7 +200,7 @@ struct RoffWriter {
             put(RoffFont.roman.escape)
             actualFont = .roman
         }
-        let visible = ascii ? plain.utf8.count : plain.unicodeScalars.count
+        let visible = ascii ? plain.utf8.count : plain.unicodeScalarCount
         let long = visible > breakThreshold || (!ascii && plain.unicodeScalars.contains(where: isCJK))
         // Escaped straight into a reused buffer (ASCII, see RoffEscaper), then appended.
         scratch.removeAll(keepingCapacity: true)

@@ -68,7 +68,9 @@ enum InlineItem {
     /// Blanks that start a line, in columns (``RoffWriter/fixedSpace(_:)``).
     case indent(Int)
     case hardBreak
-    case linkStart(Link)
+    /// A `.UR`/`.MT` link starts; its destination (only that: a whole ``Link`` made every item
+    /// several times larger to copy).
+    case linkStart(destination: String)
     case linkEnd
 }
 
@@ -102,6 +104,10 @@ struct ManRenderer {
     /// The section when the document names none (``ManEmitter/defaultSection``).
     var defaultSection: String?
     var w = RoffWriter()
+    /// The writer that lays out inline table cells, reused (``tableCell(_:naturalWidth:width:)``).
+    var cellWriter = RoffWriter(width: Int.max)
+    /// The items of a paragraph being laid out, kept between paragraphs for its capacity (``flow(_:)``).
+    var itemBuffer: [InlineItem] = []
     var diagnostics: [Diagnostic] = []
     var shLevel = 1
     var inNameSection = false

@@ -8,7 +8,7 @@ extension ManRenderer {
     static func width(_ items: [InlineItem]) -> Int {
         items.reduce(0) { sum, item in
             switch item {
-            case .word(let p): return sum + p.reduce(0) { $0 + $1.text.unicodeScalars.count }
+            case .word(let p): return sum + p.reduce(0) { $0 + $1.text.unicodeScalarCount }
             case .space, .hardBreak: return sum + 1
             case .indent(let n): return sum + n
             case .linkStart, .linkEnd: return sum
@@ -40,7 +40,9 @@ extension ManRenderer {
         w.holdOutput()
         var ragged = false
         var warnings: [String] = []
-        var pending: [InlineItem] = []
+        // The item buffer of the last paragraph, emptied, with its capacity.
+        var pending = itemBuffer
+        itemBuffer = []
         var i = 0
         var mail = false
         Self.forEachInlineItem(c, flow: true, unsafe: unsafe, ronnTags: ronnClosingTags, warn: { warnings.append($0) }) { item in
@@ -54,6 +56,8 @@ extension ManRenderer {
             }
         }
         while i < pending.count { i = layoutStep(pending, i, context: .text, lastLinkWasMail: &mail) }
+        pending.removeAll(keepingCapacity: true)
+        itemBuffer = pending
         for m in warnings { warn(m) }
         w.releaseOutput(inserting: ragged ? ".ad l\n" : "")
         w.endText()
@@ -67,11 +71,11 @@ extension ManRenderer {
         case .word(let p):
             var n = 0
             for part in p {
-                if part.text.utf8.allSatisfy({ $0 < 0x80 }) {
+                if part.text.withUTF8Bytes({ $0.allSatisfy { $0 < 0x80 } }) {
                     n += part.text.utf8.count
                 } else {
                     if part.text.unicodeScalars.contains(where: isCJK) { return true }
-                    n += part.text.unicodeScalars.count
+                    n += part.text.unicodeScalarCount
                 }
             }
             return n > 30
@@ -103,12 +107,12 @@ extension ManRenderer {
         case .space: w.space()
         case .indent(let columns): w.fixedSpace(columns)
         case .hardBreak: if w.lastMacro != "br" { w.macro("br") }
-        case .linkStart(let l):
-            mail = l.destination.lowercased().hasPrefix("mailto:")
+        case .linkStart(let destination):
+            mail = destination.lowercased().hasPrefix("mailto:")
             if mail {
-                w.macro("MT", [String(l.destination.dropFirst(7))], minus: true)
+                w.macro("MT", [String(destination.dropFirst(7))], minus: true)
             } else {
-                w.macro("UR", escapedArgs: [Self.breakableURL(l.destination)])
+                w.macro("UR", escapedArgs: [Self.breakableURL(destination)])
             }
         case .linkEnd:
             // The `.UE` trailer (groff_man(7)): the punctuation that follows the link without a
@@ -184,7 +188,9 @@ extension ManRenderer {
     /// `.`, `-`, `_`, `?`, `&`, `=`, `#` past the scheme, so that groff can break a URL longer than the line (groff_man(7), "UR").
     static func breakableURL(_ url: String) -> String {
         // The escaped URL is ASCII without CR, so its bytes are its Characters.
-        let e = Array(RoffEscaper.escape(url, context: .argument, minus: true).utf8)
+        var e: [UInt8] = []
+        var none = HyphenMask()
+        RoffEscaper.escape(url, context: .argument, minus: true, breakable: false, mask: &none, into: &e)
         let sep = Array("://".utf8)
         guard let at = e.indices.first(where: { $0 + 3 <= e.count && e[$0] == sep[0] && e[$0 + 1] == sep[1] && e[$0 + 2] == sep[2] })
         else { return String(decoding: e, as: UTF8.self) }
@@ -291,23 +297,23 @@ extension ManRenderer {
                 lineStart = false
                 if indentColumns > 0 { flush(); emit(.indent(indentColumns)) }
             }
-            // ASCII: split at space bytes (the same pieces as splitting at space Characters).
-            // No list of pieces: each is handed on as it is found.
-            if text.utf8.allSatisfy({ $0 < 0x80 }) {
-                let u = text.utf8
-                var start = u.startIndex
-                var i = start
-                while i != u.endIndex {
-                    if u[i] == 0x20 {
-                        if start != i { pending.append(WordPart(text: String(Substring(u[start..<i])), font: font, literal: literal)) }
-                        flush(); emit(.space)
-                        start = u.index(after: i)
-                    }
-                    i = u.index(after: i)
+            // Split at space bytes when each is a Character of its own (the same pieces as
+            // splitting at space Characters): true when both its neighbours are ASCII, since only
+            // non-ASCII scalars (Prepend before, Extend, ZWJ or SpacingMark after; UAX #29) join a
+            // space into a larger grapheme cluster. No list of pieces: each is handed on as it is found.
+            let split = text.withUTF8Bytes { bytes -> Bool in
+                guard Self.spacesStandAlone(bytes) else { return false }
+                func piece(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self) }
+                var start = 0
+                for i in 0..<bytes.count where bytes[i] == 0x20 {
+                    if start != i { pending.append(WordPart(text: piece(start..<i), font: font, literal: literal)) }
+                    flush(); emit(.space)
+                    start = i + 1
                 }
-                if start != u.endIndex { pending.append(WordPart(text: String(Substring(u[start...])), font: font, literal: literal)) }
-                return
+                if start != bytes.count { pending.append(WordPart(text: piece(start..<bytes.count), font: font, literal: literal)) }
+                return true
             }
+            if split { return }
             var start = text.startIndex
             var i = start
             while i != text.endIndex {
@@ -395,7 +401,7 @@ extension ManRenderer {
                 } else {
                     if flow {
                         flush()
-                        emit(.linkStart(link.1))
+                        emit(.linkStart(destination: link.1.destination))
                     }
                     openLink = (link.0, link.1, flow ? .macro : .textThenURL)
                 }
@@ -447,42 +453,18 @@ extension ManRenderer {
         }
     }
 
-    /// Raw inline HTML: `<br>` is a line break, a comment nothing, a placeholder (below) an
-    /// italic word; anything else is dropped with a warning.
-    ///
-    /// Placeholders: in ronn input (`ronnTags` not nil), ronn's own rule (ronn-format(7), ronn's
-    /// angle-quote filter): `<contents>` without `:`, `.` or `/` whose first word is not one of
-    /// ``ronnHTMLElements`` and is not closed anywhere in the document (`ronnTags`) is
-    /// `<var>contents</var>`; its end tag is dropped silently. In other Markdown a one-word tag
-    /// that is no HTML element (``htmlElements``) is a placeholder.
-    static func rawInline(_ h: String, flow: Bool, ronnTags: Set<String>?, warn: (String) -> Void,
-                          add: (String, RoffFont, Bool) -> Void, hardBreak: () -> Void, space: () -> Void) {
-        let t = h.trimmingHorizontalWhitespace()
-        if t.hasPrefix("<!--") { return }
-        var name = t.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
-        let closing = t.hasPrefix("</")
-        if closing { name = t.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." } }
-        let lower = name.lowercased()
-        if lower == "br" {
-            if flow { hardBreak() } else { space() }
-            return
+    /// Whether every space byte of `u` has ASCII bytes (or the text's ends) on both sides, so that
+    /// each is a grapheme cluster of its own (see ``forEachInlineItem``).
+    static func spacesStandAlone(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        var afterSpace = false
+        for b in u {
+            if afterSpace && b >= 0x80 { return false }
+            afterSpace = b == 0x20
+            if afterSpace && previous >= 0x80 { return false }
+            previous = b
         }
-        if let ronnTags {
-            let known = ronnHTMLElements.contains(lower) || ronnTags.contains(lower)
-            if !name.isEmpty && !known && t.hasSuffix(">") {
-                if closing { return }
-                let contents = t.dropFirst().dropLast()
-                if !contents.contains(where: { $0 == ":" || $0 == "." || $0 == "/" }) {
-                    add(String(contents), .italic, false)
-                    return
-                }
-            }
-        } else if !name.isEmpty && !htmlElements.contains(lower) && t.hasSuffix(">") && !t.contains(" ") {
-            // ronn-format(7): `<var>` is a placeholder, shown underlined (italic here).
-            if !closing { add(String(name), .italic, false) }
-            return
-        }
-        warn("raw HTML '\(t.prefix(40))' dropped")
+        return true
     }
 }
 

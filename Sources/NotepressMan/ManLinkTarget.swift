@@ -28,7 +28,14 @@ extension ManRenderer {
         if destination.hasPrefix("#") { return .none }
         if destination.hasPrefix("//") { return .url }
         // A scheme: letters, digits, `+`, `-`, `.` before the first `:`, and no `/`, `?`, `#` before it.
-        if let colon = destination.firstIndex(of: ":"),
+        // ASCII (bytes are Characters there, CR LF being neither): the first of `:` `/` `?` `#` is `:`.
+        let asciiScheme: Bool? = destination.withUTF8Bytes { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return bytes.first(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }) == 0x3A
+        }
+        if let asciiScheme {
+            if asciiScheme { return .url }
+        } else if let colon = destination.firstIndex(of: ":"),
            !destination[..<colon].contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { return .url }
         let path = destination.prefix { $0 != "#" && $0 != "?" }
         let file = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""

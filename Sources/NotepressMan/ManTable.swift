@@ -97,14 +97,20 @@ extension ManRenderer {
     /// ``width(_:)`` of `items`.
     mutating func tableCell(_ items: [InlineItem], naturalWidth: Int, width: Int?) {
         if width == nil || naturalWidth <= width! {
-            var sub = RoffWriter(width: Int.max)
-            sub.layoutCell(items)
-            sub.closeFont()
-            var s = sub.out
-            if s.isEmpty { return }
-            if s.hasPrefix(".") || s.hasPrefix("'") || s == "_" || s == "=" || s.hasPrefix("\\^") { s = "\\&" + s }
-            if s.hasSuffix("T{") { s += "\\&" }
-            w.raw(s)
+            // One writer for every cell (``cellWriter``), reset: a fresh `RoffWriter(width: Int.max)`.
+            cellWriter.reset()
+            cellWriter.layoutCell(items)
+            cellWriter.closeFont()
+            // The cell is ASCII without CR (``RoffEscaper``): its bytes are its Characters.
+            let s = cellWriter.bytes
+            guard let first = s.first else { return }
+            if first == UInt8(ascii: ".") || first == UInt8(ascii: "'")
+                || (s.count == 1 && (first == UInt8(ascii: "_") || first == UInt8(ascii: "=")))
+                || (s.count >= 2 && first == UInt8(ascii: "\\") && s[1] == UInt8(ascii: "^")) {
+                w.raw("\\&")
+            }
+            w.raw(bytes: s)
+            if s.count >= 2 && s[s.count - 2] == UInt8(ascii: "T") && s[s.count - 1] == UInt8(ascii: "{") { w.raw("\\&") }
             return
         }
         w.raw("T{\n")

@@ -13,235 +13,6 @@ package enum RoffFont: String, Sendable, Equatable {
     package var escape: String { rawValue.count == 1 ? "\\f" + rawValue : "\\f(" + rawValue }
 }
 
-/// Where escaped text goes; each context has its own rules, all applied by ``RoffEscaper/escape(_:context:minus:)``.
-package enum RoffContext: Sendable, Equatable {
-    /// A text line in fill mode.
-    case text
-    /// An argument of a macro line; the caller wraps it in double quotes, so `"` becomes `\(dq`.
-    case argument
-    /// A line inside `.EX`/`.EE` (no-fill mode): tabs are kept.
-    case code
-    /// Text in a tbl(1) cell: the column separator `@` (declared `tab(@)`) becomes `\[at]`.
-    case cell
-}
-
-/// The one escaping function through which user text reaches roff output.
-///
-/// Rules (groff(7) "Escape sequences", groff_char(7), man-pages(7) "Formatting conventions"):
-/// - `\` becomes `\e`.
-/// - ASCII hyphen-minus becomes `\-` (the minus sign, which copies and pastes as U+002D) when
-///   `minus` is true — the writer passes true for code, URLs, words that start with `-` (options
-///   such as `--color`) and the SYNOPSIS section — or when a ``HyphenMask`` marks it: the hyphens
-///   of an option-like token that starts after `(`, `[`, `"`, `` ` ``, `/`, `|` … inside a word
-///   (`(--width)`, `[-v|--verbose]`, ``optionHyphens(in:)``). Elsewhere it stays `-` (a hyphen,
-///   where roff may break lines; groff 1.23 and later print it as U+2010, which cannot be pasted
-///   into a shell).
-/// - Non-ASCII scalars become `\[uXXXX]` (groff_char(7) "Unicode characters"), except a few
-///   common ones written with their classic names: `\(em`, `\(en`, `\(lq`, `\(rq`, `\(oq`, `\(cq`,
-///   and no-break space as `\~`. Output is therefore pure ASCII.
-/// - Control characters other than tab (kept in code) are dropped; a tab elsewhere becomes a space.
-/// - Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069, ``BidiControl``)
-///   are written as their code point in ASCII, `<U+202E>`: a pager showing the page would
-///   otherwise reorder the rest of the line.
-/// - `.` and `'` at the start of an output line are *not* handled here: only the line-aware
-///   ``RoffWriter`` knows where lines start, and it prefixes `\&`.
-package enum RoffEscaper {
-    ///
-    /// With `breakable`, `\:` (an optional break, groff(7)) follows each `/`, `.`, `-`, `_`, `?`,
-    /// `&`, `=`, `#` and each CJK character, so that long URLs, paths and CJK text (which has no
-    /// spaces) can be broken at the line end.
-    package static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool = false) -> String {
-        var none = HyphenMask()
-        return escape(s, context: context, minus: minus, breakable: breakable, mask: &none)
-    }
-
-    /// ``escape(_:context:minus:breakable:)`` for one part of a word whose hyphens `mask` decides
-    /// (each `-` of `s` takes the mask's next flag; `minus` true makes every one `\-`); `next` is
-    /// the character after the part in its word, if any (no break before a closing `)`).
-    static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool, mask: inout HyphenMask,
-                       next: Unicode.Scalar? = nil) -> String {
-        // Printable ASCII that no rule changes (the usual word): the text itself.
-        var plain = true
-        var ascii = true
-        for b in s.utf8 {
-            switch b {
-            case 0x20..<0x7F:
-                switch b {
-                case UInt8(ascii: "\\"), UInt8(ascii: "-"): plain = false
-                case UInt8(ascii: "\""): if context == .argument { plain = false }
-                case UInt8(ascii: "@"): if context == .cell { plain = false }
-                case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "?"), UInt8(ascii: "&"),
-                     UInt8(ascii: "="), UInt8(ascii: "#"): if breakable { plain = false }
-                default: break
-                }
-            case 0x80...:
-                plain = false; ascii = false
-            default:
-                plain = false
-            }
-            if !ascii { break }
-        }
-        if plain { return s }
-        // Written as bytes (the output is ASCII), turned into a String once.
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 8)
-        // ASCII text: the same rules byte by byte (no ASCII character is CJK or a bidi control).
-        if ascii {
-            for c in s.utf8 {
-                switch c {
-                case UInt8(ascii: "\\"): put("\\e", &out)
-                case UInt8(ascii: "-"): if mask.next() || minus { put("\\-", &out) } else { out.append(c) }
-                case UInt8(ascii: "\"") where context == .argument: put("\\(dq", &out)
-                case UInt8(ascii: "@") where context == .cell: put("\\[at]", &out)
-                case 0x09: out.append(context == .code ? 0x09 : 0x20)
-                case 0x0A, 0x0D: if context != .code { out.append(0x20) }
-                case 0x00..<0x20, 0x7F: continue
-                default: out.append(c)
-                }
-                if breakable && Self.breaksAfter(Unicode.Scalar(c)) { put("\\:", &out) }
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
-        let scalars = s.unicodeScalars
-        var index = scalars.startIndex
-        while index != scalars.endIndex {
-            let u = scalars[index]
-            index = scalars.index(after: index)
-            defer {
-                if breakable && (Self.breaksAfter(u) || (isCJK(u) && cjkBreakAfter(u, before: index == scalars.endIndex ? next : scalars[index]))) {
-                    put("\\:", &out)
-                }
-            }
-            switch u {
-            case "\\": put("\\e", &out)
-            case "-": if mask.next() || minus { put("\\-", &out) } else { out.append(UInt8(ascii: "-")) }
-            case "\"" where context == .argument: put("\\(dq", &out)
-            case "@" where context == .cell: put("\\[at]", &out)
-            case "\t": out.append(context == .code ? 0x09 : 0x20)
-            case "\n", "\r": if context != .code { out.append(0x20) }
-            case "\u{A0}": put("\\~", &out)
-            case "\u{2014}": put("\\(em", &out)
-            case "\u{2013}": put("\\(en", &out)
-            case "\u{201C}": put("\\(lq", &out)
-            case "\u{201D}": put("\\(rq", &out)
-            case "\u{2018}": put("\\(oq", &out)
-            case "\u{2019}": put("\\(cq", &out)
-            default:
-                if u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0) { continue }
-                if BidiControl.contains(u) { out.append(contentsOf: BidiControl.visible(u).utf8); continue }
-                if u.value < 0x80 {
-                    out.append(UInt8(u.value))
-                } else {
-                    let hex = String(u.value, radix: 16, uppercase: true)
-                    put("\\[u", &out)
-                    for _ in 0..<max(0, 4 - hex.utf8.count) { out.append(UInt8(ascii: "0")) }
-                    out.append(contentsOf: hex.utf8)
-                    out.append(UInt8(ascii: "]"))
-                }
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension RoffEscaper {
-    /// Appends ASCII text to escaped output.
-    @inline(__always)
-    static func put(_ t: StaticString, _ out: inout [UInt8]) { t.withUTF8Buffer { out.append(contentsOf: $0) } }
-
-    /// `/`, `.`, `-`, `_`, `?`, `&`, `=`, `#`: the characters a breakable word may break after.
-    @inline(__always)
-    static func breaksAfter(_ u: Unicode.Scalar) -> Bool {
-        switch u.value {
-        case 0x2F, 0x2E, 0x2D, 0x5F, 0x3F, 0x26, 0x3D, 0x23: return true
-        default: return false
-        }
-    }
-}
-
-/// Which hyphens of a word are written `\-`: one flag per ASCII hyphen-minus, in order, taken
-/// by ``RoffEscaper/escape(_:context:minus:breakable:mask:)``. An empty mask says `false` for
-/// every hyphen.
-struct HyphenMask {
-    var flags: [Bool] = []
-    var index = 0
-
-    /// The flag of the next hyphen.
-    mutating func next() -> Bool {
-        defer { index += 1 }
-        return index < flags.count && flags[index]
-    }
-}
-
-extension RoffEscaper {
-    /// Characters after which a hyphen may start an option inside a word: `(--width)`,
-    /// `"--theme"`, `[-v|--verbose]`, `` `--x` ``, `a/--b`, `--a=-1`, `{-x,-y}`, `<-x>`, and the
-    /// typographic quotes.
-    static let optionOpeners: Set<Unicode.Scalar> = ["(", "[", "{", "\"", "'", "`", "/", "|", "=", ",", "<",
-                                                     "\u{201C}", "\u{2018}", "\u{AB}"]
-
-    /// The hyphens of `word` that belong to an option-like token (man-pages(7): options are
-    /// written with `\-`): a run of hyphens at the start of the word or right after one of
-    /// ``optionOpeners``, followed by a letter or digit, and every hyphen of the token that
-    /// follows (letters, digits, `_`, `-`): `(--dry-run)` marks all three, `well-known`,
-    /// `2-3-4` and `(e-mail)` none. One flag per hyphen-minus, in order; linear in the word.
-    static func optionHyphens(in word: String) -> [Bool] {
-        var flags: [Bool] = []
-        var inOption = false
-        var previous: Unicode.Scalar?
-        let scalars = word.unicodeScalars
-        var i = scalars.startIndex
-        while i != scalars.endIndex {
-            let u = scalars[i]
-            if u == "-" {
-                if !inOption && (previous == nil || optionOpeners.contains(previous!)) {
-                    var j = i
-                    while j != scalars.endIndex && scalars[j] == "-" { j = scalars.index(after: j) }
-                    if j != scalars.endIndex, isOptionCharacter(scalars[j]), scalars[j] != "_" { inOption = true }
-                }
-                flags.append(inOption)
-            } else if inOption && !isOptionCharacter(u) {
-                inOption = false
-            }
-            previous = u
-            i = scalars.index(after: i)
-        }
-        return flags
-    }
-
-    /// ASCII letters, digits and `_`: what an option name is made of after its hyphens.
-    static func isOptionCharacter(_ u: Unicode.Scalar) -> Bool {
-        switch u {
-        case "a"..."z", "A"..."Z", "0"..."9", "_": return true
-        default: return false
-        }
-    }
-}
-
-/// Whether a line may break between the CJK character `u` and `next` (UAX #14, in short): not
-/// after opening brackets and quotes (`「`, `（`), not before closing ones nor before punctuation
-/// (`」`, `）`, `，`, `。`, `、`, `！`), so that no line starts with `。`. At the end of a part
-/// (`next` nil) it may.
-func cjkBreakAfter(_ u: Unicode.Scalar, before next: Unicode.Scalar?) -> Bool {
-    switch u.properties.generalCategory {
-    case .openPunctuation, .initialPunctuation: return false
-    default: break
-    }
-    guard let next else { return true }
-    switch next.properties.generalCategory {
-    case .closePunctuation, .finalPunctuation, .otherPunctuation: return false
-    default: return true
-    }
-}
-
-/// CJK ideographs, kana, Hangul and full-width forms: text written without spaces.
-func isCJK(_ u: Unicode.Scalar) -> Bool {
-    switch u.value {
-    case 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF: return true
-    default: return false
-    }
-}
-
 /// A piece of a word: raw (unescaped) text in one font.
 struct WordPart: Equatable {
     var text: String
@@ -298,6 +69,9 @@ struct RoffWriter {
         atLineStart && column == 0 && !pendingSpace && actualFont == .roman && lastMacro != "br"
     }
 
+    /// Reused buffer for one escaped word (``word(_:context:)``).
+    private var scratch: [UInt8] = []
+
     /// The output written before ``holdOutput()``.
     private var held: [UInt8] = []
 
@@ -311,8 +85,9 @@ struct RoffWriter {
     /// front of what was written since.
     mutating func releaseOutput(inserting: String) {
         held.append(contentsOf: inserting.utf8)
-        held += bytes
-        bytes = []
+        held.append(contentsOf: bytes)
+        // The emptied buffer keeps its capacity for the next hold.
+        bytes.removeAll(keepingCapacity: true)
         swap(&held, &bytes)
     }
 
@@ -328,12 +103,13 @@ struct RoffWriter {
     mutating func macro(_ name: String, _ args: [String] = [], minus: Bool = false) {
         closeFont()
         newline()
-        var line = "." + name
+        put(".")
+        put(name)
         for a in args {
-            let e = RoffEscaper.escape(a, context: .argument, minus: minus)
-            line += " " + Self.quoteIfNeeded(e)
+            put(" ")
+            put(Self.quoteIfNeeded(RoffEscaper.escape(a, context: .argument, minus: minus)))
         }
-        put(line + "\n")
+        put("\n")
         lastMacro = name
     }
 
@@ -341,7 +117,13 @@ struct RoffWriter {
     mutating func macro(_ name: String, escapedArgs: [String]) {
         closeFont()
         newline()
-        put("." + name + escapedArgs.map { " " + Self.quoteIfNeeded($0) }.joined() + "\n")
+        put(".")
+        put(name)
+        for a in escapedArgs {
+            put(" ")
+            put(Self.quoteIfNeeded(a))
+        }
+        put("\n")
         lastMacro = name
     }
 
@@ -351,13 +133,16 @@ struct RoffWriter {
         // Escaped text is ASCII (see RoffEscaper), whose bytes are its Characters: test bytes
         // (String.count and Foundation's contains(_:) walk Characters); anything else takes the
         // Character-level tests.
-        let u = e.utf8
-        guard !u.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else {
+        let asciiQuote: Bool? = e.withUTF8Bytes { u in
+            if u.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return nil }
+            if u.count >= 2 && u.first == 0x22 && u.last == 0x22 { return false }
+            return u.isEmpty || u.contains(0x20) || u.first == 0x22
+        }
+        guard let asciiQuote else {
             if e.count >= 2 && e.hasPrefix("\"") && e.hasSuffix("\"") { return e }
             return (e.isEmpty || e.contains(" ") || e.hasPrefix("\"")) ? "\"" + e + "\"" : e
         }
-        if u.count >= 2 && u.first == 0x22 && u.last == 0x22 { return e }
-        return (u.isEmpty || u.contains(0x20) || u.first == 0x22) ? "\"" + e + "\"" : e
+        return asciiQuote ? "\"" + e + "\"" : e
     }
 
     /// Writes a line of roff that is not user text (tbl format lines, comments, `T{`).
@@ -400,10 +185,13 @@ struct RoffWriter {
         guard !plain.isEmpty else { return }
         let optionLike = minusEverywhere || plain.utf8.first == UInt8(ascii: "-")
         // One pass over the bytes: any hyphen, any non-ASCII.
-        var hasHyphen = false
-        var ascii = true
-        for b in plain.utf8 {
-            if b == UInt8(ascii: "-") { hasHyphen = true } else if b >= 0x80 { ascii = false }
+        let (hasHyphen, ascii) = plain.withUTF8Bytes { bytes -> (Bool, Bool) in
+            var hasHyphen = false
+            var ascii = true
+            for b in bytes {
+                if b == UInt8(ascii: "-") { hasHyphen = true } else if b >= 0x80 { ascii = false }
+            }
+            return (hasHyphen, ascii)
         }
         var mask = HyphenMask()
         if !optionLike && hasHyphen { mask.flags = RoffEscaper.optionHyphens(in: plain) }
@@ -412,17 +200,21 @@ struct RoffWriter {
             put(RoffFont.roman.escape)
             actualFont = .roman
         }
-        let visible = ascii ? plain.utf8.count : plain.unicodeScalars.count
+        let visible = ascii ? plain.utf8.count : plain.unicodeScalarCount
         let long = visible > breakThreshold || (!ascii && plain.unicodeScalars.contains(where: isCJK))
-        var escaped = ""
+        // Escaped straight into a reused buffer (ASCII, see RoffEscaper), then appended.
+        scratch.removeAll(keepingCapacity: true)
         var font = actualFont
         for (k, p) in parts.enumerated() where !p.text.isEmpty {
-            if p.font != font { escaped += p.font.escape; font = p.font }
+            if p.font != font { scratch.append(contentsOf: p.font.escape.utf8); font = p.font }
             let next = long ? parts[(k + 1)...].first { !$0.text.isEmpty }?.text.unicodeScalars.first : nil
-            escaped += RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long, mask: &mask,
-                                          next: next)
+            RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long, mask: &mask,
+                               next: next, into: &scratch)
         }
-        if long && escaped.hasSuffix("\\:") { escaped.removeLast(2) }
+        if long && scratch.count >= 2 && scratch[scratch.count - 2] == UInt8(ascii: "\\")
+            && scratch[scratch.count - 1] == UInt8(ascii: ":") {
+            scratch.removeLast(2)
+        }
         if pendingSpace {
             if column + 1 + visible > width && column > 0 {
                 put("\n"); column = 0
@@ -431,11 +223,14 @@ struct RoffWriter {
             }
             pendingSpace = false
         }
-        if atLineStart {
-            escaped = Self.guardLineStart(escaped)
-            if inTextBlock && escaped.hasPrefix("T}") { escaped = "\\&" + escaped }
+        if atLineStart, let first = scratch.first {
+            // `guardLineStart(_:)` and, in a text block, a line starting `T}`.
+            if first == UInt8(ascii: ".") || first == UInt8(ascii: "'")
+                || (inTextBlock && first == UInt8(ascii: "T") && scratch.count >= 2 && scratch[1] == UInt8(ascii: "}")) {
+                put("\\&")
+            }
         }
-        put(escaped)
+        bytes.append(contentsOf: scratch)
         actualFont = font
         column += visible
         lastMacro = nil
@@ -484,7 +279,23 @@ struct RoffWriter {
 
     /// Appends text that is already roff to the output.
     @inline(__always)
-    private mutating func put(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    private mutating func put(_ s: String) { s.withUTF8Bytes { bytes.append(contentsOf: $0) } }
+
+    /// Empties the writer for reuse: the state of a new writer of the same width and settings,
+    /// its buffers' capacity kept (one writer lays out every inline table cell).
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        held.removeAll(keepingCapacity: true)
+        column = 0
+        actualFont = .roman
+        pendingSpace = false
+        lastMacro = nil
+    }
+
+    /// Appends roff bytes (another writer's output) to the output.
+    mutating func raw(bytes more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
 
     /// Appends raw roff to the output (the preamble).
     mutating func raw(_ s: String) {

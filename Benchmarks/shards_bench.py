@@ -45,7 +45,7 @@ def tree_digest(folder):
                 lines = []
                 for line in data.split(b"\n"):
                     f = line.split(b"\t")
-                    if f[0] in (b"O", b"I", b"A") and len(f) >= 5:
+                    if f[0] in (b"O", b"I", b"A", b"G") and len(f) >= 5:
                         f[4] = b"-"
                     lines.append(b"\t".join(f))
                 data = b"\n".join(lines)

@@ -275,11 +275,13 @@ struct MustacheRenderer<Output: MustacheOutput> {
     }
 
     /// Template text inside an indented partial: the indentation before each line that has any.
+    /// A line ends at LF or CR LF (the Mustache spec's line endings; Swift reads CR LF as one
+    /// `Character`, so searching for `"\n"` alone missed it).
     private mutating func indented(_ s: String) {
         var rest = Substring(s)
         while !rest.isEmpty {
             if atLineStart { out.put(indent); atLineStart = false }
-            if let nl = rest.firstIndex(of: "\n") {
+            if let nl = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
                 out.put(rest[...nl])
                 rest = rest[rest.index(after: nl)...]
                 atLineStart = true

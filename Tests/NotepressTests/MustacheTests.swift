@@ -209,6 +209,15 @@ final class MustacheTests: XCTestCase {
         XCTAssertEqual(try t.renderUTF8(data, escape: HTMLEscape.text), Array("a<b>é|a&lt;b&gt;é|TF".utf8))
     }
 
+    /// Regression (new-user try-out 2026-12-01): a standalone partial's indentation went only
+    /// before its first line when the partial's lines ended in CR LF (one Swift `Character`).
+    func testIndentedPartialWithCRLFLinesIndentsEveryLine() throws {
+        let partials = try MustacheTemplate.compile(["p": "L1\r\nL2\r\n"])
+        let t = try MustacheTemplate("a\n  {{>p}}\nz\n")
+        XCTAssertEqual(try t.render([:], partials: partials, escape: { $0 }), "a\n  L1\r\n  L2\r\nz\n")
+        XCTAssertEqual(try t.renderUTF8([:], partials: partials, escape: { $0 }), Array("a\n  L1\r\n  L2\r\nz\n".utf8))
+    }
+
     /// A long template of many tags compiles and renders in linear time.
     func testLongTemplateIsLinear() throws {
         let source = String(repeating: "{{#s}}<b>{{x}}</b>{{/s}}{{! c }}\n", count: 50_000)

@@ -85,6 +85,8 @@ struct Renderer {
     let body: TerminalStyle
     /// SGR sequences already made, by style (a document uses a handful of styles).
     let sgrCache = SGRCache()
+    /// The inline roles' styles in this theme (``style(for:base:)``).
+    let roleStyles: InlineRoleStyles
     var listDepth = 0
 
     init(options: ANSIOptions, path: String?) {
@@ -92,6 +94,7 @@ struct Renderer {
         self.path = path
         sgr = SGR(depth: options.colorDepth, colors: options.theme.colors)
         body = TerminalStyle(bold: options.theme.style(for: .body).weight.isBold)
+        roleStyles = InlineRoleStyles(theme: options.theme.theme)
     }
 
     var ascii: Bool { options.ascii }

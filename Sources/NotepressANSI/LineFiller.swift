@@ -15,6 +15,11 @@ struct Seg {
         self.width = TerminalWidth.columns(text)
     }
 
+    /// `text` already known to be `width` columns wide (not measured again).
+    init(_ text: String, _ style: TerminalStyle, link: String?, width: Int) {
+        self.text = text; self.style = style; self.link = link; self.width = width
+    }
+
     /// `n` plain spaces (`n` ≥ 0), `n` columns wide (not measured again).
     init(spaces n: Int) {
         text = NotepressANSI.spaces(n); style = TerminalStyle(); link = nil; width = n
@@ -262,9 +267,7 @@ struct LineFiller {
                 if last >= 0, line[last].style == runs[k].style, line[last].link == runs[k].link {
                     line[last].text.append(piece); line[last].width += end - start
                 } else {
-                    var seg = Seg("", runs[k].style, link: runs[k].link)
-                    seg.text = piece; seg.width = end - start
-                    line.append(seg)
+                    line.append(Seg(piece, runs[k].style, link: runs[k].link, width: end - start))
                 }
             }
         }

@@ -36,7 +36,7 @@ extension Renderer {
             // Headings 1 and 2 are underlined by a rule as wide as their text (heavy, light).
             if let rule = headingRule(level) {
                 let w = lines.map(lineWidth).max() ?? 0
-                if w > 0 { lines.append([Seg(String(repeating: rule, count: w), TerminalStyleTable.style(.headingRule))]) }
+                if w > 0 { lines.append([Seg(repeating: rule, count: w, TerminalStyleTable.style(.headingRule))]) }
             }
             return lines
         case .alert(let a):
@@ -52,7 +52,7 @@ extension Renderer {
         case .htmlBlock:
             return []
         case .thematicBreak:
-            return [[Seg(String(repeating: ascii ? "-" : "─", count: width), TerminalStyleTable.style(.rule))]]
+            return [[Seg(repeating: ascii ? "-" : "─", count: width, TerminalStyleTable.style(.rule))]]
         case .table(let t):
             return table(t, width: width)
         case .footnoteDefinition(let label, let bs):
@@ -163,8 +163,9 @@ extension Renderer {
             var line = TerminalText.visible(String(raw), tabs: .expand(4))
             while line.last == " " { line.removeLast() }
             if line.isEmpty { out.append([]); continue }
-            if room < 2 || TerminalWidth.columns(line) <= room {
-                out.append(lead + [Seg(line, style)])
+            let lineColumns = TerminalWidth.columns(line)
+            if room < 2 || lineColumns <= room {
+                out.append(lead + [Seg(line, style, link: nil, width: lineColumns)])
                 continue
             }
             // Pieces of at most room - 1 columns, each followed by the mark.

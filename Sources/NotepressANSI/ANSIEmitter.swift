@@ -142,7 +142,7 @@ struct Renderer {
                               width: width)
             }
             if wroteAny { lines.append([]) }
-            lines.append([Seg(String(repeating: ascii ? "-" : "─", count: min(width, 20)), TerminalStyleTable.style(.rule))])
+            lines.append([Seg(repeating: ascii ? "-" : "─", count: min(width, 20), TerminalStyleTable.style(.rule))])
             lines += notes
         }
         write(lines, into: &out, separate: &separate)
@@ -177,6 +177,6 @@ struct Renderer {
     func withShadow(_ lines: [Line]) -> [Line] {
         let w = lines.map(lineWidth).max() ?? 0
         guard w > 0 else { return lines }
-        return lines + [[Seg(String(repeating: ascii ? "-" : "─", count: w), TerminalStyleTable.style(.letterpressShadow))]]
+        return lines + [[Seg(repeating: ascii ? "-" : "─", count: w, TerminalStyleTable.style(.letterpressShadow))]]
     }
 }

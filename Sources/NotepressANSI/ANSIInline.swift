@@ -57,7 +57,7 @@ extension Renderer {
             guard !options.hyperlinks, !url.isEmpty, url != o.text, url != "mailto:" + o.text else { return }
             f.endWord()
             f.space(base, nil)
-            f.appendCharacters("(" + TerminalText.visible(url) + ")", base.merged(TerminalStyleTable.style(.linkURL)), nil)
+            f.appendCharacters("(" + TerminalText.visible(url) + ")", base.merged(roleStyles.linkURL), nil)
         }
         // The innermost link or image span of each run, and its flat attributes.
         let table = InlineAttributeTable(inlines)
@@ -97,6 +97,8 @@ extension Renderer {
 struct InlineRoleStyles {
     let heading1, heading2, heading3, headline, subheadline, caption: TerminalStyle
     let strong, emphasis, script, strikethrough, link, tag, code, alert, image, letterpress, marker: TerminalStyle
+    /// The URL shown after a link's text.
+    let linkURL: TerminalStyle
 
     init(theme: Theme) {
         func s(_ role: TerminalRole) -> TerminalStyle { TerminalStyleTable.style(role, theme: theme) }
@@ -105,5 +107,6 @@ struct InlineRoleStyles {
         strong = s(.strong); emphasis = s(.emphasis); script = s(.script)
         strikethrough = s(.strikethrough); link = s(.link); tag = s(.tag); code = s(.code)
         alert = s(.alert); image = s(.image); letterpress = s(.letterpress); marker = s(.marker)
+        linkURL = s(.linkURL)
     }
 }

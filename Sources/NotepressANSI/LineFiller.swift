@@ -20,6 +20,13 @@ struct Seg {
         self.text = text; self.style = style; self.link = link; self.width = width
     }
 
+    /// `character` (one scalar that joins no other) `count` times in `style` (a rule): as wide as
+    /// `count` times the character, measured once.
+    init(repeating character: String, count: Int, _ style: TerminalStyle) {
+        self.init(String(repeating: character, count: count), style, link: nil,
+                  width: count * TerminalWidth.columns(character))
+    }
+
     /// `n` plain spaces (`n` ≥ 0), `n` columns wide (not measured again).
     init(spaces n: Int) {
         text = NotepressANSI.spaces(n); style = TerminalStyle(); link = nil; width = n
@@ -397,7 +404,10 @@ private struct UnbrokenWords {
 
 /// The sequences ``SGR/sequence(_:)`` made for one renderer (which runs on one thread).
 final class SGRCache {
-    private var made: [(TerminalStyle, String)] = []
+    /// The styles made so far and their sequences, at the same indices (a document uses a
+    /// handful of styles).
+    private var styles: [TerminalStyle] = []
+    private var sequences: [String] = []
 
     /// The style asked for last and its sequence (styles repeat line after line).
     private var lastStyle = TerminalStyle()
@@ -406,14 +416,16 @@ final class SGRCache {
 
     func sequence(_ style: TerminalStyle, _ sgr: SGR) -> String {
         if hasLast && lastStyle == style { return lastSequence }
-        var q: String?
-        for i in made.indices where made[i].0 == style { q = made[i].1; break }
-        if q == nil {
+        let q: String
+        if let i = styles.firstIndex(of: style) {
+            q = sequences[i]
+        } else {
             q = sgr.sequence(style)
-            made.append((style, q!))
+            styles.append(style)
+            sequences.append(q)
         }
-        lastStyle = style; lastSequence = q!; hasLast = true
-        return q!
+        lastStyle = style; lastSequence = q; hasLast = true
+        return q
     }
 }
 

@@ -62,15 +62,24 @@ extension Renderer {
         // The innermost link or image span of each run, and its flat attributes.
         let table = InlineAttributeTable(inlines)
         for run in inlines.runs {
-            let entry = table[run: run]
-            // No OSC 8 link and no URL for a destination URLSafety drops (without `unsafe`).
-            let t = entry.innermostTarget.flatMap { id in
-                table.link(id).flatMap { URLSafety.destination($0.destination, unsafe: options.unsafe).isEmpty ? nil : (id: id, link: $0) }
+            let style: TerminalStyle
+            let link: String?
+            if run.span == nil {
+                // Outside every span (most text): the base style, no link or image.
+                if open != nil { close() }
+                style = base
+                link = nil
+            } else {
+                let entry = table[run: run]
+                // No OSC 8 link and no URL for a destination URLSafety drops (without `unsafe`).
+                let t = entry.innermostTarget.flatMap { id in
+                    table.link(id).flatMap { URLSafety.destination($0.destination, unsafe: options.unsafe).isEmpty ? nil : (id: id, link: $0) }
+                }
+                if let o = open, t?.id != o.id { close() }
+                if let t, open == nil { open = (t.id, t.link, "") }
+                style = self.style(for: entry, base: base)
+                link = options.hyperlinks ? t.map { TerminalText.osc8URL($0.link.destination) } : nil
             }
-            if let o = open, t?.id != o.id { close() }
-            if let t, open == nil { open = (t.id, t.link, "") }
-            let style = run.span == nil ? base : style(for: entry, base: base)
-            let link = options.hyperlinks ? t.map { TerminalText.osc8URL($0.link.destination) } : nil
             switch run.content {
             case .text(let text):
                 if open != nil { open!.text += text }

@@ -388,11 +388,14 @@ private struct UnbrokenWords {
     }
 
     /// A URL or an option: see the type's doc comment. Leading `(`, `<`, `[`, `"` and `'` are skipped.
+    /// The prefixes that make a word a URL, made once (not an array per word).
+    private static let wwwPrefix = Array("www.".utf8), mailtoPrefix = Array("mailto:".utf8)
+
     static func isKeptTogether(_ word: ArraySlice<UInt8>) -> Bool {
         let w = word.drop { $0 == 0x28 || $0 == 0x3C || $0 == 0x5B || $0 == 0x22 || $0 == 0x27 }
         guard let first = w.first else { return false }
         if first == 0x2D { return w.count > 1 }  // -x, --option, --dry-run
-        if w.starts(with: Array("www.".utf8)) || w.starts(with: Array("mailto:".utf8)) { return true }
+        if w.starts(with: wwwPrefix) || w.starts(with: mailtoPrefix) { return true }
         var i = w.startIndex
         while i + 2 < w.endIndex {
             if w[i] == 0x3A && w[i + 1] == 0x2F && w[i + 2] == 0x2F { return true }

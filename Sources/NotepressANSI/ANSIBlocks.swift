@@ -159,7 +159,13 @@ extension Renderer {
         let mark = ascii ? "\\" : "↩"
         let lead: Line = indent > 0 ? [Seg(spaces(indent))] : []
         var out: [Line] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines split at line feeds. Without a carriage return every `\n` is a Character of its
+        // own (UAX #29 GB4, GB5: only CR LF joins it), so splitting the bytes gives the same lines
+        // as splitting the Characters, without segmenting the text.
+        let rawLines: [Substring] = text.utf8.contains(0x0D)
+            ? text.split(separator: "\n", omittingEmptySubsequences: false)
+            : text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
+        for raw in rawLines {
             var line = TerminalText.visible(String(raw), tabs: .expand(4))
             while line.last == " " { line.removeLast() }
             if line.isEmpty { out.append([]); continue }

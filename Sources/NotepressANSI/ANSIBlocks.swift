@@ -36,7 +36,7 @@ extension Renderer {
             // Headings 1 and 2 are underlined by a rule as wide as their text (heavy, light).
             if let rule = headingRule(level) {
                 let w = lines.map(lineWidth).max() ?? 0
-                if w > 0 { lines.append([Seg(String(repeating: rule, count: w), TerminalStyleTable.style(.headingRule))]) }
+                if w > 0 { lines.append([Seg(repeating: rule, count: w, TerminalStyleTable.style(.headingRule))]) }
             }
             return lines
         case .alert(let a):
@@ -52,7 +52,7 @@ extension Renderer {
         case .htmlBlock:
             return []
         case .thematicBreak:
-            return [[Seg(String(repeating: ascii ? "-" : "─", count: width), TerminalStyleTable.style(.rule))]]
+            return [[Seg(repeating: ascii ? "-" : "─", count: width, TerminalStyleTable.style(.rule))]]
         case .table(let t):
             return table(t, width: width)
         case .footnoteDefinition(let label, let bs):
@@ -159,12 +159,19 @@ extension Renderer {
         let mark = ascii ? "\\" : "↩"
         let lead: Line = indent > 0 ? [Seg(spaces(indent))] : []
         var out: [Line] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines split at line feeds. Without a carriage return every `\n` is a Character of its
+        // own (UAX #29 GB4, GB5: only CR LF joins it), so splitting the bytes gives the same lines
+        // as splitting the Characters, without segmenting the text.
+        let rawLines: [Substring] = text.utf8.contains(0x0D)
+            ? text.split(separator: "\n", omittingEmptySubsequences: false)
+            : text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
+        for raw in rawLines {
             var line = TerminalText.visible(String(raw), tabs: .expand(4))
             while line.last == " " { line.removeLast() }
             if line.isEmpty { out.append([]); continue }
-            if room < 2 || TerminalWidth.columns(line) <= room {
-                out.append(lead + [Seg(line, style)])
+            let lineColumns = TerminalWidth.columns(line)
+            if room < 2 || lineColumns <= room {
+                out.append(lead + [Seg(line, style, link: nil, width: lineColumns)])
                 continue
             }
             // Pieces of at most room - 1 columns, each followed by the mark.

@@ -85,6 +85,8 @@ struct Renderer {
     let body: TerminalStyle
     /// SGR sequences already made, by style (a document uses a handful of styles).
     let sgrCache = SGRCache()
+    /// The inline roles' styles in this theme (``style(for:base:)``).
+    let roleStyles: InlineRoleStyles
     var listDepth = 0
 
     init(options: ANSIOptions, path: String?) {
@@ -92,6 +94,7 @@ struct Renderer {
         self.path = path
         sgr = SGR(depth: options.colorDepth, colors: options.theme.colors)
         body = TerminalStyle(bold: options.theme.style(for: .body).weight.isBold)
+        roleStyles = InlineRoleStyles(theme: options.theme.theme)
     }
 
     var ascii: Bool { options.ascii }
@@ -139,7 +142,7 @@ struct Renderer {
                               width: width)
             }
             if wroteAny { lines.append([]) }
-            lines.append([Seg(String(repeating: ascii ? "-" : "─", count: min(width, 20)), TerminalStyleTable.style(.rule))])
+            lines.append([Seg(repeating: ascii ? "-" : "─", count: min(width, 20), TerminalStyleTable.style(.rule))])
             lines += notes
         }
         write(lines, into: &out, separate: &separate)
@@ -174,6 +177,6 @@ struct Renderer {
     func withShadow(_ lines: [Line]) -> [Line] {
         let w = lines.map(lineWidth).max() ?? 0
         guard w > 0 else { return lines }
-        return lines + [[Seg(String(repeating: ascii ? "-" : "─", count: w), TerminalStyleTable.style(.letterpressShadow))]]
+        return lines + [[Seg(repeating: ascii ? "-" : "─", count: w, TerminalStyleTable.style(.letterpressShadow))]]
     }
 }

@@ -5,37 +5,37 @@ import NotepressThemes
 /// Inline content: styles, links and wrapping into lines (see ``ANSIEmitter``).
 extension Renderer {
 
-    func style(for a: InlineAttributes, base: TerminalStyle) -> TerminalStyle {
-        // Plain text (the usual run) takes no role: the base style, without merging.
-        if !a.strong && !a.emphasis && !a.script && !a.strikethrough && !a.code && a.link == nil && a.tag == nil
-            && a.colorRole != .alert && a.image == nil && !a.letterpress && !a.marker && a.textStyle == nil {
-            return base
-        }
+    /// `base` merged with the style of each role the run of `entry` has, in the order of
+    /// ``TerminalRole/allCases`` (the text style's role, then strong, emphasis, script,
+    /// strikethrough, link, tag, code, alert, image, letterpress, marker), each looked up once per
+    /// renderer (``InlineRoleStyles``). Plain text (the usual run) takes no role: `base` itself.
+    /// A link or image is known from the entry's span indices (an innermost link or image span
+    /// exactly when ``InlineAttributes/link`` or ``InlineAttributes/image`` is set), without
+    /// copying the `Link`.
+    func style(for entry: InlineAttributeTable.Entry, base: TerminalStyle) -> TerminalStyle {
         var s = base
-        for role in TerminalRole.allCases {
-            let on: Bool
-            switch role {
-            case .strong: on = a.strong
-            case .emphasis: on = a.emphasis
-            case .script: on = a.script
-            case .strikethrough: on = a.strikethrough
-            case .code: on = a.code
-            case .link: on = a.link != nil
-            case .tag: on = a.tag != nil
-            case .alert: on = a.colorRole == .alert
-            case .image: on = a.image != nil
-            case .letterpress: on = a.letterpress
-            case .marker: on = a.marker
-            case .heading1: on = a.textStyle == .title1 || a.textStyle == .largeTitle
-            case .heading2: on = a.textStyle == .title2
-            case .heading3: on = a.textStyle == .title3
-            case .headline: on = a.textStyle == .headline
-            case .subheadline: on = a.textStyle == .subheadline
-            case .caption: on = a.textStyle == .caption1 || a.textStyle == .caption2
-            default: on = false
+        if let t = entry.attributes.textStyle {
+            switch t {
+            case .title1, .largeTitle: s = s.merged(roleStyles.heading1)
+            case .title2: s = s.merged(roleStyles.heading2)
+            case .title3: s = s.merged(roleStyles.heading3)
+            case .headline: s = s.merged(roleStyles.headline)
+            case .subheadline: s = s.merged(roleStyles.subheadline)
+            case .caption1, .caption2: s = s.merged(roleStyles.caption)
+            default: break
             }
-            if on { s = s.merged(TerminalStyleTable.style(role, theme: options.theme.theme)) }
         }
+        if entry.attributes.strong { s = s.merged(roleStyles.strong) }
+        if entry.attributes.emphasis { s = s.merged(roleStyles.emphasis) }
+        if entry.attributes.script { s = s.merged(roleStyles.script) }
+        if entry.attributes.strikethrough { s = s.merged(roleStyles.strikethrough) }
+        if entry.innermostLink != nil { s = s.merged(roleStyles.link) }
+        if entry.attributes.tag != nil { s = s.merged(roleStyles.tag) }
+        if entry.attributes.code { s = s.merged(roleStyles.code) }
+        if entry.attributes.colorRole == .alert { s = s.merged(roleStyles.alert) }
+        if entry.innermostImage != nil { s = s.merged(roleStyles.image) }
+        if entry.attributes.letterpress { s = s.merged(roleStyles.letterpress) }
+        if entry.attributes.marker { s = s.merged(roleStyles.marker) }
         return s
     }
 
@@ -57,20 +57,29 @@ extension Renderer {
             guard !options.hyperlinks, !url.isEmpty, url != o.text, url != "mailto:" + o.text else { return }
             f.endWord()
             f.space(base, nil)
-            f.appendCharacters("(" + TerminalText.visible(url) + ")", base.merged(TerminalStyleTable.style(.linkURL)), nil)
+            f.appendCharacters("(" + TerminalText.visible(url) + ")", base.merged(roleStyles.linkURL), nil)
         }
         // The innermost link or image span of each run, and its flat attributes.
         let table = InlineAttributeTable(inlines)
         for run in inlines.runs {
-            let entry = table[run: run]
-            // No OSC 8 link and no URL for a destination URLSafety drops (without `unsafe`).
-            let t = entry.innermostTarget.flatMap { id in
-                table.link(id).flatMap { URLSafety.destination($0.destination, unsafe: options.unsafe).isEmpty ? nil : (id: id, link: $0) }
+            let style: TerminalStyle
+            let link: String?
+            if run.span == nil {
+                // Outside every span (most text): the base style, no link or image.
+                if open != nil { close() }
+                style = base
+                link = nil
+            } else {
+                let entry = table[run: run]
+                // No OSC 8 link and no URL for a destination URLSafety drops (without `unsafe`).
+                let t = entry.innermostTarget.flatMap { id in
+                    table.link(id).flatMap { URLSafety.destination($0.destination, unsafe: options.unsafe).isEmpty ? nil : (id: id, link: $0) }
+                }
+                if let o = open, t?.id != o.id { close() }
+                if let t, open == nil { open = (t.id, t.link, "") }
+                style = self.style(for: entry, base: base)
+                link = options.hyperlinks ? t.map { TerminalText.osc8URL($0.link.destination) } : nil
             }
-            if let o = open, t?.id != o.id { close() }
-            if let t, open == nil { open = (t.id, t.link, "") }
-            let style = style(for: entry.attributes, base: base)
-            let link = options.hyperlinks ? t.map { TerminalText.osc8URL($0.link.destination) } : nil
             switch run.content {
             case .text(let text):
                 if open != nil { open!.text += text }
@@ -89,5 +98,24 @@ extension Renderer {
         close()
         f.endWord()
         return f
+    }
+}
+
+/// The styles of the roles an inline run can take (``TerminalStyleTable/style(_:theme:)``), looked
+/// up once per renderer instead of once per run.
+struct InlineRoleStyles {
+    let heading1, heading2, heading3, headline, subheadline, caption: TerminalStyle
+    let strong, emphasis, script, strikethrough, link, tag, code, alert, image, letterpress, marker: TerminalStyle
+    /// The URL shown after a link's text.
+    let linkURL: TerminalStyle
+
+    init(theme: Theme) {
+        func s(_ role: TerminalRole) -> TerminalStyle { TerminalStyleTable.style(role, theme: theme) }
+        heading1 = s(.heading1); heading2 = s(.heading2); heading3 = s(.heading3)
+        headline = s(.headline); subheadline = s(.subheadline); caption = s(.caption)
+        strong = s(.strong); emphasis = s(.emphasis); script = s(.script)
+        strikethrough = s(.strikethrough); link = s(.link); tag = s(.tag); code = s(.code)
+        alert = s(.alert); image = s(.image); letterpress = s(.letterpress); marker = s(.marker)
+        linkURL = s(.linkURL)
     }
 }

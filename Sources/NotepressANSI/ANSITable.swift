@@ -56,28 +56,47 @@ extension Renderer {
                 }
             }
         }
-        while widths.reduce(0, +) > room {
-            let slack = (0..<n).map { widths[$0] - min(longestWord[$0], natural[$0]) }
-            if let best = slack.max(), best > 0 {
-                widths[slack.firstIndex(of: best)!] -= 1
-            } else {
-                let m = widths.max()!
-                guard m > 2 else { break }
-                widths[widths.firstIndex(of: m)!] -= 1
+        // One column narrower per step: the first with the most slack above its floor (its longest
+        // word, at most its natural width), else the first widest; the total kept as it changes
+        // and the slack scanned in place (no array per step).
+        var total = widths.reduce(0, +)
+        if total > room {
+            let floor = (0..<n).map { min(longestWord[$0], natural[$0]) }
+            while total > room {
+                var best = 0, bestColumn = -1
+                for c in 0..<n where widths[c] - floor[c] > best { best = widths[c] - floor[c]; bestColumn = c }
+                if bestColumn < 0 {
+                    var m = widths[0]
+                    bestColumn = 0
+                    for c in 1..<n where widths[c] > m { m = widths[c]; bestColumn = c }
+                    guard m > 2 else { break }
+                }
+                widths[bestColumn] -= 1
+                total -= 1
             }
         }
         let b = TerminalStyleTable.style(.tableBorder)
         let (h, v) = ascii ? ("-", "|") : ("─", "│")
+        let hColumns = TerminalWidth.columns(h)
+        // `h` repeated for the widest column, cut to each column's width.
+        let hBytes = h.utf8.count
+        let hRun = Array(String(repeating: h, count: (widths.max() ?? 0) + 2).utf8)
+        let ruleRun = widths.reduce(0) { $0 + $1 + 2 }
         func rule(_ l: String, _ m: String, _ r: String) -> Line {
-            // The same text as joining `h` × (width + 2) per column with `m`, built in one buffer.
+            // The same text as joining `h` × (width + 2) per column with `m`, built in one buffer;
+            // its width is the sum of its characters' (single scalars, none joining another).
+            let (l, m, r) = ascii ? ("+", "+", "+") : (l, m, r)
             var bytes: [UInt8] = []
-            bytes.append(contentsOf: (ascii ? "+" : l).utf8)
+            bytes.reserveCapacity(l.utf8.count + r.utf8.count + m.utf8.count * n + h.utf8.count * ruleRun)
+            bytes.append(contentsOf: l.utf8)
             for (i, w) in widths.enumerated() {
-                if i > 0 { bytes.append(contentsOf: (ascii ? "+" : m).utf8) }
-                for _ in 0..<(w + 2) { bytes.append(contentsOf: h.utf8) }
+                if i > 0 { bytes.append(contentsOf: m.utf8) }
+                bytes.append(contentsOf: hRun[0..<(hBytes * (w + 2))])
             }
-            bytes.append(contentsOf: (ascii ? "+" : r).utf8)
-            return [Seg(String(decoding: bytes, as: UTF8.self), b)]
+            bytes.append(contentsOf: r.utf8)
+            let columns = TerminalWidth.columns(l) + TerminalWidth.columns(r) + (n - 1) * TerminalWidth.columns(m)
+                + ruleRun * hColumns
+            return [Seg(String(decoding: bytes, as: UTF8.self), b, link: nil, width: columns)]
         }
         var out: [Line] = [rule("┌", "┬", "┐")]
         let border = Seg(v, b)

@@ -15,6 +15,18 @@ struct Seg {
         self.width = TerminalWidth.columns(text)
     }
 
+    /// `text` already known to be `width` columns wide (not measured again).
+    init(_ text: String, _ style: TerminalStyle, link: String?, width: Int) {
+        self.text = text; self.style = style; self.link = link; self.width = width
+    }
+
+    /// `character` (one scalar that joins no other) `count` times in `style` (a rule): as wide as
+    /// `count` times the character, measured once.
+    init(repeating character: String, count: Int, _ style: TerminalStyle) {
+        self.init(String(repeating: character, count: count), style, link: nil,
+                  width: count * TerminalWidth.columns(character))
+    }
+
     /// `n` plain spaces (`n` ≥ 0), `n` columns wide (not measured again).
     init(spaces n: Int) {
         text = NotepressANSI.spaces(n); style = TerminalStyle(); link = nil; width = n
@@ -262,9 +274,7 @@ struct LineFiller {
                 if last >= 0, line[last].style == runs[k].style, line[last].link == runs[k].link {
                     line[last].text.append(piece); line[last].width += end - start
                 } else {
-                    var seg = Seg("", runs[k].style, link: runs[k].link)
-                    seg.text = piece; seg.width = end - start
-                    line.append(seg)
+                    line.append(Seg(piece, runs[k].style, link: runs[k].link, width: end - start))
                 }
             }
         }
@@ -378,11 +388,14 @@ private struct UnbrokenWords {
     }
 
     /// A URL or an option: see the type's doc comment. Leading `(`, `<`, `[`, `"` and `'` are skipped.
+    /// The prefixes that make a word a URL, made once (not an array per word).
+    private static let wwwPrefix = Array("www.".utf8), mailtoPrefix = Array("mailto:".utf8)
+
     static func isKeptTogether(_ word: ArraySlice<UInt8>) -> Bool {
         let w = word.drop { $0 == 0x28 || $0 == 0x3C || $0 == 0x5B || $0 == 0x22 || $0 == 0x27 }
         guard let first = w.first else { return false }
         if first == 0x2D { return w.count > 1 }  // -x, --option, --dry-run
-        if w.starts(with: Array("www.".utf8)) || w.starts(with: Array("mailto:".utf8)) { return true }
+        if w.starts(with: wwwPrefix) || w.starts(with: mailtoPrefix) { return true }
         var i = w.startIndex
         while i + 2 < w.endIndex {
             if w[i] == 0x3A && w[i + 1] == 0x2F && w[i + 2] == 0x2F { return true }
@@ -394,7 +407,10 @@ private struct UnbrokenWords {
 
 /// The sequences ``SGR/sequence(_:)`` made for one renderer (which runs on one thread).
 final class SGRCache {
-    private var made: [(TerminalStyle, String)] = []
+    /// The styles made so far and their sequences, at the same indices (a document uses a
+    /// handful of styles).
+    private var styles: [TerminalStyle] = []
+    private var sequences: [String] = []
 
     /// The style asked for last and its sequence (styles repeat line after line).
     private var lastStyle = TerminalStyle()
@@ -403,14 +419,16 @@ final class SGRCache {
 
     func sequence(_ style: TerminalStyle, _ sgr: SGR) -> String {
         if hasLast && lastStyle == style { return lastSequence }
-        var q: String?
-        for i in made.indices where made[i].0 == style { q = made[i].1; break }
-        if q == nil {
+        let q: String
+        if let i = styles.firstIndex(of: style) {
+            q = sequences[i]
+        } else {
             q = sgr.sequence(style)
-            made.append((style, q!))
+            styles.append(style)
+            sequences.append(q)
         }
-        lastStyle = style; lastSequence = q!; hasLast = true
-        return q!
+        lastStyle = style; lastSequence = q; hasLast = true
+        return q
     }
 }
 

@@ -181,9 +181,7 @@ struct LineLayout {
         if last >= 0, cur[last].style == runs[o.run].style, cur[last].link == runs[o.run].link {
             cur[last].text.append(piece); cur[last].width += w
         } else {
-            var s = Seg("", runs[o.run].style, link: runs[o.run].link)
-            s.text = piece; s.width = w
-            cur.append(s)
+            cur.append(Seg(piece, runs[o.run].style, link: runs[o.run].link, width: w))
         }
     }
 

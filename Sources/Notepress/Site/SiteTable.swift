@@ -157,10 +157,19 @@ package final class SiteTable: Sendable, Equatable {
     package static func == (a: SiteTable, b: SiteTable) -> Bool { a === b || a.records == b.records }
 
     /// A table of `records` (sorted here). When two records have the same path the first is kept.
-    package init(records: [SiteRecord]) {
+    /// `lines`, when given, holds each record's JSON line (``SiteTableCodec/line(_:)``) already
+    /// made (by the threads that scanned the inputs), or `nil` for one to make here; same count
+    /// as `records`.
+    package init(records: [SiteRecord], lines given: [[UInt8]?]? = nil) {
         var seen = Set<String>()
-        let unique = records.filter { seen.insert($0.path).inserted }
-        let lines = unique.map { SiteTableCodec.line($0) }
+        var unique: [SiteRecord] = []
+        var lines: [[UInt8]] = []
+        unique.reserveCapacity(records.count)
+        lines.reserveCapacity(records.count)
+        for (i, r) in records.enumerated() where seen.insert(r.path).inserted {
+            unique.append(r)
+            lines.append(given?[i] ?? SiteTableCodec.line(r))
+        }
         let order = unique.indices.sorted { Self.bytesPrecede(lines[$0], lines[$1]) }
         let sorted = order.map { unique[$0] }
         self.records = sorted

@@ -288,6 +288,11 @@ package struct Manifest: Sendable, Equatable {
 
     /// Appends `s` with `\` → `\\`, tab → `\t`, line feed → `\n`, carriage return → `\r`.
     static func appendEscaped(_ s: String, to out: inout [UInt8]) {
+        // Most fields (paths, titles) have nothing to escape: copied whole.
+        if !s.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            out.append(contentsOf: s.utf8)
+            return
+        }
         for b in s.utf8 {
             switch b {
             case 0x5C: out.append(0x5C); out.append(0x5C)

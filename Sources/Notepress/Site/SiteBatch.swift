@@ -114,6 +114,8 @@ final class Slots<T>: @unchecked Sendable {
     init(count: Int) { items = Array(repeating: nil, count: count) }
     func set(_ i: Int, _ v: T) { lock.lock(); items[i] = v; lock.unlock() }
     func get(_ i: Int) -> T? { lock.lock(); defer { lock.unlock() }; return items[i] }
+    /// `body` of slot `i`, read in place (the slot is not copied).
+    func read<R>(_ i: Int, _ body: (T?) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(items[i]) }
     /// Changes slot `i` in place.
     func update(_ i: Int, _ body: (inout T?) -> Void) { lock.lock(); body(&items[i]); lock.unlock() }
     func values() -> [T] { lock.lock(); defer { lock.unlock() }; return items.compactMap { $0 } }
@@ -191,7 +193,8 @@ extension BatchConverter {
             }
             // read(2) until end of file: a FIFO or `<(…)` input reads like a regular file.
             let bytes = try DocumentLoader.read(input.path)
-            var modified = DocumentLoader.modificationDate(input.path)
+            // The time of the status above (``DocumentLoader/modificationDate(_:)`` would stat again).
+            var modified = st.map { Date(timeIntervalSince1970: $0.modifiedSeconds) }
             if let m = modified, let sde = loader.sourceDateEpoch { modified = min(m, sde) }
             s.modified = modified
             if configuration != nil { s.inputSHA256 = SHA256.hex(bytes) }
@@ -234,10 +237,13 @@ extension BatchConverter {
         records.reserveCapacity(files.count + otherFiles.count)
         lines.reserveCapacity(files.count + otherFiles.count)
         for i in files.indices {
-            if let s = scanned.get(i), let r = s.record {
+            let found = scanned.read(i) { s -> Bool in
+                guard let r = s?.record else { return false }
                 records.append(r)
-                lines.append(s.line)
-            } else if DocumentLoader.format(forPath: files[i].relative) != nil || files[i].path != "-" {
+                lines.append(s?.line)
+                return true
+            }
+            if !found, DocumentLoader.format(forPath: files[i].relative) != nil || files[i].path != "-" {
                 // A page that failed to read is still a page of the site: links to it are not
                 // broken links (its failure is reported on its own). No format: not listed.
                 records.append(SiteRecord(path: files[i].relative, kind: .page))
@@ -315,6 +321,7 @@ extension BatchConverter {
         }
         let extras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
         var sources: [String: String] = [:]
+        sources.reserveCapacity(files.count + otherFiles.count)
         for f in files { sources[f.relative] = f.path }
         for f in otherFiles { sources[f.relative] = f.path }
         let pendingSitePages = sitePages && htmlPages && jobs > 1 && siteTable == nil && previousTable?.lines != table.lines

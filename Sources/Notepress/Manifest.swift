@@ -208,7 +208,9 @@ package struct Manifest: Sendable, Equatable {
         out.reserveCapacity(64 + entries.count * 320)
         func put(_ s: String) { out.append(contentsOf: s.utf8) }
         func field(_ s: String) { out.append(0x09); Self.appendEscaped(s, to: &out) }
-        func number<T>(_ v: T?) { out.append(0x09); if let v { put("\(v)") } else { out.append(0x2D) } }
+        func number(_ v: Int?) { out.append(0x09); if let v { Self.appendDecimal(Int64(v), to: &out) } else { out.append(0x2D) } }
+        func number(_ v: Int64?) { out.append(0x09); if let v { Self.appendDecimal(v, to: &out) } else { out.append(0x2D) } }
+        func number(_ v: Double?) { out.append(0x09); if let v { put(v.description) } else { out.append(0x2D) } }
         func output(_ tag: UInt8, _ o: Output) {
             out.append(tag)
             field(o.path)
@@ -220,7 +222,7 @@ package struct Manifest: Sendable, Equatable {
         put("notepress-manifest\t\(Self.formatVersion)\n")
         if let o = index { output(0x49, o) }  // I
         for o in sitePages { output(0x47, o) }  // G
-        for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for key in Self.byteSorted(entries.keys) {
             let e = entries[key]!
             out.append(0x45)  // E
             field(key)
@@ -250,6 +252,32 @@ package struct Manifest: Sendable, Equatable {
         return out
     }
 
+    /// `keys` in byte order of their UTF-8 (`memcmp`, then the shorter first), as
+    /// `utf8.lexicographicallyPrecedes` orders them, comparing each key's bytes made once.
+    static func byteSorted(_ keys: Dictionary<String, Entry>.Keys) -> [String] {
+        let list = Array(keys)
+        let bytes = list.map { Array($0.utf8) }
+        return list.indices.sorted { SiteTable.bytesPrecede(bytes[$0], bytes[$1]) }.map { list[$0] }
+    }
+
+    /// Appends `v` in decimal, as `"\(v)"` spells it (`-` before a negative number).
+    static func appendDecimal(_ v: Int64, to out: inout [UInt8]) {
+        if v < 0 { out.append(0x2D) }
+        var m = v.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[n] = 0x30 + UInt8(m % 10)
+                m /= 10
+                n += 1
+            } while m > 0
+            while n > 0 { n -= 1; out.append(d[n]) }
+        }
+    }
+
     /// Writes the manifest atomically into `outputRoot` and removes a legacy JSON manifest there.
     /// - Throws: ``NotepressError`` when it cannot be written.
     package func save(outputRoot: String) throws {
@@ -260,6 +288,11 @@ package struct Manifest: Sendable, Equatable {
 
     /// Appends `s` with `\` → `\\`, tab → `\t`, line feed → `\n`, carriage return → `\r`.
     static func appendEscaped(_ s: String, to out: inout [UInt8]) {
+        // Most fields (paths, titles) have nothing to escape: copied whole.
+        if !s.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            out.append(contentsOf: s.utf8)
+            return
+        }
         for b in s.utf8 {
             switch b {
             case 0x5C: out.append(0x5C); out.append(0x5C)

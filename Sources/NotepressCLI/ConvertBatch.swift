@@ -63,7 +63,7 @@ extension ConvertPlan {
         let reporter = ProgressReporter(style: style, total: scan.files.count,
                                         width: TerminalSize.columns(environment: env, fd: STDERR_FILENO))
         var run = batch.runSite(scan.files, otherFiles: scan.others, previous: previous, previousTable: manifestBox.table,
-                                siteTable: siteTable) { _, outcome in
+                                siteTable: siteTable, sitePages: !scan.folders.isEmpty) { _, outcome in
             let event: ProgressReporter.Event = switch outcome.status {
             case .converted: .converted
             case .skipped: .skipped
@@ -104,7 +104,8 @@ extension ConvertPlan {
         if !scan.folders.isEmpty && siteTable == nil {
             site = batch.writeSitePages(run.table, tableBytes: run.tableBytes, sourcePaths: run.sourcePaths, previous: previous,
                                         previousTableBytes: manifestBox.tableBytes,
-                                        unchanged: BatchConverter.manifestUnchanged(outcomes, previous: previous))
+                                        unchanged: BatchConverter.manifestUnchanged(outcomes, previous: previous),
+                                        prerendered: run.sitePages)
             failures += site.errors
             if verbosity == .verbose {
                 if let path = site.indexPath { printError("index: \(path)") }

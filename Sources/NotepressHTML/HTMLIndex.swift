@@ -172,4 +172,14 @@ package struct HTMLIndex: Sendable {
         m["excerpt"] = e.excerpt.map(MustacheValue.string) ?? .null
         return .map(m)
     }
+
+    /// ``entryData(_:prefix:)`` of `e` made from `data`, the same entry's data with another
+    /// prefix: only the links (`href` and the tags' `href`) depend on the prefix, so the date is
+    /// not formatted again for each folder depth of the lists showing the entry.
+    package func entryData(_ e: NotesListEntry, prefix: String, reusing data: MustacheValue) -> MustacheValue {
+        guard case .map(var m) = data else { return entryData(e, prefix: prefix) }
+        m["href"] = .string(HTMLEscape.url(prefix + e.href))
+        m["tags"] = .list(e.tags.map { .map(["name": .string($0.text), "href": .string(HTMLEscape.url(prefix + $0.href))]) })
+        return .map(m)
+    }
 }

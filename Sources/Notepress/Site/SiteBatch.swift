@@ -17,11 +17,17 @@ package struct SiteRun: Sendable {
     package var resolutions: [SiteRewriter.Resolutions]
     /// Where each input's relative path came from (for messages: the path as found).
     package var sourcePaths: [String: String]
+    /// The site-wide pages, rendered while the pages were (``runSite(_:otherFiles:previous:previousTable:siteTable:sitePages:progress:)``
+    /// with `sitePages`), for ``BatchConverter/writeSitePages(_:tableBytes:sourcePaths:previous:previousTableBytes:unchanged:prerendered:)``.
+    package var sitePages: PendingSitePages? = nil
 }
 
 /// What the scan phase found for one input.
 struct ScannedInput: @unchecked Sendable {
     var record: SiteRecord?
+    /// The record's JSON line (``SiteTableCodec/line(_:)``), made here on the scanning thread
+    /// (or the previous table's, when the record is reused).
+    var line: [UInt8]?
     /// The prepared document, kept for rendering when within the memory budget.
     var document: Document?
     var diagnostics: [Diagnostic] = []
@@ -108,6 +114,8 @@ final class Slots<T>: @unchecked Sendable {
     init(count: Int) { items = Array(repeating: nil, count: count) }
     func set(_ i: Int, _ v: T) { lock.lock(); items[i] = v; lock.unlock() }
     func get(_ i: Int) -> T? { lock.lock(); defer { lock.unlock() }; return items[i] }
+    /// `body` of slot `i`, read in place (the slot is not copied).
+    func read<R>(_ i: Int, _ body: (T?) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(items[i]) }
     /// Changes slot `i` in place.
     func update(_ i: Int, _ body: (inout T?) -> Void) { lock.lock(); body(&items[i]); lock.unlock() }
     func values() -> [T] { lock.lock(); defer { lock.unlock() }; return items.compactMap { $0 } }
@@ -164,7 +172,8 @@ extension BatchConverter {
 
     /// Phase 1 for one input: its record, from the previous table when the input is unchanged
     /// (size and time, else bytes), else from its parsed document.
-    func scan(_ input: InputFile, previous: Manifest.Entry?, previousRecord: SiteRecord?, budget: ByteBudget) -> ScannedInput {
+    func scan(_ input: InputFile, previous: Manifest.Entry?, previousRecord: SiteRecord?, previousLine: [UInt8]? = nil,
+              budget: ByteBudget) -> ScannedInput {
         var s = ScannedInput()
         do {
             let st = Platform.status(input.path)
@@ -176,6 +185,7 @@ extension BatchConverter {
             if sameConfig, let prev = previous, let record = previousRecord, record.kind == .page, record.format != nil,
                let size = s.inputSize, let mtime = s.inputMtime, prev.inputSize == size, prev.inputMtimeNanoseconds == mtime {
                 s.record = record
+                s.line = previousLine
                 s.reused = true
                 s.inputSHA256 = prev.inputSHA256
                 s.modified = prev.modified.map { Date(timeIntervalSince1970: $0) }
@@ -183,18 +193,22 @@ extension BatchConverter {
             }
             // read(2) until end of file: a FIFO or `<(…)` input reads like a regular file.
             let bytes = try DocumentLoader.read(input.path)
-            var modified = DocumentLoader.modificationDate(input.path)
+            // The time of the status above (``DocumentLoader/modificationDate(_:)`` would stat again).
+            var modified = st.map { Date(timeIntervalSince1970: $0.modifiedSeconds) }
             if let m = modified, let sde = loader.sourceDateEpoch { modified = min(m, sde) }
             s.modified = modified
             if configuration != nil { s.inputSHA256 = SHA256.hex(bytes) }
             if sameConfig, let prev = previous, let record = previousRecord, record.kind == .page, record.format != nil,
                prev.inputSHA256 == s.inputSHA256, prev.modified == modified?.timeIntervalSince1970 {
                 s.record = record
+                s.line = previousLine
                 s.reused = true
                 return s
             }
             let (document, diagnostics) = try load(input, bytes: bytes, modified: modified)
-            s.record = SiteScanner.record(input.relative, document: document)
+            let record = SiteScanner.record(input.relative, document: document)
+            s.record = record
+            s.line = SiteTableCodec.line(record)
             s.diagnostics = diagnostics
             if budget.take(bytes.count) { s.document = document }
         } catch {
@@ -206,40 +220,49 @@ extension BatchConverter {
     /// Phase 1 over `files`: each input scanned (``scan(_:previous:previousRecord:budget:)``, in
     /// parallel on `pool`), and the site records of `files` and `otherFiles` (a page that failed to
     /// read is still a page record without facts, so links to it are not broken links). `notepress
-    /// scan` writes these records; ``runSite(_:otherFiles:previous:previousTable:siteTable:progress:)``
+    /// scan` writes these records; ``runSite(_:otherFiles:previous:previousTable:siteTable:sitePages:progress:)``
     /// renders against them.
     func scanPhase(_ files: [InputFile], otherFiles: [InputFile], previous: Manifest, previousTable: SiteTable?,
-                   pool: WorkerPool?) -> (scanned: Slots<ScannedInput>, records: [SiteRecord]) {
+                   pool: WorkerPool?) -> (scanned: Slots<ScannedInput>, records: [SiteRecord], lines: [[UInt8]?]) {
         let scanned = Slots<ScannedInput>(count: files.count)
         let budget = ByteBudget(Self.keptDocumentBudget)
         parallel(files.count, pool: pool) { i in
             let f = files[i]
-            scanned.set(i, scan(f, previous: previous.entries[f.relative], previousRecord: previousTable?.record(f.relative), budget: budget))
+            let old = previousTable?.byPath[f.relative]
+            scanned.set(i, scan(f, previous: previous.entries[f.relative], previousRecord: old.map { previousTable!.records[$0] },
+                                previousLine: old.map { previousTable!.lines[$0] }, budget: budget))
         }
         var records: [SiteRecord] = []
+        var lines: [[UInt8]?] = []
         records.reserveCapacity(files.count + otherFiles.count)
+        lines.reserveCapacity(files.count + otherFiles.count)
         for i in files.indices {
-            if let r = scanned.get(i)?.record {
+            let found = scanned.read(i) { s -> Bool in
+                guard let r = s?.record else { return false }
                 records.append(r)
-            } else if DocumentLoader.format(forPath: files[i].relative) != nil || files[i].path != "-" {
+                lines.append(s?.line)
+                return true
+            }
+            if !found, DocumentLoader.format(forPath: files[i].relative) != nil || files[i].path != "-" {
                 // A page that failed to read is still a page of the site: links to it are not
                 // broken links (its failure is reported on its own). No format: not listed.
                 records.append(SiteRecord(path: files[i].relative, kind: .page))
+                lines.append(nil)
             }
         }
-        for f in otherFiles { records.append(SiteScanner.fileRecord(f.relative)) }
-        return (scanned, records)
+        for f in otherFiles { records.append(SiteScanner.fileRecord(f.relative)); lines.append(nil) }
+        return (scanned, records, lines)
     }
 
     /// `notepress scan`: the site table of `files` (pages) and `otherFiles` (assets), with the
     /// errors of inputs that could not be read (their records are pages without facts, as in
-    /// ``runSite(_:otherFiles:previous:previousTable:siteTable:progress:)``). No output is written.
+    /// ``runSite(_:otherFiles:previous:previousTable:siteTable:sitePages:progress:)``). No output is written.
     package func scanTable(_ files: [InputFile], otherFiles: [InputFile] = []) -> (table: SiteTable, errors: [NotepressError]) {
         let pool = jobs > 1 && files.count > 1 ? WorkerPool(threads: min(jobs, files.count)) : nil
         defer { pool?.finish() }
-        let (scanned, records) = scanPhase(files, otherFiles: otherFiles, previous: Manifest(), previousTable: nil, pool: pool)
+        let (scanned, records, lines) = scanPhase(files, otherFiles: otherFiles, previous: Manifest(), previousTable: nil, pool: pool)
         let errors = files.indices.compactMap { scanned.get($0)?.error }
-        return (SiteTable(records: records), errors)
+        return (SiteTable(records: records, lines: lines), errors)
     }
 
     /// Converts a site: phase 1 scans every input into the ``SiteTable`` (in parallel; unchanged
@@ -255,16 +278,20 @@ extension BatchConverter {
     /// page's scanned record must be the table's (else the page fails: the table is out of date),
     /// two pages with one output clash as in the table's page order, and only the shard's own pages
     /// are resolved (``SiteRun/problems`` is empty: `notepress index` reports the site's links).
+    ///
+    /// `sitePages`: the caller writes the site-wide pages after the run; with several jobs they are
+    /// rendered from the table while the pages are (``SiteRun/sitePages``), unless the table is
+    /// `previousTable`'s (a re-run that may write none).
     package func runSite(_ files: [InputFile], otherFiles: [InputFile] = [], previous: Manifest = Manifest(),
-                        previousTable: SiteTable? = nil, siteTable: SiteTable? = nil,
+                        previousTable: SiteTable? = nil, siteTable: SiteTable? = nil, sitePages: Bool = false,
                         progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> SiteRun {
         // One pool of threads for both phases (64 MiB stacks, as deep as the main thread, for
         // documents nested to ``ASTLimits/maxNestingDepth``).
         let pool = jobs > 1 && files.count > 1 ? WorkerPool(threads: min(jobs, files.count)) : nil
         defer { pool?.finish() }
         // Phase 1: scan.
-        let (scanned, records) = scanPhase(files, otherFiles: otherFiles, previous: previous, previousTable: previousTable, pool: pool)
-        let table = siteTable ?? SiteTable(records: records)
+        let (scanned, records, lines) = scanPhase(files, otherFiles: otherFiles, previous: previous, previousTable: previousTable, pool: pool)
+        let table = siteTable ?? SiteTable(records: records, lines: lines)
         if let siteTable {
             for (i, f) in files.enumerated() {
                 guard let s = scanned.get(i), s.error == nil else { continue }
@@ -293,11 +320,19 @@ extension BatchConverter {
             backlinks = SiteBacklinks.compute(table, resolutions: table.records.indices.map { resolved.get($0) ?? [:] })
         }
         let extras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
+        var sources: [String: String] = [:]
+        sources.reserveCapacity(files.count + otherFiles.count)
+        for f in files { sources[f.relative] = f.path }
+        for f in otherFiles { sources[f.relative] = f.path }
+        let pendingSitePages = sitePages && htmlPages && jobs > 1 && siteTable == nil && previousTable?.lines != table.lines
+            ? PendingSitePages(self, table: table, sourcePaths: sources) : nil
 
         // Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
         // the job count.
         var owner: [String: String] = [:]
         var clash: [Int: NotepressError] = [:]
+        // Each input's output path per writer, made once here.
+        let outputs = files.map { f in writers.map { outputPath(f, $0, table: table) } }
         if siteTable != nil {
             // A shard: the owner of each output is the first page of the whole table that has it.
             for r in table.records where r.kind == .page {
@@ -305,8 +340,7 @@ extension BatchConverter {
                 for w in writers { let out = outputPath(f, w, table: table); if owner[out] == nil { owner[out] = r.path } }
             }
             for (i, f) in files.enumerated() {
-                for w in writers {
-                    let out = outputPath(f, w, table: table)
+                for out in outputs[i] {
                     if let first = owner[out], first != f.relative {
                         clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
                         break
@@ -316,14 +350,13 @@ extension BatchConverter {
             owner = [:]
         }
         for (i, f) in files.enumerated() where siteTable == nil {
-            for w in writers {
-                let out = outputPath(f, w, table: table)
+            for out in outputs[i] {
                 if let first = owner[out] {
                     clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
                     break
                 }
             }
-            if clash[i] == nil { for w in writers { owner[outputPath(f, w, table: table)] = f.path } }
+            if clash[i] == nil { for out in outputs[i] { owner[out] = f.path } }
         }
         let clashes = clash
         let context = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
@@ -334,7 +367,7 @@ extension BatchConverter {
         // Only folders that resolve inside the output folder and outside the input folders (the
         // rule of ``OutputGuard``): any other is left for the output guard to report per file.
         var folders = Set<String>()
-        for f in files { for w in writers { folders.insert(PathText.deletingLastComponent(outputPath(f, w, table: table))) } }
+        for paths in outputs { for out in paths { folders.insert(PathText.deletingLastComponent(out)) } }
         let rootReal = context.root
         for folder in folders.sorted() where Platform.status(folder) == nil {
             let real = InputScanner.realPath(folder)
@@ -379,13 +412,10 @@ extension BatchConverter {
             // A shard resolves its own pages only (the site's other pages are other shards').
             resolutions.append(resolved.get(i) ?? (record.kind == .page && siteTable == nil ? rewriter.resolutions(of: record) : [:]))
         }
-        var sources: [String: String] = [:]
-        for f in files { sources[f.relative] = f.path }
-        for f in otherFiles { sources[f.relative] = f.path }
         return SiteRun(outcomes: results.values(), table: table, tableBytes: SiteTableCodec.encode(table),
                        problems: siteTable == nil ? LinkReport.problems(table, resolutions: resolutions) : [],
                        resolutions: resolutions,
-                       sourcePaths: sources)
+                       sourcePaths: sources, sitePages: pendingSitePages)
     }
 
     /// Phase 2 for one input: skipped when nothing it depends on changed, else rendered with every

@@ -45,7 +45,7 @@ extension BatchConverter {
         outcomes.count == previous.entries.count && outcomes.allSatisfy { $0.entryIsPrevious && $0.status == .skipped }
     }
 
-    /// Writes the site-wide pages (``writeSitePages(_:tableBytes:sourcePaths:previous:previousTableBytes:unchanged:)``:
+    /// Writes the site-wide pages (``writeSitePages(_:tableBytes:sourcePaths:previous:previousTableBytes:unchanged:prerendered:)``:
     /// the notes list, tag pages) of `run` and returns the notes list's path and manifest record;
     /// `nil` without HTML pages (no HTML writer, or `--fragment`).
     /// - Throws: the first ``NotepressError`` of the site-wide pages: an input's page has the

@@ -23,7 +23,7 @@ package struct SitePage: Sendable, Equatable {
     }
 }
 
-/// What ``BatchConverter/writeSitePages(_:tableBytes:sourcePaths:previous:previousTableBytes:unchanged:)`` did.
+/// What ``BatchConverter/writeSitePages(_:tableBytes:sourcePaths:previous:previousTableBytes:unchanged:prerendered:)`` did.
 package struct SitePagesResult: Sendable {
     /// The notes list's path and manifest record (``Manifest/index``); `nil` without HTML pages or
     /// when it was refused.
@@ -42,6 +42,43 @@ package struct SitePagesResult: Sendable {
 
     /// Nothing written (no HTML pages).
     package init() {}
+}
+
+/// The site-wide pages of a folder run (``BatchConverter/renderSitePages(_:sourcePaths:)``)
+/// rendered on a thread of their own while the run's pages are rendered: they read the site
+/// table alone, so with several jobs they need not wait for the pages (the notes list of 20 000
+/// notes is one long render). ``result()`` waits for them; the bytes are those a render after the
+/// pages would make.
+package final class PendingSitePages: @unchecked Sendable {
+    /// The table the pages are rendered from.
+    let table: SiteTable
+    private let condition = NSCondition()
+    private var value: Result<(pages: [SitePage], refused: [NotepressError]), Error>?
+
+    /// Starts rendering `table`'s site-wide pages with `batch` (`sourcePaths`: as for
+    /// ``BatchConverter/renderSitePages(_:sourcePaths:)``).
+    init(_ batch: BatchConverter, table: SiteTable, sourcePaths: [String: String]) {
+        self.table = table
+        let thread = Thread { [self] in
+            let r = Result { try batch.renderSitePages(table, sourcePaths: sourcePaths) }
+            condition.lock()
+            value = r
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.stackSize = 64 << 20
+        thread.start()
+    }
+
+    /// The rendered pages, once rendered.
+    /// - Throws: what ``BatchConverter/renderSitePages(_:sourcePaths:)`` threw.
+    func result() throws -> (pages: [SitePage], refused: [NotepressError]) {
+        condition.lock()
+        while value == nil { condition.wait() }
+        let r = value!
+        condition.unlock()
+        return try r.get()
+    }
 }
 
 extension BatchConverter {
@@ -67,9 +104,10 @@ extension BatchConverter {
         let tagPages = SiteTags.hasTags(table) ? SiteTags.pages(table) : []
         var entries: [NotesListEntry] = []
         var entryOf: [Int: Int] = [:]
+        var tagLinks: [String: PageLink]? = [:]
         for (i, r) in table.records.enumerated() where r.kind == .page && r.format != nil {
             let stem = table.stems[i] ?? PathText.deletingExtension(r.path)
-            let tags = tagPages.isEmpty ? [] : SiteTags.links(r.tags, fromFolder: "")
+            let tags = tagPages.isEmpty ? [] : SiteTags.links(r.tags, fromFolder: "", made: &tagLinks)
             entryOf[i] = entries.count
             entries.append(NotesListEntry(title: r.title ?? PathText.lastComponent(stem), created: r.created.flatMap(CivilDateTime.parse),
                                           href: stem + ".html", folder: SitePaths.folderOf(r.path), tags: tags, excerpt: r.excerpt))
@@ -95,7 +133,8 @@ extension BatchConverter {
         func value(_ e: Int, _ prefix: String) -> MustacheValue {
             if let v = values[prefix]?[e] { return v }
             if values[prefix] == nil { values[prefix] = Array(repeating: nil, count: urlEntries.count) }
-            let v = lists.entryData(urlEntries[e], prefix: prefix)
+            let v = values[""]?[e].map { lists.entryData(urlEntries[e], prefix: prefix, reusing: $0) }
+                ?? lists.entryData(urlEntries[e], prefix: prefix)
             values[prefix]![e] = v
             return v
         }
@@ -162,9 +201,10 @@ extension BatchConverter {
     /// only when its bytes differ from the file there (an unchanged page keeps its time, for
     /// make). When `unchanged` (every page was skipped with its old record) and the table's bytes
     /// are `previousTableBytes` and every page `previous` records is in place, nothing is rendered.
+    /// `prerendered` (``SiteRun/sitePages``): the pages already being rendered from `table`.
     package func writeSitePages(_ table: SiteTable, tableBytes: [UInt8], sourcePaths: [String: String] = [:],
                                 previous: Manifest = Manifest(), previousTableBytes: [UInt8]? = nil,
-                                unchanged: Bool = false) -> SitePagesResult {
+                                unchanged: Bool = false, prerendered: PendingSitePages? = nil) -> SitePagesResult {
         var result = SitePagesResult()
         guard let html = writers.first(where: { $0.name == "html" }), !options.fragment else { return result }
         let root = root(for: html)
@@ -186,7 +226,11 @@ extension BatchConverter {
         }
         let rendered: (pages: [SitePage], refused: [NotepressError])
         do {
-            rendered = try renderSitePages(table, sourcePaths: sourcePaths)
+            if let prerendered, prerendered.table === table {
+                rendered = try prerendered.result()
+            } else {
+                rendered = try renderSitePages(table, sourcePaths: sourcePaths)
+            }
         } catch {
             result.errors.append(NotepressError.wrapping(error, file: PathText.join(root, "index.html")))
             return result

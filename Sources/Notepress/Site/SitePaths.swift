@@ -19,13 +19,40 @@ package enum SitePaths {
     }
 
     /// Whether `relative`'s file name is `index.*` (case ignored).
-    package static func isIndex(_ relative: String) -> Bool {
-        PathText.deletingExtension(PathText.lastComponent(relative)).lowercased() == "index"
-    }
+    package static func isIndex(_ relative: String) -> Bool { stemIs(relative, "index") }
 
     /// Whether `relative`'s file name is `README.*` (case ignored).
-    package static func isReadme(_ relative: String) -> Bool {
-        PathText.deletingExtension(PathText.lastComponent(relative)).lowercased() == "readme"
+    package static func isReadme(_ relative: String) -> Bool { stemIs(relative, "readme") }
+
+    /// Whether the file name of `relative` without extension (``PathText/deletingExtension(_:)``
+    /// of ``PathText/lastComponent(_:)``), lower-cased, is `lowerName` (ASCII lower case). An
+    /// ASCII name is compared byte by byte; another is lower-cased as `String` does it (Unicode's
+    /// full case mapping).
+    static func stemIs(_ relative: String, _ lowerName: String) -> Bool {
+        let compare = { (u: UnsafeBufferPointer<UInt8>) -> Bool? in
+            var start = u.count
+            while start > 0 && u[start - 1] != 0x2F { start -= 1 }
+            var end = u.count
+            var i = u.count - 1
+            while i > start {
+                if u[i] == 0x2E { end = i; break }
+                i -= 1
+            }
+            var ascii = true
+            for k in start..<end where u[k] >= 0x80 { ascii = false; break }
+            guard ascii else { return nil }
+            guard end - start == lowerName.utf8.count else { return false }
+            var k = start
+            for b in lowerName.utf8 {
+                let a = u[k]
+                if (a >= 0x41 && a <= 0x5A ? a | 0x20 : a) != b { return false }
+                k += 1
+            }
+            return true
+        }
+        let answer = relative.utf8.withContiguousStorageIfAvailable(compare) ?? Array(relative.utf8).withUnsafeBufferPointer(compare)
+        if let answer { return answer }
+        return PathText.deletingExtension(PathText.lastComponent(relative)).lowercased() == lowerName
     }
 
     /// The folder part of a relative path (`a/b.md` → `a`; `b.md` → empty).

@@ -157,16 +157,27 @@ package final class SiteTable: Sendable, Equatable {
     package static func == (a: SiteTable, b: SiteTable) -> Bool { a === b || a.records == b.records }
 
     /// A table of `records` (sorted here). When two records have the same path the first is kept.
-    package init(records: [SiteRecord]) {
-        var seen = Set<String>()
-        let unique = records.filter { seen.insert($0.path).inserted }
-        let lines = unique.map { SiteTableCodec.line($0) }
+    /// `lines`, when given, holds each record's JSON line (``SiteTableCodec/line(_:)``) already
+    /// made (by the threads that scanned the inputs), or `nil` for one to make here; same count
+    /// as `records`.
+    package init(records: [SiteRecord], lines given: [[UInt8]?]? = nil) {
+        var seen = Set<String>(minimumCapacity: records.count)
+        var unique: [Int] = []
+        var lines: [[UInt8]] = []
+        unique.reserveCapacity(records.count)
+        lines.reserveCapacity(records.count)
+        for i in records.indices where seen.insert(records[i].path).inserted {
+            unique.append(i)
+            lines.append(given?[i] ?? SiteTableCodec.line(records[i]))
+        }
         let order = unique.indices.sorted { Self.bytesPrecede(lines[$0], lines[$1]) }
-        let sorted = order.map { unique[$0] }
+        let sorted = order.map { records[unique[$0]] }
         self.records = sorted
         self.lines = order.map { lines[$0] }
-        self.paths = sorted.map(\.path)
-        self.kinds = sorted.map(\.kind)
+        let paths = sorted.map(\.path)
+        let kinds = sorted.map(\.kind)
+        self.paths = paths
+        self.kinds = kinds
         self.linkTargets = sorted.map { r in
             r.kind == .file ? nil : SiteLinkTarget(path: r.path, manName: r.manName ?? PathText.deletingExtension(PathText.lastComponent(r.path)),
                                                    manSection: r.manSection ?? "1")
@@ -179,27 +190,35 @@ package final class SiteTable: Sendable, Equatable {
         var wikiPaths: [String] = []
         wikiKeys.reserveCapacity(sorted.count)
         wikiPaths.reserveCapacity(sorted.count)
-        for (i, r) in sorted.enumerated() {
-            let key = r.kind == .page ? PathText.deletingExtension(r.path) : r.path
+        byPath.reserveCapacity(sorted.count)
+        // Each record's folder, made once for both loops (records are not copied: paths and kinds
+        // are read from their own arrays).
+        var folderOf: [String] = []
+        folderOf.reserveCapacity(sorted.count)
+        for i in paths.indices {
+            let path = paths[i], isPage = kinds[i] == .page
+            let key = isPage ? PathText.deletingExtension(path) : path
             wikiPaths.append(key)
             wikiKeys.append(key.lowercased())
-            byPath[r.path] = i
-            let folder = SitePaths.folderOf(r.path)
-            if r.kind == .page && SitePaths.isIndex(r.path) { withIndex.insert(folder) }
+            byPath[path] = i
+            let folder = SitePaths.folderOf(path)
+            folderOf.append(folder)
+            if isPage && SitePaths.isIndex(path) { withIndex.insert(folder) }
             var f = folder
             while !f.isEmpty, folders.insert(f).inserted { f = SitePaths.folderOf(f) }
-            let name = PathText.lastComponent(r.path)
-            let nameKey = (r.kind == .page ? PathText.deletingExtension(name) : name).lowercased()
+            let name = PathText.lastComponent(path)
+            let nameKey = (isPage ? PathText.deletingExtension(name) : name).lowercased()
             byName[nameKey, default: []].append(i)
         }
         folders.insert("")
         var stems: [String?] = []
+        stems.reserveCapacity(sorted.count)
         var folderIndex: [String: Int] = [:]
-        for (i, r) in sorted.enumerated() {
-            guard r.kind == .page else { stems.append(nil); continue }
-            let folder = SitePaths.folderOf(r.path)
-            stems.append(SitePaths.outputStem(r.path, folderHasIndex: withIndex.contains(folder)))
-            if SitePaths.isIndex(r.path) || (SitePaths.isReadme(r.path) && !withIndex.contains(folder)) {
+        for i in paths.indices {
+            guard kinds[i] == .page else { stems.append(nil); continue }
+            let path = paths[i], folder = folderOf[i]
+            stems.append(SitePaths.outputStem(path, folderHasIndex: withIndex.contains(folder)))
+            if SitePaths.isIndex(path) || (SitePaths.isReadme(path) && !withIndex.contains(folder)) {
                 if folderIndex[folder] == nil { folderIndex[folder] = i }
             }
         }

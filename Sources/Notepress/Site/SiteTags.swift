@@ -31,10 +31,18 @@ package enum SiteTags {
     package static func pages(_ table: SiteTable) -> [TagPage] {
         var byPath: [String: Int] = [:]
         var out: [TagPage] = []
+        // Each spelling's path made once (a site has few tags and many pages carrying them).
+        var pathOf: [String: String] = [:]
         for (i, r) in table.records.enumerated() where r.kind == .page {
             var seen = Set<String>()
             for tag in r.tags {
-                let path = Hashtags.pagePath(tag)
+                let path: String
+                if let known = pathOf[tag] {
+                    path = known
+                } else {
+                    path = Hashtags.pagePath(tag)
+                    pathOf[tag] = path
+                }
                 let k: Int
                 if let existing = byPath[path] {
                     k = existing
@@ -58,14 +66,46 @@ package enum SiteTags {
     /// The links of a page's `tags` to their pages, from a page whose output lies in folder
     /// `fromFolder` of the HTML tree (each tag once, in the page's order).
     package static func links(_ tags: [String], fromFolder: String) -> [PageLink] {
+        var none: [String: PageLink]?
+        return links(tags, fromFolder: fromFolder, made: &none)
+    }
+
+    /// ``links(_:fromFolder:)``, each tag's link taken from `made` when there, else made and
+    /// kept there (`nil`: nothing kept): the pages of one folder share their tags' links. Tag
+    /// page paths come from `paths` when given.
+    static func links(_ tags: [String], fromFolder: String, made: inout [String: PageLink]?, paths: TagPaths? = nil) -> [PageLink] {
         var seen = Set<String>()
         var out: [PageLink] = []
+        out.reserveCapacity(tags.count)
         for tag in tags {
             guard seen.insert(tag).inserted else { continue }
-            let path = Hashtags.pagePath(tag)
-            out.append(PageLink(text: tag, href: SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: outputPath(path)))))
+            if let link = made?[tag] { out.append(link); continue }
+            let path = paths?.path(tag) ?? Hashtags.pagePath(tag)
+            let link = PageLink(text: tag, href: SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: outputPath(path))))
+            made?[tag] = link
+            out.append(link)
         }
         return out
+    }
+}
+
+/// Tag page paths (``Hashtags/pagePath(_:)``) by tag, each made once and shared by the threads
+/// that render a run's pages (a site has few tags and many pages carrying them).
+final class TagPaths: @unchecked Sendable {
+    private var paths: [String: String] = [:]
+    private let lock = NSLock()
+
+    /// ``Hashtags/pagePath(_:)`` of `tag`.
+    func path(_ tag: String) -> String {
+        lock.lock()
+        let known = paths[tag]
+        lock.unlock()
+        if let known { return known }
+        let path = Hashtags.pagePath(tag)
+        lock.lock()
+        paths[tag] = path
+        lock.unlock()
+        return path
     }
 }
 
@@ -113,6 +153,8 @@ struct SitePageExtras: Sendable {
     /// Per record index, the pages linking to it (``SiteBacklinks/compute(_:resolutions:)``); empty
     /// without `--backlinks`.
     var backlinks: [[Int]] = []
+    /// The tags' page paths, shared by the pages.
+    let tagPaths = TagPaths()
 
     /// `digest` (``SiteRewriter/digest(of:resolutions:)`` of `record`) extended with what this
     /// page shows: whether its tags link to tag pages, and each backlink's path, output stem and title.
@@ -135,7 +177,8 @@ struct SitePageExtras: Sendable {
         let fromFolder = SitePaths.folderOf(table.outputStem(forInput: record.path))
         if tagPages {
             options.tagPagesFolder = SiteTags.folder
-            page.metadata.tagLinks = SiteTags.links(page.metadata.tags, fromFolder: fromFolder)
+            var none: [String: PageLink]?
+            page.metadata.tagLinks = SiteTags.links(page.metadata.tags, fromFolder: fromFolder, made: &none, paths: tagPaths)
         }
         if let i = table.byPath[record.path], i < backlinks.count, !backlinks[i].isEmpty {
             page.metadata.backlinks = SiteBacklinks.links(backlinks[i], table: table, fromFolder: fromFolder)

@@ -55,10 +55,12 @@ package enum AtomicFile {
         }
     }
 
-    /// `path`'s folder and last component as `NSString`'s `deletingLastPathComponent` and
-    /// `lastPathComponent` give them (`a/b` → (`a`, `b`), `b` → (``, `b`), `/b` → (`/`, `b`)),
-    /// split at the last `/` without Foundation when the path has no empty component (`a//b`,
-    /// `a/`), which `NSString` would normalise first: a folder run writes 20 000 such paths.
+    /// `path`'s folder and last component, split at the last `/` byte: `a/b` → (`a`, `b`),
+    /// `b` → (``, `b`), `/b` → (`/`, `b`); doubled `/` count as one and a trailing `/` is dropped
+    /// first (`a//b` → (`a`, `b`), `a/b/` → (`a`, `b`), `/` → (`/`, `/`)), as `NSString`'s
+    /// `deletingLastPathComponent`/`lastPathComponent` do. Bytes, not `NSString`: a folder run
+    /// splits 20 000 such paths, and `NSString` splits at `Character`s, so a `/` followed by a
+    /// combining mark (a tag page `tags/\u{300}.html`) was not a separator to it.
     static func split(_ path: String) -> (folder: String, name: String) {
         let u = path.utf8
         var slash: String.Index?
@@ -71,7 +73,12 @@ package enum AtomicFile {
             previousWasSlash = isSlash
         }
         guard simple, !previousWasSlash else {
-            return ((path as NSString).deletingLastPathComponent, (path as NSString).lastPathComponent)
+            var bytes: [UInt8] = []
+            for b in u where !(b == 0x2F && bytes.last == 0x2F) { bytes.append(b) }
+            while bytes.count > 1 && bytes.last == 0x2F { bytes.removeLast() }
+            if bytes.isEmpty { return ("", "") }
+            if bytes == [0x2F] { return ("/", "/") }
+            return split(String(decoding: bytes, as: UTF8.self))
         }
         guard let slash else { return ("", path) }
         return (slash == u.startIndex ? "/" : String(path[..<slash]), String(path[u.index(after: slash)...]))

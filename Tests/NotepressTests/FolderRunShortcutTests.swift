@@ -33,6 +33,31 @@ final class FolderRunShortcutTests: XCTestCase {
         }
     }
 
+    /// Regression (try-out of the round-4 merge, 2026-12-01): a tag made of combining marks or a
+    /// ZWJ (`tags/\u{300}\u{301}.html`) failed with "cannot create a temporary file" because
+    /// `NSString` splits at `Character`s and `/` + combining mark is one `Character`.
+    func testPathWithCombiningMarkAfterSlashSplitsAtTheSlash() throws {
+        for (path, folder, name) in [("tags/\u{300}\u{301}.html", "tags", "\u{300}\u{301}.html"),
+                                     ("tags//\u{200D}.html", "tags", "\u{200D}.html"),
+                                     ("out/tags/\u{300}/", "out/tags", "\u{300}"),
+                                     ("", "", "")] {
+            XCTAssertEqual(AtomicFile.split(path).folder, folder, path)
+            XCTAssertEqual(AtomicFile.split(path).name, name, path)
+        }
+        let dir = try makeTempDir(self)
+        let input = dir.appendingPathComponent("in").path
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        try Data("---\ntags: [\"\u{300}\u{301}\", \"\u{200D}\"]\n---\n# A\n\nText.\n".utf8)
+            .write(to: URL(fileURLWithPath: input + "/a.md"))
+        let out = dir.appendingPathComponent("out").path
+        let r = try NotepressBinary.run(["convert", input, "-o", out, "-q", "-j", "1"],
+                                        environment: ["SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: out + "/tags").sorted()
+        XCTAssertEqual(pages, ["\u{200D}.html", "\u{300}\u{301}.html"].sorted())
+    }
+
     /// `index.*` and `README.*` are recognised in any ASCII case, by the stem before the last
     /// extension only; a non-ASCII name is lower-cased by Unicode's rules (`İNDEX` is not
     /// `index`: its lower case is `i̇ndex`).

@@ -122,14 +122,14 @@ extension ManRenderer {
                first.font == .roman, !first.literal {
                 let split = Self.splitTrailer(parts)
                 let trailer = RoffEscaper.escape(split.trailer, context: .argument, minus: false)
-                if split.rest.isEmpty {
+                guard let rest = split.rest else {
                     w.macro(mail ? "ME" : "UE", escapedArgs: [trailer])
                     var next = i + 2
                     if next < items.count, case .space = items[next] { next += 1 }
                     return next
                 }
                 w.macro(mail ? "ME" : "UE", escapedArgs: [trailer + "\\c"])
-                return writeWord(split.rest, items, i + 1, context: context)
+                return writeWord(rest, items, i + 1, context: context)
             }
             w.macro(mail ? "ME" : "UE")
         }
@@ -138,7 +138,7 @@ extension ManRenderer {
 
     /// Writes the word `parts` (which is `items[i]`, or what is left of it after a `.UE` trailer)
     /// and decides the sentence break after it; returns the index of the next item to write.
-    mutating func writeWord(_ parts: [WordPart], _ items: [InlineItem], _ i: Int, context: RoffContext) -> Int {
+    mutating func writeWord(_ parts: Word, _ items: [InlineItem], _ i: Int, context: RoffContext) -> Int {
         w.word(parts, context: context)
         if i + 1 < items.count, case .space = items[i + 1], endsWithPeriodLike(parts) {
             let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
@@ -164,8 +164,8 @@ extension ManRenderer {
     /// Splits the word after a link into its leading punctuation (closing, final, dash, connector
     /// and other punctuation, Unicode general categories Pe, Pf, Pd, Pc, Po: `,` `.` `)` `，` `。`
     /// `」`), which is the `.UE` trailer, and the rest. Only the first part is looked at (the caller
-    /// checked that it is roman and not code).
-    static func splitTrailer(_ parts: [WordPart]) -> (trailer: String, rest: [WordPart]) {
+    /// checked that it is roman and not code). The rest is `nil` when nothing is left.
+    static func splitTrailer(_ parts: Word) -> (trailer: String, rest: Word?) {
         let text = parts[0].text
         var end = text.unicodeScalars.startIndex
         while end != text.unicodeScalars.endIndex {
@@ -181,7 +181,7 @@ extension ManRenderer {
         var rest = Array(parts.dropFirst())
         let left = String(text.unicodeScalars[end...])
         if !left.isEmpty { rest.insert(WordPart(text: left, font: parts[0].font, literal: parts[0].literal), at: 0) }
-        return (trailer, rest)
+        return (trailer, rest.isEmpty ? nil : Word(rest))
     }
 
     /// A URL escaped as a macro argument with `\:` (an optional break, groff(7)) after each `/`,
@@ -210,7 +210,7 @@ extension ManRenderer {
 
     /// Whether a word ends a sentence as roff sees it: `.`, `!` or `?`, possibly followed by
     /// closing `)`, `]`, `"`, `'`, `*` (groff(7) "Sentences").
-    func endsWithPeriodLike(_ parts: [WordPart]) -> Bool {
+    func endsWithPeriodLike(_ parts: Word) -> Bool {
         // The text is the parts joined; the last non-empty part ends it.
         var k = parts.count - 1
         while k >= 0 && parts[k].text.isEmpty { k -= 1 }
@@ -278,8 +278,10 @@ extension ManRenderer {
             started = true
             body(item)
         }
-        var pending: [WordPart] = []
-        func flush() { if !pending.isEmpty { emit(.word(pending)); pending = [] } }
+        /// The word being made, if any.
+        var pending: Word?
+        func flush() { if let word = pending { pending = nil; emit(.word(word)) } }
+        func push(_ part: WordPart) { if pending == nil { pending = Word(part) } else { pending!.append(part) } }
         /// At the start of a line (flow only), and the columns of blanks seen there so far.
         var lineStart = flow
         var indentColumns = 0
@@ -306,11 +308,11 @@ extension ManRenderer {
                 func piece(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self) }
                 var start = 0
                 for i in 0..<bytes.count where bytes[i] == 0x20 {
-                    if start != i { pending.append(WordPart(text: piece(start..<i), font: font, literal: literal)) }
+                    if start != i { push(WordPart(text: piece(start..<i), font: font, literal: literal)) }
                     flush(); emit(.space)
                     start = i + 1
                 }
-                if start != bytes.count { pending.append(WordPart(text: piece(start..<bytes.count), font: font, literal: literal)) }
+                if start != bytes.count { push(WordPart(text: piece(start..<bytes.count), font: font, literal: literal)) }
                 return true
             }
             if split { return }
@@ -319,13 +321,13 @@ extension ManRenderer {
             while i != text.endIndex {
                 let next = text.index(after: i)
                 if text[i] == " " {
-                    if start != i { pending.append(WordPart(text: String(text[start..<i]), font: font, literal: literal)) }
+                    if start != i { push(WordPart(text: String(text[start..<i]), font: font, literal: literal)) }
                     flush(); emit(.space)
                     start = next
                 }
                 i = next
             }
-            if start != text.endIndex { pending.append(WordPart(text: String(text[start...]), font: font, literal: literal)) }
+            if start != text.endIndex { push(WordPart(text: String(text[start...]), font: font, literal: literal)) }
         }
         func space() {
             flush()
@@ -338,7 +340,10 @@ extension ManRenderer {
         var liveBySpan: [Int: (Int, Link)?] = [:]
         func spanID(_ run: InlineRun?, link: Bool) -> (Int, Link)? {
             guard let run else { return nil }
-            let e = table[run: run]
+            return entrySpan(table[run: run], link: link)
+        }
+        /// ``spanID`` of the run whose table entry is `e` (looked up once per run).
+        func entrySpan(_ e: InlineAttributeTable.Entry, link: Bool) -> (Int, Link)? {
             guard let id = link ? e.innermostLink : e.innermostImage else { return nil }
             let key = id &* 2 &+ (link ? 1 : 0)
             if let known = liveBySpan[key] { return known }
@@ -359,12 +364,13 @@ extension ManRenderer {
         /// The open link: span id, link, and how it is written.
         var openLink: (id: Int, link: Link, mode: LinkMode)?
         for (idx, run) in runs.enumerated() {
-            let link = spanID(run, link: true)
+            let entry = table[run: run]
+            let link = entrySpan(entry, link: true)
             if let o = openLink, link?.0 != o.id {
                 closeLink(o)
                 openLink = nil
             }
-            let a = table[run: run].attributes
+            let a = entry.attributes
             if a.strikethrough != struck, openLink?.mode != .urlOnly {
                 // After a link that ends here, before one that starts here.
                 if struck { add("]", .roman, false) } else { add("[STRIKEOUT:", .roman, false) }
@@ -417,10 +423,15 @@ extension ManRenderer {
                 if flow { flush(); hardBreak() } else { space() }
             case .footnoteReference(_, let n, _): add("[\(n)]", .roman, false)
             case .rawHTML(let h):
-                rawInline(h, flow: flow, ronnTags: ronnTags, warn: warn, add: add, hardBreak: { flush(); hardBreak() }, space: space)
+                switch rawInline(h, flow: flow, ronnTags: ronnTags, warn: warn) {
+                case .nothing: break
+                case .hardBreak: flush(); hardBreak()
+                case .space: space()
+                case .placeholder(let name): add(name, .italic, false)
+                }
             }
             // An image ends: add its URL unless inside a link.
-            if let img = spanID(run, link: false), spanID(idx + 1 < runs.count ? runs[idx + 1] : nil, link: false)?.0 != img.0,
+            if let img = entrySpan(entry, link: false), spanID(idx + 1 < runs.count ? runs[idx + 1] : nil, link: false)?.0 != img.0,
                link == nil {
                 space()
                 add("<" + img.1.destination + ">", .roman, true)

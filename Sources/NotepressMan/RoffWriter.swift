@@ -180,7 +180,7 @@ struct RoffWriter {
 
     /// Writes one word (no spaces inside), given as parts in fonts, filling the line.
     /// `context` is `.text` or `.cell`.
-    mutating func word(_ parts: [WordPart], context: RoffContext = .text) {
+    mutating func word(_ parts: Word, context: RoffContext = .text) {
         let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
         guard !plain.isEmpty else { return }
         let optionLike = minusEverywhere || plain.utf8.first == UInt8(ascii: "-")

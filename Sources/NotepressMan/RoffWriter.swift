@@ -187,16 +187,16 @@ struct RoffWriter {
     mutating func word(_ parts: Word, context: RoffContext = .text) {
         let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
         guard !plain.isEmpty else { return }
-        let optionLike = minusEverywhere || plain.utf8.first == UInt8(ascii: "-")
-        // One pass over the bytes: any hyphen, any non-ASCII.
-        let (hasHyphen, ascii) = plain.withUTF8Bytes { bytes -> (Bool, Bool) in
+        // One pass over the bytes: the first a hyphen, any hyphen, any non-ASCII.
+        let (startsWithHyphen, hasHyphen, ascii) = plain.withUTF8Bytes { bytes -> (Bool, Bool, Bool) in
             var hasHyphen = false
             var ascii = true
             for b in bytes {
                 if b == UInt8(ascii: "-") { hasHyphen = true } else if b >= 0x80 { ascii = false }
             }
-            return (hasHyphen, ascii)
+            return (bytes.first == UInt8(ascii: "-"), hasHyphen, ascii)
         }
+        let optionLike = minusEverywhere || startsWithHyphen
         var mask = HyphenMask()
         if !optionLike && hasHyphen { mask.flags = RoffEscaper.optionHyphens(in: plain) }
         // Back to roman before the space (`\fBa\fR b`, not `\fBa \fRb`).
@@ -238,7 +238,8 @@ struct RoffWriter {
         }
         actualFont = font
         column += visible
-        lastMacro = nil
+        // Tested first: assigning `nil` to an empty optional String still costs a destroy per word.
+        if lastMacro != nil { lastMacro = nil }
     }
 
     /// Writes `columns` unpaddable spaces (`\ `, groff(7)): kept indentation at the start of a

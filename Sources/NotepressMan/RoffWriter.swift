@@ -185,7 +185,7 @@ struct RoffWriter {
     /// Writes one word (no spaces inside), given as parts in fonts, filling the line.
     /// `context` is `.text` or `.cell`.
     mutating func word(_ parts: Word, context: RoffContext = .text) {
-        let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
+        let plain = parts.tail.isEmpty ? parts.head.text : parts.map(\.text).joined()
         guard !plain.isEmpty else { return }
         // One pass over the bytes: the first a hyphen, any hyphen, any non-ASCII.
         let (startsWithHyphen, hasHyphen, ascii) = plain.withUTF8Bytes { bytes -> (Bool, Bool, Bool) in
@@ -218,11 +218,19 @@ struct RoffWriter {
         let lineStart = atLineStart
         let start = bytes.count
         var font = actualFont
-        for (k, p) in parts.enumerated() where !p.text.isEmpty {
+        if parts.tail.isEmpty {
+            // The usual word, of one part (not empty: `plain` is not), with nothing after it.
+            let p = parts.head
             if p.font != font { put(p.font.escape); font = p.font }
-            let next = long ? parts[(k + 1)...].first { !$0.text.isEmpty }?.text.unicodeScalars.first : nil
             RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long, mask: &mask,
-                               next: next, into: &bytes)
+                               next: nil, into: &bytes)
+        } else {
+            for (k, p) in parts.enumerated() where !p.text.isEmpty {
+                if p.font != font { put(p.font.escape); font = p.font }
+                let next = long ? parts[(k + 1)...].first { !$0.text.isEmpty }?.text.unicodeScalars.first : nil
+                RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long, mask: &mask,
+                                   next: next, into: &bytes)
+            }
         }
         if long && bytes.count - start >= 2 && bytes[bytes.count - 2] == UInt8(ascii: "\\")
             && bytes[bytes.count - 1] == UInt8(ascii: ":") {

@@ -63,7 +63,7 @@ package struct ManEmitter: Sendable {
 
 /// A flattened inline item.
 enum InlineItem {
-    case word([WordPart])
+    case word(Word)
     case space
     /// Blanks that start a line, in columns (``RoffWriter/fixedSpace(_:)``).
     case indent(Int)
@@ -340,11 +340,11 @@ struct ManRenderer {
     /// `item` in bold (bold italic where it was italic).
     static func bold(_ item: InlineItem) -> InlineItem {
         guard case .word(let parts) = item else { return item }
-        return .word(parts.map { p in
+        return .word(Word(parts.map { p in
             var q = p
             q.font = (p.font == .italic || p.font == .boldItalic) ? .boldItalic : .bold
             return q
-        })
+        }))
     }
 
     /// A level-1 heading of ronn input that does not start its line (`   # make install` in a

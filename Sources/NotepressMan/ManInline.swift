@@ -41,21 +41,31 @@ extension ManRenderer {
         var ragged = false
         var warnings: [String] = []
         // The item buffer of the last paragraph, emptied, with its capacity.
-        var pending = itemBuffer
+        var sink = InlineItemSink(lineStart: true, reusing: itemBuffer)
         itemBuffer = []
         var i = 0
+        /// Items looked at for ``makesRagged(_:)``.
+        var checked = 0
         var mail = false
-        Self.forEachInlineItem(c, flow: true, unsafe: unsafe, ronnTags: ronnClosingTags, warn: { warnings.append($0) }) { item in
-            if !ragged && Self.makesRagged(item) { ragged = true }
-            pending.append(item)
-            if pending.count >= 4096 {
+        Self.makeInlineItems(c, flow: true, unsafe: unsafe, ronnTags: ronnClosingTags, warn: { warnings.append($0) },
+                             into: &sink) { sink in
+            if !ragged {
+                while checked < sink.items.count && !ragged {
+                    ragged = Self.makesRagged(sink.items[checked])
+                    checked += 1
+                }
+            }
+            if sink.items.count >= 4096 {
                 // Each item needs the two after it.
-                while i + 2 < pending.count { i = layoutStep(pending, i, context: .text, lastLinkWasMail: &mail) }
-                pending.removeFirst(i)
+                while i + 2 < sink.items.count { i = layoutStep(sink.items, i, context: .text, lastLinkWasMail: &mail) }
+                sink.removeFirst(i)
+                checked = max(0, checked - i)
                 i = 0
             }
         }
-        while i < pending.count { i = layoutStep(pending, i, context: .text, lastLinkWasMail: &mail) }
+        let items = sink.takeItems()
+        while i < items.count { i = layoutStep(items, i, context: .text, lastLinkWasMail: &mail) }
+        var pending = items
         pending.removeAll(keepingCapacity: true)
         itemBuffer = pending
         for m in warnings { warn(m) }
@@ -122,14 +132,14 @@ extension ManRenderer {
                first.font == .roman, !first.literal {
                 let split = Self.splitTrailer(parts)
                 let trailer = RoffEscaper.escape(split.trailer, context: .argument, minus: false)
-                if split.rest.isEmpty {
+                guard let rest = split.rest else {
                     w.macro(mail ? "ME" : "UE", escapedArgs: [trailer])
                     var next = i + 2
                     if next < items.count, case .space = items[next] { next += 1 }
                     return next
                 }
                 w.macro(mail ? "ME" : "UE", escapedArgs: [trailer + "\\c"])
-                return writeWord(split.rest, items, i + 1, context: context)
+                return writeWord(rest, items, i + 1, context: context)
             }
             w.macro(mail ? "ME" : "UE")
         }
@@ -138,7 +148,7 @@ extension ManRenderer {
 
     /// Writes the word `parts` (which is `items[i]`, or what is left of it after a `.UE` trailer)
     /// and decides the sentence break after it; returns the index of the next item to write.
-    mutating func writeWord(_ parts: [WordPart], _ items: [InlineItem], _ i: Int, context: RoffContext) -> Int {
+    mutating func writeWord(_ parts: Word, _ items: [InlineItem], _ i: Int, context: RoffContext) -> Int {
         w.word(parts, context: context)
         if i + 1 < items.count, case .space = items[i + 1], endsWithPeriodLike(parts) {
             let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
@@ -164,8 +174,8 @@ extension ManRenderer {
     /// Splits the word after a link into its leading punctuation (closing, final, dash, connector
     /// and other punctuation, Unicode general categories Pe, Pf, Pd, Pc, Po: `,` `.` `)` `，` `。`
     /// `」`), which is the `.UE` trailer, and the rest. Only the first part is looked at (the caller
-    /// checked that it is roman and not code).
-    static func splitTrailer(_ parts: [WordPart]) -> (trailer: String, rest: [WordPart]) {
+    /// checked that it is roman and not code). The rest is `nil` when nothing is left.
+    static func splitTrailer(_ parts: Word) -> (trailer: String, rest: Word?) {
         let text = parts[0].text
         var end = text.unicodeScalars.startIndex
         while end != text.unicodeScalars.endIndex {
@@ -181,7 +191,7 @@ extension ManRenderer {
         var rest = Array(parts.dropFirst())
         let left = String(text.unicodeScalars[end...])
         if !left.isEmpty { rest.insert(WordPart(text: left, font: parts[0].font, literal: parts[0].literal), at: 0) }
-        return (trailer, rest)
+        return (trailer, rest.isEmpty ? nil : Word(rest))
     }
 
     /// A URL escaped as a macro argument with `\:` (an optional break, groff(7)) after each `/`,
@@ -210,7 +220,7 @@ extension ManRenderer {
 
     /// Whether a word ends a sentence as roff sees it: `.`, `!` or `?`, possibly followed by
     /// closing `)`, `]`, `"`, `'`, `*` (groff(7) "Sentences").
-    func endsWithPeriodLike(_ parts: [WordPart]) -> Bool {
+    func endsWithPeriodLike(_ parts: Word) -> Bool {
         // The text is the parts joined; the last non-empty part ends it.
         var k = parts.count - 1
         while k >= 0 && parts[k].text.isEmpty { k -= 1 }
@@ -222,7 +232,28 @@ extension ManRenderer {
         case 0..<0x80: return false
         default: break
         }
+        if k == 0, let ascii = Self.asciiEndsWithPeriodLike(parts[0].text) { return ascii }
         return endsWithPeriodLike(parts.count == 1 ? parts[0].text : parts.map(\.text).joined())
+    }
+
+    /// ``endsWithPeriodLike(_:)`` on the bytes of printable-ASCII text, whose bytes are its
+    /// Characters; `nil` for other text.
+    static func asciiEndsWithPeriodLike(_ s: String) -> Bool? {
+        s.withUTF8Bytes { u -> Bool? in
+            guard u.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            var end = u.count
+            while end > 0 {
+                switch u[end - 1] {
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "*"): end -= 1
+                    continue
+                default: break
+                }
+                break
+            }
+            guard end > 0 else { return false }
+            let l = u[end - 1]
+            return l == UInt8(ascii: ".") || l == UInt8(ascii: "!") || l == UInt8(ascii: "?")
+        }
     }
 
     func endsWithPeriodLike(_ s: String) -> Bool {
@@ -249,14 +280,16 @@ extension ManRenderer {
     /// Flattens runs into words, spaces, breaks and link boundaries. With `flow` false (headings,
     /// tags, cells) links become `text <url>` and hard breaks spaces.
     mutating func inlineItems(_ c: Inlines, flow: Bool) -> [InlineItem] {
-        var out: [InlineItem] = []
+        var sink = InlineItemSink(lineStart: flow)
         var warnings: [String] = []
-        Self.forEachInlineItem(c, flow: flow, unsafe: unsafe, ronnTags: ronnClosingTags, warn: { warnings.append($0) }) { out.append($0) }
+        Self.makeInlineItems(c, flow: flow, unsafe: unsafe, ronnTags: ronnClosingTags, warn: { warnings.append($0) },
+                             into: &sink) { _ in }
         for m in warnings { warn(m) }
-        return out
+        return sink.takeItems()
     }
 
-    /// Calls `body` with each item of ``inlineItems(_:flow:)``, in order, as soon as it is made:
+    /// Makes the items of ``inlineItems(_:flow:)`` into `sink`, in order, and calls `afterRun`
+    /// after each run of `c` (and at the end), which may lay out and remove items made so far:
     /// no space first or last, never two spaces in a row. A link or image whose destination
     /// ``URLSafety`` drops (without `unsafe`) or that has none is its text alone; so is a link
     /// whose target ``linkTarget(_:)`` does not show. Struck-out text is written
@@ -264,117 +297,38 @@ extension ManRenderer {
     /// show on terminals). In `flow`, spaces and tabs that start a line (after a hard break, or at
     /// the start) are kept as ``InlineItem/indent(_:)`` (tab stops every 8 columns).
     /// `ronnTags`: in ronn input, the element names the document closes (see ``rawInline``).
-    static func forEachInlineItem(_ c: Inlines, flow: Bool, unsafe: Bool, ronnTags: Set<String>? = nil, warn: (String) -> Void,
-                                  _ body: (InlineItem) -> Void) {
-        /// Something was given to `body`; a space is held back until an item follows it.
-        var started = false
-        var heldSpace = false
-        func emit(_ item: InlineItem) {
-            if case .space = item {
-                if started { heldSpace = true }
-                return
-            }
-            if heldSpace { body(.space); heldSpace = false }
-            started = true
-            body(item)
-        }
-        var pending: [WordPart] = []
-        func flush() { if !pending.isEmpty { emit(.word(pending)); pending = [] } }
-        /// At the start of a line (flow only), and the columns of blanks seen there so far.
-        var lineStart = flow
-        var indentColumns = 0
-        func add(_ text: String, _ font: RoffFont, _ literal: Bool) {
-            var text = text
-            if lineStart {
-                var k = text.unicodeScalars.startIndex
-                while k != text.unicodeScalars.endIndex {
-                    let u = text.unicodeScalars[k]
-                    if u == " " { indentColumns += 1 } else if u == "\t" { indentColumns += 8 - indentColumns % 8 } else { break }
-                    k = text.unicodeScalars.index(after: k)
-                }
-                if k == text.unicodeScalars.endIndex { return }
-                text = String(text.unicodeScalars[k...])
-                lineStart = false
-                if indentColumns > 0 { flush(); emit(.indent(indentColumns)) }
-            }
-            // Split at space bytes when each is a Character of its own (the same pieces as
-            // splitting at space Characters): true when both its neighbours are ASCII, since only
-            // non-ASCII scalars (Prepend before, Extend, ZWJ or SpacingMark after; UAX #29) join a
-            // space into a larger grapheme cluster. No list of pieces: each is handed on as it is found.
-            let split = text.withUTF8Bytes { bytes -> Bool in
-                guard Self.spacesStandAlone(bytes) else { return false }
-                func piece(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self) }
-                var start = 0
-                for i in 0..<bytes.count where bytes[i] == 0x20 {
-                    if start != i { pending.append(WordPart(text: piece(start..<i), font: font, literal: literal)) }
-                    flush(); emit(.space)
-                    start = i + 1
-                }
-                if start != bytes.count { pending.append(WordPart(text: piece(start..<bytes.count), font: font, literal: literal)) }
-                return true
-            }
-            if split { return }
-            var start = text.startIndex
-            var i = start
-            while i != text.endIndex {
-                let next = text.index(after: i)
-                if text[i] == " " {
-                    if start != i { pending.append(WordPart(text: String(text[start..<i]), font: font, literal: literal)) }
-                    flush(); emit(.space)
-                    start = next
-                }
-                i = next
-            }
-            if start != text.endIndex { pending.append(WordPart(text: String(text[start...]), font: font, literal: literal)) }
-        }
-        func space() {
-            flush()
-            emit(.space)
-        }
+    static func makeInlineItems(_ c: Inlines, flow: Bool, unsafe: Bool, ronnTags: Set<String>? = nil, warn: (String) -> Void,
+                                into sink: inout InlineItemSink, afterRun: (inout InlineItemSink) -> Void) {
+        // Items are made into a struct's buffer, which `afterRun` sees after each run: state kept
+        // in local variables that nested functions capture was checked for exclusive access at
+        // run time (4 % of a man run).
         // The innermost link and image span of each run, and its flat attributes.
         let table = InlineAttributeTable(c)
-        /// ``live`` per span and kind, worked out once per span rather than once per run in it
-        /// (the link-target rules were 5 % of a man run when repeated per run).
-        var liveBySpan: [Int: (Int, Link)?] = [:]
-        func spanID(_ run: InlineRun?, link: Bool) -> (Int, Link)? {
-            guard let run else { return nil }
-            let e = table[run: run]
-            guard let id = link ? e.innermostLink : e.innermostImage else { return nil }
-            let key = id &* 2 &+ (link ? 1 : 0)
-            if let known = liveBySpan[key] { return known }
-            let found = table.link(id).flatMap { live(id, $0, link: link) }
-            liveBySpan[key] = .some(found)
-            return found
-        }
-        func live(_ id: Int, _ l: Link, link: Bool) -> (Int, Link)? {
-            // A link to another page of the site is shown as that page's name and section.
-            if l.target != nil { return (id, l) }
-            let destination = URLSafety.destination(l.destination, unsafe: unsafe)
-            if destination.isEmpty || (link && linkTarget(destination) == .none) { return nil }
-            return (id, Link(destination: destination, title: l.title))
-        }
+        var spans = LiveSpans(table: table, unsafe: unsafe)
         /// Inside struck-out text (`[STRIKEOUT:` written, `]` not yet).
         var struck = false
         let runs = c.runs
         /// The open link: span id, link, and how it is written.
         var openLink: (id: Int, link: Link, mode: LinkMode)?
         for (idx, run) in runs.enumerated() {
-            let link = spanID(run, link: true)
+            afterRun(&sink)
+            let entry = table[run: run]
+            let link = spans.span(entry, link: true)
             if let o = openLink, link?.0 != o.id {
-                closeLink(o)
+                closeLink(o, &sink)
                 openLink = nil
             }
-            let a = table[run: run].attributes
+            let a = entry.attributes
             if a.strikethrough != struck, openLink?.mode != .urlOnly {
                 // After a link that ends here, before one that starts here.
-                if struck { add("]", .roman, false) } else { add("[STRIKEOUT:", .roman, false) }
+                if struck { sink.add("]", .roman, false) } else { sink.add("[STRIKEOUT:", .roman, false) }
                 struck = a.strikethrough
             }
             if let link, openLink == nil {
                 // Text of the whole link.
                 var text = ""
                 for r in runs[idx...] {
-                    guard spanID(r, link: true)?.0 == link.0 else { break }
+                    guard spans.span(r, link: true)?.0 == link.0 else { break }
                     if case .text(let t) = r.content { text += t }
                 }
                 if let target = link.1.target {
@@ -382,8 +336,8 @@ extension ManRenderer {
                     let reference = target.manName + "(" + target.manSection + ")"
                     let name = text.trimmingHorizontalWhitespace()
                     if name.isEmpty || name == target.manName {
-                        flush()
-                        add(reference, .roman, false)
+                        sink.flush()
+                        sink.add(reference, .roman, false)
                         openLink = (link.0, link.1, .urlOnly)
                         continue  // the link's runs are skipped: the reference is written once
                     }
@@ -394,14 +348,14 @@ extension ManRenderer {
                     // Another page: its `name(section)` after the text, unless the text says it.
                     openLink = (link.0, link.1, text.contains(reference) ? .textOnly : .textThenPage(reference))
                 } else if text.isEmpty || text == dest || "mailto:" + text == dest {
-                    flush()
-                    add(text.isEmpty ? dest : text, .roman, true)
+                    sink.flush()
+                    sink.add(text.isEmpty ? dest : text, .roman, true)
                     openLink = (link.0, link.1, .urlOnly)
                     continue  // the link's runs are skipped: the URL is written once
                 } else {
                     if flow {
-                        flush()
-                        emit(.linkStart(destination: link.1.destination))
+                        sink.flush()
+                        sink.emit(.linkStart(destination: link.1.destination))
                     }
                     openLink = (link.0, link.1, flow ? .macro : .textThenURL)
                 }
@@ -411,42 +365,42 @@ extension ManRenderer {
             }
             let f = font(a)
             switch run.content {
-            case .text(let t): add(t, f, a.code)
-            case .softBreak: space()
+            case .text(let t): sink.add(t, f, a.code)
+            case .softBreak: sink.space()
             case .hardBreak:
-                if flow { flush(); hardBreak() } else { space() }
-            case .footnoteReference(_, let n, _): add("[\(n)]", .roman, false)
+                if flow { sink.flush(); sink.hardBreak() } else { sink.space() }
+            case .footnoteReference(_, let n, _): sink.add("[\(n)]", .roman, false)
             case .rawHTML(let h):
-                rawInline(h, flow: flow, ronnTags: ronnTags, warn: warn, add: add, hardBreak: { flush(); hardBreak() }, space: space)
+                switch rawInline(h, flow: flow, ronnTags: ronnTags, warn: warn) {
+                case .nothing: break
+                case .hardBreak: sink.flush(); sink.hardBreak()
+                case .space: sink.space()
+                case .placeholder(let name): sink.add(name, .italic, false)
+                }
             }
             // An image ends: add its URL unless inside a link.
-            if let img = spanID(run, link: false), spanID(idx + 1 < runs.count ? runs[idx + 1] : nil, link: false)?.0 != img.0,
+            if let img = spans.span(entry, link: false), spans.span(idx + 1 < runs.count ? runs[idx + 1] : nil, link: false)?.0 != img.0,
                link == nil {
-                space()
-                add("<" + img.1.destination + ">", .roman, true)
+                sink.space()
+                sink.add("<" + img.1.destination + ">", .roman, true)
             }
         }
-        if let o = openLink { closeLink(o) }
-        if struck { add("]", .roman, false) }
-        flush()
+        if let o = openLink { closeLink(o, &sink) }
+        if struck { sink.add("]", .roman, false) }
+        sink.flush()
+        afterRun(&sink)
 
-        func hardBreak() {
-            emit(.hardBreak)
-            lineStart = true
-            indentColumns = 0
-        }
-
-        func closeLink(_ o: (id: Int, link: Link, mode: LinkMode)) {
+        func closeLink(_ o: (id: Int, link: Link, mode: LinkMode), _ sink: inout InlineItemSink) {
             switch o.mode {
             case .macro:
-                flush()
-                emit(.linkEnd)
+                sink.flush()
+                sink.emit(.linkEnd)
             case .textThenURL:
-                space()
-                add("<" + o.link.destination + ">", .roman, true)
+                sink.space()
+                sink.add("<" + o.link.destination + ">", .roman, true)
             case .textThenPage(let reference):
-                space()
-                add("(" + reference + ")", .roman, false)
+                sink.space()
+                sink.add("(" + reference + ")", .roman, false)
             case .urlOnly, .textOnly:
                 break
             }
@@ -454,7 +408,7 @@ extension ManRenderer {
     }
 
     /// Whether every space byte of `u` has ASCII bytes (or the text's ends) on both sides, so that
-    /// each is a grapheme cluster of its own (see ``forEachInlineItem``).
+    /// each is a grapheme cluster of its own (see ``InlineItemSink/add(_:_:_:)``).
     static func spacesStandAlone(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = 0
         var afterSpace = false

@@ -10,33 +10,46 @@ extension ManRenderer {
     /// ``ronnHTMLElements`` and is not closed anywhere in the document (`ronnTags`) is
     /// `<var>contents</var>`; its end tag is dropped silently. In other Markdown a one-word tag
     /// that is no HTML element (``htmlElements``) is a placeholder.
-    static func rawInline(_ h: String, flow: Bool, ronnTags: Set<String>?, warn: (String) -> Void,
-                          add: (String, RoffFont, Bool) -> Void, hardBreak: () -> Void, space: () -> Void) {
+    ///
+    /// Returns what the tag is in the text (``RawInlineAction``) rather than calling back: the
+    /// caller's word state then stays out of closures (whose captures Swift checks for
+    /// exclusive access at run time, 4 % of a man run).
+    static func rawInline(_ h: String, flow: Bool, ronnTags: Set<String>?, warn: (String) -> Void) -> RawInlineAction {
         let t = h.trimmingHorizontalWhitespace()
-        if t.hasPrefix("<!--") { return }
+        if t.hasPrefix("<!--") { return .nothing }
         var name = t.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
         let closing = t.hasPrefix("</")
         if closing { name = t.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." } }
         let lower = name.lowercased()
         if lower == "br" {
-            if flow { hardBreak() } else { space() }
-            return
+            return flow ? .hardBreak : .space
         }
         if let ronnTags {
             let known = ronnHTMLElements.contains(lower) || ronnTags.contains(lower)
             if !name.isEmpty && !known && t.hasSuffix(">") {
-                if closing { return }
+                if closing { return .nothing }
                 let contents = t.dropFirst().dropLast()
                 if !contents.contains(where: { $0 == ":" || $0 == "." || $0 == "/" }) {
-                    add(String(contents), .italic, false)
-                    return
+                    return .placeholder(String(contents))
                 }
             }
         } else if !name.isEmpty && !htmlElements.contains(lower) && t.hasSuffix(">") && !t.contains(" ") {
             // ronn-format(7): `<var>` is a placeholder, shown underlined (italic here).
-            if !closing { add(String(name), .italic, false) }
-            return
+            return closing ? .nothing : .placeholder(String(name))
         }
         warn("raw HTML '\(t.prefix(40))' dropped")
+        return .nothing
     }
+}
+
+/// What a raw inline HTML tag is in man output (``ManRenderer/rawInline(_:flow:ronnTags:warn:)``).
+enum RawInlineAction {
+    /// Nothing (a comment, a dropped tag, a placeholder's end tag).
+    case nothing
+    /// A line break (`<br>` in flowed text).
+    case hardBreak
+    /// A space (`<br>` in a heading, tag or cell).
+    case space
+    /// A placeholder, written as this italic word.
+    case placeholder(String)
 }

@@ -59,7 +59,13 @@ package enum RoffEscaper {
     /// returned: the writer escapes words straight into a reused buffer.
     static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool, mask: inout HyphenMask,
                        next: Unicode.Scalar? = nil, into out: inout [UInt8]) {
-        if isPlain(s, context: context, breakable: breakable) { s.withUTF8Bytes { out.append(contentsOf: $0) }; return }
+        // One look at the bytes: plain text is appended as it is.
+        let appended = s.withUTF8Bytes { bytes -> Bool in
+            guard isPlain(bytes, context: context, breakable: breakable) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if appended { return }
         escapeRules(s, context: context, minus: minus, breakable: breakable, mask: &mask, next: next, into: &out)
     }
 
@@ -116,11 +122,8 @@ package enum RoffEscaper {
         while index != scalars.endIndex {
             let u = scalars[index]
             index = scalars.index(after: index)
-            defer {
-                if breakable && (Self.breaksAfter(u) || (isCJK(u) && cjkBreakAfter(u, before: index == scalars.endIndex ? next : scalars[index]))) {
-                    put("\\:", &out)
-                }
-            }
+            // Each case ends by leaving the switch (`break`), so the optional break below follows
+            // every scalar, also a dropped one.
             switch u {
             case "\\": put("\\e", &out)
             case "-": if mask.next() || minus { put("\\-", &out) } else { out.append(UInt8(ascii: "-")) }
@@ -136,8 +139,8 @@ package enum RoffEscaper {
             case "\u{2018}": put("\\(oq", &out)
             case "\u{2019}": put("\\(cq", &out)
             default:
-                if u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0) { continue }
-                if BidiControl.contains(u) { out.append(contentsOf: BidiControl.visible(u).utf8); continue }
+                if u.value < 0x20 || u.value == 0x7F || (u.value >= 0x80 && u.value < 0xA0) { break }
+                if BidiControl.contains(u) { out.append(contentsOf: BidiControl.visible(u).utf8); break }
                 if u.value < 0x80 {
                     out.append(UInt8(u.value))
                 } else {
@@ -153,6 +156,9 @@ package enum RoffEscaper {
                     }
                     out.append(UInt8(ascii: "]"))
                 }
+            }
+            if breakable && (Self.breaksAfter(u) || (isCJK(u) && cjkBreakAfter(u, before: index == scalars.endIndex ? next : scalars[index]))) {
+                put("\\:", &out)
             }
         }
     }

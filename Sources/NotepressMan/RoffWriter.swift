@@ -10,7 +10,14 @@ package enum RoffFont: String, Sendable, Equatable {
     case boldItalic = "BI"
 
     /// The escape that selects this font: `\fR`, `\fB`, `\fI` or `\f(BI`.
-    package var escape: String { rawValue.count == 1 ? "\\f" + rawValue : "\\f(" + rawValue }
+    package var escape: String {
+        switch self {
+        case .roman: return "\\fR"
+        case .bold: return "\\fB"
+        case .italic: return "\\fI"
+        case .boldItalic: return "\\f(BI"
+        }
+    }
 }
 
 /// A piece of a word: raw (unescaped) text in one font.
@@ -68,9 +75,6 @@ struct RoffWriter {
     var atCleanLineStart: Bool {
         atLineStart && column == 0 && !pendingSpace && actualFont == .roman && lastMacro != "br"
     }
-
-    /// Reused buffer for one escaped word (``word(_:context:)``).
-    private var scratch: [UInt8] = []
 
     /// The output written before ``holdOutput()``.
     private var held: [UInt8] = []
@@ -180,19 +184,19 @@ struct RoffWriter {
 
     /// Writes one word (no spaces inside), given as parts in fonts, filling the line.
     /// `context` is `.text` or `.cell`.
-    mutating func word(_ parts: [WordPart], context: RoffContext = .text) {
-        let plain = parts.count == 1 ? parts[0].text : parts.map(\.text).joined()
+    mutating func word(_ parts: Word, context: RoffContext = .text) {
+        let plain = parts.tail.isEmpty ? parts.head.text : parts.map(\.text).joined()
         guard !plain.isEmpty else { return }
-        let optionLike = minusEverywhere || plain.utf8.first == UInt8(ascii: "-")
-        // One pass over the bytes: any hyphen, any non-ASCII.
-        let (hasHyphen, ascii) = plain.withUTF8Bytes { bytes -> (Bool, Bool) in
+        // One pass over the bytes: the first a hyphen, any hyphen, any non-ASCII.
+        let (startsWithHyphen, hasHyphen, ascii) = plain.withUTF8Bytes { bytes -> (Bool, Bool, Bool) in
             var hasHyphen = false
             var ascii = true
             for b in bytes {
                 if b == UInt8(ascii: "-") { hasHyphen = true } else if b >= 0x80 { ascii = false }
             }
-            return (hasHyphen, ascii)
+            return (bytes.first == UInt8(ascii: "-"), hasHyphen, ascii)
         }
+        let optionLike = minusEverywhere || startsWithHyphen
         var mask = HyphenMask()
         if !optionLike && hasHyphen { mask.flags = RoffEscaper.optionHyphens(in: plain) }
         // Back to roman before the space (`\fBa\fR b`, not `\fBa \fRb`).
@@ -202,19 +206,6 @@ struct RoffWriter {
         }
         let visible = ascii ? plain.utf8.count : plain.unicodeScalarCount
         let long = visible > breakThreshold || (!ascii && plain.unicodeScalars.contains(where: isCJK))
-        // Escaped straight into a reused buffer (ASCII, see RoffEscaper), then appended.
-        scratch.removeAll(keepingCapacity: true)
-        var font = actualFont
-        for (k, p) in parts.enumerated() where !p.text.isEmpty {
-            if p.font != font { scratch.append(contentsOf: p.font.escape.utf8); font = p.font }
-            let next = long ? parts[(k + 1)...].first { !$0.text.isEmpty }?.text.unicodeScalars.first : nil
-            RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long, mask: &mask,
-                               next: next, into: &scratch)
-        }
-        if long && scratch.count >= 2 && scratch[scratch.count - 2] == UInt8(ascii: "\\")
-            && scratch[scratch.count - 1] == UInt8(ascii: ":") {
-            scratch.removeLast(2)
-        }
         if pendingSpace {
             if column + 1 + visible > width && column > 0 {
                 put("\n"); column = 0
@@ -223,17 +214,40 @@ struct RoffWriter {
             }
             pendingSpace = false
         }
-        if atLineStart, let first = scratch.first {
-            // `guardLineStart(_:)` and, in a text block, a line starting `T}`.
-            if first == UInt8(ascii: ".") || first == UInt8(ascii: "'")
-                || (inTextBlock && first == UInt8(ascii: "T") && scratch.count >= 2 && scratch[1] == UInt8(ascii: "}")) {
-                put("\\&")
+        // Escaped straight into the output (ASCII, see RoffEscaper), from `start` on.
+        let lineStart = atLineStart
+        let start = bytes.count
+        var font = actualFont
+        if parts.tail.isEmpty {
+            // The usual word, of one part (not empty: `plain` is not), with nothing after it.
+            let p = parts.head
+            if p.font != font { put(p.font.escape); font = p.font }
+            RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long, mask: &mask,
+                               next: nil, into: &bytes)
+        } else {
+            for (k, p) in parts.enumerated() where !p.text.isEmpty {
+                if p.font != font { put(p.font.escape); font = p.font }
+                let next = long ? parts[(k + 1)...].first { !$0.text.isEmpty }?.text.unicodeScalars.first : nil
+                RoffEscaper.escape(p.text, context: context, minus: p.literal || optionLike, breakable: long, mask: &mask,
+                                   next: next, into: &bytes)
             }
         }
-        bytes.append(contentsOf: scratch)
+        if long && bytes.count - start >= 2 && bytes[bytes.count - 2] == UInt8(ascii: "\\")
+            && bytes[bytes.count - 1] == UInt8(ascii: ":") {
+            bytes.removeLast(2)
+        }
+        if lineStart && bytes.count > start {
+            // `guardLineStart(_:)` and, in a text block, a line starting `T}`.
+            let first = bytes[start]
+            if first == UInt8(ascii: ".") || first == UInt8(ascii: "'")
+                || (inTextBlock && first == UInt8(ascii: "T") && bytes.count - start >= 2 && bytes[start + 1] == UInt8(ascii: "}")) {
+                bytes.insert(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "&")], at: start)
+            }
+        }
         actualFont = font
         column += visible
-        lastMacro = nil
+        // Tested first: assigning `nil` to an empty optional String still costs a destroy per word.
+        if lastMacro != nil { lastMacro = nil }
     }
 
     /// Writes `columns` unpaddable spaces (`\ `, groff(7)): kept indentation at the start of a

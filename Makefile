@@ -67,7 +67,7 @@ screenshots: build
 	bash .ci/screenshots.sh
 
 bench: build
-	Benchmarks/run
+	Benchmarks/run $(BENCH_ARGS)
 
 fuzz: deps
 	bash .ci/fuzz.sh

@@ -56,6 +56,37 @@ final class FolderRunShortcutTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
         let pages = try FileManager.default.contentsOfDirectory(atPath: out + "/tags").sorted()
         XCTAssertEqual(pages, ["\u{200D}.html", "\u{300}\u{301}.html"].sorted())
+        // Regression (try-out): `hasPrefix("tags/")` is Character-based, so such a tag page was
+        // recorded as the notes list (I line) and the notes list's own record was lost.
+        let manifest = try String(contentsOfFile: out + "/.notepress-manifest", encoding: .utf8)
+        let kinds = manifest.split(separator: "\n").filter { $0.hasPrefix("I\t") || $0.hasPrefix("G\t") }
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).prefix(2).joined(separator: " ") }
+        XCTAssertEqual(kinds, ["I index.html", "G tags/\u{300}\u{301}.html", "G tags/\u{200D}.html"]) // byte order
+    }
+
+    /// Regression (new-user try-out 2026-12-01): tags spelled `café` composed (NFC) and
+    /// decomposed (NFD) each link to their own spelling's page at any job count, as before the
+    /// path caches: the caches were keyed by `String`, which takes both spellings as one, so the
+    /// first one looked up won (and with several jobs that changed from run to run).
+    func testTagsDifferingOnlyInNormalisationKeepTheirOwnLinks() throws {
+        let dir = try makeTempDir(self)
+        let input = dir.appendingPathComponent("in").path
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        try Data("---\ntitle: A\ntags: [\"caf\u{E9}\"]\n---\nhi\n".utf8).write(to: URL(fileURLWithPath: input + "/a.md"))
+        try Data("---\ntitle: B\ntags: [\"cafe\u{301}\"]\n---\nho\n".utf8).write(to: URL(fileURLWithPath: input + "/b.md"))
+        for jobs in ["1", "2", "8"] {
+            let out = dir.appendingPathComponent("out\(jobs)").path
+            let r = try NotepressBinary.run(["convert", input, "-o", out, "-q", "-j", jobs],
+                                            environment: ["SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            func tagLinks(_ page: String) -> [String] {
+                let html = String(decoding: FileManager.default.contents(atPath: out + "/" + page) ?? Data(), as: UTF8.self)
+                return html.components(separatedBy: "href=\"tags/").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            }
+            XCTAssertEqual(tagLinks("a.html"), ["caf%C3%A9.html"], "-j \(jobs)")
+            XCTAssertEqual(tagLinks("b.html"), ["cafe%CC%81.html"], "-j \(jobs)")
+            XCTAssertEqual(tagLinks("index.html"), ["caf%C3%A9.html", "cafe%CC%81.html"], "-j \(jobs)")
+        }
     }
 
     /// `index.*` and `README.*` are recognised in any ASCII case, by the stem before the last

@@ -104,7 +104,7 @@ extension BatchConverter {
         let tagPages = SiteTags.hasTags(table) ? SiteTags.pages(table) : []
         var entries: [NotesListEntry] = []
         var entryOf: [Int: Int] = [:]
-        var tagLinks: [String: PageLink]? = [:]
+        var tagLinks: [ExactTag: PageLink]? = [:]
         for (i, r) in table.records.enumerated() where r.kind == .page && r.format != nil {
             let stem = table.stems[i] ?? PathText.deletingExtension(r.path)
             let tags = tagPages.isEmpty ? [] : SiteTags.links(r.tags, fromFolder: "", made: &tagLinks)
@@ -251,7 +251,9 @@ extension BatchConverter {
                 let record = Manifest.Output(path: relativeToRoot(path), sha256: page.sha256, size: st?.size,
                                              mtimeNanoseconds: st?.modifiedNanoseconds)
                 result.paths.append(path)
-                if page.path.hasPrefix(SiteTags.folder + "/") {
+                // Bytes: a tag page whose name starts with a combining mark makes `/` + mark one
+                // `Character`, and `hasPrefix` took it for the notes list (new-user try-out).
+                if page.path.utf8.starts(with: (SiteTags.folder + "/").utf8) {
                     result.tagPages.append(record)
                 } else {
                     result.indexPath = path

@@ -32,16 +32,16 @@ package enum SiteTags {
         var byPath: [String: Int] = [:]
         var out: [TagPage] = []
         // Each spelling's path made once (a site has few tags and many pages carrying them).
-        var pathOf: [String: String] = [:]
+        var pathOf: [ExactTag: String] = [:]
         for (i, r) in table.records.enumerated() where r.kind == .page {
             var seen = Set<String>()
             for tag in r.tags {
                 let path: String
-                if let known = pathOf[tag] {
+                if let known = pathOf[ExactTag(tag)] {
                     path = known
                 } else {
                     path = Hashtags.pagePath(tag)
-                    pathOf[tag] = path
+                    pathOf[ExactTag(tag)] = path
                 }
                 let k: Int
                 if let existing = byPath[path] {
@@ -66,44 +66,58 @@ package enum SiteTags {
     /// The links of a page's `tags` to their pages, from a page whose output lies in folder
     /// `fromFolder` of the HTML tree (each tag once, in the page's order).
     package static func links(_ tags: [String], fromFolder: String) -> [PageLink] {
-        var none: [String: PageLink]?
+        var none: [ExactTag: PageLink]?
         return links(tags, fromFolder: fromFolder, made: &none)
     }
 
     /// ``links(_:fromFolder:)``, each tag's link taken from `made` when there, else made and
     /// kept there (`nil`: nothing kept): the pages of one folder share their tags' links. Tag
     /// page paths come from `paths` when given.
-    static func links(_ tags: [String], fromFolder: String, made: inout [String: PageLink]?, paths: TagPaths? = nil) -> [PageLink] {
+    static func links(_ tags: [String], fromFolder: String, made: inout [ExactTag: PageLink]?, paths: TagPaths? = nil) -> [PageLink] {
         var seen = Set<String>()
         var out: [PageLink] = []
         out.reserveCapacity(tags.count)
         for tag in tags {
             guard seen.insert(tag).inserted else { continue }
-            if let link = made?[tag] { out.append(link); continue }
+            if let link = made?[ExactTag(tag)] { out.append(link); continue }
             let path = paths?.path(tag) ?? Hashtags.pagePath(tag)
             let link = PageLink(text: tag, href: SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: outputPath(path))))
-            made?[tag] = link
+            made?[ExactTag(tag)] = link
             out.append(link)
         }
         return out
     }
 }
 
+/// A tag as spelled, byte for byte: the key of the caches of tag page paths and links. Swift's
+/// `String` equality takes canonically equivalent spellings (`café` composed and decomposed) as
+/// one, but ``Hashtags/pagePath(_:)`` keeps each spelling's bytes, so a `String`-keyed cache gave
+/// a page the path of whichever spelling was looked up first (new-user try-out, 2026-12-01).
+struct ExactTag: Hashable {
+    /// The tag's text.
+    let text: String
+    init(_ text: String) { self.text = text }
+    static func == (a: ExactTag, b: ExactTag) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
+}
+
 /// Tag page paths (``Hashtags/pagePath(_:)``) by tag, each made once and shared by the threads
 /// that render a run's pages (a site has few tags and many pages carrying them).
 final class TagPaths: @unchecked Sendable {
-    private var paths: [String: String] = [:]
+    private var paths: [ExactTag: String] = [:]
     private let lock = NSLock()
 
     /// ``Hashtags/pagePath(_:)`` of `tag`.
     func path(_ tag: String) -> String {
         lock.lock()
-        let known = paths[tag]
+        let known = paths[ExactTag(tag)]
         lock.unlock()
         if let known { return known }
         let path = Hashtags.pagePath(tag)
         lock.lock()
-        paths[tag] = path
+        paths[ExactTag(tag)] = path
         lock.unlock()
         return path
     }
@@ -177,7 +191,7 @@ struct SitePageExtras: Sendable {
         let fromFolder = SitePaths.folderOf(table.outputStem(forInput: record.path))
         if tagPages {
             options.tagPagesFolder = SiteTags.folder
-            var none: [String: PageLink]?
+            var none: [ExactTag: PageLink]?
             page.metadata.tagLinks = SiteTags.links(page.metadata.tags, fromFolder: fromFolder, made: &none, paths: tagPaths)
         }
         if let i = table.byPath[record.path], i < backlinks.count, !backlinks[i].isEmpty {

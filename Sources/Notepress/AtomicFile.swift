@@ -62,26 +62,10 @@ package enum AtomicFile {
     /// splits 20 000 such paths, and `NSString` splits at `Character`s, so a `/` followed by a
     /// combining mark (a tag page `tags/\u{300}.html`) was not a separator to it.
     static func split(_ path: String) -> (folder: String, name: String) {
-        let u = path.utf8
-        var slash: String.Index?
-        var simple = !path.isEmpty
-        var previousWasSlash = false
-        for i in u.indices {
-            let isSlash = u[i] == 0x2F
-            if isSlash && previousWasSlash { simple = false; break }
-            if isSlash { slash = i }
-            previousWasSlash = isSlash
-        }
-        guard simple, !previousWasSlash else {
-            var bytes: [UInt8] = []
-            for b in u where !(b == 0x2F && bytes.last == 0x2F) { bytes.append(b) }
-            while bytes.count > 1 && bytes.last == 0x2F { bytes.removeLast() }
-            if bytes.isEmpty { return ("", "") }
-            if bytes == [0x2F] { return ("/", "/") }
-            return split(String(decoding: bytes, as: UTF8.self))
-        }
-        guard let slash else { return ("", path) }
-        return (slash == u.startIndex ? "/" : String(path[..<slash]), String(path[u.index(after: slash)...]))
+        let p = PathText.collapsingSlashes(path)
+        if p == "/" { return ("/", "/") }
+        guard p.utf8.contains(0x2F) else { return ("", p) }
+        return (PathText.deletingLastComponent(p), PathText.lastComponent(p))
     }
 
     /// The descriptor `path` names when it is one of the process's own: `/dev/stdout` (1),

@@ -10,6 +10,25 @@ enum PathText {
         return base.utf8.last == 0x2F ? base + component : base + "/" + component
     }
 
+    /// `path` with each run of `/` written once and a trailing `/` dropped (`a//b/` → `a/b`;
+    /// `/` and `//` → `/`; `` stays ``), by bytes; `path` itself, uncopied, when there is
+    /// nothing to change (the usual case).
+    static func collapsingSlashes(_ path: String) -> String {
+        let u = path.utf8
+        var previousWasSlash = false
+        var clean = true
+        for b in u {
+            if b == 0x2F && previousWasSlash { clean = false; break }
+            previousWasSlash = b == 0x2F
+        }
+        if clean && !(previousWasSlash && u.count > 1) { return path }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(u.count)
+        for b in u where !(b == 0x2F && bytes.last == 0x2F) { bytes.append(b) }
+        if bytes.count > 1 && bytes.last == 0x2F { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The path without the extension of its last component (`a/b.md` → `a/b`); a leading dot
     /// (`.profile`) is not an extension.
     static func deletingExtension(_ path: String) -> String {

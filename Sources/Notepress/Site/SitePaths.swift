@@ -26,33 +26,13 @@ package enum SitePaths {
 
     /// Whether the file name of `relative` without extension (``PathText/deletingExtension(_:)``
     /// of ``PathText/lastComponent(_:)``), lower-cased, is `lowerName` (ASCII lower case). An
-    /// ASCII name is compared byte by byte; another is lower-cased as `String` does it (Unicode's
-    /// full case mapping).
+    /// ASCII name is compared byte by byte (no `lowercased()` copy per file of a folder run);
+    /// another is lower-cased as `String` does it (Unicode's full case mapping: `İNDEX` is not
+    /// `index`).
     static func stemIs(_ relative: String, _ lowerName: String) -> Bool {
-        let compare = { (u: UnsafeBufferPointer<UInt8>) -> Bool? in
-            var start = u.count
-            while start > 0 && u[start - 1] != 0x2F { start -= 1 }
-            var end = u.count
-            var i = u.count - 1
-            while i > start {
-                if u[i] == 0x2E { end = i; break }
-                i -= 1
-            }
-            var ascii = true
-            for k in start..<end where u[k] >= 0x80 { ascii = false; break }
-            guard ascii else { return nil }
-            guard end - start == lowerName.utf8.count else { return false }
-            var k = start
-            for b in lowerName.utf8 {
-                let a = u[k]
-                if (a >= 0x41 && a <= 0x5A ? a | 0x20 : a) != b { return false }
-                k += 1
-            }
-            return true
-        }
-        let answer = relative.utf8.withContiguousStorageIfAvailable(compare) ?? Array(relative.utf8).withUnsafeBufferPointer(compare)
-        if let answer { return answer }
-        return PathText.deletingExtension(PathText.lastComponent(relative)).lowercased() == lowerName
+        let stem = PathText.deletingExtension(PathText.lastComponent(relative))
+        guard stem.utf8.allSatisfy({ $0 < 0x80 }) else { return stem.lowercased() == lowerName }
+        return stem.utf8.elementsEqual(lowerName.utf8) { a, b in (a >= 0x41 && a <= 0x5A ? a | 0x20 : a) == b }
     }
 
     /// The folder part of a relative path (`a/b.md` → `a`; `b.md` → empty).

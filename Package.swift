@@ -82,6 +82,6 @@ let package = Package(
         .plugin(name: "NotepressBuildPlugin", capability: .buildTool(), dependencies: ["NotepressCLI"],
                 path: "Sources/NotepressBuildPlugin"),
 
-        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "CCmarkGFM", "CLibXML2"], exclude: ["Golden"]),
+        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressCLI", "CCmarkGFM", "CLibXML2"], exclude: ["Golden"]),
     ]
 )

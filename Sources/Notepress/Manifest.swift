@@ -343,6 +343,35 @@ package struct Manifest: Sendable, Equatable {
     }
 }
 
+/// One option of a command line as given, for ``BuildConfiguration``: its name and values.
+package struct GivenOption: Sendable {
+    /// The option's name (`--toc-depth`).
+    package var name: String
+    /// Each value as given, in order; a flag: `["1"]` when given, `[]` when not.
+    package var values: [String]
+    /// Whether a value may name a file or folder (`--template FILE`, `--theme NAME|PATH`): a value
+    /// naming a regular file then stands for the file's bytes (their SHA-256) and one naming a
+    /// folder for "folder" (its templates are hashed by ``BuildConfiguration`` itself), not for the
+    /// path, so the shards of one site agree wherever their files are.
+    package var namesPaths: Bool
+
+    package init(name: String, values: [String], namesPaths: Bool) {
+        self.name = name; self.values = values; self.namesPaths = namesPaths
+    }
+
+    /// The values as one deterministic text: each `LENGTH:VALUE`, a file `file SHA256`.
+    var fingerprint: String {
+        values.map { v -> String in
+            var isFolder: ObjCBool = false
+            guard namesPaths, FileManager.default.fileExists(atPath: v, isDirectory: &isFolder) else {
+                return "\(v.utf8.count):" + v
+            }
+            if isFolder.boolValue { return "folder" }
+            return FileManager.default.contents(atPath: v).map { "file " + SHA256.hex([UInt8]($0)) } ?? "unreadable"
+        }.joined(separator: ",")
+    }
+}
+
 /// Everything besides the input bytes that decides the output bytes, hashed into
 /// ``Manifest/Entry/configSHA256``.
 package struct BuildConfiguration: Sendable {
@@ -363,8 +392,11 @@ package struct BuildConfiguration: Sendable {
     /// embedded) and of the loaded page template with its partials (``ConversionOptions/pageTemplate``),
     /// the loader settings, the writers, the layout and `version`. `themeFile` is the theme's path
     /// when it came from a file; template files read from disk are dependencies too.
+    /// `commandLine`: the command line's output options as given (the command line's option table
+    /// decides which: every option that changes output bytes), hashed in order besides the
+    /// resolved values above (``GivenOption``).
     package init(options: ConversionOptions, loader: DocumentLoader, writers: [String], layout: OutputLayout,
-                version: String, themeFile: String? = nil) {
+                version: String, themeFile: String? = nil, commandLine: [GivenOption] = []) {
         self.version = version
         var h = SHA256()
         func field(_ name: String, _ value: String) {
@@ -393,6 +425,7 @@ package struct BuildConfiguration: Sendable {
         field("theme", Self.fingerprint(options.theme))
         field("toc", options.tableOfContents ? String(options.tableOfContentsMaxLevel) : "none")
         field("metadata", loader.metadataOverrides.fingerprint)
+        for option in commandLine { field("option " + option.name, option.fingerprint) }
         var deps: [String] = []
         if let themeFile { deps.append(themeFile) }
         if let page = options.pageTemplate {

@@ -21,17 +21,39 @@ struct OptionSpec: Sendable {
     var help: String
     /// Left out of help and completion (an alias kept for old command lines).
     var hidden = false
+    /// What the option does to the files a `convert` run writes (``Effect``): the build
+    /// configuration of the manifest hashes every ``Effect/output`` option of ``Commands/convert``
+    /// as given (``ConvertPlan/fingerprintedOptions``), so an option is fingerprinted unless it
+    /// says otherwise here, and a new one cannot be forgotten. `OptionTableTests` walks the table:
+    /// each `output` option with two values rewrites the output with other bytes, each `run`
+    /// option leaves every byte as it was and the re-run skips.
+    var effect: Effect = .output
 
     enum Completion: Sendable { case choices, file, folder, theme }
 
+    /// What an option does to the bytes of a `convert` run (see ``effect``).
+    enum Effect: Sendable {
+        /// Changes what is written (the default): hashed into the manifest's build configuration,
+        /// so a re-run with another value converts again.
+        case output
+        /// Changes how the run goes, never a byte it writes (`-j`, `-q`, `--force`, `--depfile`, `-o`…):
+        /// not hashed, so changing it converts nothing again.
+        case run
+        /// Chooses which share of a sharded site a process converts (`--shard`, `--site-table`,
+        /// `--files-from`, `--root`, `-0`): every share of one site must have one build
+        /// configuration (`notepress index` checks it), so these are not hashed.
+        case partition
+    }
+
     init(_ names: [String], value: String? = nil, choices: [String]? = nil, completes: Completion = .choices,
-         hidden: Bool = false, _ help: String) {
+         hidden: Bool = false, effect: Effect = .output, _ help: String) {
         self.names = names
         self.value = value
         self.choices = choices
         self.completes = completes
         self.help = help
         self.hidden = hidden
+        self.effect = effect
     }
 
     var key: String { names[0] }

@@ -59,11 +59,11 @@ struct CommandSpec: Sendable {
 }
 
 /// The help option every command has.
-let helpOption = OptionSpec(["--help", "-h"], "show this help")
+let helpOption = OptionSpec(["--help", "-h"], effect: .run, "show this help")
 /// `-q`: errors only.
-let quietOption = OptionSpec(["--quiet", "-q"], "print errors only: no progress, summary or warnings")
+let quietOption = OptionSpec(["--quiet", "-q"], effect: .run, "print errors only: no progress, summary or warnings")
 /// `-v`: every warning and every file.
-let verboseOption = OptionSpec(["--verbose", "-v"], "list every warning (default: one line per file\nthat has several), and each file as it is done")
+let verboseOption = OptionSpec(["--verbose", "-v"], effect: .run, "list every warning (default: one line per file\nthat has several), and each file as it is done")
 /// `--data-dir DIR`.
 let dataDirOption = OptionSpec(["--data-dir"], value: "DIR", completes: .folder,
                                "templates, themes and schemas in DIR override\nthe built-in ones")
@@ -95,14 +95,14 @@ enum Commands {
     /// The options of sharded runs (`convert`, `scan`, `index`; README "Past one machine").
     static let shardOptions: [OptionSpec] = [
         OptionSpec(["--site-table"], value: "TABLE", completes: .file,
-                   "render against the site table notepress scan wrote\n(a shard: writes a manifest part, never the\nsite-wide pages; notepress index writes them)"),
+                   effect: .partition, "render against the site table notepress scan wrote\n(a shard: writes a manifest part, never the\nsite-wide pages; notepress index writes them)"),
         OptionSpec(["--files-from"], value: "FILE|-", completes: .file,
-                   "convert exactly the inputs FILE lists (- standard\ninput), one per line, relative to --root"),
-        OptionSpec(["--null", "-0"], "--files-from: names end with a NUL byte, not a\nline feed (find -print0)"),
+                   effect: .partition, "convert exactly the inputs FILE lists (- standard\ninput), one per line, relative to --root"),
+        OptionSpec(["--null", "-0"], effect: .partition, "--files-from: names end with a NUL byte, not a\nline feed (find -print0)"),
         OptionSpec(["--root"], value: "DIR", completes: .folder,
-                   "--files-from, --site-table: the input folder the\npaths are relative to (default: the INPUT folder,\nelse .)"),
+                   effect: .partition, "--files-from, --site-table: the input folder the\npaths are relative to (default: the INPUT folder,\nelse .)"),
         OptionSpec(["--shard"], value: "K/N",
-                   "--site-table: convert shard K of N only (inputs\nwhose path's SHA-256, first 8 bytes, mod N is K-1)"),
+                   effect: .partition, "--site-table: convert shard K of N only (inputs\nwhose path's SHA-256, first 8 bytes, mod N is K-1)"),
     ]
 
     static let scan = CommandSpec(
@@ -117,7 +117,7 @@ enum Commands {
         (-0: NUL-terminated), for --files-from. Give scan, convert and index the same options.
         """,
         options: convert.options.filter { !["--version", "--list-formats"].contains($0.key) }
-            + [OptionSpec(["--list"], "print the inputs' paths below INPUT, not the table")],
+            + [OptionSpec(["--list"], effect: .run, "print the inputs' paths below INPUT, not the table")],
         epilogue: "Exit status: 0 ok, 1 an input could not be read (its record is still written), 2 usage error.")
 
     static let index = CommandSpec(
@@ -156,20 +156,20 @@ enum Commands {
             encodingOption,
             OptionSpec(["--hashtags"], "#word in text is a tag of the note (merged with\nfront-matter tags), shown as a tag"),
             OptionSpec(["--output", "-o"], value: "PATH", completes: .file,
-                       "output file, or folder when converting a folder or\nseveral files (- or no -o: standard output)"),
+                       effect: .run, "output file, or folder when converting a folder or\nseveral files (- or no -o: standard output)"),
             OptionSpec(["--layout"], value: "flat|mirror", choices: ["flat", "mirror"],
                        "folders: every format side by side in one tree\n(flat, default: OUT/a/b.html, OUT/a/b.rtf), or one\ntree per format (mirror: OUT/html/a/b.html), for\nany number of formats"),
             OptionSpec(["--jobs", "-j"], value: "N",
-                       "files converted in parallel (default: the number of\ncores); outputs are the same bytes whatever N is"),
-            OptionSpec(["--force"], "convert every file, even those unchanged since the\nlast run (the output folder's .notepress-manifest\nrecords SHA-256 hashes of inputs, options, theme\nand outputs)"),
-            OptionSpec(["--prune"], "delete outputs the last run wrote and this one does\nnot: of deleted inputs, of an earlier --layout, a\nmoved notes list, assets no page uses any more"),
-            OptionSpec(["--wikilinks"], "Markdown: read [[wiki links]] (default: on when\nconverting a folder or several files, off for one)"),
+                       effect: .run, "files converted in parallel (default: the number of\ncores); outputs are the same bytes whatever N is"),
+            OptionSpec(["--force"], effect: .run, "convert every file, even those unchanged since the\nlast run (the output folder's .notepress-manifest\nrecords SHA-256 hashes of inputs, options, theme\nand outputs)"),
+            OptionSpec(["--prune"], effect: .run, "delete outputs the last run wrote and this one does\nnot: of deleted inputs, of an earlier --layout, a\nmoved notes list, assets no page uses any more"),
+            OptionSpec(["--wikilinks"], effect: .run, "Markdown: read [[wiki links]] (default: on when\nconverting a folder or several files, off for one)"),
             OptionSpec(["--no-wikilinks"], "Markdown in folders: leave [[...]] as cmark-gfm\nreads it"),
-            OptionSpec(["--strict-links"], "folders: broken links are errors (exit 1), not\nwarnings"),
+            OptionSpec(["--strict-links"], effect: .run, "folders: broken links are errors (exit 1), not\nwarnings"),
             OptionSpec(["--backlinks"], "folders: each HTML page lists the pages that link\nto it (\"Linked from\")"),
             OptionSpec(["--copy-all"], "folders: copy every file of other kinds into the\noutput, not only the images and files pages use"),
             OptionSpec(["--depfile"], value: "FILE", completes: .file,
-                       "write a Makefile-syntax dependency file (make,\nninja): outputs depend on their input, the theme\nfile and templates; the HTML index on every input"),
+                       effect: .run, "write a Makefile-syntax dependency file (make,\nninja): outputs depend on their input, the theme\nfile and templates; the HTML index on every input"),
             OptionSpec(["--fragment"], "HTML: body content only, no page template"),
             OptionSpec(["--heading-ids"], "--fragment: give headings their ids (GitHub's\nalgorithm), as pages always do"),
             OptionSpec(["--template"], value: "FILE", completes: .file,
@@ -190,9 +190,9 @@ enum Commands {
             OptionSpec(["--no-validate"], "tei: do not validate against the RelaxNG schema"),
             quietOption,
             verboseOption,
-            OptionSpec(["--list-formats"], "list the input and output formats (notepress formats)"),
+            OptionSpec(["--list-formats"], effect: .run, "list the input and output formats (notepress formats)"),
             helpOption,
-            OptionSpec(["--version"], "show the version"),
+            OptionSpec(["--version"], effect: .run, "show the version"),
         ],
         epilogue: """
         Outputs are byte-for-byte reproducible: SOURCE_DATE_EPOCH (seconds since 1970) caps the

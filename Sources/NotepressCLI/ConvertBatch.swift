@@ -49,7 +49,8 @@ extension ConvertPlan {
         var loader = self.loader
         loader.wikilinks = !arguments.flag("--no-wikilinks")
         let config = BuildConfiguration(options: options, loader: loader, writers: writers.map(\.name), layout: layout,
-                                        version: notepressVersion, themeFile: themeFile)
+                                        version: notepressVersion, themeFile: themeFile,
+                                        commandLine: fingerprintedOptions)
         var batch = BatchConverter(loader: loader, writers: writers, options: options, outputRoot: outDir, layout: layout,
                                    jobs: jobs, configuration: config)
         batch.inputFolders = scan.folders

@@ -295,6 +295,15 @@ struct ConvertPlan {
         }
     }
 
+    /// The output options of this command line as given, for ``BuildConfiguration``: every
+    /// ``OptionSpec/Effect/output`` option of ``Commands/convert``, in table order, given or not.
+    var fingerprintedOptions: [GivenOption] {
+        Commands.convert.options.filter { $0.effect == .output }.map { o in
+            GivenOption(name: o.key, values: o.takesValue ? arguments.allValues(o.key) : arguments.flag(o.key) ? ["1"] : [],
+                        namesPaths: o.completes != .choices)
+        }
+    }
+
     /// The theme file `--theme` names, when it is a path (a `.json` file) rather than a theme name.
     var themeFile: String? {
         guard let t = arguments.value("--theme"), t.hasSuffix(".json") || t.contains("/") else { return nil }
@@ -311,7 +320,7 @@ struct ConvertPlan {
         let status = convertOne(inputs[0], to: output, writer: writers[0], loader: one, options: options, verbosity: verbosity)
         if status == 0, let depfile, let out = output {
             let config = BuildConfiguration(options: options, loader: loader, writers: [writers[0].name], layout: layout,
-                                            version: notepressVersion, themeFile: themeFile)
+                                            version: notepressVersion, themeFile: themeFile, commandLine: fingerprintedOptions)
             do {
                 let text = try Depfile.render([Depfile.Rule(targets: [out], prerequisites: [inputs[0]] + config.dependencyFiles)])
                 try AtomicFile.write(Array(text.utf8), to: depfile)

@@ -147,7 +147,8 @@ func runIndexCommand(_ args: [String]) -> Int32 {
         let (parts, others, unreadable) = ManifestPart.loadAll(outputRoot: out)
         // Parts made with other options than each other or than these: refused, nothing written.
         let config = BuildConfiguration(options: plan.options, loader: loader, writers: plan.writers.map(\.name),
-                                        layout: plan.layout, version: notepressVersion, themeFile: plan.themeFile)
+                                        layout: plan.layout, version: notepressVersion, themeFile: plan.themeFile,
+                                        commandLine: plan.fingerprintedOptions)
         if let mismatch = ManifestPart.configurationMismatch(parts, expected: config.sha256) {
             printError("notepress index: error: " + mismatch)
             return 1

@@ -9,7 +9,7 @@ BIN := .build/release/notepress
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 FORMATS ?= html,rtf,ansi,tei,man,json
 
-.PHONY: all deps build run test mutation man docs screenshots bench fuzz clean
+.PHONY: all deps build run test mutation man docs screenshots bench fuzz fuzz-site clean
 
 all: build
 
@@ -71,6 +71,9 @@ bench: build
 
 fuzz: deps
 	bash .ci/fuzz.sh
+
+fuzz-site: deps
+	bash .ci/fuzz.sh site
 
 clean:
 	rm -rf .build out

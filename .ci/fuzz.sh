@@ -7,8 +7,25 @@
 # (longest input in bytes, default 4096),
 # FUZZ_SCRATCH (build folder, default .build/fuzz so normal builds are not disturbed),
 # NOTEPRESS_FUZZ_STRICT=1 (also fail on TEI outputs that do not validate).
+#
+# `bash .ci/fuzz.sh site` fuzzes the site engine instead, through the release binary: random
+# folders of notes, links and front matter, converted, re-run, edited and re-run, each checked
+# against a fresh build (.ci/fuzz-site.py; FUZZ_JOBS processes, FUZZ_SECONDS each; findings in
+# .build/fuzz-site-findings/SEED/, replay with .ci/fuzz-site.py --seed SEED --rounds 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = site ]; then
+  swift build -c release --product notepress $( [ "$(uname -s)" = Linux ] && echo --static-swift-stdlib )
+  pids=()
+  for j in $(seq 1 "${FUZZ_JOBS:-1}"); do
+    python3 .ci/fuzz-site.py --seconds "${FUZZ_SECONDS:-300}" --binary .build/release/notepress \
+      ${FUZZ_SEED:+--seed $((FUZZ_SEED + j * 1000000))} &
+    pids+=($!)
+  done
+  status=0
+  for p in "${pids[@]}"; do wait "$p" || status=1; done
+  exit $status
+fi
 SECONDS_TO_RUN="${FUZZ_SECONDS:-300}"
 JOBS="${FUZZ_JOBS:-1}"
 SCRATCH="${FUZZ_SCRATCH:-.build/fuzz}"

@@ -45,6 +45,10 @@ NAMES = ["index.md", "README.md", "alpha.md", "beta.note", "gamma.markdown", "De
          "sub/index.md", "sub/one.md", "sub/two.note", "sub/deeper/three.md", "sub/deeper/README.md",
          "日本語.md", "tid/Tiddler.tid", "x.txt", "sub/Same.md", "same.md"]
 ASSETS = ["img.png", "sub/pic.svg", "doc.pdf"]
+# Findings that an open issue already names: counted apart, not failures (remove one when fixed).
+KNOWN = [
+    (re.compile(r"Type dateTime doesn't allow value '0000-"), "issue 31 item 19: year 0000 passes every format but TEI"),
+]
 WORDS = ["alpha", "beta", "Gamma", "delta", "TODO", "note", "café", "日本", "x", "NASA", "a_b", "a-b", "2024"]
 
 
@@ -224,6 +228,8 @@ class Runner:
         self.runs = 0
         self.compared = 0
         self.failed_rounds = 0
+        self.known = 0
+        self.log = []
 
     def run(self, args):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -236,6 +242,7 @@ class Runner:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         self.cpu += (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         self.runs += 1
+        self.log.append("$ notepress %s\nexit %s\n%s" % (" ".join(args), status, err))
         return status, err
 
 
@@ -297,8 +304,8 @@ def failed_sources(stderr):
         if listing and line.startswith("  "):
             src = line[2:].split(": ", 1)[0]
             src = re.sub(r":\d+(:\d+)?$", "", src)
-            if "/in/" in src:
-                failed.add(src.split("/in/", 1)[1])
+            # Named as the command line reached it (…/in/a.md), or relative to the folder (a.md).
+            failed.add(src.split("/in/", 1)[1] if "/in/" in src else src)
     return failed
 
 
@@ -342,7 +349,7 @@ def one_round(rng, runner, work):
         if status not in (0, 1):
             findings.append("exit %s for %s: %s" % (status, " ".join(opts + list(extra)), err[-2000:]))
         for line in err.splitlines():
-            if "schema" in line and "error" in line:
+            if "TEI output does not validate" in line or ("schema" in line and "error" in line):
                 findings.append("TEI failed its schema: " + line)
             if "Fatal error" in line or "Assertion" in line:
                 findings.append("crash text: " + line)
@@ -379,7 +386,9 @@ def one_round(rng, runner, work):
     if a != b:
         diff = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
         findings.append("after %s the incremental run differs from a fresh build in %s" % (edits, diff[:10]))
-    return findings, opts, edits
+    known = [f for f in findings if any(p.search(f) for p, _ in KNOWN)]
+    runner.known += len(known)
+    return [f for f in findings if f not in known], opts, edits
 
 
 def main():
@@ -399,6 +408,7 @@ def main():
     while time.time() - start < args.seconds and (args.rounds is None or rounds < args.rounds):
         round_seed = seed + rounds
         rng = random.Random(round_seed)
+        runner.log = []
         findings, opts, edits = one_round(rng, runner, work)
         rounds += 1
         if findings:
@@ -409,11 +419,13 @@ def main():
             shutil.copytree(work, dest)
             with open(os.path.join(dest, "FINDINGS.txt"), "w") as f:
                 f.write("seed %d\noptions %s\nedits %s\n\n%s\n" % (round_seed, " ".join(opts), edits, "\n".join(findings)))
+            with open(os.path.join(dest, "RUNS.txt"), "w") as f:
+                f.write("\n".join(runner.log))
             print("finding (seed %d): %s" % (round_seed, findings[0][:300]), flush=True)
     shutil.rmtree(work, ignore_errors=True)
     print("fuzz-site: %d rounds (%d with an input that failed), %d output files compared after edits, %d findings, "
-          "%d runs, %.1f CPU seconds of notepress, %.0f s wall, seeds %d..%d"
-          % (rounds, runner.failed_rounds, runner.compared, found, runner.runs, runner.cpu, time.time() - start,
+          "%d known (KNOWN), %d runs, %.1f CPU seconds of notepress, %.0f s wall, seeds %d..%d"
+          % (rounds, runner.failed_rounds, runner.compared, found, runner.known, runner.runs, runner.cpu, time.time() - start,
              seed, seed + rounds - 1))
     sys.exit(1 if found else 0)
 

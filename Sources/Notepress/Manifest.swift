@@ -62,6 +62,9 @@ package struct Manifest: Sendable, Equatable {
 
     /// What one input produced last time.
     package struct Entry: Sendable, Equatable {
+        /// The input and configuration hash of an input that failed (no SHA-256 is ever `-`): it
+        /// never matches, so the input is converted again; its outputs are still recorded.
+        package static let failedMark = "-"
         package var inputSHA256: String
         /// Modification time used for the note's date, seconds since 1970 (front matter may not
         /// set one), or `nil`.

@@ -128,7 +128,8 @@ extension ConvertPlan {
         if siteTable != nil {
             // A shard: its manifest part only; `notepress index` merges the parts.
             var entries: [String: Manifest.Entry] = [:]
-            for o in outcomes { if let e = o.entry { entries[o.input.relative] = e } }
+            // A failed page has no entry in a part: `notepress index` reports it as having no output.
+            for o in outcomes where o.error == nil { if let e = o.entry { entries[o.input.relative] = e } }
             let part = ManifestPart(covered: outcomes.map(\.input.relative), manifest: Manifest(entries: entries, assets: assets.assets))
             do {
                 let path = try part.save(outputRoot: outDir)

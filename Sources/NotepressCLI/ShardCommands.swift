@@ -179,7 +179,7 @@ func runIndexCommand(_ args: [String]) -> Int32 {
             .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         // Every page of the table has its entry, unless it failed (in a shard, reported there)
         // or no shard covered it.
-        let missing = table.records.filter { $0.kind == .page && manifest.entries[$0.path] == nil }.map(\.path)
+        let missing = table.records.filter { $0.kind == .page && (manifest.entries[$0.path]?.configSHA256 ?? Manifest.Entry.failedMark) == Manifest.Entry.failedMark }.map(\.path)
         if !missing.isEmpty {
             failures.append("\(missing.count) page\(missing.count == 1 ? "" : "s") of the table \(missing.count == 1 ? "has" : "have") no output (failed, or in no shard): "
                 + missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : ""))

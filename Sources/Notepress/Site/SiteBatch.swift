@@ -395,6 +395,7 @@ extension BatchConverter {
                 outcome = FileOutcome(input: files[i])
                 outcome.error = e
                 outcome.status = .failed
+                if configuration != nil { outcome.entry = Self.failedEntry(previous: previous.entries[files[i].relative], written: []) }
             } else {
                 outcome = render(files[i], s, rewriter: rewriter, resolutions: r, extras: extras, guard: context,
                                  previous: previous.entries[files[i].relative])
@@ -426,6 +427,7 @@ extension BatchConverter {
         guard let record = s.record, s.error == nil else {
             outcome.error = s.error ?? NotepressError.failed(file: input.path, position: nil, message: "not read")
             outcome.status = .failed
+            if configuration != nil { outcome.entry = Self.failedEntry(previous: previous, written: []) }
             return outcome
         }
         outcome.title = record.title
@@ -445,6 +447,8 @@ extension BatchConverter {
             outcome.entry?.inputMtimeNanoseconds = s.inputMtime
             return outcome
         }
+        // The outputs written so far, for the manifest (also when a later writer fails).
+        var outputs: [Manifest.Output] = []
         do {
             var document: Document
             if let d = s.document {
@@ -458,7 +462,7 @@ extension BatchConverter {
             }
             outcome.diagnosticOrigins = Array(repeating: "input", count: outcome.diagnostics.count)
             for p in paths { try context.check(p, input: input.path) }
-            var outputs: [Manifest.Output] = []
+            outputs = []
             for (writer, path) in zip(writers, paths) {
                 var page = rewriter.rewrite(document, path: input.relative, resolutions: resolutions, format: writer.name,
                                             fileExtension: writer.fileExtension,
@@ -488,8 +492,21 @@ extension BatchConverter {
         } catch {
             outcome.error = NotepressError.wrapping(error, file: input.path)
             outcome.status = .failed
-            outcome.status = .failed
+            if configuration != nil { outcome.entry = Self.failedEntry(previous: previous, written: outputs) }
         }
         return outcome
+    }
+
+    /// The manifest entry of an input that failed: no hashes (``Manifest/Entry/failedMark``), so the
+    /// next run converts it again, but every output it has in the folder (those of an earlier run
+    /// and those written before the writer that failed), so that `--prune` removes them once the
+    /// input is gone; `nil` when it has none.
+    static func failedEntry(previous: Manifest.Entry?, written: [Manifest.Output]) -> Manifest.Entry? {
+        var outputs = written
+        for o in previous?.outputs ?? [] where !outputs.contains(where: { $0.path == o.path }) { outputs.append(o) }
+        guard !outputs.isEmpty else { return nil }
+        return Manifest.Entry(inputSHA256: Manifest.Entry.failedMark, modified: nil, configSHA256: Manifest.Entry.failedMark,
+                              outputs: outputs, title: previous?.title, created: previous?.created, inputSize: nil,
+                              inputMtimeNanoseconds: nil, siteSHA256: nil)
     }
 }

@@ -21,7 +21,9 @@ extension BatchConverter {
 
     /// The manifest after this run: entries of converted and skipped files, plus (without
     /// `prune`) the entries of inputs not seen this run, so that `--prune` can remove their outputs
-    /// later. Failed files lose their entry (they are retried). Index and assets are the caller's.
+    /// later. A failed file keeps an entry without hashes that lists the outputs it has in the
+    /// folder (``SiteBatch``'s `failedEntry`): it is converted again, and pruned once it is gone.
+    /// Index and assets are the caller's.
     package func manifest(after outcomes: [FileOutcome], previous: Manifest, keepUnseen: Bool) -> Manifest {
         if Self.manifestUnchanged(outcomes, previous: previous) {
             var m = previous

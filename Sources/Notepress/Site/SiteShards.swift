@@ -140,7 +140,7 @@ package struct ManifestPart: Sendable, Equatable {
         var groups: [String: [String]] = [:]
         for (path, part) in parts {
             var counts: [String: (count: Int, first: String)] = [:]
-            for (page, e) in part.manifest.entries {
+            for (page, e) in part.manifest.entries where e.configSHA256 != Manifest.Entry.failedMark {
                 let old = counts[e.configSHA256]
                 let first = old.map { $0.first.utf8.lexicographicallyPrecedes(page.utf8) ? $0.first : page } ?? page
                 counts[e.configSHA256] = ((old?.count ?? 0) + 1, first)

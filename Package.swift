@@ -59,16 +59,23 @@ let package = Package(
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
-            "CSHA256",
+        ]),
+        .target(name: "NotepressSite", dependencies: [
+            "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
+            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CSHA256",
+        ]),
+        // The fuzz harness and its oracles: linked by NotepressFuzz and the tests, by no product.
+        .target(name: "NotepressFuzzSupport", dependencies: [
+            "Notepress", "NotepressSite", "NotepressAST", "NotepressReaders", "NotepressHTML",
         ]),
         // libFuzzer target; .ci/fuzz.sh sets NOTEPRESS_LIBFUZZER=1 to link libFuzzer into it alone.
-        .executableTarget(name: "NotepressFuzz", dependencies: ["Notepress"],
+        .executableTarget(name: "NotepressFuzz", dependencies: ["NotepressFuzzSupport"],
                           swiftSettings: Context.environment["NOTEPRESS_LIBFUZZER"] == "1"
                               ? [.define("NOTEPRESS_LIBFUZZER"), .unsafeFlags(["-sanitize=fuzzer,address"])] : [],
                           linkerSettings: Context.environment["NOTEPRESS_LIBFUZZER"] == "1"
                               ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
         .executableTarget(name: "NotepressCLI", dependencies: [
-            "Notepress", "NotepressAST", "NotepressReaders", "NotepressThemes", "NotepressResources", "NotepressANSI", "NotepressTEI", "NotepressHTML",
+            "Notepress", "NotepressSite", "NotepressAST", "NotepressReaders", "NotepressThemes", "NotepressResources", "NotepressANSI", "NotepressTEI", "NotepressHTML",
             "NotepressPlatform",
         ]),
         .plugin(
@@ -82,6 +89,7 @@ let package = Package(
         .plugin(name: "NotepressBuildPlugin", capability: .buildTool(), dependencies: ["NotepressCLI"],
                 path: "Sources/NotepressBuildPlugin"),
 
-        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "CCmarkGFM", "CLibXML2"], exclude: ["Golden"]),
+        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressSite", "NotepressFuzzSupport", "CCmarkGFM", "CLibXML2"],
+                    exclude: ["Golden"]),
     ]
 )

@@ -20,13 +20,13 @@ package final class SingleDocumentPreparer: @unchecked Sendable {
         var b = assigner.assign(block)
         if wikilinks {
             b = BlockAnchors.apply(b)
-            b = SiteRewriter.mapInlines(b) { c in
+            b = InlineRewriting.mapInlines(b) { c in
                 var out: Inlines?
                 for (i, s) in c.spans.enumerated() {
                     switch s.kind {
                     case .link(let l) where l.syntax == .wiki, .image(let l) where l.syntax == .wiki:
                         if out == nil { out = c }
-                        out!.spans[i].kind = .link(SiteRewriter.missing(l))
+                        out!.spans[i].kind = .link(InlineRewriting.missing(l))
                     default: break
                     }
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Notepress
+import NotepressSite
 import NotepressThemes
 
 /// The version `--version` and `notepress version` print.

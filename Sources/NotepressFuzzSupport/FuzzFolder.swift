@@ -1,4 +1,6 @@
 import Foundation
+import Notepress
+import NotepressSite
 import NotepressAST
 
 /// The folder path of ``FuzzHarness``: what `notepress convert DIR -o OUT -t html,rtf,ansi,tei,man,json`

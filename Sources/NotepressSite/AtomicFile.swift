@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressPlatform
 
 /// The one way Notepress writes an output file (converted documents, the HTML index, the

@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 
 /// Makefile-syntax dependency files (`--depfile FILE`), as `gcc -MD` writes them, read by GNU make
 /// (`-include FILE`) and by ninja (`depfile = FILE`, `deps = gcc`).

@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressPlatform
 import NotepressAST
 import NotepressResources

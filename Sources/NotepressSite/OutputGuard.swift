@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressPlatform
 
 /// Decides whether an output path may be written (see ``BatchConverter``'s safety rules).

@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressPlatform
 
 /// How far a batch conversion is, reported on standard error: a one-line bar redrawn in place

@@ -5,7 +5,7 @@ import CSHA256
 /// SHA extensions, about 10× faster; a folder run hashes every page it writes), else to the
 /// Swift rounds below; checked against the FIPS 180-4 / NIST CAVP example vectors in
 /// Tests/NotepressTests/BatchManifestTests.swift.
-struct SHA256: Sendable {
+package struct SHA256: Sendable {
     /// Initial hash value H(0) (FIPS 180-4 §5.3.3).
     private var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
@@ -24,16 +24,16 @@ struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    init() {}
+    package init() {}
 
     /// Adds bytes to the message.
-    mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    package mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         let handled: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
         if handled == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
     }
 
     /// Adds bytes to the message.
-    mutating func update(buffer p: UnsafeBufferPointer<UInt8>) {
+    package mutating func update(buffer p: UnsafeBufferPointer<UInt8>) {
         guard let base = p.baseAddress, p.count > 0 else { return }
         length &+= UInt64(p.count)
         var i = 0
@@ -56,13 +56,13 @@ struct SHA256: Sendable {
     }
 
     /// Adds the UTF-8 bytes of a string.
-    mutating func update(_ string: String) {
+    package mutating func update(_ string: String) {
         var s = string
         s.withUTF8 { update(buffer: $0) }
     }
 
     /// Pads (FIPS 180-4 §5.1.1) and returns the 32-byte digest.
-    mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         var pad: [UInt8] = [0x80]
         let used = (buffer.count + 1) % 64
@@ -80,17 +80,17 @@ struct SHA256: Sendable {
     }
 
     /// The digest of `bytes` as 64 lower-case hex digits.
-    static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         var s = SHA256()
         s.update(bytes)
         return hexString(s.finalize())
     }
 
     /// The digest of a string's UTF-8 bytes as 64 lower-case hex digits.
-    static func hex(_ string: String) -> String { hex(Array(string.utf8)) }
+    package static func hex(_ string: String) -> String { hex(Array(string.utf8)) }
 
     /// Lower-case hex of bytes.
-    static func hexString(_ digest: [UInt8]) -> String {
+    package static func hexString(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(digest.count * 2)

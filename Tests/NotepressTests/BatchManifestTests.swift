@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 
 /// SHA-256, the manifest, depfiles and the progress text.
 final class BatchManifestTests: XCTestCase {

@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 
 /// One broken link of a site: where it is written and what is wrong.
 package struct LinkProblem: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 
 /// Path rules of a site (a folder run): which input is a folder's index page, where each input's
 /// outputs go, and how a link's destination is read as a path. Pure functions of `/`-separated

@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressAST
 
 /// What a link of a page points at in the site, and what is wrong with it.

@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressAST
 import NotepressTEI
 
@@ -58,7 +59,7 @@ package struct SiteRewriter: Sendable {
             let kind: SiteLinkRecord.Kind = l.syntax == .wiki ? (image ? .wikiImage : .wiki) : (image ? .image : .link)
             guard let r = resolutions[LinkKey(kind: kind, target: l.destination)] else {
                 // Not recorded (external): a wiki link is never external.
-                if l.syntax == .wiki { return (Self.missing(l), true) }
+                if l.syntax == .wiki { return (InlineRewriting.missing(l), true) }
                 return nil
             }
             var out = l
@@ -66,7 +67,7 @@ package struct SiteRewriter: Sendable {
             case .external:
                 return nil
             case .none:
-                if l.syntax == .wiki { return (Self.missing(l), true) }
+                if l.syntax == .wiki { return (InlineRewriting.missing(l), true) }
                 return nil
             case .page(let i):
                 let targetPath = table.paths[i]
@@ -112,7 +113,7 @@ package struct SiteRewriter: Sendable {
         if !resolutions.isEmpty {
             var changed: [Block]?
             for (i, b) in document.blocks.enumerated() {
-                if let n = Self.changingInlines(b, rewrite) {
+                if let n = InlineRewriting.changingInlines(b, rewrite) {
                     if changed == nil { changed = document.blocks }
                     changed![i] = n
                 }
@@ -123,55 +124,6 @@ package struct SiteRewriter: Sendable {
             d.metadata.notesIndexHref = SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: notesIndexName))
         }
         return d
-    }
-
-    /// A wiki link nothing matches: its text only.
-    static func missing(_ l: Link) -> Link {
-        var m = l
-        m.destination = ""
-        m.isMissing = true
-        return m
-    }
-
-    /// `block` with `f` applied to every inline content in it (paragraphs, headings, table cells,
-    /// at any depth). `f` returns `nil` for content it leaves as it is; blocks with no change
-    /// are not rebuilt (a page with few links is not copied).
-    static func mapInlines(_ block: Block, _ f: (Inlines) -> Inlines?) -> Block {
-        changingInlines(block, f) ?? block
-    }
-
-    /// ``mapInlines(_:_:)``, `nil` when nothing changed.
-    static func changingInlines(_ block: Block, _ f: (Inlines) -> Inlines?) -> Block? {
-        func cells(_ cs: [Inlines]) -> [Inlines]? {
-            var out: [Inlines]?
-            for (i, c) in cs.enumerated() {
-                if let n = f(c) {
-                    if out == nil { out = cs }
-                    out![i] = n
-                }
-            }
-            return out
-        }
-        var b = block
-        switch block.kind {
-        case .paragraph(let c):
-            guard !c.spans.isEmpty, let n = f(c) else { return nil }
-            b.kind = .paragraph(n)
-        case .heading(let level, let c):
-            guard !c.spans.isEmpty, let n = f(c) else { return nil }
-            b.kind = .heading(level: level, content: n)
-        case .table(var t):
-            var changed = false
-            if let h = cells(t.header) { t.header = h; changed = true }
-            for (i, row) in t.rows.enumerated() {
-                if let r = cells(row) { t.rows[i] = r; changed = true }
-            }
-            guard changed else { return nil }
-            b.kind = .table(t)
-        default:
-            return block.changingChildren { changingInlines($0, f) }
-        }
-        return b
     }
 
     /// SHA-256 (hex) of everything the page `record`'s outputs read from the table: its own output

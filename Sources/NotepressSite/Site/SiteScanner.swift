@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressAST
 import NotepressMan
 

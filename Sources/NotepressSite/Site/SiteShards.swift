@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressPlatform
 
 /// `--shard K/N`: the stable partition of a site's inputs that a run converts when an engine hands

@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressAST
 
 /// One link a page makes to somewhere inside the site, as the site table records it: where it

@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressAST
 
 /// The JSON Lines form of a ``SiteTable`` (schema in ``SiteTable``'s documentation): writing is

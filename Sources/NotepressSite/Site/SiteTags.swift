@@ -1,4 +1,5 @@
 import Foundation
+import Notepress
 import NotepressAST
 
 /// One tag page of a site (`tags/PATH.html` in the HTML tree): the tags that map to it and the

@@ -74,10 +74,7 @@ let package = Package(
                               ? [.define("NOTEPRESS_LIBFUZZER"), .unsafeFlags(["-sanitize=fuzzer,address"])] : [],
                           linkerSettings: Context.environment["NOTEPRESS_LIBFUZZER"] == "1"
                               ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
-        .executableTarget(name: "NotepressCLI", dependencies: [
-            "Notepress", "NotepressSite", "NotepressAST", "NotepressReaders", "NotepressThemes", "NotepressResources", "NotepressANSI", "NotepressTEI", "NotepressHTML",
-            "NotepressPlatform",
-        ]),
+        .executableTarget(name: "NotepressCLI", dependencies: ["Notepress", "NotepressSite"]),
         .plugin(
             name: "NotepressCommandPlugin",
             capability: .command(

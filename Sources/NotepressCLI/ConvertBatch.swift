@@ -1,9 +1,6 @@
 import Foundation
 import Notepress
 import NotepressSite
-import NotepressAST
-import NotepressANSI
-import NotepressPlatform
 
 extension ConvertPlan {
     /// Converts folders and several files into the output folder: the inputs in parallel, then

@@ -1,13 +1,6 @@
 import Foundation
 import Notepress
 import NotepressSite
-import NotepressANSI
-import NotepressAST
-import NotepressHTML
-import NotepressPlatform
-import NotepressReaders
-import NotepressResources
-import NotepressThemes
 
 /// Options shared by `convert` and `view`: theme, category, data folder.
 struct ThemeArguments {

@@ -1,8 +1,6 @@
 import Foundation
 import Notepress
 import NotepressSite
-import NotepressAST
-import NotepressPlatform
 
 /// Where a folder run's inputs come from: a folder walk, a list (`--files-from`), a site table
 /// (`--site-table`), and which shard of them (`--shard K/N`).

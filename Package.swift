@@ -35,13 +35,15 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        // OpenSSL's libcrypto: SHA-256 (EVP) for the manifest's hashes.
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
 
         // UAX #14 line breaking through ICU's C API; its header exposes plain C only (see its doc).
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         // UAX #9 paragraph direction and right-to-left languages through ICU's C API (plain C header).
         .target(name: "CBidi", linkerSettings: [.linkedLibrary("icuuc")]),
-        // SHA-256 blocks with the CPU's SHA instructions when it has them (the manifest's hashes).
-        .target(name: "CSHA256"),
         // iconv(3) is in the C library on Linux and in libiconv on macOS.
         .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         .target(name: "NotepressAST", dependencies: ["CBidi"]),
@@ -62,7 +64,7 @@ let package = Package(
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
-            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CSHA256",
+            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "COpenSSL",
         ]),
         // The fuzz harness and its oracles: linked by NotepressFuzz and the tests, by no product.
         .target(name: "NotepressFuzzSupport", dependencies: [

@@ -1,30 +1,47 @@
-import CSHA256
+import COpenSSL
 
-/// SHA-256 (FIPS 180-4, section 6.2), for the incremental-build manifest. No outside
-/// libraries: full blocks go to the CPU's SHA instructions when it has them (CSHA256: x86-64
-/// SHA extensions, about 10× faster; a folder run hashes every page it writes), else to the
-/// Swift rounds below; checked against the FIPS 180-4 / NIST CAVP example vectors in
-/// Tests/NotepressTests/BatchManifestTests.swift.
+/// SHA-256 (FIPS 180-4) for the incremental-build manifest, through OpenSSL's libcrypto (the EVP
+/// digest interface, OpenSSL 3): a maintained implementation that picks the CPU's SHA
+/// instructions, AVX2 or SSSE3 itself. No fallback of our own: libcrypto is on every platform
+/// the package builds on (Debian `libssl-dev`, Homebrew `openssl@3`). A value type over one
+/// `EVP_MD_CTX`, copied before it changes when the value was copied; checked against the
+/// FIPS 180-4 / NIST CAVP example vectors and `sha256sum` in BatchManifestTests.
 package struct SHA256: Sendable {
-    /// Initial hash value H(0) (FIPS 180-4 §5.3.3).
-    private var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-        (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-    private var buffer: [UInt8] = []
-    private var length: UInt64 = 0
+    /// libcrypto's SHA-256, fetched once from the default provider (a fetch per hash is slow).
+    nonisolated(unsafe) private static let algorithm: OpaquePointer = {
+        guard let md = EVP_MD_fetch(nil, "SHA256", nil) else { fatalError("libcrypto: no SHA256 digest") }
+        return md
+    }()
 
-    /// Round constants K (FIPS 180-4 §4.2.2).
-    private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
+    /// One digest context, owned by one value at a time (``unique()``).
+    private final class Context: @unchecked Sendable {
+        let ctx: OpaquePointer
 
+        init() {
+            guard let c = EVP_MD_CTX_new() else { fatalError("libcrypto: EVP_MD_CTX_new failed") }
+            ctx = c
+            guard EVP_DigestInit_ex2(ctx, SHA256.algorithm, nil) == 1 else { fatalError("libcrypto: EVP_DigestInit_ex2 failed") }
+        }
+
+        init(copying other: Context) {
+            guard let c = EVP_MD_CTX_new() else { fatalError("libcrypto: EVP_MD_CTX_new failed") }
+            ctx = c
+            guard EVP_MD_CTX_copy_ex(ctx, other.ctx) == 1 else { fatalError("libcrypto: EVP_MD_CTX_copy_ex failed") }
+        }
+
+        deinit { EVP_MD_CTX_free(ctx) }
+    }
+
+    private var context = Context()
+
+    /// An empty message.
     package init() {}
+
+    /// The context, copied first when another value shares it (value semantics).
+    private mutating func unique() -> OpaquePointer {
+        if !isKnownUniquelyReferenced(&context) { context = Context(copying: context) }
+        return context.ctx
+    }
 
     /// Adds bytes to the message.
     package mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
@@ -35,24 +52,7 @@ package struct SHA256: Sendable {
     /// Adds bytes to the message.
     package mutating func update(buffer p: UnsafeBufferPointer<UInt8>) {
         guard let base = p.baseAddress, p.count > 0 else { return }
-        length &+= UInt64(p.count)
-        var i = 0
-        if !buffer.isEmpty {
-            let take = min(64 - buffer.count, p.count)
-            buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: take))
-            i = take
-            if buffer.count == 64 {
-                let block = buffer
-                block.withUnsafeBufferPointer { compressBlocks($0.baseAddress!, 1) }
-                buffer.removeAll(keepingCapacity: true)
-            }
-        }
-        let whole = (p.count - i) / 64
-        if whole > 0 {
-            compressBlocks(base + i, whole)
-            i += whole * 64
-        }
-        if i < p.count { buffer.append(contentsOf: UnsafeBufferPointer(start: base + i, count: p.count - i)) }
+        guard EVP_DigestUpdate(unique(), base, p.count) == 1 else { fatalError("libcrypto: EVP_DigestUpdate failed") }
     }
 
     /// Adds the UTF-8 bytes of a string.
@@ -61,33 +61,38 @@ package struct SHA256: Sendable {
         s.withUTF8 { update(buffer: $0) }
     }
 
-    /// Pads (FIPS 180-4 §5.1.1) and returns the 32-byte digest.
+    /// The 32-byte digest of the message.
     package mutating func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        var pad: [UInt8] = [0x80]
-        let used = (buffer.count + 1) % 64
-        pad += [UInt8](repeating: 0, count: used <= 56 ? 56 - used : 120 - used)
-        for i in (0..<8).reversed() { pad.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
-        let savedLength = length
-        update(pad)
-        length = savedLength
-        precondition(buffer.isEmpty)
-        var out: [UInt8] = []
-        for word in [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7] {
-            out += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
-        }
+        let ctx = unique()
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let ok = out.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(ctx, $0.baseAddress, &length) }
+        guard ok == 1, length == 32 else { fatalError("libcrypto: EVP_DigestFinal_ex failed") }
         return out
     }
 
     /// The digest of `bytes` as 64 lower-case hex digits.
     package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        var s = SHA256()
-        s.update(bytes)
-        return hexString(s.finalize())
+        let digest = bytes.withContiguousStorageIfAvailable { digestOf($0) } ?? Array(bytes).withUnsafeBufferPointer { digestOf($0) }
+        return hexString(digest)
     }
 
     /// The digest of a string's UTF-8 bytes as 64 lower-case hex digits.
-    package static func hex(_ string: String) -> String { hex(Array(string.utf8)) }
+    package static func hex(_ string: String) -> String {
+        var s = string
+        return hexString(s.withUTF8 { digestOf($0) })
+    }
+
+    /// The digest of a whole message in one call (`EVP_Digest`).
+    private static func digestOf(_ p: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let ok = out.withUnsafeMutableBufferPointer {
+            EVP_Digest(UnsafeRawPointer(p.baseAddress), p.count, $0.baseAddress, &length, algorithm, nil)
+        }
+        guard ok == 1, length == 32 else { fatalError("libcrypto: EVP_Digest failed") }
+        return out
+    }
 
     /// Lower-case hex of bytes.
     package static func hexString(_ digest: [UInt8]) -> String {
@@ -96,44 +101,5 @@ package struct SHA256: Sendable {
         out.reserveCapacity(digest.count * 2)
         for b in digest { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-
-    /// `count` consecutive 64-byte blocks: with the CPU's SHA instructions when it has them,
-    /// else one at a time with ``compress(_:)``.
-    private mutating func compressBlocks(_ blocks: UnsafePointer<UInt8>, _ count: Int) {
-        let done = withUnsafeMutableBytes(of: &h) { raw in
-            notepress_sha256_blocks(raw.baseAddress!.assumingMemoryBound(to: UInt32.self), blocks, count)
-        }
-        if done == 1 { return }
-        for n in 0..<count { compress(blocks + n * 64) }
-    }
-
-    /// One 64-byte block of the hash computation (FIPS 180-4 §6.2.2).
-    private mutating func compress(_ block: UnsafePointer<UInt8>) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for t in 0..<16 {
-                w[t] = UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8 | UInt32(block[t * 4 + 3])
-            }
-            for t in 16..<64 {
-                let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = h
-            Self.k.withUnsafeBufferPointer { k in
-                for t in 0..<64 {
-                    let S1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-                    let ch = (e & f) ^ (~e & g)
-                    let t1 = hh &+ S1 &+ ch &+ k[t] &+ w[t]
-                    let S0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-                    let maj = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = S0 &+ maj
-                    hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
-                }
-            }
-            h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
-        }
     }
 }

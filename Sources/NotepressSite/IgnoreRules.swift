@@ -1,8 +1,12 @@
+import NotepressPlatform
+
 /// One pattern of gitignore syntax (gitignore(5), "PATTERN FORMAT"), as `.notepressignore` files,
 /// `--include` and `--exclude` use it:
 ///
-/// - `*` matches anything but `/`, `?` one character but `/`, `[a-z]`, `[!a-z]` (or `[^a-z]`) a
-///   character class; `\` makes the next character literal;
+/// - one part between `/` is matched by `fnmatch(3)` (``Platform/fnmatchSegment(_:_:)``), byte by
+///   byte as git does: `*` matches anything, `?` one byte, `[a-z]`, `[!a-z]` (or `[^a-z]`) and
+///   POSIX classes (`[[:digit:]]*` matches `1a.md`) a byte of a class; `\` makes the next
+///   character literal;
 /// - a pattern with a `/` at its start or in its middle is matched against the whole path
 ///   relative to the folder it applies to (the ignore file's folder, or the input folder);
 ///   without one, against the name at any depth (`drafts` matches `drafts` and `a/b/drafts`);
@@ -12,8 +16,8 @@
 /// - in ignore files: `!` before a pattern re-includes what an earlier one excluded, `#` starts a
 ///   comment, blank lines are skipped, trailing spaces are dropped unless escaped (`\ `).
 ///
-/// Matching is O(pattern × path) at worst (the classic greedy wildcard walk that only backtracks
-/// to the last `*`), on parts and within a part; patterns and paths are short.
+/// Parts are matched by a greedy walk that only backtracks to the last `**` (O(pattern × path)
+/// parts at worst); patterns and paths are short.
 package struct GlobPattern: Sendable, Equatable {
     /// The pattern as written (for messages).
     package var source: String
@@ -23,8 +27,8 @@ package struct GlobPattern: Sendable, Equatable {
     package var foldersOnly = false
     /// Matched against the whole relative path (a `/` at the start or middle), else the last part.
     package var anchored = false
-    /// The pattern's parts between `/`: `nil` is a `**` part, else the part's scalars.
-    var parts: [[Unicode.Scalar]?]
+    /// The pattern's parts between `/`: `nil` is a `**` part, else the part (an `fnmatch(3)` pattern).
+    var parts: [String?]
 
     /// Parses one pattern; `nil` for a blank line or a comment. `allowNegation` reads a leading
     /// `!` as negation (ignore files), else literally (`--include`, `--exclude`).
@@ -45,7 +49,8 @@ package struct GlobPattern: Sendable, Equatable {
         if s.first == "/" { anchored = true; s.removeFirst() }
         if s.contains("/") { anchored = true }
         parts = s.split(separator: "/", omittingEmptySubsequences: true).map { part in
-            part.count == 2 && part[part.startIndex] == "*" && part[part.startIndex + 1] == "*" ? nil : Array(part)
+            part.count == 2 && part[part.startIndex] == "*" && part[part.startIndex + 1] == "*"
+                ? nil : String(String.UnicodeScalarView(part))
         }
         if parts.isEmpty { return nil }
     }
@@ -54,7 +59,7 @@ package struct GlobPattern: Sendable, Equatable {
     /// separated by `/`); `isFolder` says whether it names a folder.
     package func matches(_ path: String, isFolder: Bool) -> Bool {
         if foldersOnly && !isFolder { return false }
-        let pathParts = path.split(separator: "/").map { Array($0.unicodeScalars) }
+        let pathParts = path.split(separator: "/").map(String.init)
         guard let last = pathParts.last else { return false }
         if !anchored {
             // No slash: the name at any depth (a lone `**` matches everything).
@@ -66,7 +71,7 @@ package struct GlobPattern: Sendable, Equatable {
     }
 
     /// Parts against path parts; `nil` (a `**` part) matches zero or more whole parts.
-    static func matchParts(_ pattern: [[Unicode.Scalar]?], _ path: [[Unicode.Scalar]]) -> Bool {
+    static func matchParts(_ pattern: [String?], _ path: [String]) -> Bool {
         var p = 0, s = 0
         var star = -1, starS = 0
         while s < path.count {
@@ -84,70 +89,9 @@ package struct GlobPattern: Sendable, Equatable {
         return p == pattern.count
     }
 
-    /// One part (no `/`) against one name: `*`, `?`, `[…]`, `\x`.
-    static func matchPart(_ pattern: [Unicode.Scalar], _ name: [Unicode.Scalar]) -> Bool {
-        var p = 0, s = 0
-        var star = -1, starS = 0
-        while s < name.count {
-            if p < pattern.count && pattern[p] == "*" {
-                while p < pattern.count && pattern[p] == "*" { p += 1 }
-                star = p; starS = s
-                continue
-            }
-            if p < pattern.count, let next = matchOne(pattern, p, name[s]) {
-                p = next; s += 1
-                continue
-            }
-            if star >= 0 {
-                starS += 1; s = starS; p = star
-                continue
-            }
-            return false
-        }
-        while p < pattern.count && pattern[p] == "*" { p += 1 }
-        return p == pattern.count
-    }
-
-    /// Whether the pattern element at `p` (a literal, `\x`, `?` or a class) matches `c`; the index
-    /// after the element when it does.
-    static func matchOne(_ pattern: [Unicode.Scalar], _ p: Int, _ c: Unicode.Scalar) -> Int? {
-        switch pattern[p] {
-        case "?":
-            return c == "/" ? nil : p + 1
-        case "\\" where p + 1 < pattern.count:
-            return pattern[p + 1] == c ? p + 2 : nil
-        case "[":
-            guard let (matched, end) = matchClass(pattern, p, c) else { return pattern[p] == c ? p + 1 : nil }
-            return matched ? end : nil
-        default:
-            return pattern[p] == c ? p + 1 : nil
-        }
-    }
-
-    /// A character class at `p` (`[` … `]`): whether it matches `c` and the index after it; `nil`
-    /// when the class is not closed (the `[` is then literal).
-    static func matchClass(_ pattern: [Unicode.Scalar], _ p: Int, _ c: Unicode.Scalar) -> (Bool, Int)? {
-        var i = p + 1
-        var negate = false
-        if i < pattern.count && (pattern[i] == "!" || pattern[i] == "^") { negate = true; i += 1 }
-        var matched = false
-        var first = true
-        while i < pattern.count {
-            var lo = pattern[i]
-            if lo == "]" && !first { return (matched != negate, i + 1) }
-            first = false
-            if lo == "\\" && i + 1 < pattern.count { i += 1; lo = pattern[i] }
-            var hi = lo
-            if i + 2 < pattern.count && pattern[i + 1] == "-" && pattern[i + 2] != "]" {
-                hi = pattern[i + 2]
-                if hi == "\\" && i + 3 < pattern.count { i += 1; hi = pattern[i + 2] }
-                i += 3
-            } else {
-                i += 1
-            }
-            if lo.value <= c.value && c.value <= hi.value { matched = true }
-        }
-        return nil
+    /// One part (no `/`) against one name, by `fnmatch(3)`.
+    static func matchPart(_ pattern: String, _ name: String) -> Bool {
+        Platform.fnmatchSegment(pattern, name)
     }
 }
 

@@ -1,19 +1,27 @@
 // swift-tools-version:6.0
 // Notepress: note markup and CommonMark/GFM → one attributed AST → HTML, RTF, ANSI, TEI, roff.
 //
-// Layout (readers → AST → emitters, CLI on top):
+// Layout: one room (module) per job. A document flows readers → AST → emitters → facade →
+// site engine → CLI; each module below depends only on modules listed above it.
+//
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
+//   COpenSSL                       OpenSSL's libcrypto (pkg-config): SHA-256 through EVP
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
-//   CSHA256                        SHA-256 blocks with the CPU's SHA instructions (x86-64), else 0
 //   NotepressPlatform              the one file of C-library calls (Glibc, Musl, Darwin)
 //   NotepressAST                   the shared attributed AST, visitor, JSON dump
 //   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
 //   NotepressResources             Templates/ embedded into the binary (+ --data-dir override)
 //   NotepressThemes                text styles × content size categories, theme files
 //   NotepressHTML/RTF/ANSI/TEI/Man one emitter per module
-//   Notepress                      the library facade: writer registry, conversion pipeline, batch
-//   NotepressCLI                   the `notepress` executable
+//   Notepress                      the library facade (the product): one document in, any format
+//                                  out; writer registry, loader, options, errors, attributed strings
+//   NotepressSite                  the site engine: folder scan and ignore rules, site table, link
+//                                  resolution and rewriting, pages, tags, backlinks, shards, index,
+//                                  manifest and incremental re-runs, depfile, atomic writes
+//   NotepressCLI                   the `notepress` executable: imports Notepress and NotepressSite only
+//   NotepressFuzzSupport           the fuzz harness and its oracles (NotepressFuzz and the tests only)
+//   NotepressFuzz                  the libFuzzer target
 import PackageDescription
 
 let package = Package(

@@ -1,19 +1,27 @@
 // swift-tools-version:6.0
 // Notepress: note markup and CommonMark/GFM → one attributed AST → HTML, RTF, ANSI, TEI, roff.
 //
-// Layout (readers → AST → emitters, CLI on top):
+// Layout: one room (module) per job. A document flows readers → AST → emitters → facade →
+// site engine → CLI; each module below depends only on modules listed above it.
+//
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
+//   COpenSSL                       OpenSSL's libcrypto (pkg-config): SHA-256 through EVP
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
-//   CSHA256                        SHA-256 blocks with the CPU's SHA instructions (x86-64), else 0
 //   NotepressPlatform              the one file of C-library calls (Glibc, Musl, Darwin)
 //   NotepressAST                   the shared attributed AST, visitor, JSON dump
 //   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
 //   NotepressResources             Templates/ embedded into the binary (+ --data-dir override)
 //   NotepressThemes                text styles × content size categories, theme files
 //   NotepressHTML/RTF/ANSI/TEI/Man one emitter per module
-//   Notepress                      the library facade: writer registry, conversion pipeline, batch
-//   NotepressCLI                   the `notepress` executable
+//   Notepress                      the library facade (the product): one document in, any format
+//                                  out; writer registry, loader, options, errors, attributed strings
+//   NotepressSite                  the site engine: folder scan and ignore rules, site table, link
+//                                  resolution and rewriting, pages, tags, backlinks, shards, index,
+//                                  manifest and incremental re-runs, depfile, atomic writes
+//   NotepressCLI                   the `notepress` executable: imports Notepress and NotepressSite only
+//   NotepressFuzzSupport           the fuzz harness and its oracles (NotepressFuzz and the tests only)
+//   NotepressFuzz                  the libFuzzer target
 import PackageDescription
 
 let package = Package(
@@ -35,13 +43,15 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        // OpenSSL's libcrypto: SHA-256 (EVP) for the manifest's hashes.
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
 
         // UAX #14 line breaking through ICU's C API; its header exposes plain C only (see its doc).
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         // UAX #9 paragraph direction and right-to-left languages through ICU's C API (plain C header).
         .target(name: "CBidi", linkerSettings: [.linkedLibrary("icuuc")]),
-        // SHA-256 blocks with the CPU's SHA instructions when it has them (the manifest's hashes).
-        .target(name: "CSHA256"),
         // iconv(3) is in the C library on Linux and in libiconv on macOS.
         .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         .target(name: "NotepressAST", dependencies: ["CBidi"]),
@@ -59,18 +69,22 @@ let package = Package(
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
-            "CSHA256",
+        ]),
+        .target(name: "NotepressSite", dependencies: [
+            "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
+            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "COpenSSL",
+        ]),
+        // The fuzz harness and its oracles: linked by NotepressFuzz and the tests, by no product.
+        .target(name: "NotepressFuzzSupport", dependencies: [
+            "Notepress", "NotepressSite", "NotepressAST", "NotepressReaders", "NotepressHTML",
         ]),
         // libFuzzer target; .ci/fuzz.sh sets NOTEPRESS_LIBFUZZER=1 to link libFuzzer into it alone.
-        .executableTarget(name: "NotepressFuzz", dependencies: ["Notepress"],
+        .executableTarget(name: "NotepressFuzz", dependencies: ["NotepressFuzzSupport"],
                           swiftSettings: Context.environment["NOTEPRESS_LIBFUZZER"] == "1"
                               ? [.define("NOTEPRESS_LIBFUZZER"), .unsafeFlags(["-sanitize=fuzzer,address"])] : [],
                           linkerSettings: Context.environment["NOTEPRESS_LIBFUZZER"] == "1"
                               ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
-        .executableTarget(name: "NotepressCLI", dependencies: [
-            "Notepress", "NotepressAST", "NotepressReaders", "NotepressThemes", "NotepressResources", "NotepressANSI", "NotepressTEI", "NotepressHTML",
-            "NotepressPlatform",
-        ]),
+        .executableTarget(name: "NotepressCLI", dependencies: ["Notepress", "NotepressSite"]),
         .plugin(
             name: "NotepressCommandPlugin",
             capability: .command(
@@ -82,6 +96,8 @@ let package = Package(
         .plugin(name: "NotepressBuildPlugin", capability: .buildTool(), dependencies: ["NotepressCLI"],
                 path: "Sources/NotepressBuildPlugin"),
 
-        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressCLI", "CCmarkGFM", "CLibXML2"], exclude: ["Golden"]),
+        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressSite", "NotepressFuzzSupport", "NotepressCLI",
+                                                           "CCmarkGFM", "CLibXML2"],
+                    exclude: ["Golden"]),
     ]
 )

@@ -43,7 +43,7 @@ NOTEPRESS_LIBFUZZER=1 swift build -c debug --scratch-path "$SCRATCH" --product N
 BIN="$SCRATCH/debug/NotepressFuzz"
 
 # Seed corpus: samples and the shared corpus, each prefixed with an options byte and a width byte
-# (byte 0: 0 note markup, 1 GFM; see Sources/Notepress/FuzzHarness.swift). The hand-made seeds of
+# (byte 0: 0 note markup, 1 GFM; see Sources/NotepressFuzzSupport/FuzzHarness.swift). The hand-made seeds of
 # .ci/fuzz-seeds (deep nesting, control and bidi characters, dangerous URLs, front matter, dates,
 # the folder path) are read as a second corpus folder; .ci/fuzz.dict is the dictionary.
 if [ -z "$(ls -A "$CORPUS")" ]; then

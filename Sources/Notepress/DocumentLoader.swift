@@ -105,7 +105,7 @@ package struct DocumentLoader: Sendable {
     /// FIFO, `/dev/stdin` or a process substitution (`<(…)`) reads like a regular file.
     /// - Throws: ``NotepressError/fileUnreadable(file:code:)`` ("no such file", "is a folder, not
     ///   a file", or "cannot be read: " and the system's reason).
-    static func read(_ path: String) throws -> [UInt8] {
+    package static func read(_ path: String) throws -> [UInt8] {
         switch Platform.readFile(path) {
         case .success(let bytes): return bytes
         case .failure(let e): throw NotepressError.fileUnreadable(file: path, code: e.code)
@@ -127,7 +127,7 @@ package struct DocumentLoader: Sendable {
     }
 
     /// Reads bytes (see ``load(data:path:modified:topLevelBlock:retainBlocks:)``).
-    func load(bytes: [UInt8], path: String?, modified: Date?) throws -> ReadResult {
+    package func load(bytes: [UInt8], path: String?, modified: Date?) throws -> ReadResult {
         try load(text: bytes.withUnsafeBytes { try Self.text(of: $0, name: path ?? "<stdin>", encoding: encoding) }, path: path, modified: modified,
                  topLevelBlock: nil, retainBlocks: true)
     }

@@ -2,9 +2,9 @@ import Foundation
 
 /// Path text operations on `/`-separated paths, without Foundation's `NSString` path methods
 /// (which normalise the whole string on every call; a folder run makes several calls per file).
-enum PathText {
+package enum PathText {
     /// `base` and `component` joined by one `/`; `component` alone when `base` is empty.
-    static func join(_ base: String, _ component: String) -> String {
+    package static func join(_ base: String, _ component: String) -> String {
         if base.isEmpty { return component }
         if component.isEmpty { return base }
         return base.utf8.last == 0x2F ? base + component : base + "/" + component
@@ -13,7 +13,7 @@ enum PathText {
     /// `path` with each run of `/` written once and a trailing `/` dropped (`a//b/` → `a/b`;
     /// `/` and `//` → `/`; `` stays ``), by bytes; `path` itself, uncopied, when there is
     /// nothing to change (the usual case).
-    static func collapsingSlashes(_ path: String) -> String {
+    package static func collapsingSlashes(_ path: String) -> String {
         let u = path.utf8
         var previousWasSlash = false
         var clean = true
@@ -31,7 +31,7 @@ enum PathText {
 
     /// The path without the extension of its last component (`a/b.md` → `a/b`); a leading dot
     /// (`.profile`) is not an extension.
-    static func deletingExtension(_ path: String) -> String {
+    package static func deletingExtension(_ path: String) -> String {
         let u = Array(path.utf8)
         var i = u.count - 1
         while i > 0 {
@@ -43,7 +43,7 @@ enum PathText {
     }
 
     /// The last component (`a/b.md` → `b.md`).
-    static func lastComponent(_ path: String) -> String {
+    package static func lastComponent(_ path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: 0x2F) else { return path }
         return String(path[path.utf8.index(after: slash)...])
     }
@@ -52,7 +52,7 @@ enum PathText {
     /// percent-encoded from its UTF-8 (RFC 3986 §2.1), as swift-corelibs-foundation's
     /// `CharacterSet.urlPathAllowed` does: RFC 3986's path characters less `:` (which would make
     /// a relative reference's first segment read as a scheme, §4.2) and `;`.
-    static func percentEncodedPath(_ path: String) -> String {
+    package static func percentEncodedPath(_ path: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)
@@ -69,7 +69,7 @@ enum PathText {
     }
 
     /// The folder part (`a/b.md` → `a`; `b.md` → `.`; `/b` → `/`).
-    static func deletingLastComponent(_ path: String) -> String {
+    package static func deletingLastComponent(_ path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: 0x2F) else { return "." }
         if slash == path.utf8.startIndex { return "/" }
         return String(path[..<slash])

@@ -1,6 +1,5 @@
 import Foundation
 import Notepress
-import NotepressThemes
 
 /// The version `--version` and `notepress version` print.
 let notepressVersion = "0.2.0"

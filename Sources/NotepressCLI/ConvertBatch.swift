@@ -1,8 +1,6 @@
 import Foundation
 import Notepress
-import NotepressAST
-import NotepressANSI
-import NotepressPlatform
+import NotepressSite
 
 extension ConvertPlan {
     /// Converts folders and several files into the output folder: the inputs in parallel, then

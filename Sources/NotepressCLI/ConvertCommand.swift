@@ -1,12 +1,6 @@
 import Foundation
 import Notepress
-import NotepressANSI
-import NotepressAST
-import NotepressHTML
-import NotepressPlatform
-import NotepressReaders
-import NotepressResources
-import NotepressThemes
+import NotepressSite
 
 /// Options shared by `convert` and `view`: theme, category, data folder.
 struct ThemeArguments {

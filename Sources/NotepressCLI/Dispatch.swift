@@ -1,6 +1,5 @@
 import Foundation
-import NotepressPlatform
-import NotepressResources
+import Notepress
 
 /// Routes `notepress COMMAND ARGS…`. An option or an existing path (or `-`) as the first argument
 /// means `convert` (`notepress note.md`, `notepress -t man x.md`); any other word that is not a

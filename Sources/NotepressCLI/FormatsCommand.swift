@@ -1,6 +1,5 @@
 import Foundation
 import Notepress
-import NotepressAST
 
 /// `notepress formats` (also `notepress --list-formats`, `convert --list-formats`): one line per
 /// format, `NAME<TAB>input|output<TAB>EXTENSIONS<TAB>DESCRIPTION`, tab-separated like

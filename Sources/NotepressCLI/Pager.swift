@@ -1,5 +1,5 @@
 import Foundation
-import NotepressPlatform
+import Notepress
 
 /// The pager of `notepress view`, chosen and run the way git runs its pager (git-config(1)
 /// `core.pager`, git's pager.c):

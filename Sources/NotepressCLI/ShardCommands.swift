@@ -1,7 +1,6 @@
 import Foundation
 import Notepress
-import NotepressAST
-import NotepressPlatform
+import NotepressSite
 
 /// Where a folder run's inputs come from: a folder walk, a list (`--files-from`), a site table
 /// (`--site-table`), and which shard of them (`--shard K/N`).

@@ -1,8 +1,5 @@
 import Foundation
 import Notepress
-import NotepressResources
-import NotepressThemes
-import NotepressPlatform
 
 /// `notepress themes [list] [--data-dir DIR]`: one line per theme, `NAME<TAB>ORIGIN` (a path in
 /// the data folder, or `(built-in)/themes/NAME.json`).

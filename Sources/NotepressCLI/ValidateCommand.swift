@@ -1,7 +1,5 @@
 import Foundation
 import Notepress
-import NotepressPlatform
-import NotepressResources
 
 /// `notepress validate [--schema PATH] [--data-dir DIR] FILE.xml…`: checks XML files against the
 /// TEI schema (default: `tei/notepress-tei.rng` from `--data-dir` or built in) with libxml2.

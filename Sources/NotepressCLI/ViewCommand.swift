@@ -1,11 +1,5 @@
 import Foundation
-import NotepressPlatform
 import Notepress
-import NotepressANSI
-import NotepressAST
-import NotepressReaders
-import NotepressResources
-import NotepressThemes
 
 /// `notepress view [options] [FILE|-]` (``Commands/view``).
 ///

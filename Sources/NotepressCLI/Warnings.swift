@@ -1,5 +1,5 @@
 import Foundation
-import NotepressAST
+import Notepress
 
 /// How much the commands print on standard error (`-q`, default, `--verbose`).
 enum Verbosity: Sendable, Equatable {

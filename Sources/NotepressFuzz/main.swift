@@ -8,7 +8,7 @@
 // libFuzzer can be replayed without sanitizers. NOTEPRESS_FUZZ_STRICT=1 also aborts on TEI outputs
 // that do not validate.
 import Foundation
-import Notepress
+import NotepressFuzzSupport
 
 let strict = ProcessInfo.processInfo.environment["NOTEPRESS_FUZZ_STRICT"] == "1"
 

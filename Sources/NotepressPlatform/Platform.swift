@@ -226,6 +226,18 @@ package enum Platform {
         return Int(cWcwidth(Int32(bitPattern: scalar)))
     }
 
+    /// Whether `name` (one path segment, no `/`) matches the shell pattern `pattern` by
+    /// `fnmatch(3)` with no flags: `*`, `?`, bracket expressions with POSIX classes
+    /// (`[[:digit:]]`), ranges and `!`/`^` negation, `\` quoting the next character; a leading
+    /// `.` is not special. Bytes are compared in the C locale, whatever the process's locale, as
+    /// git's wildmatch does (`?` is one byte; classes are ASCII).
+    package static func fnmatchSegment(_ pattern: String, _ name: String) -> Bool {
+        guard let loc = CLocale.shared.handle else { return fnmatch(pattern, name, 0) == 0 }
+        let old = uselocale(loc)
+        defer { uselocale(old) }
+        return fnmatch(pattern, name, 0) == 0
+    }
+
     /// The entries of a folder (`readdir(3)`), with whether each is a folder, a regular file, or
     /// must be `stat`ed to tell (a symbolic link or a file system that gives no type); without `.`
     /// and `..`, in the order the folder gives. `nil` when it cannot be opened (`errno` set).
@@ -528,6 +540,13 @@ extension Platform.FileStatus {
 private func cWcwidth(_ c: Int32) -> Int32
 
 /// A UTF-8 `LC_CTYPE` locale handle for `wcwidth`, created once and never changed.
+/// The C locale (`fnmatchSegment`: byte-wise matching).
+private final class CLocale: @unchecked Sendable {
+    let handle: locale_t?
+    init() { handle = newlocale(LC_CTYPE_MASK | LC_COLLATE_MASK, "C", nil) }
+    static let shared = CLocale()
+}
+
 private final class UTF8Locale: @unchecked Sendable {
     let handle: locale_t?
     init() {

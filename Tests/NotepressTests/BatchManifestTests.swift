@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 
 /// SHA-256, the manifest, depfiles and the progress text.
 final class BatchManifestTests: XCTestCase {
@@ -24,8 +25,8 @@ final class BatchManifestTests: XCTestCase {
         }
     }
 
-    /// Regression for the SHA-instruction path (CSHA256, issue 19): every length around the
-    /// block and padding boundaries, and many blocks at once, hash as coreutils' sha256sum does.
+    /// Every length around the block and padding boundaries, and many blocks at once, hash as
+    /// coreutils' sha256sum does (issue 19's SHA-instruction path; libcrypto since issue 29).
     func testSHA256InstructionPathMatchesSha256sum() throws {
         let source = (0..<70_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 7) }
         for n in [0, 1, 55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 1000, 4096, 65_537] {

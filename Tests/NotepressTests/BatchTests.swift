@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 
 /// BatchConverter: job-count independence, incremental skipping, pruning, failures, output safety.
 final class BatchTests: XCTestCase {

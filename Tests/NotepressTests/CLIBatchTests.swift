@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 
 /// `notepress convert` as a program: stdin streaming, job counts, incremental runs, depfiles with
 /// make, failures and the exit status, reproducibility.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 
 /// The shortcuts of the folder run's speed work (issue 19, round 4) give what the long ways gave:
 /// path splitting without `NSString`, index/README names without `lowercased()`, manifest numbers

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressFuzzSupport
 import NotepressAST
 import NotepressReaders
 

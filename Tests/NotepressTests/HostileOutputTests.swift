@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 
 /// Issue 13 item 1: `-o` onto a node that is not a regular file is written into, never replaced;
 /// inputs that are pipes are read to their end. Every FIFO and device node is made in a temporary

@@ -1,5 +1,6 @@
 import Foundation
 import Notepress
+import NotepressSite
 import NotepressAST
 import NotepressHTML
 import NotepressReaders

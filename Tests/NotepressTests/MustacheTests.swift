@@ -1,4 +1,5 @@
 import Foundation
+import NotepressSite
 import XCTest
 @testable import NotepressHTML
 import NotepressResources

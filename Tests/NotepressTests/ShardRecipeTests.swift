@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 
 /// Issue 20: the README's recipes for sharded runs (examples/parallel, examples/kubernetes,
 /// examples/make), each shown verbatim in the README and run here once, against one process.

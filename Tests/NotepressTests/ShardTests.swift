@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 
 /// Issue 20: scan → N shards → index writes the bytes of one `notepress convert IN -o OUT`, for
 /// any N, through the real binary.

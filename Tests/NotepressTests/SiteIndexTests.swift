@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 import NotepressAST
 
 /// Issue 14 item 9 through the real binary: the notes index (title, date, folder, tags, excerpt),

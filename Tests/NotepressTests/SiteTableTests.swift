@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 import NotepressAST
 
 /// The site table's JSON Lines form, its order and merging, the resolver's rules, and the

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 
 /// Issue 14 through the real binary: a folder becomes a site (index pages, heading ids, links
 /// rewritten per format, wiki links, assets, the link report, titles, layout).

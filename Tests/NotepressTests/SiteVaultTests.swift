@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notepress
+@testable import NotepressSite
 
 /// End to end over a real note vault (`../shared/corpus/vault-foam`, Foam's documentation):
 /// the real binary converts it, Python's `html.parser` reads every page it wrote, and every

@@ -1,0 +1,118 @@
+import Foundation
+import Notepress
+import NotepressSite
+import NotepressAST
+import NotepressHTML
+import NotepressReaders
+
+/// The body of the `notepress-fuzz` libFuzzer target, in the library so that regression tests
+/// (Tests/NotepressTests/FuzzRegressionTests.swift) run exactly the same code.
+///
+/// Input shape: byte 0 selects options (bit 0–1 the reader: 0 note markup, 1 GFM, 2 CommonMark,
+/// 3 both note and GFM; bit 2 `fragment`; bit 3 `unsafe`; bit 4 `ascii`; bit 5 `keepMarkers`;
+/// bit 6–7 the ANSI colour depth), byte 1 the ANSI width in columns (10 + its low seven bits)
+/// and, in bit 7, the folder path (``FuzzFolder``); the rest is the document text (invalid
+/// UTF-8 is repaired with U+FFFD as readers would never see it: ``DocumentLoader`` rejects it).
+///
+/// What runs:
+/// - the readers on the text, with two differential checks of the single-file fast paths (cmark's
+///   arena allocator builds the same tree; the HTML body streamed block by block is the whole
+///   document's body);
+/// - the ``DocumentLoader`` on the text (front matter, `created` dates; a loader error such as a
+///   bad date or a NUL byte falls back to the reader's document), then every writer in
+///   ``WriterRegistry/all`` on the result, TEI validated against the built-in schema;
+/// - the output checks of ``FuzzOracles`` (no live dangerous URL without `unsafe`, no bidi
+///   control in terminal or man output, ASCII man pages);
+/// - with the folder bit, ``FuzzFolder``: a ``BatchConverter`` run over a temporary folder of
+///   inputs cut from the text, every writer, index and manifest, then a re-run that must convert
+///   nothing.
+package enum FuzzHarness {
+    /// What one run produced: output sizes per writer and any errors. Writer errors (a TEI output
+    /// that does not validate) are keyed by writer name; the keys in ``bugKeys`` (and those that
+    /// start with `oracle:`) are always bugs.
+    package struct Outcome: Sendable {
+        package var outputBytes: [String: Int] = [:]
+        package var errors: [String: String] = [:]
+
+        /// The errors that are bugs whatever the input: fast paths that disagree with the plain
+        /// ones, a folder run that differs from itself, an output check that failed.
+        package var bugs: [String: String] { errors.filter { FuzzHarness.bugKeys.contains($0.key) || $0.key.hasPrefix("oracle:") } }
+    }
+
+    /// Error keys that are bugs for any input (see ``Outcome/bugs``).
+    package static let bugKeys: Set<String> = ["arena", "stream", "batch"]
+
+    /// Runs one fuzz input through the readers, the loader and every writer (and the folder path).
+    package static func run(_ data: [UInt8]) -> Outcome {
+        var outcome = Outcome()
+        let flags: UInt8 = data.first ?? 0
+        let widthByte: UInt8 = data.count > 1 ? data[1] : 70
+        let body = data.count > 2 ? Array(data[2...]) : []
+        let text = String(decoding: body, as: UTF8.self)
+
+        var options = ConversionOptions()
+        options.fragment = flags & 0b100 != 0
+        options.unsafe = flags & 0b1000 != 0
+        options.ascii = flags & 0b1_0000 != 0
+        options.width = 10 + Int(widthByte & 0x7F)
+        options.colorDepth = ColorDepth.allCases[Int(flags >> 6) % ColorDepth.allCases.count]
+        options.hyperlinks = options.colorDepth != .none
+        let keepMarkers = flags & 0b10_0000 != 0
+        let formats: [SourceFormat] = switch flags & 0b11 {
+        case 0: [.note]
+        case 1: [.gfm]
+        case 2: [.commonmark]
+        default: [.note, .gfm]
+        }
+
+        // Readers alone, and the differential checks of the fast paths of single-file runs.
+        let metadata = DocumentMetadata(title: "fuzz", created: Date(timeIntervalSince1970: 0), sourceFormat: .note)
+        for format in formats {
+            let plain = format == .note
+                ? Document(metadata: metadata, blocks: NoteReader(keepMarkers: keepMarkers).parse(text))
+                : MarkdownReader(format: format).parse(text, path: "fuzz.md").document
+            if format == .gfm && formats.count == 1 {
+                var arena = MarkdownReader(format: .gfm)
+                arena.arena = true
+                if arena.parse(text, path: "fuzz.md").document != plain { outcome.errors["arena"] = "arena tree differs" }
+            }
+            let html = HTMLOptions(unsafe: options.unsafe, tagfilter: true)
+            let stream = HTMLFragmentStream(options: html)
+            if format == .note {
+                _ = NoteReader(keepMarkers: keepMarkers).parse(text, topLevelBlock: { stream.push($0) }, retainBlocks: false)
+            } else {
+                _ = MarkdownReader(format: format).parse(text, path: "fuzz.md", topLevelBlock: { stream.push($0) }, retainBlocks: false)
+            }
+            if stream.finish() != HTMLEmitter(options: html).fragmentBytes(plain) {
+                outcome.errors["stream"] = "streamed HTML body differs"
+            }
+
+            // The loader (front matter, dates), then every writer and the output checks.
+            var document: Document
+            do {
+                let loader = DocumentLoader(format: format, keepMarkers: keepMarkers)
+                document = try loader.load(data: Data(body), path: format == .note ? "fuzz.note" : "fuzz.md", modified: nil).document
+            } catch {
+                document = plain
+            }
+            if document.metadata.created == nil { document.metadata.created = Date(timeIntervalSince1970: 0) }
+            for writer in WriterRegistry.all {
+                var diagnostics: [Diagnostic] = []
+                do {
+                    let bytes = try writer.write(document, options: options, diagnostics: &diagnostics)
+                    outcome.outputBytes[writer.name, default: 0] += bytes.count
+                    if let problem = FuzzOracles.check(writer.name, bytes, unsafe: options.unsafe) {
+                        outcome.errors["oracle:" + writer.name] = problem
+                    }
+                } catch {
+                    outcome.errors[writer.name] = "\(error)"
+                }
+            }
+        }
+
+        if widthByte & 0x80 != 0, let problem = FuzzFolder.run(body, options: options, keepMarkers: keepMarkers) {
+            outcome.errors["batch"] = problem
+        }
+        return outcome
+    }
+}

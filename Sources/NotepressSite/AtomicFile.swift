@@ -1,0 +1,83 @@
+import Foundation
+import Notepress
+import NotepressPlatform
+
+/// The one way Notepress writes an output file (converted documents, the HTML index, the
+/// manifest, depfiles).
+///
+/// - A regular file or a new path is written atomically: a temporary file in the same folder, then
+///   `rename(2)` over the path (``Platform/writeAtomically(_:folder:name:_:)``); a missing folder
+///   is made first.
+/// - An existing FIFO or character device (`-o fifo`, `-o /dev/null`, `-o /dev/tty`) is written
+///   into as it is (``Platform/writeInPlace(_:_:)``): a rename would replace the node by a regular
+///   file and the reader would never get the bytes. A socket is opened the same way and fails
+///   with the system's message; it is never replaced.
+/// - `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are the process's own descriptor N, written
+///   with `write(2)` at its current offset, as a shell redirection would (not reopened: reopening
+///   `/proc/self/fd/1` when it is a regular file would start at its first byte).
+/// - A block device is refused: neither writing over a disk nor replacing its node is wanted.
+package enum AtomicFile {
+    /// - Throws: ``NotepressError`` naming `path` when the folder cannot be made or the file
+    ///   cannot be written.
+    package static func write(_ bytes: [UInt8], to path: String) throws {
+        if let fd = inheritedDescriptor(path) {
+            guard Platform.writeAll(fd, bytes) else {
+                throw NotepressError.writeFailed(file: path, message: "cannot write: \(Platform.errorText())")
+            }
+            return
+        }
+        if let st = Platform.status(path) {
+            switch st.kind {
+            case .fifo, .characterDevice, .socket:
+                if let e = Platform.writeInPlace(path, bytes) {
+                    throw NotepressError.writeFailed(file: path, message: "cannot write: \(e.text)")
+                }
+                return
+            case .blockDevice:
+                throw NotepressError.outputRefused(file: path, message: "is a block device; refusing to write to it")
+            case .directory:
+                throw NotepressError.writeFailed(file: path, message: "is a folder, not a file")
+            default:
+                break
+            }
+        }
+        let (dir, base) = split(path)
+        let folder = dir.isEmpty ? "." : dir
+        var error = Platform.writeAtomically(path, folder: folder, name: base, bytes)
+        if let e = error, e.step == .createTemporary, e.isMissing, !dir.isEmpty {
+            // Make the folder only when it is missing (one mkdir per folder, not per file).
+            if let code = Platform.makeDirectories(dir) {
+                throw NotepressError.writeFailed(file: path, message: "cannot create folder \(dir): \(Platform.errorText(code))")
+            }
+            error = Platform.writeAtomically(path, folder: folder, name: base, bytes)
+        }
+        if let e = error {
+            throw NotepressError.writeFailed(file: path, message: e.step == .createTemporary ? "cannot create a temporary file: \(e.text)" : "cannot write: \(e.text)")
+        }
+    }
+
+    /// `path`'s folder and last component, split at the last `/` byte: `a/b` → (`a`, `b`),
+    /// `b` → (``, `b`), `/b` → (`/`, `b`); doubled `/` count as one and a trailing `/` is dropped
+    /// first (`a//b` → (`a`, `b`), `a/b/` → (`a`, `b`), `/` → (`/`, `/`)), as `NSString`'s
+    /// `deletingLastPathComponent`/`lastPathComponent` do. Bytes, not `NSString`: a folder run
+    /// splits 20 000 such paths, and `NSString` splits at `Character`s, so a `/` followed by a
+    /// combining mark (a tag page `tags/\u{300}.html`) was not a separator to it.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        let p = PathText.collapsingSlashes(path)
+        if p == "/" { return ("/", "/") }
+        guard p.utf8.contains(0x2F) else { return ("", p) }
+        return (PathText.deletingLastComponent(p), PathText.lastComponent(p))
+    }
+
+    /// The descriptor `path` names when it is one of the process's own: `/dev/stdout` (1),
+    /// `/dev/stderr` (2), `/dev/fd/N` (N).
+    static func inheritedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            guard path.hasPrefix("/dev/fd/"), let n = Int32(path.dropFirst("/dev/fd/".count)), n >= 0 else { return nil }
+            return n
+        }
+    }
+}

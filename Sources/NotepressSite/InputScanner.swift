@@ -1,0 +1,199 @@
+import Foundation
+import Notepress
+import NotepressAST
+import NotepressPlatform
+
+/// One input file and where it sits below the folder it was found in.
+package struct InputFile: Sendable, Equatable {
+    /// The path as the user gave it or as found walking a folder.
+    package var path: String
+    /// The path below the input folder (the file name for a file given directly); outputs mirror it.
+    package var relative: String
+    package init(path: String, relative: String) {
+        self.path = path
+        self.relative = relative
+    }
+}
+
+/// Which files of an input folder are inputs besides those of known kinds (``InputScanner``).
+package struct InputSelection: Sendable {
+    /// Every regular text file is an input, whatever its extension (`-f FORMAT` given).
+    package var allTextFiles = false
+    /// `--include` patterns (gitignore syntax, relative to the input folder): matching files are
+    /// inputs whatever their extension, even when an ignore file ignores them; when any is given,
+    /// other files are not inputs.
+    package var include: [GlobPattern] = []
+    /// `--exclude` patterns: matching files, and everything in matching folders, are not inputs.
+    package var exclude: [GlobPattern] = []
+    /// The ignore file read in every folder walked (gitignore syntax); `nil`: none.
+    package var ignoreFileName: String? = InputSelection.defaultIgnoreFileName
+    /// NUL bytes are text (the `--encoding` is UTF-16 or UTF-32): no file is taken as binary.
+    package var nulBytesAreText = false
+
+    /// `.notepressignore`.
+    package static let defaultIgnoreFileName = ".notepressignore"
+    /// How much of a file is read to tell text from binary: 8000 bytes, as git's `buffer_is_binary`.
+    package static let sniffLength = 8000
+
+    /// A selection; the ignore file is `.notepressignore` and NUL bytes mean binary.
+    package init(allTextFiles: Bool = false, include: [GlobPattern] = [], exclude: [GlobPattern] = []) {
+        self.allTextFiles = allTextFiles
+        self.include = include
+        self.exclude = exclude
+    }
+
+    /// Whether the first bytes of a file say it is binary: a NUL byte, unless the file starts with
+    /// a UTF-16 byte order mark (`FF FE`, `FE FF`) or NUL bytes are text.
+    package func isBinary(prefix: [UInt8]) -> Bool {
+        if nulBytesAreText { return false }
+        if prefix.count >= 2 && ((prefix[0] == 0xFF && prefix[1] == 0xFE) || (prefix[0] == 0xFE && prefix[1] == 0xFF)) {
+            return false
+        }
+        return prefix.contains(0)
+    }
+}
+
+/// The files an input list names, folders walked in sorted order.
+package struct InputScan: Sendable {
+    package var files: [InputFile] = []
+    /// Files of kinds Notepress does not read, found in folders (skipped, not errors).
+    package var skipped: [String] = []
+    /// Files chosen by `-f` or `--include` whose first bytes hold a NUL byte (skipped, not errors).
+    package var binary: [String] = []
+    /// The files of ``skipped`` and ``binary`` with their paths below their input folder, sorted:
+    /// a site's other files (assets, copied when pages refer to them). Files an ignore file or
+    /// `--exclude` leaves out are not among them.
+    package var others: [InputFile] = []
+    /// Inputs that could not be walked (missing, unreadable, a folder loop).
+    package var errors: [NotepressError] = []
+    /// Resolved paths of the input folders given.
+    package var folders: [String] = []
+}
+
+/// Walks the inputs. Files given directly are converted whatever their extension (stdin is `-`).
+/// In folders, hidden entries are ignored, symbolic links to folders are followed unless they lead
+/// back into a folder being walked (a loop, reported as an error), and a file is an input when:
+///
+/// 1. no `--exclude` pattern matches it or a folder above it (such folders are not walked);
+/// 2. an `--include` pattern matches it or a folder above it (whatever its kind or the ignore
+///    files; `--include drafts` takes everything in `drafts`), or, when no
+///    `--include` is given, the ignore files (`.notepressignore` in the input folder and any folder
+///    below, gitignore syntax, deeper files winning) do not ignore it or a folder above it, and its
+///    kind is known (``DocumentLoader/format(forPath:)``) or `-f` names the syntax of every file
+///    (``InputSelection/allTextFiles``); other files are skipped and counted (``InputScan/skipped``);
+/// 3. when chosen by `--include` or `-f` rather than by its extension, it is a regular file whose
+///    first 8000 bytes hold no NUL byte (git's rule; a UTF-16 byte order mark or a UTF-16/32
+///    `--encoding` excepted); binary files are skipped and counted (``InputScan/binary``).
+///
+/// Files of known kinds are not opened while scanning, so a re-run that converts nothing reads
+/// no input.
+package enum InputScanner {
+    /// The input files of `inputs` (files, folders, `-`) by the rules above; `format` is `-f`
+    /// (when given, every text file of a folder is read: ``InputSelection/allTextFiles``).
+    package static func scan(_ inputs: [String], format: SourceFormat?, selection: InputSelection = InputSelection()) -> InputScan {
+        var selection = selection
+        if format != nil { selection.allTextFiles = true }
+        var scan = InputScan()
+        let fm = FileManager.default
+        for input in inputs {
+            if input == "-" { scan.files.append(InputFile(path: "-", relative: "stdin")); continue }
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: input, isDirectory: &isDir) else {
+                scan.errors.append(.inputNotFound(file: input)); continue
+            }
+            if !isDir.boolValue {
+                scan.files.append(InputFile(path: input, relative: (input as NSString).lastPathComponent)); continue
+            }
+            let root = realPath(input)
+            scan.folders.append(root)
+            // Iterative walk: (path, relative, ancestors' real paths, ignore files in force)
+            // (path, relative, ancestors' real paths, ignore files in force, inside a folder --include matched)
+            var stack: [(String, String, [String], [IgnoreRules], Bool)] = [(input, "", [root], [], false)]
+            var found: [InputFile] = []
+            var other: [InputFile] = []
+            while let (dir, rel, ancestors, inheritedRules, inIncludedFolder) = stack.popLast() {
+                guard let entries = directoryEntries(dir) else {
+                    scan.errors.append(.folderUnreadable(file: dir, code: Platform.lastError)); continue
+                }
+                var rules = inheritedRules
+                if let ignoreName = selection.ignoreFileName, entries.contains(where: { $0.0 == ignoreName }) {
+                    let ignorePath = PathText.join(dir, ignoreName)
+                    switch Platform.readFile(ignorePath) {
+                    case .success(let bytes):
+                        rules.append(IgnoreRules(base: rel, text: String(decoding: bytes, as: UTF8.self)))
+                    case .failure(let e) where !e.isFolder:
+                        scan.errors.append(.failed(file: ignorePath, position: nil, message: "cannot be read: \(e.text)"))
+                    case .failure:
+                        break
+                    }
+                }
+                for (name, type) in entries.reversed() where !name.hasPrefix(".") {
+                    let path = PathText.join(dir, name)
+                    let relPath = rel.isEmpty ? name : rel + "/" + name
+                    var isFolder = type == .directory
+                    if type == nil {
+                        // A symbolic link or an unknown type: follow it.
+                        guard let st = Platform.status(path) else {
+                            scan.errors.append(.brokenSymbolicLink(file: path)); continue
+                        }
+                        isFolder = st.kind == .directory
+                    }
+                    if isFolder {
+                        if selection.exclude.contains(where: { $0.matches(relPath, isFolder: true) }) { continue }
+                        let included = inIncludedFolder || selection.include.contains(where: { $0.matches(relPath, isFolder: true) })
+                        if !included && IgnoreRules.isIgnored(relPath, isFolder: true, by: rules) { continue }
+                        let real = realPath(path)
+                        if ancestors.contains(real) {
+                            scan.errors.append(.folderLoop(file: path, target: real))
+                            continue
+                        }
+                        stack.append((path, relPath, ancestors + [real], rules, included))
+                        continue
+                    }
+                    if selection.exclude.contains(where: { $0.matches(relPath, isFolder: false) }) { continue }
+                    let chosen: Bool
+                    if inIncludedFolder || selection.include.contains(where: { $0.matches(relPath, isFolder: false) }) {
+                        chosen = true
+                    } else if !selection.include.isEmpty || IgnoreRules.isIgnored(relPath, isFolder: false, by: rules) {
+                        continue
+                    } else if DocumentLoader.format(forPath: name) != nil {
+                        found.append(InputFile(path: path, relative: relPath))
+                        continue
+                    } else {
+                        chosen = selection.allTextFiles
+                    }
+                    guard chosen else { scan.skipped.append(path); other.append(InputFile(path: path, relative: relPath)); continue }
+                    // Chosen whatever its kind: a regular file with text in it.
+                    if type != .regular, Platform.status(path)?.kind != .regular { scan.skipped.append(path); continue }
+                    if let prefix = Platform.readPrefix(path, count: InputSelection.sniffLength), selection.isBinary(prefix: prefix) {
+                        scan.binary.append(path)
+                        other.append(InputFile(path: path, relative: relPath))
+                        continue
+                    }
+                    found.append(InputFile(path: path, relative: relPath))
+                }
+            }
+            scan.files.append(contentsOf: found.sorted { $0.relative < $1.relative })
+            scan.others.append(contentsOf: other.sorted { $0.relative < $1.relative })
+        }
+        return scan
+    }
+
+    /// The entries of a folder with their kind (``Platform/directoryEntries(_:)``: `nil` when a
+    /// `stat` must tell), sorted by name (code-point order); `nil` when it cannot be read (`errno`
+    /// set). One `readdir(3)` pass: no `stat` per regular file or folder.
+    static func directoryEntries(_ dir: String) -> [(String, Platform.FileKind?)]? {
+        Platform.directoryEntries(dir)?.map { ($0.name, $0.kind) }.sorted { $0.0 < $1.0 }
+    }
+
+    /// The canonical absolute path (symbolic links resolved), or the standardised path when it
+    /// does not exist yet.
+    package static func realPath(_ path: String) -> String {
+        if let r = Platform.realPath(path) { return r }
+        // Resolve the deepest existing ancestor, then append the rest.
+        let abs = URL(fileURLWithPath: path).standardizedFileURL.path
+        let parent = (abs as NSString).deletingLastPathComponent
+        if parent == abs { return abs }
+        return (realPath(parent) as NSString).appendingPathComponent((abs as NSString).lastPathComponent)
+    }
+}

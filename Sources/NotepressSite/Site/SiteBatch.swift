@@ -1,0 +1,513 @@
+import Foundation
+import Notepress
+import NotepressAST
+import NotepressPlatform
+
+/// The result of a folder run's two phases (``BatchConverter/runSite(_:otherFiles:previous:previousTable:copyAll:progress:)``).
+package struct SiteRun: Sendable {
+    /// One outcome per input page, in input order.
+    package var outcomes: [FileOutcome]
+    /// The site table the pages were rendered against.
+    package var table: SiteTable
+    /// The table as JSON Lines (``SiteTableCodec/encode(_:)``).
+    package var tableBytes: [UInt8]
+    /// The link report (``LinkReport``), in table order.
+    package var problems: [LinkProblem]
+    /// Each record's links resolved (by record index in ``table``; empty for other files): what
+    /// rendering, the report, the table digests and asset copying read.
+    package var resolutions: [SiteRewriter.Resolutions]
+    /// Where each input's relative path came from (for messages: the path as found).
+    package var sourcePaths: [String: String]
+    /// The site-wide pages, rendered while the pages were (``runSite(_:otherFiles:previous:previousTable:siteTable:sitePages:progress:)``
+    /// with `sitePages`), for ``BatchConverter/writeSitePages(_:tableBytes:sourcePaths:previous:previousTableBytes:unchanged:prerendered:)``.
+    package var sitePages: PendingSitePages? = nil
+}
+
+/// What the scan phase found for one input.
+struct ScannedInput: @unchecked Sendable {
+    var record: SiteRecord?
+    /// The record's JSON line (``SiteTableCodec/line(_:)``), made here on the scanning thread
+    /// (or the previous table's, when the record is reused).
+    var line: [UInt8]?
+    /// The prepared document, kept for rendering when within the memory budget.
+    var document: Document?
+    var diagnostics: [Diagnostic] = []
+    var error: NotepressError?
+    /// The record is the previous run's (the input was not read).
+    var reused = false
+    /// Input bytes' SHA-256 (hex), when read; the previous one when reused.
+    var inputSHA256 = ""
+    var inputSize: Int?
+    var inputMtime: Int64?
+    /// The modification time used for the date (clamped).
+    var modified: Date?
+}
+
+/// Threads that run batches of indexed work (``run(_:_:)``) until ``finish()``: the phases of a
+/// site run share them instead of starting threads for each phase.
+final class WorkerPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var body: (@Sendable (Int) -> Void)?
+    private var count = 0
+    private var next = 0
+    private var unfinished = 0
+    private var generation = 0
+    private var stopping = false
+    private var threads: [Thread] = []
+
+    /// Starts `threads` threads with 64 MiB stacks.
+    init(threads n: Int) {
+        for _ in 0..<max(1, n) {
+            let t = Thread { [self] in work() }
+            t.stackSize = 64 << 20
+            threads.append(t)
+            t.start()
+        }
+    }
+
+    private func work() {
+        var seen = 0
+        condition.lock()
+        while true {
+            while !stopping && generation == seen { condition.wait() }
+            if stopping { condition.unlock(); return }
+            seen = generation
+            while next < count, let body {
+                let i = next
+                next += 1
+                condition.unlock()
+                body(i)
+                condition.lock()
+                unfinished -= 1
+                if unfinished == 0 { condition.broadcast() }
+            }
+        }
+    }
+
+    /// Runs `body(i)` for every `i` in `0..<count` on the pool's threads; returns when all are done.
+    func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        condition.lock()
+        self.body = body
+        self.count = count
+        next = 0
+        unfinished = count
+        generation += 1
+        condition.broadcast()
+        while unfinished > 0 { condition.wait() }
+        self.body = nil
+        condition.unlock()
+    }
+
+    /// Ends the threads (after the last ``run(_:_:)``).
+    func finish() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// A thread-safe array of slots filled by index.
+final class Slots<T>: @unchecked Sendable {
+    private var items: [T?]
+    private let lock = NSLock()
+    init(count: Int) { items = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ v: T) { lock.lock(); items[i] = v; lock.unlock() }
+    func get(_ i: Int) -> T? { lock.lock(); defer { lock.unlock() }; return items[i] }
+    /// `body` of slot `i`, read in place (the slot is not copied).
+    func read<R>(_ i: Int, _ body: (T?) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(items[i]) }
+    /// Changes slot `i` in place.
+    func update(_ i: Int, _ body: (inout T?) -> Void) { lock.lock(); body(&items[i]); lock.unlock() }
+    func values() -> [T] { lock.lock(); defer { lock.unlock() }; return items.compactMap { $0 } }
+}
+
+/// A budget of input bytes whose parsed documents are kept between the phases (beyond it a page
+/// is parsed again when it is rendered).
+final class ByteBudget: @unchecked Sendable {
+    private var left: Int
+    private let lock = NSLock()
+    init(_ bytes: Int) { left = bytes }
+    func take(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard n <= left else { return false }
+        left -= n
+        return true
+    }
+}
+
+extension BatchConverter {
+    /// Input bytes whose documents stay in memory from the scan to the rendering (64 MiB).
+    static let keptDocumentBudget = 64 << 20
+
+    /// Runs `body(i)` for `0..<count` on the pool's threads (or here when there is no pool).
+    func parallel(_ count: Int, pool: WorkerPool?, _ body: @escaping @Sendable (Int) -> Void) {
+        if let pool, count > 1 {
+            pool.run(count, body)
+        } else {
+            for i in 0..<count { body(i) }
+        }
+    }
+
+    /// Whether wiki links and block anchors are read in a document of `format`.
+    func readsWikiLinks(_ format: SourceFormat) -> Bool { format == .note || loader.wikilinks }
+
+    /// A document as the site uses it: heading ids assigned, block anchors taken out (when wiki
+    /// links are read).
+    func prepare(_ d: inout Document) {
+        d.assignHeadingIDs()
+        if readsWikiLinks(d.metadata.sourceFormat) { d = BlockAnchors.apply(d) }
+    }
+
+    /// Reads and prepares one input (``DocumentLoader``), `sourcePath` set to its relative path.
+    func load(_ input: InputFile, bytes: [UInt8], modified: Date?) throws -> (Document, [Diagnostic]) {
+        var read = try loader.load(bytes: bytes, path: input.path, modified: modified)
+        // Writers that record the source (TEI's idno, the JSON dump) get the path below the
+        // input folder: no absolute path of this machine in the output.
+        read.document.metadata.sourcePath = input.relative
+        var document = read.document
+        read.document.blocks = []  // `document` holds the only reference: ids are set in place
+        prepare(&document)
+        return (document, read.diagnostics)
+    }
+
+    /// Phase 1 for one input: its record, from the previous table when the input is unchanged
+    /// (size and time, else bytes), else from its parsed document.
+    func scan(_ input: InputFile, previous: Manifest.Entry?, previousRecord: SiteRecord?, previousLine: [UInt8]? = nil,
+              budget: ByteBudget) -> ScannedInput {
+        var s = ScannedInput()
+        do {
+            let st = Platform.status(input.path)
+            if st?.kind == .directory { throw NotepressError.fileUnreadable(file: input.path, code: SystemError.isAFolder.code) }
+            let regular = st?.kind == .regular
+            s.inputSize = regular ? st?.size : nil
+            s.inputMtime = regular ? st?.modifiedNanoseconds : nil
+            let sameConfig = configuration != nil && previous?.configSHA256 == configuration?.sha256
+            if sameConfig, let prev = previous, let record = previousRecord, record.kind == .page, record.format != nil,
+               let size = s.inputSize, let mtime = s.inputMtime, prev.inputSize == size, prev.inputMtimeNanoseconds == mtime {
+                s.record = record
+                s.line = previousLine
+                s.reused = true
+                s.inputSHA256 = prev.inputSHA256
+                s.modified = prev.modified.map { Date(timeIntervalSince1970: $0) }
+                return s
+            }
+            // read(2) until end of file: a FIFO or `<(…)` input reads like a regular file.
+            let bytes = try DocumentLoader.read(input.path)
+            // The time of the status above (``DocumentLoader/modificationDate(_:)`` would stat again).
+            var modified = st.map { Date(timeIntervalSince1970: $0.modifiedSeconds) }
+            if let m = modified, let sde = loader.sourceDateEpoch { modified = min(m, sde) }
+            s.modified = modified
+            if configuration != nil { s.inputSHA256 = SHA256.hex(bytes) }
+            if sameConfig, let prev = previous, let record = previousRecord, record.kind == .page, record.format != nil,
+               prev.inputSHA256 == s.inputSHA256, prev.modified == modified?.timeIntervalSince1970 {
+                s.record = record
+                s.line = previousLine
+                s.reused = true
+                return s
+            }
+            let (document, diagnostics) = try load(input, bytes: bytes, modified: modified)
+            let record = SiteScanner.record(input.relative, document: document)
+            s.record = record
+            s.line = SiteTableCodec.line(record)
+            s.diagnostics = diagnostics
+            if budget.take(bytes.count) { s.document = document }
+        } catch {
+            s.error = NotepressError.wrapping(error, file: input.path)
+        }
+        return s
+    }
+
+    /// Phase 1 over `files`: each input scanned (``scan(_:previous:previousRecord:budget:)``, in
+    /// parallel on `pool`), and the site records of `files` and `otherFiles` (a page that failed to
+    /// read is still a page record without facts, so links to it are not broken links). `notepress
+    /// scan` writes these records; ``runSite(_:otherFiles:previous:previousTable:siteTable:sitePages:progress:)``
+    /// renders against them.
+    func scanPhase(_ files: [InputFile], otherFiles: [InputFile], previous: Manifest, previousTable: SiteTable?,
+                   pool: WorkerPool?) -> (scanned: Slots<ScannedInput>, records: [SiteRecord], lines: [[UInt8]?]) {
+        let scanned = Slots<ScannedInput>(count: files.count)
+        let budget = ByteBudget(Self.keptDocumentBudget)
+        parallel(files.count, pool: pool) { i in
+            let f = files[i]
+            let old = previousTable?.byPath[f.relative]
+            scanned.set(i, scan(f, previous: previous.entries[f.relative], previousRecord: old.map { previousTable!.records[$0] },
+                                previousLine: old.map { previousTable!.lines[$0] }, budget: budget))
+        }
+        var records: [SiteRecord] = []
+        var lines: [[UInt8]?] = []
+        records.reserveCapacity(files.count + otherFiles.count)
+        lines.reserveCapacity(files.count + otherFiles.count)
+        for i in files.indices {
+            let found = scanned.read(i) { s -> Bool in
+                guard let r = s?.record else { return false }
+                records.append(r)
+                lines.append(s?.line)
+                return true
+            }
+            if !found, DocumentLoader.format(forPath: files[i].relative) != nil || files[i].path != "-" {
+                // A page that failed to read is still a page of the site: links to it are not
+                // broken links (its failure is reported on its own). No format: not listed.
+                records.append(SiteRecord(path: files[i].relative, kind: .page))
+                lines.append(nil)
+            }
+        }
+        for f in otherFiles { records.append(SiteScanner.fileRecord(f.relative)); lines.append(nil) }
+        return (scanned, records, lines)
+    }
+
+    /// `notepress scan`: the site table of `files` (pages) and `otherFiles` (assets), with the
+    /// errors of inputs that could not be read (their records are pages without facts, as in
+    /// ``runSite(_:otherFiles:previous:previousTable:siteTable:sitePages:progress:)``). No output is written.
+    package func scanTable(_ files: [InputFile], otherFiles: [InputFile] = []) -> (table: SiteTable, errors: [NotepressError]) {
+        let pool = jobs > 1 && files.count > 1 ? WorkerPool(threads: min(jobs, files.count)) : nil
+        defer { pool?.finish() }
+        let (scanned, records, lines) = scanPhase(files, otherFiles: otherFiles, previous: Manifest(), previousTable: nil, pool: pool)
+        let errors = files.indices.compactMap { scanned.get($0)?.error }
+        return (SiteTable(records: records, lines: lines), errors)
+    }
+
+    /// Converts a site: phase 1 scans every input into the ``SiteTable`` (in parallel; unchanged
+    /// inputs keep their record from `previousTable`), phase 2 renders every page against it (in
+    /// parallel; a page whose input, configuration, table digest (``SiteRewriter/digest(of:resolutions:)``)
+    /// and outputs are unchanged is skipped). `otherFiles` are the files of other kinds found in
+    /// the input folders (assets). Output bytes and the order of outcomes do not depend on ``jobs``.
+    /// Site-wide outputs are left to the caller: ``writeIndex(_:previous:previousTableBytes:)``,
+    /// ``copyAssets(_:previous:copyAll:records:)``, ``manifest(after:previous:keepUnseen:)``.
+    ///
+    /// A shard (`siteTable` given: `notepress convert --site-table`) renders `files` against that
+    /// table, made by `notepress scan` over every input, instead of a table of `files` alone: each
+    /// page's scanned record must be the table's (else the page fails: the table is out of date),
+    /// two pages with one output clash as in the table's page order, and only the shard's own pages
+    /// are resolved (``SiteRun/problems`` is empty: `notepress index` reports the site's links).
+    ///
+    /// `sitePages`: the caller writes the site-wide pages after the run; with several jobs they are
+    /// rendered from the table while the pages are (``SiteRun/sitePages``), unless the table is
+    /// `previousTable`'s (a re-run that may write none).
+    package func runSite(_ files: [InputFile], otherFiles: [InputFile] = [], previous: Manifest = Manifest(),
+                        previousTable: SiteTable? = nil, siteTable: SiteTable? = nil, sitePages: Bool = false,
+                        progress: (@Sendable (Int, FileOutcome) -> Void)? = nil) -> SiteRun {
+        // One pool of threads for both phases (64 MiB stacks, as deep as the main thread, for
+        // documents nested to ``ASTLimits/maxNestingDepth``).
+        let pool = jobs > 1 && files.count > 1 ? WorkerPool(threads: min(jobs, files.count)) : nil
+        defer { pool?.finish() }
+        // Phase 1: scan.
+        let (scanned, records, lines) = scanPhase(files, otherFiles: otherFiles, previous: previous, previousTable: previousTable, pool: pool)
+        let table = siteTable ?? SiteTable(records: records, lines: lines)
+        if let siteTable {
+            for (i, f) in files.enumerated() {
+                guard let s = scanned.get(i), s.error == nil else { continue }
+                let expected = siteTable.record(f.relative)
+                if expected == nil || expected != s.record {
+                    scanned.update(i) {
+                        $0?.error = .failed(file: f.path, position: nil, message: expected == nil
+                            ? "not in the site table; run notepress scan again"
+                            : "the site table's record differs from this input; run notepress scan again")
+                    }
+                }
+            }
+        }
+        let rewriter = SiteRewriter(resolver: SiteResolver(table: table))
+        // Every page's links are resolved once, by its rendering: digests, the report and the
+        // assets read them too.
+        let resolved = Slots<SiteRewriter.Resolutions>(count: table.records.count)
+        // What HTML pages show of the rest of the site: links to tag pages, backlinks (which need
+        // every page's links resolved before any page is rendered).
+        let htmlPages = writers.contains { $0.name == "html" } && !options.fragment
+        var backlinks: [[Int]] = []
+        if htmlPages && options.backlinks {
+            parallel(table.records.count, pool: pool) { i in
+                if table.kinds[i] == .page { resolved.set(i, rewriter.resolutions(of: table.records[i])) }
+            }
+            backlinks = SiteBacklinks.compute(table, resolutions: table.records.indices.map { resolved.get($0) ?? [:] })
+        }
+        let extras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
+        var sources: [String: String] = [:]
+        sources.reserveCapacity(files.count + otherFiles.count)
+        for f in files { sources[f.relative] = f.path }
+        for f in otherFiles { sources[f.relative] = f.path }
+        let pendingSitePages = sitePages && htmlPages && jobs > 1 && siteTable == nil && previousTable?.lines != table.lines
+            ? PendingSitePages(self, table: table, sourcePaths: sources) : nil
+
+        // Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
+        // the job count.
+        var owner: [String: String] = [:]
+        var clash: [Int: NotepressError] = [:]
+        // Each input's output path per writer, made once here.
+        let outputs = files.map { f in writers.map { outputPath(f, $0, table: table) } }
+        if siteTable != nil {
+            // A shard: the owner of each output is the first page of the whole table that has it.
+            for r in table.records where r.kind == .page {
+                let f = InputFile(path: r.path, relative: r.path)
+                for w in writers { let out = outputPath(f, w, table: table); if owner[out] == nil { owner[out] = r.path } }
+            }
+            for (i, f) in files.enumerated() {
+                for out in outputs[i] {
+                    if let first = owner[out], first != f.relative {
+                        clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
+                        break
+                    }
+                }
+            }
+            owner = [:]
+        }
+        for (i, f) in files.enumerated() where siteTable == nil {
+            for out in outputs[i] {
+                if let first = owner[out] {
+                    clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
+                    break
+                }
+            }
+            if clash[i] == nil { for out in outputs[i] { owner[out] = f.path } }
+        }
+        let clashes = clash
+        let context = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
+                                  inputFiles: LazyIdentities(files.map(\.path) + otherFiles.map(\.path)))
+
+        // The output folders are made here, one thread, each once: threads writing into a folder
+        // that does not exist yet would each try to make it (mkdir locks the parent folder).
+        // Only folders that resolve inside the output folder and outside the input folders (the
+        // rule of ``OutputGuard``): any other is left for the output guard to report per file.
+        var folders = Set<String>()
+        for paths in outputs { for out in paths { folders.insert(PathText.deletingLastComponent(out)) } }
+        let rootReal = context.root
+        for folder in folders.sorted() where Platform.status(folder) == nil {
+            let real = InputScanner.realPath(folder)
+            guard real.hasPrefix(rootReal == "/" ? "/" : rootReal + "/"), !inputFolders.contains(where: { real.hasPrefix($0 + "/") }) else {
+                continue
+            }
+            _ = Platform.makeDirectories(folder)
+        }
+
+        // Phase 2: render.
+        let results = Slots<FileOutcome>(count: files.count)
+        parallel(files.count, pool: pool) { i in
+            var outcome: FileOutcome
+            let s = scanned.get(i)!
+            var r: SiteRewriter.Resolutions = [:]
+            if let record = s.record, let index = table.byPath[record.path], table.records[index].path == files[i].relative {
+                if let done = resolved.get(index) {
+                    r = done
+                } else {
+                    r = rewriter.resolutions(of: table.records[index])
+                    resolved.set(index, r)
+                }
+            }
+            if let e = clashes[i] {
+                outcome = FileOutcome(input: files[i])
+                outcome.error = e
+                outcome.status = .failed
+                if configuration != nil { outcome.entry = Self.failedEntry(previous: previous.entries[files[i].relative], written: []) }
+            } else {
+                outcome = render(files[i], s, rewriter: rewriter, resolutions: r, extras: extras, guard: context,
+                                 previous: previous.entries[files[i].relative])
+            }
+            // The document goes with this iteration, while it is still in the caches (not all at
+            // the end).
+            scanned.update(i) { $0?.document = nil }
+            results.set(i, outcome)
+            progress?(i, outcome)
+        }
+        // Records no rendering resolved (other files, a page whose path two inputs share): resolved here.
+        var resolutions: [SiteRewriter.Resolutions] = []
+        resolutions.reserveCapacity(table.records.count)
+        for (i, record) in table.records.enumerated() {
+            // A shard resolves its own pages only (the site's other pages are other shards').
+            resolutions.append(resolved.get(i) ?? (record.kind == .page && siteTable == nil ? rewriter.resolutions(of: record) : [:]))
+        }
+        return SiteRun(outcomes: results.values(), table: table, tableBytes: SiteTableCodec.encode(table),
+                       problems: siteTable == nil ? LinkReport.problems(table, resolutions: resolutions) : [],
+                       resolutions: resolutions,
+                       sourcePaths: sources, sitePages: pendingSitePages)
+    }
+
+    /// Phase 2 for one input: skipped when nothing it depends on changed, else rendered with every
+    /// writer and written.
+    func render(_ input: InputFile, _ s: ScannedInput, rewriter: SiteRewriter, resolutions: SiteRewriter.Resolutions,
+                extras: SitePageExtras = SitePageExtras(), guard context: OutputGuard, previous: Manifest.Entry?) -> FileOutcome {
+        var outcome = FileOutcome(input: input)
+        guard let record = s.record, s.error == nil else {
+            outcome.error = s.error ?? NotepressError.failed(file: input.path, position: nil, message: "not read")
+            outcome.status = .failed
+            if configuration != nil { outcome.entry = Self.failedEntry(previous: previous, written: []) }
+            return outcome
+        }
+        outcome.title = record.title
+        outcome.created = s.document?.metadata.created ?? record.created.flatMap(CivilDateTime.parse)
+        let table = rewriter.resolver.table
+        let digest = extras.digest(rewriter.digest(of: record, resolutions: resolutions), record: record, table: table)
+        let paths = writers.map { outputPath(input, $0, table: table) }
+        if let config = configuration, let prev = previous, prev.configSHA256 == config.sha256,
+           prev.inputSHA256 == s.inputSHA256, prev.modified == s.modified?.timeIntervalSince1970, prev.siteSHA256 == digest,
+           prev.outputs.map(\.path) == paths.map(relativeToRoot), outputsMatch(prev.outputs) {
+            // Nothing is written for a skipped file, so the output guard has nothing to check.
+            outcome.status = .skipped
+            outcome.written = paths
+            outcome.entry = prev
+            outcome.entryIsPrevious = s.reused && prev.inputSize == s.inputSize && prev.inputMtimeNanoseconds == s.inputMtime
+            outcome.entry?.inputSize = s.inputSize
+            outcome.entry?.inputMtimeNanoseconds = s.inputMtime
+            return outcome
+        }
+        // The outputs written so far, for the manifest (also when a later writer fails).
+        var outputs: [Manifest.Output] = []
+        do {
+            var document: Document
+            if let d = s.document {
+                document = d
+                outcome.diagnostics = s.diagnostics
+            } else {
+                let bytes = try DocumentLoader.read(input.path)
+                let loaded = try load(input, bytes: bytes, modified: s.modified)
+                document = loaded.0
+                outcome.diagnostics = loaded.1
+            }
+            outcome.diagnosticOrigins = Array(repeating: "input", count: outcome.diagnostics.count)
+            for p in paths { try context.check(p, input: input.path) }
+            outputs = []
+            for (writer, path) in zip(writers, paths) {
+                var page = rewriter.rewrite(document, path: input.relative, resolutions: resolutions, format: writer.name,
+                                            fileExtension: writer.fileExtension,
+                                            notesIndex: writer.name == "html" && !options.fragment)
+                var pageOptions = options
+                if writer.name == "html" && !options.fragment {
+                    extras.apply(to: &page, record: record, table: table, options: &pageOptions)
+                }
+                let bytes = try writer.write(page, options: pageOptions, diagnostics: &outcome.diagnostics)
+                outcome.diagnosticOrigins += Array(repeating: writer.name,
+                                                   count: outcome.diagnostics.count - outcome.diagnosticOrigins.count)
+                try AtomicFile.write(bytes, to: path)
+                outcome.written.append(path)
+                if configuration != nil {
+                    let st = Platform.status(path, followLinks: false)
+                    outputs.append(Manifest.Output(path: relativeToRoot(path), sha256: SHA256.hex(bytes),
+                                                   size: st?.size, mtimeNanoseconds: st?.modifiedNanoseconds))
+                }
+            }
+            document = Document(metadata: document.metadata, blocks: [])
+            if let config = configuration {
+                outcome.entry = Manifest.Entry(inputSHA256: s.inputSHA256, modified: s.modified?.timeIntervalSince1970,
+                                               configSHA256: config.sha256, outputs: outputs, title: record.title,
+                                               created: outcome.created?.timeIntervalSince1970, inputSize: s.inputSize,
+                                               inputMtimeNanoseconds: s.inputMtime, siteSHA256: digest)
+            }
+        } catch {
+            outcome.error = NotepressError.wrapping(error, file: input.path)
+            outcome.status = .failed
+            if configuration != nil { outcome.entry = Self.failedEntry(previous: previous, written: outputs) }
+        }
+        return outcome
+    }
+
+    /// The manifest entry of an input that failed: no hashes (``Manifest/Entry/failedMark``), so the
+    /// next run converts it again, but every output it has in the folder (those of an earlier run
+    /// and those written before the writer that failed), so that `--prune` removes them once the
+    /// input is gone; `nil` when it has none.
+    static func failedEntry(previous: Manifest.Entry?, written: [Manifest.Output]) -> Manifest.Entry? {
+        var outputs = written
+        for o in previous?.outputs ?? [] where !outputs.contains(where: { $0.path == o.path }) { outputs.append(o) }
+        guard !outputs.isEmpty else { return nil }
+        return Manifest.Entry(inputSHA256: Manifest.Entry.failedMark, modified: nil, configSHA256: Manifest.Entry.failedMark,
+                              outputs: outputs, title: previous?.title, created: previous?.created, inputSize: nil,
+                              inputMtimeNanoseconds: nil, siteSHA256: nil)
+    }
+}

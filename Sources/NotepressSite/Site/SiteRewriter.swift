@@ -1,0 +1,160 @@
+import Foundation
+import Notepress
+import NotepressAST
+import NotepressTEI
+
+/// Gives each writer a document whose link destinations are final for its format: the one place
+/// links between inputs are rewritten (no writer rewrites a link itself).
+///
+/// - A link to a page becomes the relative path of that page's output in the same format's tree
+///   (`b.md` → `b.html`, `b.rtf`, `b.xml`, …; a folder → its index page), with the fragment
+///   mapped to the id the page has (TEI: the `xml:id` form, ``TEIIdentifiers/headingID(_:)``);
+///   the link carries ``Link/target`` (the man writer shows `name(section)`).
+/// - A link to another file becomes its relative path in the output tree (assets keep their
+///   place relative to the pages).
+/// - A wiki link nothing matches becomes its text (``Link/isMissing``); a standard link that is
+///   broken stays as written. Both are in the link report.
+///
+/// What a page reads from the table is summed up by ``digest(of:)``: a page is rendered again on a
+/// re-run when it changes even if its input did not (a heading renamed in the page it links to).
+package struct SiteRewriter: Sendable {
+    /// The resolver of the site table pages are rendered against.
+    package let resolver: SiteResolver
+    /// The generated notes list's file name at the root of the HTML tree.
+    package var notesIndexName: String { resolver.table.rootHasIndexPage ? "notes-index.html" : "index.html" }
+
+    /// A rewriter over `resolver`'s table.
+    package init(resolver: SiteResolver) {
+        self.resolver = resolver
+    }
+
+    /// The key of a link in ``Resolutions``: how it is written and its destination.
+    package struct LinkKey: Hashable, Sendable {
+        var kind: SiteLinkRecord.Kind
+        var target: String
+    }
+
+    /// The resolutions of a page's links, each resolved once for all formats.
+    package typealias Resolutions = [LinkKey: LinkResolution]
+
+    /// Resolves every link the page `record` records.
+    package func resolutions(of record: SiteRecord) -> Resolutions {
+        var out: Resolutions = [:]
+        for l in record.links {
+            let key = LinkKey(kind: l.kind, target: l.target)
+            if out[key] == nil { out[key] = resolver.resolve(l.kind, l.target, from: record.path) }
+        }
+        return out
+    }
+
+    /// `document` (the page at `path`) with its links rewritten for a writer that writes files
+    /// with extension `fileExtension` (`tei`: TEI fragments). `notesIndex`: set
+    /// ``DocumentMetadata/notesIndexHref`` (HTML pages).
+    package func rewrite(_ document: Document, path: String, resolutions: Resolutions, format: String, fileExtension: String,
+                        notesIndex: Bool) -> Document {
+        let table = resolver.table
+        let fromFolder = SitePaths.folderOf(table.outputStem(forInput: path))
+        var d = document
+        func link(_ l: Link, image: Bool) -> (Link, toLink: Bool)? {
+            let kind: SiteLinkRecord.Kind = l.syntax == .wiki ? (image ? .wikiImage : .wiki) : (image ? .image : .link)
+            guard let r = resolutions[LinkKey(kind: kind, target: l.destination)] else {
+                // Not recorded (external): a wiki link is never external.
+                if l.syntax == .wiki { return (InlineRewriting.missing(l), true) }
+                return nil
+            }
+            var out = l
+            switch r.target {
+            case .external:
+                return nil
+            case .none:
+                if l.syntax == .wiki { return (InlineRewriting.missing(l), true) }
+                return nil
+            case .page(let i):
+                let targetPath = table.paths[i]
+                let stem = table.stems[i] ?? PathText.deletingExtension(targetPath)
+                var dest = targetPath == path && r.fragment != nil
+                    ? "" : SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: stem + "." + fileExtension))
+                if let fragment = r.fragment, !fragment.isEmpty, format != "man" {
+                    if let id = r.id {
+                        dest += "#" + SitePaths.urlFragment(format == "tei" && !id.hasPrefix("^") ? TEIIdentifiers.headingID(id) : id)
+                    } else {
+                        dest += "#" + fragment
+                    }
+                }
+                out.destination = dest
+                out.target = table.linkTargets[i]
+                // A page embedded as an image (`![x](note.md)`) is a link to it.
+                return (out, image)
+            case .file(let i):
+                out.destination = SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: table.paths[i])) + r.suffix
+                return (out, false)
+            }
+        }
+        func rewrite(_ c: Inlines) -> Inlines? {
+            var out: Inlines?
+            for (i, span) in c.spans.enumerated() {
+                switch span.kind {
+                case .link(let l):
+                    if let (n, _) = link(l, image: false) {
+                        if out == nil { out = c }
+                        out!.spans[i].kind = .link(n)
+                    }
+                case .image(let l):
+                    if let (n, toLink) = link(l, image: true) {
+                        if out == nil { out = c }
+                        out!.spans[i].kind = toLink ? .link(n) : .image(n)
+                    }
+                default: break
+                }
+            }
+            return out
+        }
+        // Every link into the site (wiki links included) is recorded: none, nothing to rewrite.
+        if !resolutions.isEmpty {
+            var changed: [Block]?
+            for (i, b) in document.blocks.enumerated() {
+                if let n = InlineRewriting.changingInlines(b, rewrite) {
+                    if changed == nil { changed = document.blocks }
+                    changed![i] = n
+                }
+            }
+            if let changed { d.blocks = changed }
+        }
+        if notesIndex {
+            d.metadata.notesIndexHref = SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: notesIndexName))
+        }
+        return d
+    }
+
+    /// SHA-256 (hex) of everything the page `record`'s outputs read from the table: its own output
+    /// path, the notes list's name, and for each link the target's path, output path, man name and
+    /// section and the id its fragment found. Unchanged input + unchanged digest = unchanged pages.
+    package func digest(of record: SiteRecord, resolutions: Resolutions? = nil) -> String {
+        let table = resolver.table
+        let rs = resolutions ?? self.resolutions(of: record)
+        // The facts go into one buffer, hashed once.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + record.links.count * 96)
+        func put(_ s: String) { bytes.append(contentsOf: s.utf8); bytes.append(0x1F) }
+        put(table.outputStem(forInput: record.path))
+        put(notesIndexName)
+        var seen = Set<LinkKey>()
+        for l in record.links {
+            let key = LinkKey(kind: l.kind, target: l.target)
+            guard seen.insert(key).inserted, let r = rs[key] else { continue }
+            put(l.kind.rawValue); put(l.target)
+            switch r.target {
+            case .external: put("external")
+            case .none: put("none")
+            case .page(let i):
+                let t = table.linkTargets[i]
+                put("page"); put(table.paths[i]); put(table.stems[i] ?? ""); put(t?.manName ?? ""); put(t?.manSection ?? "")
+                put(r.id ?? "-")
+            case .file(let i):
+                put("file"); put(table.paths[i])
+            }
+            bytes.append(0x1E)
+        }
+        return SHA256.hex(bytes)
+    }
+}

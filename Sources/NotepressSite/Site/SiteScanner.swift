@@ -1,0 +1,126 @@
+import Foundation
+import Notepress
+import NotepressAST
+import NotepressMan
+
+/// The scan of a site: one ``SiteRecord`` per input from its parsed document (or, for other
+/// files, from its path alone). What a page's record holds is what other pages and site-wide
+/// outputs may read about it (see ``SiteTable``).
+package enum SiteScanner {
+    /// The longest excerpt kept, in characters (an ellipsis `…` marks a cut).
+    package static let excerptLength = 200
+
+    /// The record of page `relative` read as `document` (whose headings carry their ids:
+    /// ``Document/assigningHeadingIDs()``; ids are assigned here when they do not).
+    package static func record(_ relative: String, document: Document) -> SiteRecord {
+        let meta = document.metadata
+        var r = SiteRecord(path: relative, kind: .page)
+        r.format = meta.sourceFormat
+        r.title = meta.title
+        r.titleSource = meta.titleSource
+        r.created = meta.created.map { CivilDateTime($0).iso8601 }
+        r.tags = meta.tags
+        r.fields = meta.fields
+        // One walk for the ids, anchors and links.
+        var complete = true
+        var links: [SiteLinkRecord] = []
+        document.forEachBlock { block, _ in
+            switch block.kind {
+            case .heading(_, let c):
+                if let id = block.id { r.ids.append(id) } else { complete = false }
+                collectLinks(c, into: &links)
+            case .paragraph(let c):
+                if let id = block.id, id.hasPrefix("^") { r.anchors.append(String(id.dropFirst())) }
+                collectLinks(c, into: &links)
+            case .table(let t):
+                for cell in t.header { collectLinks(cell, into: &links) }
+                for row in t.rows { for cell in row { collectLinks(cell, into: &links) } }
+            default: break
+            }
+        }
+        if !complete { r.ids = document.headingIDs().map(\.id) }
+        r.links = links
+        r.excerpt = excerpt(document)
+        let man = ManTitleResolver.pageReference(path: relative, fields: meta.fields)
+        r.manName = man.name
+        r.manSection = man.section
+        return r
+    }
+
+    /// The record of a file that is not a page (an asset).
+    package static func fileRecord(_ relative: String) -> SiteRecord {
+        SiteRecord(path: relative, kind: .file)
+    }
+
+    /// Every link and image into the site (not external, not empty), in document order.
+    static func links(in document: Document) -> [SiteLinkRecord] {
+        var out: [SiteLinkRecord] = []
+        document.forEachBlock { block, _ in
+            switch block.kind {
+            case .paragraph(let c), .heading(_, let c): collectLinks(c, into: &out)
+            case .table(let t):
+                for cell in t.header { collectLinks(cell, into: &out) }
+                for row in t.rows { for cell in row { collectLinks(cell, into: &out) } }
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// The links and images into the site of one inline content, appended to `out`.
+    static func collectLinks(_ c: Inlines, into out: inout [SiteLinkRecord]) {
+            for span in c.spans {
+                let link: Link
+                let image: Bool
+                switch span.kind {
+                case .link(let l): link = l; image = false
+                case .image(let l): link = l; image = true
+                default: continue
+                }
+                let kind: SiteLinkRecord.Kind = link.syntax == .wiki ? (image ? .wikiImage : .wiki) : (image ? .image : .link)
+                if link.syntax == .standard && (link.destination.isEmpty || SitePaths.isExternal(link.destination)) { continue }
+                out.append(SiteLinkRecord(kind: kind, target: link.destination, line: link.position?.line ?? 0,
+                                          column: link.position?.column ?? 0))
+            }
+    }
+
+    /// The first top-level paragraph's plain text, spaces collapsed, cut at a word boundary to
+    /// at most ``excerptLength`` characters (`…` added when cut); `nil` when there is none.
+    static func excerpt(_ document: Document) -> String? {
+        for b in document.blocks {
+            guard case .paragraph(let c) = b.kind else { continue }
+            // The paragraph's text with runs of spaces, tabs and line breaks as one space, trimmed;
+            // at most 4 bytes per character are needed for the cut, so a long paragraph stops early.
+            var bytes: [UInt8] = []
+            let enough = excerptLength * 4 + 4
+            var space = false
+            func add(_ s: String) {
+                for u in s.utf8 {
+                    if u == 0x20 || u == 0x0A || u == 0x09 || u == 0x0D {
+                        space = !bytes.isEmpty
+                    } else {
+                        if space { bytes.append(0x20); space = false }
+                        bytes.append(u)
+                    }
+                }
+            }
+            for run in c.runs where bytes.count < enough {
+                switch run.content {
+                case .text(let t): add(t)
+                case .softBreak, .hardBreak: space = !bytes.isEmpty
+                case .footnoteReference(_, let n, _): add(String(n))
+                case .rawHTML: break
+                }
+            }
+            if bytes.isEmpty { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if bytes.count < excerptLength { return text }  // fewer bytes than the limit: fewer characters
+            guard text.count > excerptLength - 1 || bytes.count >= enough else { return text }
+            // Cut at the last space before the limit (or inside a very long first word).
+            let head = text.prefix(excerptLength - 1)
+            if let lastSpace = head.lastIndex(of: " ") { return String(head[..<lastSpace]) + "…" }
+            return String(head) + "…"
+        }
+        return nil
+    }
+}

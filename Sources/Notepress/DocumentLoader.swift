@@ -217,7 +217,7 @@ package struct DocumentLoader: Sendable {
             // writer keeps none).
             let first = FirstHeadingBox()
             let watch: ((Block) -> Void)? = frontMatter?.title != nil ? readerCallback : { block in
-                if first.title == nil, case .heading(1, let content) = block.kind { first.title = content.plainText }
+                if first.title == nil, case .heading(1, let content) = block.kind { first.title = content.titleText }
                 readerCallback?(block)
             }
             result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: watch, retainBlocks: readerRetains)

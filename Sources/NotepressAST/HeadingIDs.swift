@@ -58,7 +58,7 @@ extension Document {
         var out: [HeadingID] = []
         forEachBlock { block, depth in
             guard case .heading(let level, let content) = block.kind else { return }
-            out.append(HeadingID(level: level, id: slugger.slug(content.headingIDText), text: content.plainText,
+            out.append(HeadingID(level: level, id: slugger.slug(content.headingIDText), text: content.titleText,
                                  isTopLevel: depth == 0, position: block.position))
         }
         return out

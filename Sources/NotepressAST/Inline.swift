@@ -307,19 +307,30 @@ public struct Inlines: Sendable, Equatable, ExpressibleByArrayLiteral {
         InlineAttributes(spanKinds(ofRun: run))
     }
 
-    /// The text without markup: text runs verbatim, breaks as `"\n"` (hard) or `" "` (soft),
-    /// footnote references as their number, raw HTML dropped.
-    public var plainText: String {
+    /// A heading as a title or table-of-contents entry shows it: ``plainText`` without footnote
+    /// references (a reference's number is a mark in the heading, not part of its name:
+    /// `# Report[^1]` is titled `Report`). Heading ids keep the number (``headingIDText``, GitHub's
+    /// rule).
+    public var titleText: String {
+        plainText(footnoteNumbers: false)
+    }
+
+    /// ``plainText``, footnote references as their number or (`footnoteNumbers` false) left out.
+    func plainText(footnoteNumbers: Bool) -> String {
         var s = ""
         for run in runs {
             switch run.content {
             case .text(let t): s += t
             case .softBreak: s += " "
             case .hardBreak: s += "\n"
-            case .footnoteReference(_, let n, _): s += String(n)
+            case .footnoteReference(_, let n, _): if footnoteNumbers { s += String(n) }
             case .rawHTML: break
             }
         }
         return s
     }
+
+    /// The text without markup: text runs verbatim, breaks as `"\n"` (hard) or `" "` (soft),
+    /// footnote references as their number, raw HTML dropped.
+    public var plainText: String { plainText(footnoteNumbers: true) }
 }

@@ -398,7 +398,8 @@ struct ManRenderer {
         w.newline()
         let n = RoffEscaper.escape(names.trimmingHorizontalWhitespace(), context: .text, minus: true)
         let d = RoffEscaper.escape(description.trimmingHorizontalWhitespace(), context: .text, minus: false)
-        w.raw(RoffWriter.guardLineStart(n) + (d.isEmpty ? "" : " \\- " + d) + "\n")
+        // A text line: the paragraph after it starts with `.PP` (not inside NAME).
+        w.textLine(RoffWriter.guardLineStart(n) + (d.isEmpty ? "" : " \\- " + d))
         nameWritten = true
     }
 

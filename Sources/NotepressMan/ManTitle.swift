@@ -107,7 +107,13 @@ package enum ManTitleResolver {
                 diagnostics.append(Diagnostic(.warning, "man: no title line and no file name; page named UNTITLED", file: file))
             }
         }
-        // The output file's extension (`-o page.8`) when the document names no section.
+        // The input file name's section (`x.8.md` → 8) when the document names none: the
+        // section links to the page show (``pageReference(path:fields:)``).
+        if section == nil || section!.isEmpty, let file {
+            let s = stem(file)
+            if let dot = s.lastIndex(of: "."), isSection(String(s[s.index(after: dot)...])) { section = String(s[s.index(after: dot)...]) }
+        }
+        // The output file's extension (`-o page.8`) when neither names a section.
         if section == nil || section!.isEmpty, let d = defaultSection, !d.isEmpty { section = d }
         if document.metadata.sourceFormat == .note {
             // A note is no command: section 7 (miscellaneous) in a "Notes" manual, unless its
@@ -248,9 +254,11 @@ package enum ManTitleResolver {
     }
 
     /// go-md2man's title heading: `name section ["date" [source ["manual"]]]`, with quotes.
+    /// A heading of more than two words is such a title only when it quotes one (`"January 2015"`,
+    /// as `.TH` arguments are written): `# Chapter 1 overview` is an ordinary heading.
     static func parseTHWords(_ t: String) -> (name: String, section: String, date: String?, source: String?, manual: String?)? {
         let w = splitWords(t)
-        guard w.count >= 2, isSection(w[1]) else { return nil }
+        guard w.count >= 2, isSection(w[1]), w.count == 2 || t.contains("\"") else { return nil }
         return (w[0], w[1], w.count > 2 ? w[2] : nil, w.count > 3 ? w[3] : nil, w.count > 4 ? w[4] : nil)
     }
 
@@ -273,9 +281,12 @@ package enum ManTitleResolver {
         return words
     }
 
-    /// A manual section: a digit 1–9 (or `n`, `l`) optionally followed by letters (`3p`, `1ssl`).
+    /// A manual section: a digit 1–9 optionally followed by ASCII letters (`3p`, `1ssl`), or `n`
+    /// or `l` alone (Tcl's sections). `notes`, `not` and `(404)` are no sections: this is the one
+    /// rule that decides whether a title names a page (`name(section)`, `name section`).
     static func isSection(_ s: String) -> Bool {
-        guard let f = s.first, "123456789nl".contains(f), s.count <= 6 else { return false }
+        if s == "n" || s == "l" { return true }
+        guard let f = s.first, "123456789".contains(f), s.count <= 6 else { return false }
         return s.dropFirst().allSatisfy { $0.isASCII && $0.isLetter }
     }
 

@@ -311,6 +311,13 @@ struct RoffWriter {
         bytes.append(contentsOf: more)
     }
 
+    /// Appends one line of text already escaped (and guarded, ``guardLineStart(_:)``) and its
+    /// line feed: no macro is the last one, so ``paragraph()`` writes `.PP` after it.
+    mutating func textLine(_ escaped: String) {
+        put(escaped + "\n")
+        lastMacro = nil
+    }
+
     /// Appends raw roff to the output (the preamble).
     mutating func raw(_ s: String) {
         put(s)

@@ -18,6 +18,14 @@ extension RTFBuilder {
 
     /// Writes one block.
     mutating func writeBlock(_ block: Block, _ ctx: BlockContext) {
+        // A block's id (heading ids, block anchors, at any depth: a list item's anchor too) is a
+        // bookmark: `page.rtf#id` and `#id` links find it.
+        if let id = block.id {
+            switch block.kind {
+            case .paragraph, .heading: pendingBookmarks += Self.bookmark(named: Self.bookmarkName(forID: id))
+            default: break
+            }
+        }
         switch block.kind {
         case .paragraph(let inl):
             let s = theme.style(for: ctx.inFootnote ? .footnote : (ctx.quoteDepth > 0 ? .blockQuote : .body))

@@ -153,6 +153,8 @@ struct RTFBuilder {
     var writtenFootnotes: Set<String> = []
     /// List properties and content (list text, task box) the next paragraph starts with.
     var pendingPrefix: PendingPrefix?
+    /// The bookmark of the next paragraph's block id (``RTFBlocks``), written after its prefix.
+    var pendingBookmarks: [RTFNode] = []
     /// Colour table entries added for alert kinds, in table order (indices from ``colorAlertBase``).
     var alertColors: [Alert.Kind] = []
 
@@ -215,8 +217,6 @@ struct RTFBuilder {
                 marks += Self.bookmark(next)
                 next += 1
             }
-            // A block's id (heading ids, block anchors) is a bookmark: `page.rtf#id` and `#id` links find it.
-            if let id = block.id { marks += Self.bookmark(named: Self.bookmarkName(forID: id)) }
             if !marks.isEmpty { pendingPrefix = .content(marks) }
             writeBlock(block, ctx)
             // No list is open between top-level blocks.

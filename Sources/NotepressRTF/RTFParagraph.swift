@@ -93,6 +93,12 @@ extension RTFBuilder {
     /// Writes the pending list prefix (properties, then content: list text, task box,
     /// bookmarks), if any, and clears it.
     mutating func writePendingPrefix() {
+        defer {
+            if !pendingBookmarks.isEmpty {
+                out.write(pendingBookmarks)
+                pendingBookmarks.removeAll()
+            }
+        }
         guard let prefix = pendingPrefix else { return }
         pendingPrefix = nil
         switch prefix {

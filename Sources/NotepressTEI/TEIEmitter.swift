@@ -172,6 +172,9 @@ struct TEIBuilder {
     var sections: [(level: Int, text: String, id: String)] = []
     var diagnostics: [Diagnostic] = []
     var ids = IDAllocator()
+    /// The block ids of the document (headings' GitHub ids, block anchors `^id`): a link to
+    /// `#id` is written to its `xml:id` (``TEIIdentifiers/anchorID(_:)``).
+    var anchors: Set<String> = []
     /// Footnote definitions by normalised label (first definition wins).
     var definitions: [String: [Block]] = [:]
     /// Footnote numbers by normalised label, from the references.
@@ -196,8 +199,15 @@ struct TEIBuilder {
                 let key = Self.normalize(label)
                 if definitions[key] == nil { definitions[key] = blocks }
             }
-            // Heading ids first, so that a footnote id never takes one.
-            if case .heading = block.kind, let id = block.id { _ = ids.unique(TEIIdentifiers.headingID(id)) }
+            // Heading ids and block anchors first, so that a footnote id never takes one.
+            if let id = block.id {
+                switch block.kind {
+                case .heading, .paragraph:
+                    _ = ids.unique(TEIIdentifiers.anchorID(id))
+                    anchors.insert(id)
+                default: break
+                }
+            }
         }
     }
 
@@ -248,7 +258,7 @@ struct TEIBuilder {
             case .heading(let level, let content):
                 while stack.count > 1 && stack[stack.count - 1].level >= level { closeTop(&stack) }
                 let id = Self.headingXMLID(block)
-                sections.append((level, content.plainText, id))
+                sections.append((level, content.titleText, id))
                 var div = XMLTreeElement("div", [("xml:id", id)])
                 var head = XMLTreeElement("head")
                 head.children = inlines(content, depth: depth(stack) + 2)
@@ -304,7 +314,8 @@ struct TEIBuilder {
     mutating func block(_ b: Block, depth: Int) -> [XMLTreeElement] {
         switch b.kind {
         case .paragraph(let c):
-            var p = XMLTreeElement("p"); p.children = inlines(c, depth: depth + 1); return [p]
+            var p = XMLTreeElement("p", b.id.map { [("xml:id", TEIIdentifiers.anchorID($0))] } ?? [])
+            p.children = inlines(c, depth: depth + 1); return [p]
         case .heading(let level, let c):
             var p = XMLTreeElement("p", [("rend", "heading-\(min(max(level, 1), 6))"), ("xml:id", Self.headingXMLID(b))])
             p.children = inlines(c, depth: depth + 1)

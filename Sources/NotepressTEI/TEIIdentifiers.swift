@@ -26,6 +26,16 @@ package enum TEIIdentifiers {
         return out
     }
 
+    /// The `xml:id` of any block id a link fragment may name: a heading's id
+    /// (``headingID(_:)``) or a block anchor `^id` (Foam, Obsidian), which becomes `b.id` (`^` is
+    /// no name character; no heading id holds `.`, so `b.` names only anchors). The one rule
+    /// single-file and folder runs use for both the `xml:id` and every `#fragment` naming it.
+    package static func anchorID(_ id: String) -> String {
+        // An anchor's id is ASCII letters, digits, `-` and `_` (``BlockAnchors``): `b.` + it is an NCName.
+        if id.hasPrefix("^") { return "b." + id.dropFirst() }
+        return headingID(id)
+    }
+
     /// Whether libxml2 accepts `s` as an NCName.
     static func isNCName(_ s: String) -> Bool {
         s.withCString { p in p.withMemoryRebound(to: xmlChar.self, capacity: 1) { xmlValidateNCName($0, 0) == 0 } }

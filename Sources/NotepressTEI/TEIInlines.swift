@@ -129,7 +129,7 @@ extension TEIBuilder {
             case .image(let l): frameKind = .image(l)
             default: frameKind = .ref
             }
-            frames.append(InlineFrame(kind: frameKind, element: Self.element(for: kind, unsafe: unsafe), depth: d))
+            frames.append(InlineFrame(kind: frameKind, element: Self.element(for: anchorLinked(kind), unsafe: unsafe), depth: d))
             placements.append(.own)
         }
 
@@ -243,6 +243,17 @@ extension TEIBuilder {
         case .textStyle(let s): return "style-" + s.rawValue
         case .code, .link, .image, .tag: return nil
         }
+    }
+
+    /// `kind` with a link to `#id` of this document (a heading or block anchor) pointed at that
+    /// block's `xml:id` (``TEIIdentifiers/anchorID(_:)``); any other span as it is.
+    func anchorLinked(_ kind: InlineSpan.Kind) -> InlineSpan.Kind {
+        guard case .link(var l) = kind, l.destination.hasPrefix("#") else { return kind }
+        let raw = String(l.destination.dropFirst())
+        let fragment = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding ?? raw : raw
+        guard anchors.contains(fragment) else { return kind }
+        l.destination = "#" + TEIIdentifiers.anchorID(fragment)
+        return .link(l)
     }
 
     /// The element of a span that is not a `hi` (see ``rend(_:)``).

@@ -53,11 +53,11 @@ final class RTFStreamingTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let expected = [
             #"{\*\fldinst{HYPERLINK "https://x.org/p?q=1#frag"}}"#,
-            #"{\*\fldinst{HYPERLINK "page.rtf" \\l "id_Sec_One"}}"#,
-            #"{\*\fldinst{HYPERLINK \\l "id_Intro"}}"#,
+            #"{\*\fldinst{HYPERLINK "page.rtf" \\l "ix_Sec_One_01203516067a7c5e"}}"#,
+            #"{\*\fldinst{HYPERLINK \\l "ix_Intro_ba77daf5b55d0cd1"}}"#,
             #"{\*\fldinst{HYPERLINK "a\\\\b\\"c.html"}}"#,
             #"{\*\fldinst{HYPERLINK "mailto:x@y.z"}}"#,
-            #"{\*\fldinst{HYPERLINK "\u252?.html" \\l "id__ber"}}"#,
+            #"{\*\fldinst{HYPERLINK "\u252?.html" \\l "ix__ber_a720359e11610baf"}}"#,
             #"{\*\fldinst{HYPERLINK "1a+b:c#d"}}"#,
             #"{\*\fldinst{HYPERLINK "a b:c" \\l "id_d"}}"#,
             #"{\*\fldinst{HYPERLINK "dir/f.rtf"}}"#,

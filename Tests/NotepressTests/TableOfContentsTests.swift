@@ -216,16 +216,18 @@ final class TableOfContentsTests: XCTestCase {
             \\pard\\plain\\li720\\sa60\\sl440\\slmult0\\dbch\\af3\\rtlch\\af0\\afs34\\ltrch\\f0\\fs34\\cf1{\\field{\\*\\fldinst{HYPERLINK \\\\l "_Toc3"}}{\\fldrslt{\\cf3\\ul Three}}}\\par 
             """), rtf)
         XCTAssertTrue(rtf.contains("\\pard\\plain\\ltrpar\\outlinelevel0\\keepn\\sb240\\sa120\\sl680\\slmult0\\dbch\\af3\\rtlch\\af0\\afs56\\ab\\ltrch\\f0\\fs56\\b\\cf1"
-            + "{\\*\\bkmkstart _Toc1}{\\*\\bkmkend _Toc1}{\\*\\bkmkstart id_caf__intro}{\\*\\bkmkend id_caf__intro}Caf\\u233? {\\rtlch\\ai\\ltrch\\i intro}\\par "), rtf)
+            + "{\\*\\bkmkstart _Toc1}{\\*\\bkmkend _Toc1}{\\*\\bkmkstart ix_caf__intro_ec126488149b42de}{\\*\\bkmkend ix_caf__intro_ec126488149b42de}Caf\\u233? {\\rtlch\\ai\\ltrch\\i intro}\\par "), rtf)
         XCTAssertTrue(rtf.contains("\\outlinelevel2\\keepn\\sb240\\sa120\\sl500\\slmult0\\dbch\\af3\\rtlch\\af0\\afs40\\ab\\ltrch\\f0\\fs40\\b\\cf1{\\*\\bkmkstart _Toc3}{\\*\\bkmkend _Toc3}{\\*\\bkmkstart id_three}{\\*\\bkmkend id_three}Three\\par "))
-        // Five table entries, and a bookmark per heading id (six headings; the long id cut at 40).
+        // Five table entries, and a bookmark per heading id (seven headings, the quoted one too
+        // since issue 31; the long id and the two with `é` named by their hash).
         XCTAssertEqual(rtf.components(separatedBy: "\\bkmkstart _Toc").count - 1, 5)
-        XCTAssertEqual(rtf.components(separatedBy: "\\bkmkstart id_").count - 1, 6)
-        XCTAssertTrue(rtf.contains("{\\*\\bkmkstart id_a_long_heading_that_wraps_when_the_te}"))
+        XCTAssertEqual(rtf.components(separatedBy: "\\bkmkstart id_").count - 1, 4)
+        XCTAssertEqual(rtf.components(separatedBy: "\\bkmkstart ix_").count - 1, 3)
+        XCTAssertTrue(rtf.contains("{\\*\\bkmkstart ix_a_long_heading_that__7e94f0ec8d5b1b51}"))
         // Without --toc: no caption, no table bookmark; the heading ids' bookmarks stay.
         let plain = try convert(["-t", "rtf"])
         XCTAssertFalse(plain.contains("Contents") || plain.contains("_Toc"))
-        XCTAssertEqual(plain.components(separatedBy: "\\bkmkstart id_").count - 1, 6)
+        XCTAssertEqual(plain.components(separatedBy: "\\bkmkstart id_").count - 1 + plain.components(separatedBy: "\\bkmkstart ix_").count - 1, 7)
     }
 
     /// LibreOffice reads the links as internal links (`#_TocN`) to bookmarks that exist, in
@@ -241,7 +243,7 @@ final class TableOfContentsTests: XCTestCase {
         let bookmarks = odf.components(separatedBy: "<text:bookmark text:name=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         XCTAssertEqual(bookmarks.filter { $0.hasPrefix("_Toc") }, ["_Toc1", "_Toc2", "_Toc3", "_Toc4", "_Toc5"])
         // Each bookmark opens its heading (an outline-level paragraph of LibreOffice).
-        XCTAssertNotNil(odf.range(of: #"<text:h [^>]*text:outline-level="1"><text:bookmark text:name="_Toc1"/><text:bookmark text:name="id_caf__intro"/><text:span [^>]*>Café </text:span>"#,
+        XCTAssertNotNil(odf.range(of: #"<text:h [^>]*text:outline-level="1"><text:bookmark text:name="_Toc1"/><text:bookmark text:name="ix_caf__intro_ec126488149b42de"/><text:span [^>]*>Café </text:span>"#,
                                   options: .regularExpression), "bookmark _Toc1 is not at the start of the first heading")
         XCTAssertNotNil(odf.range(of: #"<text:h [^>]*text:outline-level="3"><text:bookmark text:name="_Toc3"/><text:bookmark text:name="id_three"/><text:span [^>]*>Three</text:span></text:h>"#,
                                   options: .regularExpression), "bookmark _Toc3 is not at the start of its heading")

@@ -24,6 +24,7 @@ package struct LinkResolution: Sendable, Equatable, Hashable {
     /// The fragment as written (without `#`), `nil` when there is none.
     package var fragment: String?
     /// Files: the query and fragment as written (`?raw=1#page=2`), kept on the rewritten link.
+    /// Pages: the query as written (`?UI=MVC`), kept before the rewritten fragment.
     package var suffix: String = ""
     /// Why the link is broken (the link report's message), or `nil`.
     package var problem: String?
@@ -42,6 +43,13 @@ package struct LinkResolution: Sendable, Equatable, Hashable {
 
     static func broken(_ message: String) -> LinkResolution { LinkResolution(target: .none, problem: message) }
     static func file(_ i: Int, suffix: String) -> LinkResolution { LinkResolution(target: .file(i), suffix: suffix) }
+
+    /// A page's resolution with the link's query (`?UI=MVC`, or `""`) kept (``suffix``).
+    func withQuery(_ query: String) -> LinkResolution {
+        var r = self
+        r.suffix = query
+        return r
+    }
 }
 
 /// Resolves links against a ``SiteTable`` (pure: same table, same answers).
@@ -68,11 +76,19 @@ package struct SiteResolver: Sendable {
     package let table: SiteTable
     /// Each page's heading ids and anchors, for fragment look-ups in O(1).
     let idSets: [Set<String>]
+    /// Each page by its HTML output path (`sub/index.html` for `sub/README.md`): a link written
+    /// to the page's output name is a link to the page.
+    let byOutputPath: [String: Int]
 
     /// A resolver for `table` (its id sets are made here, O(ids)).
     package init(table: SiteTable) {
         self.table = table
         idSets = table.records.map { r in Set(r.ids + r.anchors.map { "^" + $0 }) }
+        var outputs: [String: Int] = [:]
+        for (i, r) in table.records.enumerated() where r.kind == .page {
+            outputs[table.outputStem(forInput: r.path) + ".html"] = outputs[table.outputStem(forInput: r.path) + ".html"] ?? i
+        }
+        byOutputPath = outputs
     }
 
     /// The resolution of a link of the page at `from` (a record path).
@@ -100,13 +116,18 @@ package struct SiteResolver: Sendable {
             if table.kinds[i] == .file {
                 return .file(i, suffix: query + (fragment.map { "#" + $0 } ?? ""))
             }
-            return pageResolution(i, fragment: fragment, what: what, from: from, wiki: false)
+            return pageResolution(i, fragment: fragment, what: what, from: from, wiki: false).withQuery(query)
+        }
+        // A link written to a page's output (`sub/index.html`, `sub/page.html`), as a reader of
+        // the site would write it: that page.
+        if table.byPath[path] == nil, let i = byOutputPath[path] {
+            return pageResolution(i, fragment: fragment, what: what, from: from, wiki: false).withQuery(query)
         }
         if table.folders.contains(path) {
             guard let index = table.folderIndex[path] else {
                 return .broken("\(what()): folder \(path.isEmpty ? "." : path) has no index page (index or README)")
             }
-            return pageResolution(index, fragment: fragment, what: what, from: from, wiki: false)
+            return pageResolution(index, fragment: fragment, what: what, from: from, wiki: false).withQuery(query)
         }
         return .broken("\(what()): no such file \(path)")
     }

@@ -8,7 +8,7 @@ import NotepressTEI
 ///
 /// - A link to a page becomes the relative path of that page's output in the same format's tree
 ///   (`b.md` → `b.html`, `b.rtf`, `b.xml`, …; a folder → its index page), with the fragment
-///   mapped to the id the page has (TEI: the `xml:id` form, ``TEIIdentifiers/headingID(_:)``);
+///   mapped to the id the page has (TEI: the `xml:id` form, ``TEIIdentifiers/anchorID(_:)``);
 ///   the link carries ``Link/target`` (the man writer shows `name(section)`).
 /// - A link to another file becomes its relative path in the output tree (assets keep their
 ///   place relative to the pages).
@@ -72,11 +72,13 @@ package struct SiteRewriter: Sendable {
             case .page(let i):
                 let targetPath = table.paths[i]
                 let stem = table.stems[i] ?? PathText.deletingExtension(targetPath)
-                var dest = targetPath == path && r.fragment != nil
+                var dest = targetPath == path && r.fragment != nil && r.suffix.isEmpty
                     ? "" : SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: stem + "." + fileExtension))
+                // The query as written (`p.md?UI=MVC#h` → `p.html?UI=MVC#h`).
+                dest += r.suffix
                 if let fragment = r.fragment, !fragment.isEmpty, format != "man" {
                     if let id = r.id {
-                        dest += "#" + SitePaths.urlFragment(format == "tei" && !id.hasPrefix("^") ? TEIIdentifiers.headingID(id) : id)
+                        dest += "#" + SitePaths.urlFragment(format == "tei" ? TEIIdentifiers.anchorID(id) : id)
                     } else {
                         dest += "#" + fragment
                     }

@@ -191,6 +191,9 @@ struct TEIBuilder {
     var mergedHighlighting = false
     /// Whether containers past ``TEILimits/maxContainerDepth`` were flattened (warned once).
     var flattenedContainers = false
+    /// Block anchors given an `xml:id` so far: an id that two paragraphs carry (`^a` written twice)
+    /// names the first, as a link to it lands on the first in HTML (an `xml:id` is unique).
+    var anchoredParagraphs: Set<String> = []
 
     init(document: Document) {
         self.document = document
@@ -314,7 +317,8 @@ struct TEIBuilder {
     mutating func block(_ b: Block, depth: Int) -> [XMLTreeElement] {
         switch b.kind {
         case .paragraph(let c):
-            var p = XMLTreeElement("p", b.id.map { [("xml:id", TEIIdentifiers.anchorID($0))] } ?? [])
+            let anchor = b.id.flatMap { anchoredParagraphs.insert($0).inserted ? TEIIdentifiers.anchorID($0) : nil }
+            var p = XMLTreeElement("p", anchor.map { [("xml:id", $0)] } ?? [])
             p.children = inlines(c, depth: depth + 1); return [p]
         case .heading(let level, let c):
             var p = XMLTreeElement("p", [("rend", "heading-\(min(max(level, 1), 6))"), ("xml:id", Self.headingXMLID(b))])

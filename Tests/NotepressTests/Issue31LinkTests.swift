@@ -137,3 +137,21 @@ final class Issue31LinkTests: XCTestCase {
         XCTAssertTrue(html.contains(#"href="sub/page.html#part""#), html)
     }
 }
+
+/// fuzz-site seed 1: a block id written on two paragraphs (`^blk2` twice) gave two
+/// `xml:id="b.blk2"`, and the TEI output failed its own schema ("ID b.blk2 already defined").
+final class DuplicateBlockAnchorTEITests: XCTestCase {
+    func testTwoParagraphsWithOneBlockIDStayValidTEI() throws {
+        let d = try makeTempDir(self)
+        let note = d.appendingPathComponent("n.md")
+        try Data("First ^blk2\n\nSecond ^blk2\n\n[to it](#^blk2)\n".utf8).write(to: note)
+        let r = try NotepressBinary.run(["convert", note.path, "-t", "tei", "--wikilinks"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let xml = r.stdoutText
+        XCTAssertEqual(xml.components(separatedBy: "xml:id=\"b.blk2\"").count - 1, 1, xml)
+        let file = d.appendingPathComponent("n.xml")
+        try r.stdout.write(to: file)
+        let lint = try runTool("xmllint", ["--noout", file.path])
+        XCTAssertEqual(lint.status, 0, lint.output)
+    }
+}

@@ -1,8 +1,16 @@
 import Foundation
+import NotepressAST
 
 /// Path text operations on `/`-separated paths, without Foundation's `NSString` path methods
 /// (which normalise the whole string on every call; a folder run makes several calls per file).
 package enum PathText {
+    /// `path` for a one-line message: a line feed written `\n`, a carriage return `\r` and a
+    /// backslash before them `\\` (a file name may hold any byte but `/` and NUL); `path`
+    /// itself when it holds neither (the usual case).
+    package static func oneLine(_ path: String) -> String {
+        Diagnostic.oneLine(path)
+    }
+
     /// `base` and `component` joined by one `/`; `component` alone when `base` is empty.
     package static func join(_ base: String, _ component: String) -> String {
         if base.isEmpty { return component }

@@ -164,10 +164,27 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.position = position
     }
 
-    /// `file:line:column: severity: message`, the form compilers and editors understand.
+    /// `text` with line breaks escaped (`\n`, `\r`; a backslash as `\\` when there are any),
+    /// so that a file name holding one does not split a one-line message.
+    package static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\\": out += "\\\\"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// `file:line:column: severity: message`, the form compilers and editors understand; line
+    /// breaks in the file name are escaped (``oneLine(_:)``).
     public var description: String {
         var s = ""
-        if let file { s += file + ":" }
+        if let file { s += Self.oneLine(file) + ":" }
         if let position { s += "\(position.line):\(position.column):" }
         if !s.isEmpty { s += " " }
         return s + "\(severity.rawValue): \(message)"

@@ -41,8 +41,18 @@ extension ConvertPlan {
         manifestRead.wait()
         let outReal = InputScanner.realPath(outDir)
         for folder in scan.folders where outReal == folder || outReal.hasPrefix(folder + "/") {
-            throw UsageError("output folder \(outDir) is inside the input folder \(folder); choose a folder outside it")
+            // Inside it is fine when the walk leaves it out (`--exclude _site`, an ignore file).
+            if outReal != folder, InputScanner.leavesOut(String(outReal.dropFirst(folder.count + 1)), in: folder, selection: selection) {
+                continue
+            }
+            throw UsageError("output folder \(outDir) is inside the input folder \(folder); choose a folder outside it, "
+                + "or leave it out of the input (--exclude, .notepressignore)")
         }
+        for w in scan.warnings where verbosity != .quiet { printError(w.description) }
+        // Held until the process ends: no other run removes this run's temporaries while it
+        // writes; taken alone, it first removes the temporaries a killed run left (Temporaries).
+        let outputLock = OutputFolderLock(outDir, extra: depfile.map { [(folderPart($0).isEmpty ? "." : folderPart($0), ($0 as NSString).lastPathComponent)] } ?? [])
+        if verbosity == .verbose { for p in outputLock.removed { printError("removed \(p) (a temporary file of an interrupted run)") } }
         // Wiki links in Markdown: on for folders unless --no-wikilinks (see --help).
         var loader = self.loader
         loader.wikilinks = !arguments.flag("--no-wikilinks")
@@ -52,6 +62,7 @@ extension ConvertPlan {
         var batch = BatchConverter(loader: loader, writers: writers, options: options, outputRoot: outDir, layout: layout,
                                    jobs: jobs, configuration: config)
         batch.inputFolders = scan.folders
+        batch.followSymlinks = selection.followSymlinks
         let start = Date()
         let previous = manifestBox.value
         let quiet = verbosity == .quiet
@@ -162,23 +173,39 @@ extension ConvertPlan {
         } catch {
             failures.append(Self.failure(error, file: outDir + "/" + Manifest.fileName))
         } }
+        let stamp = PathText.join(outDir, Depfile.stampName)
         if let depfile {
             var rules: [Depfile.Rule] = []
             for o in outcomes where o.error == nil {
                 rules.append(Depfile.Rule(targets: o.written, prerequisites: [o.input.path] + config.dependencyFiles))
             }
+            // The run-wide rules name every input, failed ones too: a failed input stays a
+            // prerequisite, so make runs again once it is fixed.
+            let given: [String] = inputs.filter { $0 != "-" }
+            let every: [String] = given + outcomes.map(\.input.path) + config.dependencyFiles
             if !site.paths.isEmpty {
-                let given: [String] = inputs.filter { $0 != "-" }
-                let converted: [String] = outcomes.filter { $0.error == nil }.map(\.input.path)
-                rules.append(Depfile.Rule(targets: site.paths, prerequisites: given + converted + config.dependencyFiles))
+                rules.append(Depfile.Rule(targets: site.paths, prerequisites: every))
             }
             for (key, a) in assets.assets.sorted(by: { $0.key < $1.key }) {
                 rules.append(Depfile.Rule(targets: [outDir + "/" + key], prerequisites: [run.sourcePaths[a.source] ?? a.source]))
             }
+            if siteTable == nil { rules.append(Depfile.Rule(targets: [stamp], prerequisites: every)) }
             do {
-                try AtomicFile.write(Array(try Depfile.render(rules).utf8), to: depfile)
+                try AtomicFile.write(Array(try Depfile.render(rules, phonyPrerequisites: true).utf8), to: depfile)
             } catch {
                 failures.append(Self.failure(error, file: depfile))
+            }
+        }
+        if !failures.isEmpty {
+            // make must run again: the stamp goes, and no site-wide page is left newer than a
+            // failed input (a target newer than its prerequisites is "up to date").
+            _ = Platform.removeFile(stamp)
+            Depfile.backdate(site.paths, before: failures.compactMap(\.file))
+        } else if depfile != nil && siteTable == nil {
+            do {
+                try AtomicFile.write(Array("notepress \(notepressVersion)\n".utf8), to: stamp)
+            } catch {
+                failures.append(Self.failure(error, file: stamp))
             }
         }
         if !quiet {
@@ -198,6 +225,7 @@ extension ConvertPlan {
         ProcessLifetime.keep(previous)
         ProcessLifetime.keep(run)
         ProcessLifetime.keep(scan)
+        withExtendedLifetime(outputLock) {}
         if !failures.isEmpty {
             printError("failed:")
             for f in failures { printError("  " + f.description) }

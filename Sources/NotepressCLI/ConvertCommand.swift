@@ -156,6 +156,7 @@ struct ConvertPlan {
         selection.include = try patterns("--include")
         selection.exclude = try patterns("--exclude")
         selection.nulBytesAreText = encoding.map(DocumentLoader.encodingHasNULBytes) ?? false
+        selection.followSymlinks = a.flag("--follow-symlinks")
         self.selection = selection
 
         // Inputs: standard input when none is given and it is not a terminal (pandoc, cmark-gfm).
@@ -215,6 +216,14 @@ struct ConvertPlan {
             guard let output else {
                 throw UsageError(inputIsFolder ? "converting a folder needs an output folder (-o DIR)"
                                                : "converting several files needs an output folder (-o DIR)")
+            }
+            // `-o site.html` for a folder: a file name, not a new folder of that name (a trailing
+            // `/` asks for the folder). Several files with several formats keep any name.
+            if inputIsFolder, outputStatus == nil, !output.hasSuffix("/"), case let ext = (output as NSString).pathExtension,
+               !ext.isEmpty, ext.utf8.count <= 5, ext.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }),
+               !PathText.lastComponent(output).hasPrefix(".") {
+                throw UsageError("-o \(output) looks like a file name; converting a folder needs an output folder "
+                    + "(-o \(output)/ makes a folder of that name)")
             }
             if let st = outputStatus, st.kind != .directory {
                 throw UsageError("-o \(output) exists and is not a folder; converting "

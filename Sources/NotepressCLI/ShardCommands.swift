@@ -96,6 +96,7 @@ func runScanCommand(_ args: [String]) -> Int32 {
         if a.value("--site-table") != nil || a.value("--shard") != nil { throw UsageError("scan makes the site table: no --site-table or --shard") }
         let inputs = try ShardInputs.resolve(plan)
         var failures = inputs.scan.errors
+        for w in inputs.scan.warnings where plan.verbosity != .quiet { printError(w.description) }
         if a.flag("--list") {
             let all = (inputs.scan.files + inputs.scan.others).map(\.relative).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             var out: [UInt8] = []

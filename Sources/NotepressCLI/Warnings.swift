@@ -52,7 +52,7 @@ enum WarningReport {
             } else if warnings.count > 1 {
                 var steps: [String] = []
                 for (_, o) in warnings where !steps.contains(o) { steps.append(o) }
-                let name = f.file == "-" ? "<stdin>" : f.file
+                let name = f.file == "-" ? "<stdin>" : PathText.oneLine(f.file)
                 out.append("\(name): \(warnings.count) warnings (\(steps.joined(separator: ", "))); --verbose to list")
             }
         }

@@ -174,9 +174,16 @@ package enum Platform {
     ///   folder is missing).
     package static func writeAtomically(_ path: String, folder: String, name: String, _ bytes: [UInt8]) -> SystemError? {
         var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
+        // Made and recorded under the registry's lock: an interrupt (``removeTemporariesOnInterrupt()``)
+        // sees every temporary that exists, and none is made after it.
+        TemporaryRegistry.shared.lock()
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return SystemError(code: errno, step: .createTemporary) }
+        let made = errno
+        if fd >= 0 { TemporaryRegistry.shared.add(template) }
+        TemporaryRegistry.shared.unlock()
+        guard fd >= 0 else { return SystemError(code: made, step: .createTemporary) }
         let tmp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { TemporaryRegistry.shared.lock(); TemporaryRegistry.shared.remove(template); TemporaryRegistry.shared.unlock() }
         var ok = writeAll(fd, bytes)
         var code = errno
         fchmod(fd, 0o644)
@@ -187,6 +194,79 @@ package enum Platform {
             return SystemError(code: code, step: .write)
         }
         return nil
+    }
+
+    /// Whether `name` is one of the temporary files ``writeAtomically(_:folder:name:_:)`` makes:
+    /// `.NAME.tmp-XXXXXX`, `NAME` not empty and `XXXXXX` six of `mkstemp(3)`'s letters and digits.
+    package static func isTemporaryName(_ name: String) -> Bool {
+        let b = Array(name.utf8)
+        let suffix = Array(".tmp-".utf8)
+        guard b.count >= 1 + 1 + suffix.count + 6, b[0] == UInt8(ascii: ".") else { return false }
+        let tail = b[(b.count - 6)...]
+        guard tail.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { return false }
+        return Array(b[(b.count - 6 - suffix.count)..<(b.count - 6)]) == suffix
+    }
+
+    /// From now on `SIGINT`, `SIGTERM` and `SIGHUP` remove the temporary files of atomic writes
+    /// still in flight, then end the process by that signal (its default action: a shell reports
+    /// status 128 + N, 130 for Ctrl-C, 143 for `kill`). The signals are blocked in the calling
+    /// thread, and so in every thread it starts later; one thread of this function's own takes
+    /// them with `sigwait(3)`, so the cleanup runs as ordinary code (locks, `unlink(2)`), never in
+    /// a signal handler. Call it first thing in `main`, before any other thread is started. A
+    /// signal ignored (`SIG_IGN`, ``ignoringSignals(_:_:)``) is discarded, not taken.
+    package static func removeTemporariesOnInterrupt() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, s) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let box = UnsafeMutablePointer<sigset_t>.allocate(capacity: 1)
+        box.initialize(to: set)
+        #if canImport(Darwin)
+        var thread: pthread_t? = nil
+        #else
+        var thread = pthread_t()
+        #endif
+        _ = pthread_create(&thread, nil, { raw in
+            let set = raw!.assumingMemoryBound(to: sigset_t.self)
+            var signal: Int32 = 0
+            while sigwait(set, &signal) != 0 {}
+            // Holding the lock to the end: no new temporary is made after these are removed.
+            TemporaryRegistry.shared.lock()
+            TemporaryRegistry.shared.removeAll()
+            var one = sigset_t()
+            sigemptyset(&one)
+            sigaddset(&one, signal)
+            _ = Glue.setDefault(signal)
+            pthread_sigmask(SIG_UNBLOCK, &one, nil)
+            raise(signal)
+            _exit(128 + signal)
+        }, box)
+    }
+
+    /// Sets the modification (and access) time of `path` to `nanoseconds` since 1970 (`utimensat(2)`,
+    /// the link itself when `path` is a symbolic link). Returns `nil`, or the `errno` of the failure.
+    @discardableResult
+    package static func setModificationTime(_ path: String, nanoseconds: Int64) -> SystemError? {
+        let t = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var times = [t, t]
+        return utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0 ? nil : SystemError(code: errno)
+    }
+
+    /// Opens the folder `path` and takes an advisory lock on it (`flock(2)`: `exclusive` or shared;
+    /// without `wait`, fails at once when another process holds a conflicting lock). The lock
+    /// lasts until the descriptor is closed, also when the process is killed. Returns the
+    /// descriptor, or `nil` (`errno` set: `EWOULDBLOCK` when another process holds the lock).
+    package static func lockFolder(_ path: String, exclusive: Bool, wait: Bool) -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        guard relock(fd, exclusive: exclusive, wait: wait) else { let e = errno; close(fd); errno = e; return nil }
+        return fd
+    }
+
+    /// Changes the `flock(2)` lock on `fd` (from ``lockFolder(_:exclusive:wait:)``) to `exclusive`
+    /// or shared; whether it did. (The change is not atomic: the old lock may be gone when it fails.)
+    package static func relock(_ fd: Int32, exclusive: Bool, wait: Bool) -> Bool {
+        flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)) == 0
     }
 
     /// Removes the file (not a folder) at `path` (`unlink(2)`). Returns `nil`, or the `errno` of
@@ -531,6 +611,47 @@ extension Platform.FileStatus {
         device = UInt64(st.st_dev)
         inode = UInt64(st.st_ino)
         permissions = UInt32(st.st_mode) & 0o7777
+    }
+}
+
+/// The temporary files of atomic writes in flight (``Platform/writeAtomically(_:folder:name:_:)``),
+/// behind a `pthread_mutex_t`: what an interrupt removes (``Platform/removeTemporariesOnInterrupt()``).
+/// Paths are kept as the C strings `unlink(2)` takes.
+private final class TemporaryRegistry: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var paths: [[CChar]] = []
+    static let shared = TemporaryRegistry()
+    private init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+    /// Records `path` (caller holds the lock).
+    func add(_ path: [CChar]) { paths.append(path) }
+    /// Forgets `path` (caller holds the lock); few are in flight at once (one per job).
+    func remove(_ path: [CChar]) {
+        if let i = paths.lastIndex(of: path) { paths.remove(at: i) }
+    }
+    /// Removes every recorded file (caller holds the lock).
+    func removeAll() {
+        for p in paths { _ = p.withUnsafeBufferPointer { unlink($0.baseAddress!) } }
+        paths.removeAll()
+    }
+}
+
+/// Calls whose Swift spelling differs between the C libraries.
+private enum Glue {
+    /// `signal(s, SIG_DFL)`.
+    static func setDefault(_ s: Int32) -> Bool {
+        var action = sigaction()
+        sigemptyset(&action.sa_mask)
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = SIG_DFL
+        #else
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        #endif
+        return sigaction(s, &action, nil) == 0
     }
 }
 

@@ -68,6 +68,8 @@ package struct BatchConverter: Sendable {
     package var configuration: BuildConfiguration?
     /// Real paths of the input folders: outputs may not resolve into them.
     package var inputFolders: [String] = []
+    /// `--follow-symlinks`: assets may be read through links out of the input folders.
+    package var followSymlinks = false
 
     package init(loader: DocumentLoader, writers: [any DocumentWriter], options: ConversionOptions,
                 outputRoot: String, layout: OutputLayout = .flat, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

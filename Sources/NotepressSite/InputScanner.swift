@@ -29,6 +29,9 @@ package struct InputSelection: Sendable {
     package var ignoreFileName: String? = InputSelection.defaultIgnoreFileName
     /// NUL bytes are text (the `--encoding` is UTF-16 or UTF-32): no file is taken as binary.
     package var nulBytesAreText = false
+    /// Symbolic links whose real target lies outside the input folder are followed
+    /// (`--follow-symlinks`); by default they are skipped with a warning.
+    package var followSymlinks = false
 
     /// `.notepressignore`.
     package static let defaultIgnoreFileName = ".notepressignore"
@@ -68,11 +71,25 @@ package struct InputScan: Sendable {
     package var errors: [NotepressError] = []
     /// Resolved paths of the input folders given.
     package var folders: [String] = []
+    /// Entries skipped with a warning (not failures): a symbolic link out of the input folder, a
+    /// folder loop. One per link.
+    package var warnings: [InputWarning] = []
+}
+
+/// A link the walk did not follow (``InputScan/warnings``).
+package struct InputWarning: Sendable, Equatable, CustomStringConvertible {
+    /// The link, as found walking the folder.
+    package var file: String
+    package var message: String
+    /// `FILE: warning: MESSAGE`, line breaks in the file name escaped (one line).
+    package var description: String { PathText.oneLine(file) + ": warning: " + message }
 }
 
 /// Walks the inputs. Files given directly are converted whatever their extension (stdin is `-`).
-/// In folders, hidden entries are ignored, symbolic links to folders are followed unless they lead
-/// back into a folder being walked (a loop, reported as an error), and a file is an input when:
+/// In folders, hidden entries are ignored, symbolic links are followed when their real target lies
+/// inside the input folder (others are skipped with a warning, ``InputScan/warnings``, unless
+/// ``InputSelection/followSymlinks``) and does not lead back into a folder being walked (a loop,
+/// skipped with a warning), and a file is an input when:
 ///
 /// 1. no `--exclude` pattern matches it or a folder above it (such folders are not walked);
 /// 2. an `--include` pattern matches it or a folder above it (whatever its kind or the ignore
@@ -132,9 +149,16 @@ package enum InputScanner {
                     let relPath = rel.isEmpty ? name : rel + "/" + name
                     var isFolder = type == .directory
                     if type == nil {
-                        // A symbolic link or an unknown type: follow it.
+                        // A symbolic link or an unknown type: follow it, when it stays inside the
+                        // input folder (or --follow-symlinks).
                         guard let st = Platform.status(path) else {
                             scan.errors.append(.brokenSymbolicLink(file: path)); continue
+                        }
+                        if !selection.followSymlinks, Platform.status(path, followLinks: false)?.kind == .symbolicLink,
+                           let real = Platform.realPath(path), real != root, !real.hasPrefix(root == "/" ? "/" : root + "/") {
+                            scan.warnings.append(InputWarning(file: path, message:
+                                "symbolic link to \(PathText.oneLine(real)), outside the input folder; skipped (--follow-symlinks follows it)"))
+                            continue
                         }
                         isFolder = st.kind == .directory
                     }
@@ -144,7 +168,9 @@ package enum InputScanner {
                         if !included && IgnoreRules.isIgnored(relPath, isFolder: true, by: rules) { continue }
                         let real = realPath(path)
                         if ancestors.contains(real) {
-                            scan.errors.append(.folderLoop(file: path, target: real))
+                            // Harmless: the folder is walked once already.
+                            scan.warnings.append(InputWarning(file: path, message:
+                                "folder loop: leads back to \(PathText.oneLine(real)); not followed"))
                             continue
                         }
                         stack.append((path, relPath, ancestors + [real], rules, included))
@@ -177,6 +203,26 @@ package enum InputScanner {
             scan.others.append(contentsOf: other.sorted { $0.relative < $1.relative })
         }
         return scan
+    }
+
+    /// Whether the walk of the input folder `root` leaves out its folder `relative` (`_site`,
+    /// `a/b`): an `--exclude` pattern or an ignore file (`.notepressignore` of `root` or of a
+    /// folder on the way) leaves out it or a folder above it, and no `--include` pattern takes it.
+    package static func leavesOut(_ relative: String, in root: String, selection: InputSelection) -> Bool {
+        let parts = relative.split(separator: "/").map(String.init)
+        var rules: [IgnoreRules] = []
+        var rel = ""
+        for part in parts {
+            if let ignoreName = selection.ignoreFileName, case .success(let bytes) = Platform.readFile(PathText.join(PathText.join(root, rel), ignoreName)) {
+                rules.append(IgnoreRules(base: rel, text: String(decoding: bytes, as: UTF8.self)))
+            }
+            rel = rel.isEmpty ? part : rel + "/" + part
+            if part.hasPrefix(".") { return true }  // hidden entries are never walked
+            if selection.include.contains(where: { $0.matches(rel, isFolder: true) }) { return false }
+            if selection.exclude.contains(where: { $0.matches(rel, isFolder: true) }) { return true }
+            if IgnoreRules.isIgnored(rel, isFolder: true, by: rules) { return true }
+        }
+        return false
     }
 
     /// The entries of a folder with their kind (``Platform/directoryEntries(_:)``: `nil` when a

@@ -30,7 +30,9 @@ struct OutputGuard: Sendable {
         if real != root && !real.hasPrefix(root == "/" ? "/" : root + "/") {
             throw NotepressError.outputRefused(file: input, message: "output \(path) resolves to \(real), outside the output folder \(root); refusing to write it")
         }
-        for f in inputFolders where real.hasPrefix(f + "/") {
+        // An output folder inside an input folder is allowed only when the walk leaves it out
+        // (--exclude, an ignore file: checked by the command): nothing below it is an input.
+        for f in inputFolders where real.hasPrefix(f + "/") && !root.hasPrefix(f + "/") {
             throw NotepressError.outputRefused(file: input, message: "output \(path) resolves into the input folder \(f); refusing to write it")
         }
     }

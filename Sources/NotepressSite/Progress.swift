@@ -31,7 +31,7 @@ package final class ProgressReporter: @unchecked Sendable {
                 sink: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
         self.style = style
         self.total = total
-        self.width = max(40, width)
+        self.width = max(10, width)
         self.sink = sink
         self.start = Date()
     }
@@ -49,7 +49,7 @@ package final class ProgressReporter: @unchecked Sendable {
         done += 1
         switch style {
         case .quiet: return
-        case .lines: sink("\(event.rawValue) \(path)\n")
+        case .lines: sink("\(event.rawValue) \(PathText.oneLine(path))\n")
         case .bar:
             let now = Date()
             if done < total && now.timeIntervalSince(lastDraw) < 0.1 { return }
@@ -64,15 +64,24 @@ package final class ProgressReporter: @unchecked Sendable {
         if style == .bar && total > 0 { sink("\n") }
     }
 
-    /// The bar text for `done` of `total` files after `elapsed` seconds, at most `width` columns:
-    /// bar, count, rate in files per second and the time left at that rate (`m:ss`).
+    /// The bar text for `done` of `total` files after `elapsed` seconds, shorter than `width`
+    /// columns (a line that reached the last column would wrap on some terminals, and each redraw
+    /// would then scroll): bar, count, rate in files per second and the time left at that rate
+    /// (`m:ss`). On a narrow terminal the rate goes first, then the time left, then the bar (a bar
+    /// is at least 10 columns); below that the count alone, cut to fit.
     package static func bar(done: Int, total: Int, elapsed: TimeInterval, width: Int) -> String {
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let left = rate > 0 ? Double(total - done) / rate : 0
         let secs = Int(left.rounded())
-        let info = String(format: " %d/%d files  %.1f files/s  %d:%02d left", done, total, rate, secs / 60, secs % 60)
-        let barWidth = max(10, width - info.count - 3)
-        let filled = total > 0 ? barWidth * done / total : barWidth
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]" + info
+        let room = max(1, width - 1)
+        let count = String(format: " %d/%d", done, total)
+        let infos = [String(format: "%@ files  %.1f files/s  %d:%02d left", count, rate, secs / 60, secs % 60),
+                     String(format: "%@  %d:%02d left", count, secs / 60, secs % 60), count]
+        for info in infos where room - info.count - 2 >= 10 {
+            let barWidth = room - info.count - 2
+            let filled = total > 0 ? barWidth * done / total : barWidth
+            return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]" + info
+        }
+        return String(count.dropFirst().prefix(room))
     }
 }

@@ -19,6 +19,8 @@ final class OptionTableTests: XCTestCase {
         var first: [String]
         var second: [String]
         var files: [String: String] = [:]
+        /// Symbolic links to make: path → target (both relative to the scratch folder).
+        var links: [String: String] = [:]
     }
 
     /// The fixture folder `in/`: front matter, headings on four levels, a wiki link, a relative
@@ -84,6 +86,8 @@ final class OptionTableTests: XCTestCase {
         "--hyperlinks": Case(base: ["-t", "ansi", "--color", "never"], first: ["--hyperlinks", "never"], second: ["--hyperlinks", "always"]),
         "--ascii": Case(base: ["-t", "ansi"], first: [], second: ["--ascii"]),
         "--no-validate": Case(base: ["-t", "tei"], first: [], second: ["--no-validate"]),
+        "--follow-symlinks": Case(first: [], second: ["--follow-symlinks"], files: ["elsewhere/o.md": "# Outside\n"],
+                                  links: ["in/o.md": "elsewhere/o.md"]),
     ]
 
     /// `output` options whose two values give the same bytes on valid input: fingerprinted all the
@@ -207,6 +211,10 @@ final class OptionTableTests: XCTestCase {
         var files = Self.fixture
         for (k, v) in c.files { files[k] = v }
         for (path, text) in files { try write(Array(text.utf8), d.appendingPathComponent(path)) }
+        for (path, target) in c.links {
+            try FileManager.default.createSymbolicLink(atPath: d.appendingPathComponent(path).path,
+                                                       withDestinationPath: d.appendingPathComponent(target).path)
+        }
         if encoding { try write(Self.encodingFile.1, d.appendingPathComponent(Self.encodingFile.0)) }
         return d
     }
@@ -222,12 +230,13 @@ final class OptionTableTests: XCTestCase {
                                        environment: ["SOURCE_DATE_EPOCH": "0", "NO_COLOR": ""])
     }
 
-    /// Every file below `root` but the manifest, by relative path.
+    /// Every file below `root` but the bookkeeping (the manifest; the stamp `--depfile` writes for
+    /// make), by relative path.
     private func snapshot(_ root: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         guard let e = FileManager.default.enumerator(atPath: root.path) else { return files }
         while let rel = e.nextObject() as? String {
-            if rel == ".notepress-manifest" { continue }
+            if rel == ".notepress-manifest" || rel == ".notepress-stamp" { continue }
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: root.path + "/" + rel, isDirectory: &isFolder), !isFolder.boolValue,
                let data = FileManager.default.contents(atPath: root.path + "/" + rel) {

@@ -372,7 +372,8 @@ extension BatchConverter {
         let rootReal = context.root
         for folder in folders.sorted() where Platform.status(folder) == nil {
             let real = InputScanner.realPath(folder)
-            guard real.hasPrefix(rootReal == "/" ? "/" : rootReal + "/"), !inputFolders.contains(where: { real.hasPrefix($0 + "/") }) else {
+            guard real.hasPrefix(rootReal == "/" ? "/" : rootReal + "/"),
+                  !inputFolders.contains(where: { real.hasPrefix($0 + "/") && !rootReal.hasPrefix($0 + "/") }) else {
                 continue
             }
             _ = Platform.makeDirectories(folder)

@@ -99,7 +99,7 @@ extension BatchConverter {
             // The one rule for assets: a file whose real path (symbolic links resolved) lies
             // outside the real input folder is not published, as a `../` link is not.
             let real = InputScanner.realPath(source)
-            if !inputFolders.isEmpty, !inputFolders.contains(where: { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+            if !followSymlinks, !inputFolders.isEmpty, !inputFolders.contains(where: { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
                 result.errors.append(.failed(file: source, position: nil,
                                              message: "leads through a symbolic link to \(real), outside the input folder; not copied"))
                 continue

@@ -1,5 +1,6 @@
 # Notepress — build, run on the samples, test. Every target installs the Debian packages it needs
-# (listed in .ci/apt-packages, PyPI tools in .ci/pip-packages) when they are missing.
+# when they are missing: building and running need .ci/apt-packages only; the tests also need
+# .ci/apt-packages-test and the PyPI tools in .ci/pip-packages (`make test-deps`).
 SHELL := /bin/bash
 SWIFT ?= swift
 BIN := .build/release/notepress
@@ -9,17 +10,15 @@ BIN := .build/release/notepress
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 FORMATS ?= html,rtf,ansi,tei,man,json
 
-.PHONY: all deps build run test mutation man docs screenshots bench fuzz clean
+.PHONY: all deps test-deps build run test mutation man docs screenshots bench fuzz clean
 
 all: build
 
 deps:
-	@missing=""; for p in $$(grep -v '^\s*#' .ci/apt-packages | grep -v '^\s*$$'); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
-	@if [ -f .ci/pip-packages ]; then for p in $$(grep -v '^\s*#' .ci/pip-packages | grep -v '^\s*$$'); do \
-	  python3 -m pip show $$p >/dev/null 2>&1 || python3 -m pip install -q $$p; done; fi
+	@bash .ci/install-packages .ci/apt-packages
+
+test-deps:
+	@bash .ci/install-packages --pip .ci/apt-packages .ci/apt-packages-test
 
 build: deps
 	$(SWIFT) build -c release --product notepress $(RELEASE_FLAGS)
@@ -30,7 +29,7 @@ run: build
 	@echo "Output is in $(CURDIR)/out (every format side by side; open out/index.html)"
 
 # The suite is XCTest only; the last line is the plain "N passed, N failed" summary (test cases).
-test: deps
+test: test-deps
 	bash .ci/check-platform.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product notepress
@@ -42,7 +41,7 @@ test: deps
 # Planted faults, each of which some test must catch (Tests/Mutants/*.diff; how and which tests:
 # Tests/Mutants/run --help). One rebuild per mutant, so not part of make test; --resume and one
 # patch at a time: bash Tests/Mutants/run [--resume] Tests/Mutants/NAME.diff.
-mutation: deps
+mutation: test-deps
 	bash Tests/Mutants/run $(MUTATION_FLAGS)
 
 man: build
@@ -63,7 +62,7 @@ docs: deps
 	  --transform-for-static-hosting --output-path .build/docs
 	@echo "Documentation is in $(CURDIR)/.build/docs (documentation/notepress/index.html)"
 
-screenshots: build
+screenshots: build test-deps
 	bash .ci/screenshots.sh
 
 bench: build

@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 // Notepress: note markup and CommonMark/GFM → one attributed AST → HTML, RTF, ANSI, TEI, roff.
+// SPDX-License-Identifier: MIT
 //
 // Layout: one room (module) per job. A document flows readers → AST → emitters → facade →
 // site engine → CLI; each module below depends only on modules listed above it.

@@ -28,7 +28,7 @@ build() {  # build DEB: stage, metadata, dpkg-deb
   install -d "$doc"
   install -m 644 .ci/deb/copyright "$doc/copyright"
   printf 'notepress (%s) unstable; urgency=medium\n\n  * Package of Notepress %s (commit %s).\n\n -- Notepress developers <dev@notepress.example.org>  %s\n' \
-    "$version" "$version" "${NOTEPRESS_COMMIT:-unknown}" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" \
+    "$version" "$version" "${NOTEPRESS_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" \
     | gzip -9n > "$doc/changelog.gz"
   install -d "$root/usr/share/lintian/overrides"
   install -m 644 .ci/deb/lintian-overrides "$root/usr/share/lintian/overrides/notepress"
@@ -51,7 +51,8 @@ build() {  # build DEB: stage, metadata, dpkg-deb
   rm -rf "$stage"
 }
 
-build "$deb"
+# make deb-check runs after make deb: it checks that package rather than building it again.
+[ "$check" = 1 ] && [ -f "$deb" ] || build "$deb"
 echo "$deb: $(stat -c %s "$deb") bytes; Depends: $(dpkg-deb -f "$deb" Depends)"
 [ "$check" = 1 ] || exit 0
 
@@ -69,12 +70,12 @@ echo "== apt install ./$deb"
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$deb" >/dev/null
 dpkg -s notepress | grep -E '^(Status|Version|Depends):'
 /usr/bin/notepress --version
-MANPAGER=cat man -P cat notepress | head -3
-files=$(dpkg -L notepress | while read -r f; do [ -f "$f" ] && echo "$f"; done)
+if command -v man >/dev/null; then MANWIDTH=80 man -P cat notepress | head -3; fi
+files=$(dpkg -L notepress | while read -r f; do if [ -f "$f" ]; then echo "$f"; fi; done)
 echo "$files"
 echo "== apt remove notepress"
 DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq notepress >/dev/null
-left=$(for f in $files; do [ -e "$f" ] && echo "$f"; done)
+left=$(for f in $files; do if [ -e "$f" ]; then echo "$f"; fi; done)
 [ -z "$left" ] || { echo "left after apt remove: $left" >&2; exit 1; }
-dpkg -s notepress 2>/dev/null | grep -q 'Status: install ok installed' && { echo "still installed" >&2; exit 1; }
+if dpkg -s notepress 2>/dev/null | grep -q 'Status: install ok installed'; then echo "still installed" >&2; exit 1; fi
 echo "removed: none of its files left"

@@ -1,13 +1,16 @@
 // swift-tools-version:6.0
 // Notepress: note markup and CommonMark/GFM → one attributed AST → HTML, RTF, ANSI, TEI, roff.
+// SPDX-License-Identifier: MIT
 //
 // Layout: one room (module) per job. A document flows readers → AST → emitters → facade →
 // site engine → CLI; each module below depends only on modules listed above it.
 //
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
 //   COpenSSL                       OpenSSL's libcrypto (pkg-config): SHA-256 through EVP
+//   CICU                           ICU's common library (pkg-config icu-uc; Homebrew icu4c on macOS)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
+//   CBuildInfo                     the commit built from (NOTEPRESS_COMMIT from the Makefile), ICU's version
 //   NotepressPlatform              the one file of C-library calls (Glibc, Musl, Darwin)
 //   NotepressAST                   the shared attributed AST, visitor, JSON dump
 //   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
@@ -48,10 +51,20 @@ let package = Package(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
 
+        // ICU's common library through pkg-config, so its headers and library are found where
+        // the platform keeps them (macOS has no public ICU headers: Homebrew's keg-only icu4c,
+        // PKG_CONFIG_PATH=$(brew --prefix icu4c)/lib/pkgconfig). Only C targets depend on it.
+        .systemLibrary(
+            name: "CICU", pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         // UAX #14 line breaking through ICU's C API; its header exposes plain C only (see its doc).
-        .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "CLineBreak", dependencies: ["CICU"]),
         // UAX #9 paragraph direction and right-to-left languages through ICU's C API (plain C header).
-        .target(name: "CBidi", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "CBidi", dependencies: ["CICU"]),
+        // `--version`: the commit (the Makefile sets NOTEPRESS_COMMIT; a define of this target only,
+        // so a new commit recompiles one file) and the run-time ICU version.
+        .target(name: "CBuildInfo", dependencies: ["CICU"],
+                cSettings: Context.environment["NOTEPRESS_COMMIT"].flatMap { $0.isEmpty ? nil : $0 }.map { [.define("NOTEPRESS_COMMIT", to: "\"\($0)\"")] } ?? []),
         // iconv(3) is in the C library on Linux and in libiconv on macOS.
         .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         .target(name: "NotepressAST", dependencies: ["CBidi"]),
@@ -69,6 +82,7 @@ let package = Package(
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
+            "CBuildInfo",
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",

@@ -1,8 +1,18 @@
 import Foundation
 import Notepress
+import NotepressSite
 
 /// The version `--version` and `notepress version` print.
 let notepressVersion = "0.2.0"
+
+/// What `--version` and `notepress version` print, one item per line: the version, the commit the
+/// binary was built from, then each library with the version loaded at run time (what a bug
+/// report needs). The first line stays `notepress VERSION` for scripts that read it.
+func versionText() -> String {
+    let libraries = Notepress.libraryVersions() + [("OpenSSL libcrypto", SHA256.libraryVersion)]
+    return (["notepress \(notepressVersion)", Notepress.buildCommit.map { "commit \($0)" } ?? "unknown commit"]
+        + libraries.map { "\($0.name) \($0.version)" }).map { $0 + "\n" }.joined()
+}
 
 /// One subcommand: its name, synopsis, description and options. `notepress help COMMAND`,
 /// `COMMAND --help` and the shell completion scripts are all made from these, so every option a

@@ -95,7 +95,7 @@ func parseFormat(_ s: String) throws -> SourceFormat {
 /// (``ConvertPlan``): a usage error converts nothing and exits 2.
 func runConvertCommand(_ args: [String]) -> Int32 {
     runCommand(Commands.convert, args) { a in
-        if a.flag("--version") { print("notepress \(notepressVersion)"); return 0 }
+        if a.flag("--version") { print(versionText(), terminator: ""); return 0 }
         if a.flag("--list-formats") { print(formatListing(), terminator: ""); return 0 }
         let plan = try ConvertPlan(a)
         return plan.single ? plan.convertSingle() : try plan.convertBatch()

@@ -25,7 +25,7 @@ func dispatch(_ args: [String]) -> Int32 {
     case "help": return runHelpCommand(rest)
     case "version": return runVersionCommand(rest)
     case "-h", "--help": writeHelp(Commands.mainHelp); return 0
-    case "--version", "-V": print("notepress \(notepressVersion)"); return 0
+    case "--version", "-V": print(versionText(), terminator: ""); return 0
     case "--list-formats": return runFormatsCommand(rest)
     case "--list-themes": return runThemesCommand(["list"] + rest)
     default:
@@ -94,7 +94,7 @@ func runHelpCommand(_ args: [String]) -> Int32 {
 func runVersionCommand(_ args: [String]) -> Int32 {
     runCommand(Commands.version, args) { a in
         guard a.positionals.isEmpty else { throw UsageError("takes no arguments") }
-        print("notepress \(notepressVersion)")
+        print(versionText(), terminator: "")
         return 0
     }
 }

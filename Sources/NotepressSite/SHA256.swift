@@ -103,3 +103,8 @@ package struct SHA256: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension SHA256 {
+    /// The libcrypto this runs with, from the library at run time (`OpenSSL_version`): "3.0.15".
+    package static var libraryVersion: String { String(cString: OpenSSL_version(OPENSSL_VERSION_STRING)) }
+}

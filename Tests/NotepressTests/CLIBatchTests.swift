@@ -125,7 +125,7 @@ final class CLIBatchTests: XCTestCase {
 
     func testDepfileAndSamplesMakefileAreIncremental() throws {
         guard let make = ["/usr/bin/make", "/bin/make"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            XCTFail("make is missing: apt-get install make (listed in .ci/apt-packages)")
+            XCTFail("make is missing: apt-get install make (listed in .ci/apt-packages-test)")
             return
         }
         let samples = try copySamples()

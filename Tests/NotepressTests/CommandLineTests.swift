@@ -30,12 +30,30 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(file.stdoutText, "<h1>Conver</h1>\n")
     }
 
-    /// "notepress version" said "version: error: no such file".
+    /// "notepress version" said "version: error: no such file"; issue 32: `--version` printed
+    /// only "notepress 0.2.0", no commit and no library versions (a bug report needs them). The
+    /// library versions must be the ones the libraries' own tools report on this machine.
     func testVersionCommandPrintsTheVersion() throws {
-        for args in [["version"], ["--version"], ["convert", "--version"]] {
+        let commit = ProcessInfo.processInfo.environment["NOTEPRESS_COMMIT"].flatMap { $0.isEmpty ? nil : "commit \($0)" }
+            ?? "unknown commit"
+        let xmllint = try runTool("xmllint", ["--version"]).output  // "xmllint: using libxml version 20914"
+        let xmlNumber = Int(xmllint.split(separator: "\n")[0].split(separator: " ").last ?? "") ?? 0
+        let cmark = try runTool("cmark-gfm", ["--version"]).output.split(separator: " ")[1]
+        let modversion = { (name: String) in
+            try runTool("pkg-config", ["--modversion", name]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let expected = [
+            "notepress 0.2.0", commit,
+            "libcmark-gfm \(cmark)",
+            "libxml2 \(xmlNumber / 10000).\(xmlNumber / 100 % 100).\(xmlNumber % 100)",
+            "libyaml \(try modversion("yaml-0.1"))",
+            "ICU \(try modversion("icu-uc"))",
+            "OpenSSL libcrypto \(try modversion("libcrypto"))",
+        ].map { $0 + "\n" }.joined()
+        for args in [["version"], ["--version"], ["convert", "--version"], ["--version", "--verbose"]] {
             let r = try NotepressBinary.run(args)
             XCTAssertEqual(r.status, 0, "\(args)")
-            XCTAssertEqual(r.stdoutText, "notepress 0.2.0\n", "\(args)")
+            XCTAssertEqual(r.stdoutText, expected, "\(args)")
             XCTAssertEqual(r.stderr, "", "\(args)")
         }
     }

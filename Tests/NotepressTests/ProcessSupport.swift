@@ -67,7 +67,7 @@ func runTool(_ name: String, _ args: [String], stdin: Data? = nil, file: StaticS
     let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     guard let path else {
-        XCTFail("\(name) is not installed (make test installs it: .ci/apt-packages, .ci/pip-packages)", file: file, line: line)
+        XCTFail("\(name) is not installed (make test installs it: .ci/apt-packages-test, .ci/pip-packages)", file: file, line: line)
         throw CocoaError(.fileNoSuchFile)
     }
     let p = Process()

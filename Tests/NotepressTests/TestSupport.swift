@@ -6,8 +6,15 @@ enum TestPaths {
     /// The package root (…/main).
     static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    /// `../shared/corpus` beside the checkout (read-only outside material).
-    static let corpus: URL = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// The peer suites (read-only outside material): `NOTEPRESS_CORPUS` when set (relative to the
+    /// package root), else `../shared/corpus` beside the checkout. `make test` stops before
+    /// building when they are missing; `make corpus` fetches them.
+    static let corpus: URL = {
+        if let dir = ProcessInfo.processInfo.environment["NOTEPRESS_CORPUS"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir, relativeTo: root).standardizedFileURL
+        }
+        return root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }()
     static let golden: URL = root.appendingPathComponent("Tests/NotepressTests/Golden")
     static let samples: URL = root.appendingPathComponent("samples")
 

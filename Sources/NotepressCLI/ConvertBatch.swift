@@ -181,8 +181,12 @@ extension ConvertPlan {
             }
             // The run-wide rules name every input, failed ones too: a failed input stays a
             // prerequisite, so make runs again once it is fixed.
+            // Every folder walked and ignore file read too: a note added to a subfolder, or an edited
+            // .notepressignore, changes which pages there are.
             let given: [String] = inputs.filter { $0 != "-" }
-            let every: [String] = given + outcomes.map(\.input.path) + config.dependencyFiles
+            var seen = Set<String>()
+            let every: [String] = (given + scan.walked + outcomes.map(\.input.path) + config.dependencyFiles)
+                .filter { seen.insert($0).inserted }
             if !site.paths.isEmpty {
                 rules.append(Depfile.Rule(targets: site.paths, prerequisites: every))
             }

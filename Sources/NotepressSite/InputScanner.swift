@@ -71,6 +71,10 @@ package struct InputScan: Sendable {
     package var errors: [NotepressError] = []
     /// Resolved paths of the input folders given.
     package var folders: [String] = []
+    /// Every folder the walk read and every ignore file in force, as the command line reached
+    /// them (`docs`, `docs/sub`, `docs/.notepressignore`): what decides which inputs there are,
+    /// so a depfile names them (a note added to a subfolder changes the subfolder's time).
+    package var walked: [String] = []
     /// Entries skipped with a warning (not failures): a symbolic link out of the input folder, a
     /// folder loop. One per link.
     package var warnings: [InputWarning] = []
@@ -132,9 +136,11 @@ package enum InputScanner {
                 guard let entries = directoryEntries(dir) else {
                     scan.errors.append(.folderUnreadable(file: dir, code: Platform.lastError)); continue
                 }
+                scan.walked.append(dir)
                 var rules = inheritedRules
                 if let ignoreName = selection.ignoreFileName, entries.contains(where: { $0.0 == ignoreName }) {
                     let ignorePath = PathText.join(dir, ignoreName)
+                    scan.walked.append(ignorePath)
                     switch Platform.readFile(ignorePath) {
                     case .success(let bytes):
                         rules.append(IgnoreRules(base: rel, text: String(decoding: bytes, as: UTF8.self)))

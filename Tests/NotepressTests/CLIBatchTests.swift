@@ -140,7 +140,7 @@ final class CLIBatchTests: XCTestCase {
         let dep = try String(contentsOfFile: samples + "/out/notepress.d", encoding: .utf8)
         XCTAssertTrue(dep.contains("out/Ideas\\ for\\ the\\ garden.html out/Ideas\\ for\\ the\\ garden.rtf out/Ideas\\ for\\ the\\ garden.man: notes/Ideas\\ for\\ the\\ garden.note\n"), dep)
         XCTAssertTrue(dep.contains("out/index.html out/tags/2023.html out/tags/allotment.html "), dep)
-        XCTAssertTrue(dep.contains(" out/tags/旅行.html out/tags/日本.html: notes markdown notes/Ideas\\ for\\ the\\ garden.note "), dep)
+        XCTAssertTrue(dep.contains(" out/tags/旅行.html out/tags/日本.html: notes markdown markdown/guide markdown/img notes/Ideas\\ for\\ the\\ garden.note "), dep)
         XCTAssertTrue(dep.contains(" markdown/release-notes.md\n"), dep)
         // Second run: nothing to do.
         let (q, oq) = try runMake(["-q"])

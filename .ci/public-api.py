@@ -46,8 +46,9 @@ def target_triple():
 def extraction_flags(build):
     """The compiler flags that find the package's modules and the C libraries' headers."""
     flags = ["-target", target_triple(), "-I", os.path.join(build, "Modules"),
-             "-I", os.path.join(ROOT, "Sources/CBidi/include"), "-I", os.path.join(ROOT, "Sources/CLineBreak/include")]
-    for c in ("CBidi", "CLineBreak"):
+             "-I", os.path.join(ROOT, "Sources/CBidi/include"), "-I", os.path.join(ROOT, "Sources/CLineBreak/include"),
+             "-I", os.path.join(ROOT, "Sources/CBuildInfo/include")]
+    for c in ("CBidi", "CLineBreak", "CBuildInfo"):
         flags += ["-Xcc", "-fmodule-map-file=" + os.path.join(build, c + ".build", "module.modulemap")]
     for c in ("CCmarkGFM", "CLibXML2", "CYAML"):
         flags += ["-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources", c, "module.modulemap")]

@@ -64,6 +64,10 @@ build: deps
 # The debug information goes to a file of its own (objcopy on Linux, dsymutil on macOS); only
 # when the binary changed.
 strip: $(STRIPPED)
+# The binary is made by `build` (swift build); this rule only lets make plan without it (make -n
+# in a fresh clone) and names it as what strip needs.
+$(BIN):
+	@test -f $@ || { echo "make: $@ is not built; run make build (or make install)" >&2; exit 1; }
 $(STRIPPED): $(BIN)
 	@mkdir -p $(dir $@)
 ifeq ($(shell uname -s),Darwin)

@@ -26,7 +26,8 @@ struct OptionSpec: Sendable {
     /// as given (``ConvertPlan/fingerprintedOptions``), so an option is fingerprinted unless it
     /// says otherwise here, and a new one cannot be forgotten. `OptionTableTests` walks the table:
     /// each `output` option with two values rewrites the output with other bytes, each `run`
-    /// option leaves every byte as it was and the re-run skips.
+    /// option leaves every byte as it was and the re-run skips, each `selection` option's re-run
+    /// writes what a fresh build writes.
     var effect: Effect = .output
 
     enum Completion: Sendable { case choices, file, folder, theme }
@@ -39,6 +40,10 @@ struct OptionSpec: Sendable {
         /// Changes how the run goes, never a byte it writes (`-j`, `-q`, `--force`, `--depfile`, `-o`…):
         /// not hashed, so changing it converts nothing again.
         case run
+        /// Chooses which files are inputs (`--include`, `--exclude`, `--follow-symlinks`), not what
+        /// an input becomes: not hashed, because a page whose links, backlinks or lists change with
+        /// the selection is converted again by its site digest, and the rest need not be.
+        case selection
         /// Chooses which share of a sharded site a process converts (`--shard`, `--site-table`,
         /// `--files-from`, `--root`, `-0`): every share of one site must have one build
         /// configuration (`notepress index` checks it), so these are not hashed.

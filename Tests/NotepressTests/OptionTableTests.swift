@@ -57,8 +57,6 @@ final class OptionTableTests: XCTestCase {
     static let outputCases: [String: Case] = [
         "--to": Case(first: ["-t", "html"], second: ["-t", "html,json"]),
         "--from": Case(first: ["-f", "gfm"], second: ["-f", "note"]),
-        "--include": Case(first: ["--include", "*.md"], second: ["--include", "*.note"]),
-        "--exclude": Case(first: ["--exclude", "b.note"], second: ["--exclude", "a.md"]),
         "--encoding": Case(first: ["--encoding", "latin1"], second: ["--encoding", "iso-8859-15"]),
         "--hashtags": Case(first: [], second: ["--hashtags"]),
         "--layout": Case(first: ["--layout", "flat"], second: ["--layout", "mirror"]),
@@ -86,6 +84,12 @@ final class OptionTableTests: XCTestCase {
         "--hyperlinks": Case(base: ["-t", "ansi", "--color", "never"], first: ["--hyperlinks", "never"], second: ["--hyperlinks", "always"]),
         "--ascii": Case(base: ["-t", "ansi"], first: [], second: ["--ascii"]),
         "--no-validate": Case(base: ["-t", "tei"], first: [], second: ["--no-validate"]),
+    ]
+
+    /// One case per `selection` option: which files are inputs.
+    static let selectionCases: [String: Case] = [
+        "--include": Case(first: ["--include", "*.md"], second: ["--include", "*.note"]),
+        "--exclude": Case(first: ["--exclude", "b.note"], second: ["--exclude", "a.md"]),
         "--follow-symlinks": Case(first: [], second: ["--follow-symlinks"], files: ["elsewhere/o.md": "# Outside\n"],
                                   links: ["in/o.md": "elsewhere/o.md"]),
     ]
@@ -126,12 +130,14 @@ final class OptionTableTests: XCTestCase {
             case .run:
                 XCTAssertTrue(Self.runCases[o.key] != nil || Self.runExempt.contains(o.key),
                               "\(o.key) is declared not to change output: add a runCases entry")
+            case .selection:
+                XCTAssertNotNil(Self.selectionCases[o.key], "\(o.key) chooses inputs (OptionSpec.effect): add a selectionCases entry")
             case .partition:
                 XCTAssertTrue(Self.partitionOptions.contains(o.key), "\(o.key) is declared a shard option: say so in partitionOptions")
             }
         }
         let keys = Set(Commands.convert.options.map(\.key))
-        for k in Set(Self.outputCases.keys).union(Self.runCases.keys).union(Self.partitionOptions) {
+        for k in Set(Self.outputCases.keys).union(Self.runCases.keys).union(Self.selectionCases.keys).union(Self.partitionOptions) {
             XCTAssertTrue(keys.contains(k), "\(k) is no option of convert any more")
         }
         XCTAssertEqual(Set(Commands.convert.options.filter { $0.effect == .partition }.map(\.key)), Self.partitionOptions)
@@ -160,6 +166,26 @@ final class OptionTableTests: XCTestCase {
             for (path, bytes) in snapshot(fresh) {
                 XCTAssertEqual(after[path], bytes, "\(o.key): \(path) after \(c.first) then \(c.second) is not what a fresh build writes")
             }
+        }
+    }
+
+    /// Each `selection` option: the re-run with the other value (and `--prune`) leaves exactly what a
+    /// fresh build with that value writes, and the two values choose other inputs.
+    func testEverySelectionOptionRebuildsWhatTheSelectionChanges() throws {
+        for o in Commands.convert.options where o.effect == .selection {
+            guard let c = Self.selectionCases[o.key] else { continue }
+            let d = try scratch(c, encoding: false)
+            let out = d.appendingPathComponent("out"), fresh = d.appendingPathComponent("fresh")
+            let first = try convert(d, out, c.base + c.first)
+            XCTAssertEqual(first.status, 0, "\(o.key) \(c.first): \(first.stderr)")
+            let before = snapshot(out)
+            let second = try convert(d, out, c.base + c.second + ["--prune"])
+            XCTAssertEqual(second.status, 0, "\(o.key) \(c.second): \(second.stderr)")
+            let after = snapshot(out)
+            XCTAssertNotEqual(before, after, "\(o.key): \(c.first) and \(c.second) wrote the same files; the case shows nothing")
+            let clean = try convert(d, fresh, c.base + c.second)
+            XCTAssertEqual(clean.status, 0, clean.stderr)
+            XCTAssertEqual(after, snapshot(fresh), "\(o.key): \(c.first) then \(c.second) is not what a fresh build writes")
         }
     }
 

@@ -32,6 +32,11 @@ package struct DocumentLoader: Sendable {
     /// `-M key=value` (pandoc's `--metadata`): applied after the front matter, so they win.
     package var metadataOverrides = MetadataOverrides()
     var smartPunctuation = false
+    /// Markdown past these bounds is refused with ``NotepressError/failed(file:position:message:)``
+    /// at the line that crosses one (``InputLimits``: shapes libcmark-gfm 0.29 parses in more than
+    /// linear time or memory, or whose output outgrows the input); nil lifts them
+    /// (`--no-input-limits`).
+    package var inputLimits: InputLimits? = .standard
     /// The name messages give a document read without a path: `<stdin>` (the command line reads
     /// standard input then); `nil` names no file (a string given to ``Notepress/parse(_:from:)``).
     var unnamedSource: String? = "<stdin>"
@@ -213,6 +218,7 @@ package struct DocumentLoader: Sendable {
             reader.arena = cmarkArena
             reader.smart = smartPunctuation
             reader.wikilinks = wikilinks
+            reader.limits = inputLimits
             // The first level-1 heading at the top level, seen as blocks go by (a streaming
             // writer keeps none).
             let first = FirstHeadingBox()
@@ -221,6 +227,9 @@ package struct DocumentLoader: Sendable {
                 readerCallback?(block)
             }
             result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: watch, retainBlocks: readerRetains)
+            if let v = result.refused {
+                throw NotepressError.failed(file: name, position: SourcePosition(line: v.line, column: v.column), message: v.message)
+            }
             headingTitle = first.title.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
         if hashtags { result.document.blocks = tagged }

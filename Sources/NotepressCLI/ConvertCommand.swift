@@ -275,6 +275,7 @@ struct ConvertPlan {
         }
         loader.encoding = encoding
         loader.hashtags = a.flag("--hashtags")
+        if a.flag("--no-input-limits") { loader.inputLimits = nil }
         self.loader = loader
     }
 

@@ -84,6 +84,7 @@ final class OptionTableTests: XCTestCase {
         "--hyperlinks": Case(base: ["-t", "ansi", "--color", "never"], first: ["--hyperlinks", "never"], second: ["--hyperlinks", "always"]),
         "--ascii": Case(base: ["-t", "ansi"], first: [], second: ["--ascii"]),
         "--no-validate": Case(base: ["-t", "tei"], first: [], second: ["--no-validate"]),
+        "--no-input-limits": Case(first: [], second: ["--no-input-limits"]),
     ]
 
     /// One case per `selection` option: which files are inputs.
@@ -98,6 +99,7 @@ final class OptionTableTests: XCTestCase {
     /// same (the re-run must convert again), with the reason.
     static let sameBytesOnValidInput: [String: String] = [
         "--no-validate": "valid TEI is the same bytes validated or not; a run that validates again re-checks what was written without",
+        "--no-input-limits": "a document within the bounds reads the same; one past them fails without it (HostileShapeLimitsTests), and a re-run with it must convert again",
     ]
 
     /// The `--encoding` case's extra input: 0xA4 is ¤ in Latin-1 and € in ISO-8859-15.

@@ -162,6 +162,8 @@ package struct DocumentLoader: Sendable {
         let retainBlocks = retainBlocks || topLevelBlock == nil
         let name = path ?? unnamedSource
         var format = self.format ?? path.flatMap(Self.format(forPath:)) ?? .gfm
+        // TiddlyWiki writes `[[label|target]]`; Obsidian and Foam `[[target|label]]`.
+        let wikiLinkOrder: WikiLinkSyntax.Order = path.map(Self.isTiddler) == true ? .labelFirst : .targetFirst
 
         var frontMatter: FrontMatter?
         var body = text
@@ -181,6 +183,7 @@ package struct DocumentLoader: Sendable {
                 // breaks); a mapping with a bad field is an error in both syntaxes.
                 var invalid: FrontMatterError?
                 (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name, markdown: format != .note) { invalid = $0 }
+                headerWarnings += frontMatter?.warnings ?? []
                 if let e = invalid {
                     headerWarnings.append(Diagnostic(.warning, e.message + "; the block is read as Markdown", file: name,
                                                      position: SourcePosition(line: e.line, column: e.column)))
@@ -205,7 +208,7 @@ package struct DocumentLoader: Sendable {
         var headingTitle: String?
         switch format {
         case .note:
-            let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset, topLevelBlock: readerCallback,
+            let blocks = NoteReader(keepMarkers: keepMarkers, wikiLinkOrder: wikiLinkOrder).parse(body, lineOffset: lineOffset, topLevelBlock: readerCallback,
                                                                     retainBlocks: readerRetains)
             result = ReadResult(document: Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: blocks))
         case .gfm, .commonmark:
@@ -213,6 +216,7 @@ package struct DocumentLoader: Sendable {
             reader.arena = cmarkArena
             reader.smart = smartPunctuation
             reader.wikilinks = wikilinks
+            reader.wikiLinkOrder = wikiLinkOrder
             // The first level-1 heading at the top level, seen as blocks go by (a streaming
             // writer keeps none).
             let first = FirstHeadingBox()

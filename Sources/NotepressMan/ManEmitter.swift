@@ -187,7 +187,7 @@ struct ManRenderer {
         var args = [header.name.uppercased(), title.section, title.date, title.source, title.manual]
         while args.count > 2, args.last!.isEmpty { args.removeLast() }
         w.macro("TH", escapedArgs: args.enumerated().map { i, a in
-            "\"" + RoffEscaper.escape(a, context: .argument, minus: i == 0) + "\""
+            "\"" + (i == 0 ? RoffEscaper.titleName(a) : RoffEscaper.escape(a, context: .argument, minus: false)) + "\""
         })
         if !hasName {
             if let d = title.description {

@@ -17,6 +17,10 @@ package struct ManTitle: Sendable, Equatable {
     /// A ronn-style one-line description (`name(1) -- description`) or front matter's
     /// `description`, used to synthesise NAME.
     package var description: String?
+    /// Whether ``name`` is a default (the document's title or the file name's stem) rather
+    /// than a title line's: such a name is no command's, and may be shortened for the header
+    /// line (``ManTitleResolver/headerName(_:note:)``).
+    package var nameIsDefault = false
 
     package init(name: String, section: String = "1", date: String = "", source: String = "", manual: String = "",
                 description: String? = nil) {
@@ -54,6 +58,7 @@ package enum ManTitleResolver {
         var source: String?
         var manual: String?
         var description: String?
+        var nameIsDefault = false
         var diagnostics: [Diagnostic] = []
         let file = document.metadata.sourcePath
 
@@ -100,9 +105,11 @@ package enum ManTitleResolver {
                     s = String(s[..<dot])
                 }
                 name = s
+                nameIsDefault = true
                 // A front-matter title is not a default; the file's stem is.
                 if stem == fileStem { diagnostics.append(Diagnostic(.warning, "man: no title line; page name '\(s)' taken from the file name", file: file)) }
             } else {
+                nameIsDefault = true
                 name = "UNTITLED"
                 diagnostics.append(Diagnostic(.warning, "man: no title line and no file name; page named UNTITLED", file: file))
             }
@@ -137,8 +144,9 @@ package enum ManTitleResolver {
         if adjusted {
             diagnostics.append(Diagnostic(.warning, "man: date '\(date!)' has no day; written as \(normalDate)", file: file))
         }
-        let title = ManTitle(name: name!, section: section!, date: normalDate, source: source ?? "",
+        var title = ManTitle(name: name!, section: section!, date: normalDate, source: source ?? "",
                              manual: manual ?? "", description: description)
+        title.nameIsDefault = nameIsDefault
         return (title, blocks, diagnostics)
     }
 
@@ -190,13 +198,14 @@ package enum ManTitleResolver {
     /// Columns of the header line man(1) draws (groff and mandoc at 80 columns: 78).
     static let headerColumns = 78
 
-    /// The name for `.TH` of a note's page (a note's title is a sentence, not a command name),
-    /// shortened so that the header line (`NAME(7)`, the manual centred, `NAME(7)`) fits in
+    /// The name for `.TH` of a note's page (a note's title is a sentence, not a command name)
+    /// or of a page named by default (``ManTitle/nameIsDefault``: a long Markdown file name,
+    /// `getting-started-with-the-cluster-api.md`, is no command's either), shortened so that the header line (`NAME(7)`, the manual centred, `NAME(7)`) fits in
     /// ``headerColumns`` without the three colliding: cut at the last space that leaves room for
     /// `...` (else inside the word). `shortened` says whether it was cut. Other pages keep their
     /// name: it is the command's.
     package static func headerName(_ title: ManTitle, note: Bool) -> (name: String, shortened: Bool) {
-        guard note else { return (title.name, false) }
+        guard note || title.nameIsDefault else { return (title.name, false) }
         // Without a manual, groff and mandoc fill in the section's (at most 32 columns:
         // "Miscellaneous Information Manual").
         let manual = title.manual.isEmpty ? 32 : title.manual.count

@@ -33,6 +33,34 @@ package enum RoffContext: Sendable, Equatable {
 /// - `.` and `'` at the start of an output line are *not* handled here: only the line-aware
 ///   ``RoffWriter`` knows where lines start, and it prefixes `\&`.
 package enum RoffEscaper {
+    /// The page name of `.TH` (man-pages(7): upper case), escaped as an argument with no lower-case
+    /// letter in its source: mandoc's lint asks for that ("lower case character in document
+    /// title") and reads the letters of `\(dq`, `\e` and `\[u00C9]` as such. `"`, `\` and the
+    /// Latin-1 characters are written by number, `\N'34'`, `\N'92'`, `\N'201'` (groff(7):
+    /// Latin-1 positions in every groff device and in mandoc); characters past U+00FF keep
+    /// `\[uXXXX]`, as mandoc draws no `\N` beyond Latin-1 (its note then stays).
+    package static func titleName(_ name: String) -> String {
+        let escaped = escape(name.uppercased(), context: .argument, minus: true)
+        guard escaped.contains("\\") else { return escaped }
+        var out = ""
+        var rest = Substring(escaped)
+        while let slash = rest.firstIndex(of: "\\") {
+            out += rest[..<slash]
+            rest = rest[rest.index(after: slash)...]
+            if rest.hasPrefix("e") {
+                out += "\\N'92'"; rest = rest.dropFirst()
+            } else if rest.hasPrefix("(dq") {
+                out += "\\N'34'"; rest = rest.dropFirst(3)
+            } else if rest.hasPrefix("[u"), let close = rest.firstIndex(of: "]"),
+                      let code = Int(rest[rest.index(rest.startIndex, offsetBy: 2)..<close], radix: 16), code >= 0xA0, code <= 0xFF {
+                out += "\\N'\(code)'"; rest = rest[rest.index(after: close)...]
+            } else {
+                out += "\\"
+            }
+        }
+        return out + rest
+    }
+
     ///
     /// With `breakable`, `\:` (an optional break, groff(7)) follows each `/`, `.`, `-`, `_`, `?`,
     /// `&`, `=`, `#` and each CJK character, so that long URLs, paths and CJK text (which has no

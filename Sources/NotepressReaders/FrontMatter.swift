@@ -19,6 +19,10 @@ package struct FrontMatter: Sendable, Equatable {
     /// Every other field whose value is a sequence or mapping, keyed by name
     /// (``DocumentMetadata/collections``).
     package var collections: [String: MetadataValue]
+    /// What the reader could not take as written, positioned in the file: a YAML alias (`*x`)
+    /// of a sequence or mapping, or of an anchor never defined, is left out with a warning
+    /// (an alias of a scalar, `editor: *x` after `author: &x Jane`, is that scalar).
+    package var warnings: [Diagnostic] = []
 
     /// How deep sequences and mappings are kept in ``collections``: deeper ones are left out
     /// (their enclosing value keeps the rest), so building and rendering them stays bounded.
@@ -190,8 +194,10 @@ package struct FrontMatter: Sendable, Equatable {
             }
             defer { yaml_parser_delete(parser) }
             yaml_parser_set_input_string(parser, buf.baseAddress!, buf.count - 1)
-            var reader = EventReader(parser: parser, path: path, firstLine: firstLine)
-            return try reader.readFrontMatter()
+            var reader = EventReader(parser: parser, path: path, firstLine: firstLine, length: buf.count - 1)
+            var fm = try reader.readFrontMatter()
+            fm?.warnings = reader.warnings
+            return fm
         }
     }
 }
@@ -254,7 +260,28 @@ private struct EventReader {
         case scalar(YAMLScalar)
         case sequenceStart(line: Int, column: Int), sequenceEnd
         case mappingStart(line: Int, column: Int), mappingEnd
-        case alias
+        case alias(line: Int, column: Int)
+    }
+
+    /// Scalars by their anchor (`&name`): an alias of one reads as the scalar.
+    var anchors: [String: YAMLScalar] = [:]
+    /// Anchors of sequences and mappings (their aliases are not expanded).
+    var collectionAnchors: Set<String> = []
+    /// Bytes of scalar text that aliases may still copy: at most the YAML's own length, so a
+    /// stream of aliases of one long scalar stays linear.
+    var aliasBudget = 0
+    /// Warnings for the front matter (``FrontMatter/warnings``).
+    var warnings: [Diagnostic] = []
+
+    init(parser: UnsafeMutablePointer<yaml_parser_t>, path: String?, firstLine: Int, length: Int) {
+        self.parser = parser
+        self.path = path
+        self.firstLine = firstLine
+        self.aliasBudget = length
+    }
+
+    static func string(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        p.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
     }
 
     mutating func next() throws -> Event {
@@ -267,7 +294,18 @@ private struct EventReader {
         case YAML_STREAM_END_EVENT: return .streamEnd
         case YAML_DOCUMENT_START_EVENT: return .documentStart
         case YAML_DOCUMENT_END_EVENT: return .documentEnd
-        case YAML_ALIAS_EVENT: return .alias
+        case YAML_ALIAS_EVENT:
+            let name = Self.string(event.data.alias.anchor) ?? ""
+            if var s = anchors[name], s.value.utf8.count <= aliasBudget {
+                aliasBudget -= s.value.utf8.count
+                s.line = line; s.column = column
+                return .scalar(s)
+            }
+            let why = collectionAnchors.contains(name) ? "is a sequence or mapping, which is not expanded"
+                : anchors[name] != nil ? "would copy more text than the front matter holds" : "names no anchor before it"
+            warnings.append(Diagnostic(.warning, "front matter: the YAML alias *\(name) \(why); the value is left out", file: path,
+                                       position: SourcePosition(line: line + firstLine, column: column + 1)))
+            return .alias(line: line, column: column)
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
             let value: String
@@ -276,10 +314,16 @@ private struct EventReader {
             } else {
                 value = ""
             }
-            return .scalar(YAMLScalar(value: value, plain: s.style == YAML_PLAIN_SCALAR_STYLE, line: line, column: column))
-        case YAML_SEQUENCE_START_EVENT: return .sequenceStart(line: line, column: column)
+            let scalar = YAMLScalar(value: value, plain: s.style == YAML_PLAIN_SCALAR_STYLE, line: line, column: column)
+            if let anchor = Self.string(s.anchor) { anchors[anchor] = scalar; collectionAnchors.remove(anchor) }
+            return .scalar(scalar)
+        case YAML_SEQUENCE_START_EVENT:
+            if let anchor = Self.string(event.data.sequence_start.anchor) { collectionAnchors.insert(anchor); anchors[anchor] = nil }
+            return .sequenceStart(line: line, column: column)
         case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
-        case YAML_MAPPING_START_EVENT: return .mappingStart(line: line, column: column)
+        case YAML_MAPPING_START_EVENT:
+            if let anchor = Self.string(event.data.mapping_start.anchor) { collectionAnchors.insert(anchor); anchors[anchor] = nil }
+            return .mappingStart(line: line, column: column)
         case YAML_MAPPING_END_EVENT: return .mappingEnd
         default: return .streamEnd
         }
@@ -398,6 +442,10 @@ private struct EventReader {
             case .scalar(let s):
                 if s.isNull { fm.created = nil; break }
                 guard let date = CivilDateTime.parse(s.value) else {
+                    if s.value.trimmingCharacters(in: .whitespaces).hasPrefix("0000-") {
+                        throw error("`created` is in year 0000: \"\(s.value)\" (dates run from year 0001 to 9999, as XML Schema and TEI have them)",
+                                    line: s.line, column: s.column)
+                    }
                     throw error("`created` is not an ISO 8601 date: \"\(s.value)\" (expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM] or YYYY-MM-DD HH:MM[:SS])",
                                 line: s.line, column: s.column)
                 }

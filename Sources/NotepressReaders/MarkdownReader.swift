@@ -37,6 +37,9 @@ package struct MarkdownReader: Sendable {
     /// reference definition `[note]: …` exists (Foam writes them for other Markdown readers) is a
     /// wiki link too, not a bracketed reference link. Off: cmark-gfm's reading, byte for byte.
     package var wikilinks = false
+    /// Which side of a wiki link's `|` is the target (``WikiLinkSyntax/Order``): label first in
+    /// TiddlyWiki files.
+    package var wikiLinkOrder = WikiLinkSyntax.Order.targetFirst
 
     package init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
@@ -97,6 +100,7 @@ package struct MarkdownReader: Sendable {
         defer { if !arena { cmark_node_free(root) } }
         var builder = TreeBuilder(path: path, lineOffset: lineOffset, source: bytes)
         builder.wikilinks = wikilinks
+        builder.wikiLinkOrder = wikiLinkOrder
         builder.alerts = format == .gfm
         builder.topLevelBlock = topLevelBlock
         builder.retainTopLevel = retainBlocks || topLevelBlock == nil

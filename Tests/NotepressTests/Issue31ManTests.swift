@@ -64,4 +64,29 @@ final class Issue31ManTests: XCTestCase {
         let h = try header(page.page)
         XCTAssertTrue(h.hasPrefix("X(8)"), h)
     }
+
+    /// The lines `man -l` shows for `page` (groff through man-db), at 80 columns.
+    func shown(_ page: URL) throws -> [String] {
+        let (status, out) = try runTool("sh", ["-c", "LC_ALL=C.UTF-8 MANWIDTH=80 MAN_KEEP_FORMATTING= man -l '\(page.path)' 2>&1 | col -b"])
+        XCTAssertEqual(status, 0, out)
+        return out.components(separatedBy: "\n")
+    }
+
+    // Item 14
+    func testParagraphAfterBoxedTableDoesNotSitUnderTheBottomRule() throws {
+        let page = try man("# t 1\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nAfter the table.\n\n| c |\n|---|\n| 3 |\n| 4 |\n\n| d |\n|---|\n| 5 |\n", name: "t.md")
+        XCTAssertTrue(page.roff.contains("allbox"), page.roff)
+        let lines = try shown(page.page)
+        // Every bottom rule of a box is followed by a blank line (groff).
+        let bottoms = lines.indices.filter { lines[$0].contains("\u{2514}") }
+        XCTAssertEqual(bottoms.count, 3, lines.joined(separator: "\n"))
+        for b in bottoms { XCTAssertEqual(lines[b + 1].trimmingCharacters(in: .whitespaces), "", lines.joined(separator: "\n")) }
+        // mandoc draws the same.
+        let (_, m) = try runTool("sh", ["-c", "LC_ALL=C.UTF-8 mandoc -T utf8 '\(page.page.path)' | col -b"])
+        let ml = m.components(separatedBy: "\n")
+        let mb = ml.indices.filter { ml[$0].contains("\u{2514}") }
+        XCTAssertEqual(mb.count, 3, m)
+        for b in mb { XCTAssertEqual(ml[b + 1].trimmingCharacters(in: .whitespaces), "", m) }
+        try lintClean(page.page)
+    }
 }

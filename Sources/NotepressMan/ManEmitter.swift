@@ -399,7 +399,7 @@ struct ManRenderer {
         let n = RoffEscaper.escape(names.trimmingHorizontalWhitespace(), context: .text, minus: true)
         let d = RoffEscaper.escape(description.trimmingHorizontalWhitespace(), context: .text, minus: false)
         // A text line: the paragraph after it starts with `.PP` (not inside NAME).
-        w.textLine(RoffWriter.guardLineStart(n) + (d.isEmpty ? "" : " \\- " + d))
+        w.textLines(RoffWriter.guardLineStart(n) + (d.isEmpty ? "" : " \\- " + d))
         nameWritten = true
     }
 

@@ -89,6 +89,10 @@ package enum ManTitleResolver {
             }
         }
         let f = document.metadata.fields
+        // pandoc's man template: `.TH "$title$" "$section$" "$date$" "$footer$" "$header$"`;
+        // Notepress's own `source` and `manual` win over them.
+        if let v = f["footer"], !v.isEmpty { source = v }
+        if let v = f["header"], !v.isEmpty { manual = v }
         if let v = f["section"], !v.isEmpty { section = v }
         if let v = f["date"], !v.isEmpty { date = v }
         if let v = f["source"], !v.isEmpty { source = v }
@@ -140,10 +144,7 @@ package enum ManTitleResolver {
                 diagnostics.append(Diagnostic(.warning, "man: no date (front matter `date` or `created`); the .TH date is empty", file: file))
             }
         }
-        let (normalDate, adjusted) = normaliseDate(date!)
-        if adjusted {
-            diagnostics.append(Diagnostic(.warning, "man: date '\(date!)' has no day; written as \(normalDate)", file: file))
-        }
+        let normalDate = normaliseDate(date!)
         var title = ManTitle(name: name!, section: section!, date: normalDate, source: source ?? "",
                              manual: manual ?? "", description: description)
         title.nameIsDefault = nameIsDefault
@@ -302,30 +303,17 @@ package enum ManTitleResolver {
     /// `YYYY-MM-DD` of `d` in UTC (``CivilDateTime``, proleptic Gregorian).
     static func isoDate(_ d: Date) -> String { CivilDateTime(d).isoDate }
 
-    static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
-                         "september", "october", "november", "december"]
-
-    /// Normalises a date to `YYYY-MM-DD`, the form mandoc(1) and groff read (mandoc also reads
-    /// `Month D, YYYY`, kept as is). An ISO timestamp keeps its date part; `D Month YYYY` is
-    /// converted; `Month YYYY` (go-md2man pages write `January 2015`) becomes the first of that
-    /// month with a note in `adjusted`, because mandoc warns "cannot parse date" otherwise.
-    /// Anything else stays verbatim.
-    static func normaliseDate(_ s: String) -> (date: String, adjusted: Bool) {
+    /// The `.TH` date: an ISO 8601 timestamp (`2020-02-03T10:00:00Z`) keeps its date part, the
+    /// form mandoc(1) reads; a date written as text (`January 2015`, `3 May 2024`) is kept as
+    /// the author wrote it, as go-md2man and pandoc print it (groff prints any text; mandoc's
+    /// lint notes "cannot parse date, using it verbatim" and prints it as written too).
+    static func normaliseDate(_ s: String) -> String {
         let t = s.trimmingHorizontalWhitespace()
         if t.count >= 10 {
             let p = Array(t.prefix(10))
             let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { p[$0].isASCII && p[$0].isNumber }
-            if digits && p[4] == "-" && p[7] == "-" { return (String(p), false) }
+            if digits && p[4] == "-" && p[7] == "-" { return String(p) }
         }
-        let w = t.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
-        func month(_ m: String) -> Int? { months.firstIndex { $0 == m.lowercased() || ($0.hasPrefix(m.lowercased()) && m.count >= 3) }.map { $0 + 1 } }
-        func year(_ y: String) -> Int? { y.count == 4 ? Int(y) : nil }
-        if w.count == 2, let m = month(w[0]), let y = year(w[1]) {
-            return (String(format: "%04d-%02d-01", y, m), true)
-        }
-        if w.count == 3, let d = Int(w[0]), (1...31).contains(d), let m = month(w[1]), let y = year(w[2]) {
-            return (String(format: "%04d-%02d-%02d", y, m, d), false)
-        }
-        return (t, false)
+        return t
     }
 }

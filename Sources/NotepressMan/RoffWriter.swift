@@ -240,7 +240,9 @@ struct RoffWriter {
         }
         // Escapes make a line longer in bytes than in columns: a source line past
         // ``maxLineBytes`` breaks before the word instead (mandoc's style check).
-        if spaceBefore && lineBytes(before: start) + (bytes.count - start) > Self.maxLineBytes {
+        // A font other than roman is closed (`\fR`) after the word, on the same line.
+        let closing = font == .roman ? 0 : 3
+        if spaceBefore && lineBytes(before: start) + (bytes.count - start) + closing > Self.maxLineBytes {
             bytes[start - 1] = 0x0A
             column = 0
             lineStart = true
@@ -336,6 +338,21 @@ struct RoffWriter {
     mutating func textLine(_ escaped: String) {
         put(escaped + "\n")
         lastMacro = nil
+    }
+
+    /// ``textLine(_:)`` broken at spaces into source lines of at most ``maxLineBytes`` bytes
+    /// (fill mode joins them again); a line that would start with `.` or `'` gets `\&`.
+    mutating func textLines(_ escaped: String) {
+        var line = ""
+        for word in escaped.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty && line.utf8.count + 1 + word.utf8.count > Self.maxLineBytes {
+                textLine(line)
+                line = Self.guardLineStart(String(word))
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        textLine(line)
     }
 
     /// Appends raw roff to the output (the preamble).

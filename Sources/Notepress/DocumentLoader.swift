@@ -195,14 +195,19 @@ package struct DocumentLoader: Sendable {
 
         // --hashtags: each top-level block is tagged as it is read, so a writer fed block by block
         // (``topLevelBlock``) sees the tags too.
+        // ronn input: its `<placeholders>` are emphasis in every format (``RonnPlaceholder``),
+        // given the element names the source closes somewhere.
+        let ronnClosed = path.map { $0.lowercased().hasSuffix(".ronn") } == true ? RonnPlaceholder.closedTagNames(in: body) : nil
+        let transforms = hashtags || ronnClosed != nil
         var foundTags: [String] = []
         var tagged: [Block] = []
-        let readerCallback: ((Block) -> Void)? = !hashtags ? topLevelBlock : { block in
-            let b = Hashtags.tag(block, into: &foundTags)
+        let readerCallback: ((Block) -> Void)? = !transforms ? topLevelBlock : { block in
+            var b = hashtags ? Hashtags.tag(block, into: &foundTags) : block
+            if let ronnClosed { b = InlineRewriting.mapInlines(b, spanless: true) { RonnPlaceholder.rewrite($0, closed: ronnClosed) } }
             if retainBlocks { tagged.append(b) }
             topLevelBlock?(b)
         }
-        let readerRetains = hashtags ? false : retainBlocks
+        let readerRetains = transforms ? false : retainBlocks
 
         var result: ReadResult
         var headingTitle: String?
@@ -227,7 +232,7 @@ package struct DocumentLoader: Sendable {
             result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: watch, retainBlocks: readerRetains)
             headingTitle = first.title.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        if hashtags { result.document.blocks = tagged }
+        if transforms { result.document.blocks = tagged }
         result.diagnostics = headerWarnings + result.diagnostics
         var meta = result.document.metadata
         meta.sourcePath = path

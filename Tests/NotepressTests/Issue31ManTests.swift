@@ -161,4 +161,20 @@ final class Issue31ManTests: XCTestCase {
         let r = try NotepressBinary.run(["convert", TestPaths.root.appendingPathComponent("man/notepress.1.md").path, "-t", "man"])
         XCTAssertEqual(r.stdoutText, try String(contentsOf: own, encoding: .utf8), "man/notepress.1 is out of date")
     }
+
+    // Item 9
+    func testGoMd2manDefinitionSecondParagraphIsNotACodeBlock() throws {
+        let page = try man("# NAME\n\nt - x\n\n# OPTIONS\n\n**-in=**_file_\n:   Path to the **input** file.\n\n    Defaults to *stdin*.\n\n        t -in=x.md\n\n**-out=**_file_\n:   Path to output.\n", name: "t.1.md")
+        XCTAssertTrue(page.roff.contains("Path to the \\fBinput\\fR file.\n.RS\n.PP\nDefaults to \\fIstdin\\fR.\n"), page.roff)
+        // Indented eight columns under `: `, text stays code (inside the definition).
+        XCTAssertTrue(page.roff.contains(".EX\nt \\-in=x.md\n.EE"), page.roff)
+        let lines = try shown(page.page)
+        let def = try XCTUnwrap(lines.first { $0.contains("Path to the input file.") })
+        let more = try XCTUnwrap(lines.first { $0.contains("Defaults to stdin.") })
+        // groff: the second paragraph stands under the first, as a paragraph of the definition.
+        XCTAssertEqual(def.prefix { $0 == " " }.count, more.prefix { $0 == " " }.count, lines.joined(separator: "\n"))
+        let (_, lex) = try runTool("lexgrog", [page.page.path])
+        XCTAssertTrue(lex.contains("\"t - x\""), lex)
+        try lintClean(page.page)
+    }
 }

@@ -140,4 +140,33 @@ final class Issue31NotesTests: XCTestCase {
         XCTAssertEqual(status, 0, out)
         XCTAssertFalse(out.contains("unknown package"), out)
     }
+
+    // Item 16
+    func testRonnPlaceholdersSurviveInEveryFormat() throws {
+        let dir = try makeTempDir(self)
+        let ronn = try write("# hello(1) -- hello world\n\n## SYNOPSIS\n\n`hello` [<options>] <file>...\n\nManpages have a <name>, <section>, and a one-line <description>.\n\nReal HTML: <b>bold</b>.\n", "hello.1.ronn", in: dir)
+        let words = ["options", "file", "name", "section", "description"]
+        // HTML, through Chromium: each placeholder is emphasised text.
+        let html = dir.appendingPathComponent("hello.html")
+        var r = try NotepressBinary.run(["convert", ronn.path, "-t", "html", "-o", html.path, "-q"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let dom = try Self.chromiumDOM(html)
+        for w in words { XCTAssertTrue(dom.contains("<em>\(w)</em>"), "\(w): \(dom)") }
+        XCTAssertTrue(dom.contains("Manpages have a <em>name</em>, <em>section</em>, and a one-line <em>description</em>."), dom)
+        // TEI, through xmllint.
+        let tei = dir.appendingPathComponent("hello.xml")
+        r = try NotepressBinary.run(["convert", ronn.path, "-t", "tei", "-o", tei.path, "-q"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let (_, hi) = try runTool("xmllint", ["--xpath", "//*[local-name()='hi'][@rend='italic']/text()", tei.path])
+        XCTAssertEqual(hi.components(separatedBy: "\n").filter { !$0.isEmpty }, words, hi)
+        // ANSI and RTF: the words are there.
+        r = try NotepressBinary.run(["convert", ronn.path, "-t", "ansi", "--color", "never", "--width", "100"])
+        XCTAssertTrue(r.stdoutText.contains("hello [options] file..."), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.contains("Manpages have a name, section, and a one-line description."), r.stdoutText)
+        r = try NotepressBinary.run(["convert", ronn.path, "-t", "rtf"])
+        for w in words { XCTAssertTrue(r.stdoutText.contains("{\\rtlch\\ai\\ltrch\\i \(w)}"), w) }
+        // Man as before: italic.
+        r = try NotepressBinary.run(["convert", ronn.path, "-t", "man"])
+        XCTAssertTrue(r.stdoutText.contains("\\fBhello\\fR [\\fIoptions\\fR] \\fIfile\\fR..."), r.stdoutText)
+    }
 }

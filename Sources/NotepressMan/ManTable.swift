@@ -91,7 +91,7 @@ extension ManRenderer {
         w.control(".TE")
         // tbl draws a boxed table's bottom rule on the line that the next paragraph's blank
         // line would take (groff and mandoc alike): without a blank line of its own, the text
-        // after the table sits right under the box.
+        // after the table sits right under the box (the footer too, at the page's end).
         if boxed { w.control(".sp") }
     }
 

@@ -131,7 +131,8 @@ final class ManTitleTests: XCTestCase {
         let checks: [String: String] = [
             "exa.1.md": "exa \\- a modern replacement for ls",
             "runc.8.md": "runc \\- Open Container Initiative runtime",
-            "skopeo-copy.1.md": "skopeo\\-copy \\- Copy an image (manifest, filesystem layers, signatures) from one location to another.",
+            // Issue 31 item 15: source lines of at most 80 bytes (the NAME line too).
+            "skopeo-copy.1.md": "skopeo\\-copy \\- Copy an image (manifest, filesystem layers, signatures) from one\nlocation to another.",
             "go-md2man.1.md": "go\\-md2man \\- Convert markdown files into manpages",
         ]
         for (name, line) in checks {

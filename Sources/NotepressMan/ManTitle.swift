@@ -207,9 +207,8 @@ package enum ManTitleResolver {
     /// name: it is the command's.
     package static func headerName(_ title: ManTitle, note: Bool) -> (name: String, shortened: Bool) {
         guard note || title.nameIsDefault else { return (title.name, false) }
-        // Without a manual, groff and mandoc fill in the section's (at most 32 columns:
-        // "Miscellaneous Information Manual").
-        let manual = title.manual.isEmpty ? 32 : title.manual.count
+        // Without a manual, groff and mandoc fill in the section's (``defaultManualColumns``).
+        let manual = title.manual.isEmpty ? defaultManualColumns(title.section) : title.manual.count
         // The footer centres the date (10 columns) under the same right-hand `NAME(7)`; a blank
         // at least between each side and the centre.
         let room = (headerColumns - max(manual, 10) - 2) / 2 - (title.section.count + 2)
@@ -231,6 +230,24 @@ package enum ManTitleResolver {
         }
         while cut.last == " " || cut.last == "," || cut.last == ":" || cut.last == ";" { cut = cut.dropLast() }
         return (cut + "...", true)
+    }
+
+    /// Columns of the manual's name groff (an.tmac) and mandoc fill in for a page of `section`
+    /// without one, the longer of the two: "General Commands Manual" (1), "System Calls Manual"
+    /// (2), "Library Functions Manual" (3), "Kernel Interfaces Manual" / "Device Drivers Manual"
+    /// (4), "File Formats Manual" (5), "Games Manual" (6), "Miscellaneous Information Manual"
+    /// (7), "System Manager's Manual" (8), "Kernel Developer's Manual" (9); 32 for others.
+    static func defaultManualColumns(_ section: String) -> Int {
+        switch section.first {
+        case "1": return 23
+        case "2": return 19
+        case "3", "4": return 24
+        case "5": return 19
+        case "6": return 12
+        case "8": return 23
+        case "9": return 25
+        default: return 32
+        }
     }
 
     /// `name(section) rest`, `name section rest`, `name "section" rest` or just `name`.

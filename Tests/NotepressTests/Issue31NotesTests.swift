@@ -4,12 +4,7 @@ import XCTest
 /// Issue 31, items 17–20: notes, metadata and the README's own statements, through the real
 /// binary and the real readers (Chromium for HTML, xmllint for TEI, SwiftPM for the package).
 final class Issue31NotesTests: XCTestCase {
-    func write(_ text: String, _ name: String, in dir: URL) throws -> URL {
-        let u = dir.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: u, atomically: true, encoding: .utf8)
-        return u
-    }
+    func write(_ text: String, _ name: String, in dir: URL) throws -> URL { try writeTestFile(text, name, in: dir) }
 
     /// The page as Chromium's DOM has it after loading (`--dump-dom`).
     static func chromiumDOM(_ page: URL) throws -> String {

@@ -167,6 +167,8 @@ package struct DocumentLoader: Sendable {
         let retainBlocks = retainBlocks || topLevelBlock == nil
         let name = path ?? unnamedSource
         var format = self.format ?? path.flatMap(Self.format(forPath:)) ?? .gfm
+        // TiddlyWiki writes `[[label|target]]`; Obsidian and Foam `[[target|label]]`.
+        let wikiLinkOrder: WikiLinkSyntax.Order = path.map(Self.isTiddler) == true ? .labelFirst : .targetFirst
 
         var frontMatter: FrontMatter?
         var body = text
@@ -186,6 +188,7 @@ package struct DocumentLoader: Sendable {
                 // breaks); a mapping with a bad field is an error in both syntaxes.
                 var invalid: FrontMatterError?
                 (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name, markdown: format != .note) { invalid = $0 }
+                headerWarnings += frontMatter?.warnings ?? []
                 if let e = invalid {
                     headerWarnings.append(Diagnostic(.warning, e.message + "; the block is read as Markdown", file: name,
                                                      position: SourcePosition(line: e.line, column: e.column)))
@@ -197,20 +200,25 @@ package struct DocumentLoader: Sendable {
 
         // --hashtags: each top-level block is tagged as it is read, so a writer fed block by block
         // (``topLevelBlock``) sees the tags too.
+        // ronn input: its `<placeholders>` are emphasis in every format (``RonnPlaceholder``),
+        // given the element names the source closes somewhere.
+        let ronnClosed = path.map { $0.lowercased().hasSuffix(".ronn") } == true ? RonnPlaceholder.closedTagNames(in: body) : nil
+        let transforms = hashtags || ronnClosed != nil
         var foundTags: [String] = []
         var tagged: [Block] = []
-        let readerCallback: ((Block) -> Void)? = !hashtags ? topLevelBlock : { block in
-            let b = Hashtags.tag(block, into: &foundTags)
+        let readerCallback: ((Block) -> Void)? = !transforms ? topLevelBlock : { block in
+            var b = hashtags ? Hashtags.tag(block, into: &foundTags) : block
+            if let ronnClosed { b = InlineRewriting.mapInlines(b, spanless: true) { RonnPlaceholder.rewrite($0, closed: ronnClosed) } }
             if retainBlocks { tagged.append(b) }
             topLevelBlock?(b)
         }
-        let readerRetains = hashtags ? false : retainBlocks
+        let readerRetains = transforms ? false : retainBlocks
 
         var result: ReadResult
         var headingTitle: String?
         switch format {
         case .note:
-            let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset, topLevelBlock: readerCallback,
+            let blocks = NoteReader(keepMarkers: keepMarkers, wikiLinkOrder: wikiLinkOrder).parse(body, lineOffset: lineOffset, topLevelBlock: readerCallback,
                                                                     retainBlocks: readerRetains)
             result = ReadResult(document: Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: blocks))
         case .gfm, .commonmark:
@@ -219,6 +227,7 @@ package struct DocumentLoader: Sendable {
             reader.smart = smartPunctuation
             reader.wikilinks = wikilinks
             reader.limits = inputLimits
+            reader.wikiLinkOrder = wikiLinkOrder
             // The first level-1 heading at the top level, seen as blocks go by (a streaming
             // writer keeps none).
             let first = FirstHeadingBox()
@@ -232,7 +241,7 @@ package struct DocumentLoader: Sendable {
             }
             headingTitle = first.title.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        if hashtags { result.document.blocks = tagged }
+        if transforms { result.document.blocks = tagged }
         result.diagnostics = headerWarnings + result.diagnostics
         var meta = result.document.metadata
         meta.sourcePath = path

@@ -40,6 +40,9 @@ package struct MarkdownReader: Sendable {
     /// Refuse documents past these bounds (``InputLimits``): nil reads every document, as
     /// libcmark-gfm does.
     package var limits: InputLimits?
+    /// Which side of a wiki link's `|` is the target (``WikiLinkSyntax/Order``): label first in
+    /// TiddlyWiki files.
+    package var wikiLinkOrder = WikiLinkSyntax.Order.targetFirst
 
     package init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
@@ -109,6 +112,7 @@ package struct MarkdownReader: Sendable {
         }
         var builder = TreeBuilder(path: path, lineOffset: lineOffset, source: bytes)
         builder.wikilinks = wikilinks
+        builder.wikiLinkOrder = wikiLinkOrder
         builder.alerts = format == .gfm
         builder.topLevelBlock = topLevelBlock
         builder.retainTopLevel = retainBlocks || topLevelBlock == nil

@@ -23,7 +23,7 @@ import NotepressAST
 package struct InputLimits: Sendable, Equatable {
     /// Most columns of a table (the delimiter row's cells). libcmark-gfm 0.29.0.gfm.6 parses a
     /// table's rows in time quadratic in its columns (fixed in 0.29.0.gfm.12).
-    package var tableColumns = 512
+    package var tableColumns = 256
     /// Most empty cells the parser may add to short table rows, over the whole document (upstream
     /// 0.29.0.gfm.7 stops a table at 0x80000 per table; markdown-it at 0x10000): each costs output
     /// in every format with no input.

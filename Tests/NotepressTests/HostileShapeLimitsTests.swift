@@ -30,25 +30,25 @@ final class HostileShapeLimitsTests: XCTestCase {
 
     /// 16 000 columns parsed in 4.1 s, ×4 per doubling: refused at its delimiter row.
     func testTableWiderThanTheColumnLimitIsRefused() throws {
-        let text = "Intro\n\n" + Self.table(columns: 513, bodyRows: ["|b|"])
-        assertRefused(try convert(text), at: "4:1", saying: "a table of 513 columns (limit 512")
+        let text = "Intro\n\n" + Self.table(columns: 257, bodyRows: ["|b|"])
+        assertRefused(try convert(text), at: "4:1", saying: "a table of 257 columns (limit 256")
         // At the limit it is a table, as cmark-gfm reads it.
-        let ok = try convert(Self.table(columns: 512, bodyRows: [String(repeating: "|c", count: 512) + "|"]))
+        let ok = try convert(Self.table(columns: 256, bodyRows: [String(repeating: "|c", count: 256) + "|"]))
         XCTAssertEqual(ok.status, 0, ok.stderr)
-        XCTAssertEqual(ok.stdoutText.components(separatedBy: "<th>").count - 1, 512)
+        XCTAssertEqual(ok.stdoutText.components(separatedBy: "<th>").count - 1, 256)
         // Lifted: the wide table converts.
         let lifted = try convert(text, ["--no-input-limits"])
         XCTAssertEqual(lifted.status, 0, lifted.stderr)
-        XCTAssertEqual(lifted.stdoutText.components(separatedBy: "<th>").count - 1, 513)
+        XCTAssertEqual(lifted.stdoutText.components(separatedBy: "<th>").count - 1, 257)
     }
 
     /// A 7 KB table of short rows gave 189 MB of RTF: the cells the parser fills in are bounded.
     func testAutocompletedCellsAreBounded() throws {
-        // 257 columns: each one-cell row adds 256 empty cells; the 257th row crosses 65 536.
-        let text = Self.table(columns: 257, bodyRows: Array(repeating: "|b|", count: 300))
-        assertRefused(try convert(text), at: "259:1", saying: "more than 65536 empty cells")
+        // 200 columns: each one-cell row adds 199 empty cells; the 330th row crosses 65 536.
+        let text = Self.table(columns: 200, bodyRows: Array(repeating: "|b|", count: 400))
+        assertRefused(try convert(text), at: "332:1", saying: "more than 65536 empty cells")
         // Full rows are not autocompleted: the same size of table converts.
-        let full = Self.table(columns: 257, bodyRows: Array(repeating: String(repeating: "|b", count: 257) + "|", count: 300))
+        let full = Self.table(columns: 200, bodyRows: Array(repeating: String(repeating: "|b", count: 200) + "|", count: 400))
         XCTAssertEqual(try convert(full).status, 0)
         // A pipe table inside a fenced code block is not a table.
         let fenced = "```\n" + text + "```\n"

@@ -1,6 +1,7 @@
 import Foundation
 import NotepressPlatform
 import NotepressAST
+import NotepressHighlight
 import NotepressReaders
 
 /// Reads input files into documents: checks the bytes, splits front matter, picks the reader,
@@ -32,6 +33,9 @@ package struct DocumentLoader: Sendable {
     /// `-M key=value` (pandoc's `--metadata`): applied after the front matter, so they win.
     package var metadataOverrides = MetadataOverrides()
     var smartPunctuation = false
+    /// Highlight fenced code blocks that name a language (``CodeHighlighter``), block by block as
+    /// they are read; off by default (``ConversionOptions/highlightsCode(in:)`` decides for a run).
+    package var highlightCode = false
     /// The name messages give a document read without a path: `<stdin>` (the command line reads
     /// standard input then); `nil` names no file (a string given to ``Notepress/parse(_:from:)``).
     var unnamedSource: String? = "<stdin>"
@@ -192,14 +196,19 @@ package struct DocumentLoader: Sendable {
 
         // --hashtags: each top-level block is tagged as it is read, so a writer fed block by block
         // (``topLevelBlock``) sees the tags too.
+        // Code highlighting likewise.
         var foundTags: [String] = []
         var tagged: [Block] = []
-        let readerCallback: ((Block) -> Void)? = !hashtags ? topLevelBlock : { block in
-            let b = Hashtags.tag(block, into: &foundTags)
+        var findings = CodeHighlighter.Findings()
+        let highlighter = highlightCode ? CodeHighlighter() : nil
+        let rewrites = hashtags || highlighter != nil
+        let readerCallback: ((Block) -> Void)? = !rewrites ? topLevelBlock : { [hashtags] block in
+            var b = hashtags ? Hashtags.tag(block, into: &foundTags) : block
+            if let h = highlighter, let n = h.highlight(b, findings: &findings) { b = n }
             if retainBlocks { tagged.append(b) }
             topLevelBlock?(b)
         }
-        let readerRetains = hashtags ? false : retainBlocks
+        let readerRetains = rewrites ? false : retainBlocks
 
         var result: ReadResult
         var headingTitle: String?
@@ -223,8 +232,15 @@ package struct DocumentLoader: Sendable {
             result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: watch, retainBlocks: readerRetains)
             headingTitle = first.title.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        if hashtags { result.document.blocks = tagged }
+        if rewrites { result.document.blocks = tagged }
         result.diagnostics = headerWarnings + result.diagnostics
+        if let e = findings.unavailable, CodeHighlighter.claimUnavailableWarning() {
+            result.diagnostics.append(Diagnostic(.warning, "code is not highlighted: \(e.reason)", file: name, position: nil))
+        }
+        result.notes = findings.unknown.map {
+            Diagnostic(.warning, "code block language '\($0.language)' is not known to the highlighter; written as plain code",
+                       file: name, position: $0.position)
+        }
         var meta = result.document.metadata
         meta.sourcePath = path
         meta.sourceFormat = format

@@ -50,6 +50,25 @@ public struct ConversionOptions: Sendable {
     /// HTML, RTF, terminal text and TEI: put a table of contents of the headings before the body
     /// (`--toc`); man pages and the JSON dump have none.
     public var tableOfContents = false
+    /// Highlight fenced code blocks that name a language (default on; `--no-highlight` turns it
+    /// off): HTML pages, RTF, terminal text, TEI and the JSON dump. An HTML fragment stays
+    /// cmark-gfm's bytes unless ``highlightStyle`` is given; man pages are never coloured.
+    public var highlight = true
+    /// The library theme code is coloured with (`--highlight-style`, KSyntaxHighlighting's theme
+    /// names: `Breeze Light`, `GitHub Dark`, …; ``Notepress/codePalette(libraryTheme:)`` makes
+    /// the palette); `nil`: the theme's own code palette. Given, it also highlights HTML fragments.
+    public var highlightStyle: String?
+
+    /// Whether code is highlighted in output `format` (a writer's name) with these options.
+    package func highlightsCode(in format: String) -> Bool {
+        guard highlight else { return false }
+        switch format {
+        case "man": return false
+        case "html": return !fragment || highlightStyle != nil
+        default: return true
+        }
+    }
+
     /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
     public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel
 

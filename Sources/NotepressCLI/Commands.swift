@@ -101,6 +101,13 @@ enum Commands {
         dataDirOption,
     ]
 
+    /// Code highlighting (`convert` and `view`; ``HighlightArguments``).
+    static let highlightOptions: [OptionSpec] = [
+        OptionSpec(["--highlight-style"], value: "NAME",
+                   "colour code with the highlighting library's theme\nNAME (\"Breeze Light\", \"GitHub Dark\"; notepress\nthemes lists them) instead of the theme's palette;\nalso highlights --fragment"),
+        OptionSpec(["--no-highlight"], "code blocks in one colour (no syntax highlighting)"),
+    ]
+
     /// The options of sharded runs (`convert`, `scan`, `index`; README "Past one machine").
     static let shardOptions: [OptionSpec] = [
         OptionSpec(["--site-table"], value: "TABLE", completes: .file,
@@ -190,7 +197,7 @@ enum Commands {
             tocDepthOption,
             OptionSpec(["--unsafe"], "keep raw HTML and javascript:/vbscript:/file:/data: links"),
             OptionSpec(["--keep-markers"], "notes: show the *, _, -, ~ delimiters, styled"),
-        ] + shardOptions + themeOptions + [
+        ] + shardOptions + themeOptions + highlightOptions + [
             OptionSpec(["--width"], value: "N", "ansi: wrap at N columns (default: the terminal's,\nelse COLUMNS, else 80)"),
             OptionSpec(["--color", "--colour"], value: "WHEN", choices: colorModes,
                        "ansi: auto (default: colour unless NO_COLOR is set\nor standard output is a TERM=dumb terminal),\nalways, never"),
@@ -234,7 +241,7 @@ enum Commands {
             OptionSpec(["--ascii"], "ASCII borders, bullets and marks"),
             OptionSpec(["--toc"], "a table of contents of the headings first"),
             tocDepthOption,
-        ] + themeOptions + [quietOption, verboseOption, helpOption],
+        ] + themeOptions + highlightOptions + [quietOption, verboseOption, helpOption],
         epilogue: "Exit status: 0 ok, 1 the input cannot be read, 2 usage error.")
 
     static let validate = CommandSpec(

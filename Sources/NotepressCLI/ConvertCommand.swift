@@ -263,6 +263,7 @@ struct ConvertPlan {
                                                     environment: env)
         options.width = width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))
         try TemplateArguments.apply(a, to: &options, writers: writers, warn: verbosity != .quiet)
+        try HighlightArguments.apply(a, to: &options)
         self.options = options
         var loader = DocumentLoader(format: format, keepMarkers: a.flag("--keep-markers"),
                                     sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
@@ -275,6 +276,7 @@ struct ConvertPlan {
         }
         loader.encoding = encoding
         loader.hashtags = a.flag("--hashtags")
+        loader.highlightCode = writers.contains { options.highlightsCode(in: $0.name) }
         self.loader = loader
     }
 
@@ -386,6 +388,7 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
         let origins = Array(repeating: "input", count: read.diagnostics.count)
             + Array(repeating: writer.name, count: diagnostics.count - read.diagnostics.count)
         WarningReport.print(FileDiagnostics(file: input, diagnostics: diagnostics, origins: origins), verbosity)
+        if verbosity == .verbose { for n in read.notes { printError(n.description) } }
         if let out = output {
             try AtomicFile.write(bytes, to: out)
         } else {

@@ -31,6 +31,7 @@ func runViewCommand(_ args: [String]) -> Int32 {
         var loader = DocumentLoader(format: format, sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
         loader.encoding = try parseEncoding(a)
         loader.hashtags = a.flag("--hashtags")
+        loader.highlightCode = !a.flag("--no-highlight")
         var read: ReadResult
         do {
             read = try input == "-"
@@ -52,6 +53,8 @@ func runViewCommand(_ args: [String]) -> Int32 {
         options.ascii = a.flag("--ascii")
         options.tableOfContents = a.flag("--toc")
         options.tableOfContentsMaxLevel = tocMaxLevel
+        try HighlightArguments.apply(a, to: &options)
+        if verbosity == .verbose { for n in read.notes { printError(n.description) } }
         var diagnostics = read.diagnostics
         let origins = Array(repeating: "input", count: diagnostics.count)
         let bytes: [UInt8]

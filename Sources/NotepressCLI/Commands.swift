@@ -104,7 +104,7 @@ enum Commands {
     /// Code highlighting (`convert` and `view`; ``HighlightArguments``).
     static let highlightOptions: [OptionSpec] = [
         OptionSpec(["--highlight-style"], value: "NAME",
-                   "colour code with the highlighting library's theme\nNAME (\"Breeze Light\", \"GitHub Dark\"; notepress\nthemes lists them) instead of the theme's palette;\nalso highlights --fragment"),
+                   "colour code with the highlighting library's theme\nNAME (\"Breeze Light\", \"GitHub Dark\"; notepress\nthemes highlight-styles lists them) instead of the theme's palette;\nalso highlights --fragment"),
         OptionSpec(["--no-highlight"], "code blocks in one colour (no syntax highlighting)"),
     ]
 
@@ -261,13 +261,16 @@ enum Commands {
 
     static let themes = CommandSpec(
         name: "themes", summary: "list the themes, or print one resolved",
-        synopsis: ["notepress themes [list] [--data-dir DIR]", "notepress themes print NAME|PATH [--data-dir DIR]"],
+        synopsis: ["notepress themes [list] [--data-dir DIR]", "notepress themes print NAME|PATH [--data-dir DIR]",
+                   "notepress themes highlight-styles"],
         description: """
         list (the default) prints one line per theme: NAME, a tab, and where it comes from (a path
         in the data folder, or (built-in)/themes/NAME.json). print writes the theme with everything
-        it inherits filled in, as a complete JSON theme file.
+        it inherits filled in, as a complete JSON theme file; its "code" part is the palette of
+        highlighted code, light and dark, one colour (bold, italic) per role. highlight-styles
+        lists the highlighting library's themes, the names --highlight-style takes.
         """,
-        options: [dataDirOption, helpOption], actions: ["list", "print"], completesFiles: false,
+        options: [dataDirOption, helpOption], actions: ["list", "print", "highlight-styles"], completesFiles: false,
         epilogue: "Exit status: 0 ok, 1 the theme cannot be loaded, 2 usage error.")
 
     static let templates = CommandSpec(

@@ -32,7 +32,17 @@ package final class SyntaxLibrary: @unchecked Sendable {
 
     private typealias TokenFn = @convention(c) (UnsafeMutableRawPointer?, Int, Int, Int32) -> Void
     private typealias NameFn = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
-    private let repository: UnsafeMutableRawPointer
+    private let openFn: @convention(c) () -> UnsafeMutableRawPointer?
+    private let repositoryLock = NSLock()
+    private var builtRepository: UnsafeMutableRawPointer?
+    /// The library's repository of definitions and themes, built on first use (the most costly
+    /// step of the library's start; `--version` and the manifest's hash need only ``version``).
+    private var repository: UnsafeMutableRawPointer? {
+        repositoryLock.lock()
+        defer { repositoryLock.unlock() }
+        if builtRepository == nil { builtRepository = openFn() }
+        return builtRepository
+    }
     private let resolveFn: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
     private let highlightFn: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int, Int,
                                              TokenFn?, UnsafeMutableRawPointer?) -> Int32
@@ -41,8 +51,9 @@ package final class SyntaxLibrary: @unchecked Sendable {
     private let themeNamesFn: @convention(c) (UnsafeMutableRawPointer?, NameFn?, UnsafeMutableRawPointer?) -> Void
     /// The library's version ("5.103.0").
     package let version: String
-    /// How many syntax definitions it has.
-    package let definitionCount: Int
+    /// How many syntax definitions it has (builds the repository).
+    package var definitionCount: Int { repository.map { Int(countFn($0)) } ?? 0 }
+    private let countFn: @convention(c) (UnsafeMutableRawPointer?) -> Int32
     /// Each TextStyle number's role (``CodeRole/role(ofLibraryStyle:)`` of the library's name).
     private let roles: [CodeRole]
     /// The TextStyle number of each library style name.
@@ -56,18 +67,15 @@ package final class SyntaxLibrary: @unchecked Sendable {
             }
             return unsafeBitCast(p, to: T.self)
         }
-        let open = try fn("np_syntax_open", (@convention(c) () -> UnsafeMutableRawPointer?).self)
+        openFn = try fn("np_syntax_open", type(of: openFn))
         let versionFn = try fn("np_syntax_library_version", (@convention(c) () -> UnsafePointer<CChar>?).self)
-        let countFn = try fn("np_syntax_definition_count", (@convention(c) (UnsafeMutableRawPointer?) -> Int32).self)
+        countFn = try fn("np_syntax_definition_count", type(of: countFn))
         let styleNameFn = try fn("np_syntax_style_name", (@convention(c) (Int32) -> UnsafePointer<CChar>?).self)
         resolveFn = try fn("np_syntax_resolve", type(of: resolveFn))
         highlightFn = try fn("np_syntax_highlight", type(of: highlightFn))
         themeStyleFn = try fn("np_syntax_theme_style", type(of: themeStyleFn))
         themeNamesFn = try fn("np_syntax_theme_names", type(of: themeNamesFn))
-        guard let repo = open() else { throw SyntaxLibraryUnavailable(reason: "KSyntaxHighlighting's repository could not be built") }
-        repository = repo
         version = versionFn().map { String(cString: $0) } ?? "unknown"
-        definitionCount = Int(countFn(repo))
         var roles: [CodeRole] = []
         var numbers: [String: Int32] = [:]
         var i: Int32 = 0
@@ -101,6 +109,7 @@ package final class SyntaxLibrary: @unchecked Sendable {
     /// none. Cached per language.
     package func definition(for language: String) -> String? {
         if let hit = cache.lookup(language) { return hit }
+        guard let repository else { return nil }
         var buffer = [CChar](repeating: 0, count: 256)
         let found = resolveFn(repository, language, &buffer, buffer.count) != 0
         let name: String? = found ? String(cString: buffer) : nil
@@ -118,6 +127,7 @@ package final class SyntaxLibrary: @unchecked Sendable {
             init(roles: [CodeRole]) { self.roles = roles }
         }
         let c = Collector(roles: roles)
+        guard let repository else { return [CodeHighlight.Run(role: .plain, length: text.utf8.count)] }
         var text = text
         let total = text.utf8.count
         text.withUTF8 { bytes in
@@ -140,6 +150,7 @@ package final class SyntaxLibrary: @unchecked Sendable {
     package var themeNames: [String] {
         final class Names { var all: [String] = [] }
         let n = Names()
+        guard let repository else { return [] }
         themeNamesFn(repository, { ctx, name in
             guard let name else { return }
             Unmanaged<Names>.fromOpaque(ctx!).takeUnretainedValue().all.append(String(cString: name))
@@ -159,6 +170,7 @@ package final class SyntaxLibrary: @unchecked Sendable {
 
     private func themeStyle(_ theme: String, number: Int32) -> (rgb: UInt32, bold: Bool, italic: Bool)? {
         var rgb: UInt32 = 0, bold: Int32 = 0, italic: Int32 = 0
+        guard let repository else { return nil }
         guard themeStyleFn(repository, theme, number, &rgb, &bold, &italic) != 0 else { return nil }
         return (rgb, bold != 0, italic != 0)
     }

@@ -94,6 +94,7 @@ extern "C" int np_syntax_resolve(void *r, const char *language, char *name, size
     Definition d = repo->definitionForName(lang);
     // The library's aliases: a language named by its file extension (py, sh, rs, yml, js).
     if (!d.isValid() && !lang.contains(QLatin1Char('/'))) d = repo->definitionForFileName(QStringLiteral("code.") + lang);
+    if (!d.isValid() && !lang.contains(QLatin1Char('/'))) d = repo->definitionForFileName(QStringLiteral("code.") + lang.toLower());
     if (!d.isValid() || d.isHidden() || capacity == 0) return 0;
     const QByteArray n = d.name().toUtf8();
     const size_t k = std::min<size_t>(n.size(), capacity - 1);

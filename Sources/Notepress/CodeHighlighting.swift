@@ -29,8 +29,7 @@ extension Notepress {
     /// The code palette of the library theme `name` (case ignored): each role in the colour,
     /// bold and italic of its representative library style (``CodeRole/representativeLibraryStyle``),
     /// and the theme's background.
-    /// - Throws: ``NotepressError/usage(_:)``-like ``HighlightStyleError`` when the library is
-    ///   missing or has no such theme.
+    /// - Throws: ``HighlightStyleError`` when the library is missing or has no such theme.
     public static func codePalette(libraryTheme name: String) throws -> CodePalette {
         let library: SyntaxLibrary
         switch SyntaxLibrary.shared {

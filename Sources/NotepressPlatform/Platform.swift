@@ -615,10 +615,11 @@ extension Platform.FileStatus {
 }
 
 extension Platform {
-    /// Loads the shared library at `path` (`dlopen(3)`, symbols bound now and kept local), or
+    /// Loads the shared library at `path` (`dlopen(3)`, functions bound on first call, which is
+    /// cheaper than binding all of Qt up front, and symbols kept local), or
     /// gives `dlerror(3)`'s reason.
     package static func loadLibrary(_ path: String) -> Result<UnsafeMutableRawPointer, LoadError> {
-        if let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) { return .success(handle) }
+        if let handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL) { return .success(handle) }
         return .failure(LoadError(message: dlerror().map { String(cString: $0) } ?? "\(path): cannot be loaded"))
     }
 

@@ -201,6 +201,7 @@ package struct DocumentLoader: Sendable {
         var tagged: [Block] = []
         var findings = CodeHighlighter.Findings()
         let highlighter = highlightCode ? CodeHighlighter() : nil
+        if highlightCode { CodeHighlighter.prewarm(for: body) }
         let rewrites = hashtags || highlighter != nil
         let readerCallback: ((Block) -> Void)? = !rewrites ? topLevelBlock : { [hashtags] block in
             var b = hashtags ? Hashtags.tag(block, into: &foundTags) : block

@@ -36,16 +36,20 @@ public enum CodeRole: String, Sendable, Equatable, Hashable, Codable, CaseIterab
     case plain
 
     /// The CSS class of the role in HTML (`tok-keyword`, `tok-control-flow`, …).
-    public var cssClass: String { "tok-" + kebabName }
+    public var cssClass: String {
+        switch self {
+        case .controlFlow: "tok-control-flow"
+        default: "tok-" + rawValue
+        }
+    }
 
     /// The role's name in lower-case words joined by hyphens (`control-flow`): CSS classes and
-    /// TEI's `rend` values.
+    /// TEI's `type` values. (A switch, not a conversion: writers ask for it once per token.)
     public var kebabName: String {
-        var out = ""
-        for c in rawValue {
-            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        switch self {
+        case .controlFlow: "control-flow"
+        default: rawValue
         }
-        return out
     }
 
     /// The one table: each text style name of KDE's KSyntaxHighlighting (`Theme::TextStyle`, the
@@ -128,16 +132,22 @@ public struct CodeHighlight: Sendable, Equatable {
     public func pieces(of literal: String) -> [(role: CodeRole, text: Substring)] {
         var out: [(role: CodeRole, text: Substring)] = []
         out.reserveCapacity(runs.count + 1)
+        forEachPiece(of: literal) { out.append(($0, $1)) }
+        return out
+    }
+
+    /// Calls `body` with each run's role and text in order (``pieces(of:)`` without the array:
+    /// a huge block's writer keeps one piece at a time).
+    public func forEachPiece(of literal: String, _ body: (CodeRole, Substring) -> Void) {
         let utf8 = literal.utf8
         var i = utf8.startIndex
         for r in runs {
             guard i < utf8.endIndex else { break }
             let j = utf8.index(i, offsetBy: r.length, limitedBy: utf8.endIndex) ?? utf8.endIndex
-            out.append((r.role, literal[i..<j]))
+            body(r.role, literal[i..<j])
             i = j
         }
-        if i < utf8.endIndex { out.append((.plain, literal[i...])) }
-        return out
+        if i < utf8.endIndex { body(.plain, literal[i...]) }
     }
 }
 

@@ -277,13 +277,13 @@ struct HTMLBodyWriter: BlockVisitor {
             out.put("<pre><code class=\"language-"); HTMLEscape.appendAttribute(String(firstWord), to: &out); out.put("\">")
         }
         if options.highlight, let h = block.highlight {
-            for (role, text) in h.pieces(of: literal) {
+            h.forEachPiece(of: literal) { role, text in
                 if role == .plain {
                     HTMLEscape.appendText(String(text), to: &out)
                 } else {
-                    out.put("<span class=\""); out += role.cssClass.utf8; out.put("\">")
+                    out += "<span class=\"".utf8; out += role.cssClass.utf8; out += "\">".utf8
                     HTMLEscape.appendText(String(text), to: &out)
-                    out.put("</span>")
+                    out += "</span>".utf8
                 }
             }
         } else {

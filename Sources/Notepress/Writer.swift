@@ -27,6 +27,10 @@ public struct ConversionOptions: Sendable {
     /// Terminal text: how many colours the escape sequences use (default ``ColorDepth/none``:
     /// plain text).
     public var colorDepth: ColorDepth = .none
+    /// Terminal text: the terminal draws on a dark background, so highlighted code takes the
+    /// theme's dark code palette at 256 colours and truecolour (default off: the light one). The
+    /// command line reads it from `COLORFGBG` (rxvt's and Konsole's `FG;BG`, BG 0–6 or 8 dark).
+    public var darkTerminal = false
     /// Terminal text: write links as OSC 8 hyperlinks (default off: the URL follows the text).
     public var hyperlinks = false
     /// Terminal text: ASCII table borders instead of box drawing.

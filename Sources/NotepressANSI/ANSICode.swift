@@ -1,8 +1,8 @@
 import NotepressAST
 import NotepressThemes
 
-/// Code blocks (see ``ANSIEmitter``), highlighted in the theme's light code palette
-/// (``Theme/codeLight``) at the colour depth in use, or at 16 colours in the terminal's own
+/// Code blocks (see ``ANSIEmitter``), highlighted in the theme's light or dark code palette
+/// (``ANSIOptions/codePalette``) at the colour depth in use, or at 16 colours in the terminal's own
 /// colours (``CodePalette/ansi16(_:)``); with no colour (`NO_COLOR`) only the text.
 extension Renderer {
     /// A code block: each line indented by two columns (none below five columns of width), tabs
@@ -70,7 +70,7 @@ extension Renderer {
                 : s.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
         }
         guard let highlight else { return split(Substring(text)).map { [($0, base)] } }
-        let palette = options.theme.theme.codeLight
+        let palette = options.codePalette ?? options.theme.theme.codeLight
         var lines: [[(text: Substring, style: TerminalStyle)]] = [[]]
         for (role, piece) in highlight.pieces(of: text) {
             let s = role == .plain ? base : base.merged(codeStyle(role, palette))

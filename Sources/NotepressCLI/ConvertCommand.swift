@@ -259,6 +259,8 @@ struct ConvertPlan {
             ? (stdoutIsTTY ? .terminal : .standardOutput) : .file
         let depth = ColorPolicy.documentDepth(mode: colorMode, output: destination, environment: env)
         options.colorDepth = depth
+        // Files do not depend on the terminal that ran the conversion.
+        options.darkTerminal = destination != .file && ColorPolicy.darkBackground(env)
         options.hyperlinks = ColorPolicy.hyperlinks(mode: linkMode, colorDepth: depth, isTTY: destination == .terminal,
                                                     environment: env)
         options.width = width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))

@@ -146,6 +146,25 @@ final class CodeHighlightTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(colours.count, 3, "SGR colours in the code block: \(colours)\n\(lines.joined(separator: "\n"))")
     }
 
+    /// A terminal that says it is dark (`COLORFGBG=15;0`) gets the dark code palette on standard
+    /// output; a file (`-o`) keeps the light one whatever the terminal.
+    func testDarkTerminalGetsTheDarkCodePaletteButFilesDoNot() throws {
+        let dir = try makeTempDir(self)
+        let md = try write("```swift\nlet x = 1\n```\n", "a.md", in: dir)
+        let env = ["COLORTERM": "truecolor", "COLORFGBG": "15;0", "NO_COLOR": ""]
+        let dark = CodePalette.standardDark.styles[.keyword]!.color, light = CodePalette.standardLight.styles[.keyword]!.color
+        func sgr(_ c: RGBColor) -> String { "38;2;\(c.red);\(c.green);\(c.blue)mlet" }
+        XCTAssertTrue(try notepress(["convert", md.path, "-t", "ansi", "--color", "always"], environment: env).stdoutText.contains(sgr(dark)))
+        XCTAssertTrue(try notepress(["convert", md.path, "-t", "ansi", "--color", "always"], environment: ["COLORTERM": "truecolor", "COLORFGBG": "0;15", "NO_COLOR": ""])
+            .stdoutText.contains(sgr(light)))
+        let file = dir.appendingPathComponent("a.ans")
+        _ = try notepress(["convert", md.path, "-o", file.path], environment: env)
+        // Files are at 256 colours: the light keyword #9b2393 is cube entry 90, the dark #ff7ab2 211.
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("38;5;90mlet"), text)
+        XCTAssertFalse(text.contains("38;5;211m"), text)
+    }
+
     /// NO_COLOR: no escape sequence at all, the code's text whole.
     func testNoColorWritesPlainCode() throws {
         let dir = try makeTempDir(self)

@@ -6,7 +6,7 @@
 // site engine → CLI; each module below depends only on modules listed above it.
 //
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
-//   COpenSSL                       OpenSSL's libcrypto (pkg-config): SHA-256 through EVP
+//   CLibCrypto                     OpenSSL's libcrypto, SHA-256 through EVP, loaded on first use (dlopen)
 //   CICU                           ICU's common library (pkg-config icu-uc; Homebrew icu4c on macOS)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
@@ -60,10 +60,10 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
-        // OpenSSL's libcrypto: SHA-256 (EVP) for the manifest's hashes.
-        .systemLibrary(
-            name: "COpenSSL", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        // OpenSSL's libcrypto: SHA-256 (EVP) for the manifest, loaded with dlopen on the first hash
+        // (linked, it cost ~1 ms of start-up in every process, most of a one-file run). Its
+        // headers (Debian libssl-dev) only type-check the loaded symbols; see CLibCrypto.h.
+        .target(name: "CLibCrypto"),
 
         // ICU's common library through pkg-config, so its headers and library are found where
         // the platform keeps them (macOS has no public ICU headers: Homebrew's keg-only icu4c,
@@ -113,7 +113,7 @@ let package = Package(
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
-            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "COpenSSL",
+            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto",
         ]),
         // The fuzz harness and its oracles: linked by NotepressFuzz and the tests, by no product.
         .target(name: "NotepressFuzzSupport", dependencies: [

@@ -36,6 +36,11 @@ package struct DocumentLoader: Sendable {
     /// Highlight fenced code blocks that name a language (``CodeHighlighter``), block by block as
     /// they are read; off by default (``ConversionOptions/highlightsCode(in:)`` decides for a run).
     package var highlightCode = false
+    /// Markdown past these bounds is refused with ``NotepressError/failed(file:position:message:)``
+    /// at the line that crosses one (``InputLimits``: shapes libcmark-gfm 0.29 parses in more than
+    /// linear time or memory, or whose output outgrows the input); nil lifts them
+    /// (`--no-input-limits`).
+    package var inputLimits: InputLimits? = .standard
     /// The name messages give a document read without a path: `<stdin>` (the command line reads
     /// standard input then); `nil` names no file (a string given to ``Notepress/parse(_:from:)``).
     var unnamedSource: String? = "<stdin>"
@@ -166,6 +171,8 @@ package struct DocumentLoader: Sendable {
         let retainBlocks = retainBlocks || topLevelBlock == nil
         let name = path ?? unnamedSource
         var format = self.format ?? path.flatMap(Self.format(forPath:)) ?? .gfm
+        // TiddlyWiki writes `[[label|target]]`; Obsidian and Foam `[[target|label]]`.
+        let wikiLinkOrder: WikiLinkSyntax.Order = path.map(Self.isTiddler) == true ? .labelFirst : .targetFirst
 
         var frontMatter: FrontMatter?
         var body = text
@@ -185,6 +192,7 @@ package struct DocumentLoader: Sendable {
                 // breaks); a mapping with a bad field is an error in both syntaxes.
                 var invalid: FrontMatterError?
                 (frontMatter, body, lineOffset) = try FrontMatter.split(text, path: name, markdown: format != .note) { invalid = $0 }
+                headerWarnings += frontMatter?.warnings ?? []
                 if let e = invalid {
                     headerWarnings.append(Diagnostic(.warning, e.message + "; the block is read as Markdown", file: name,
                                                      position: SourcePosition(line: e.line, column: e.column)))
@@ -196,26 +204,29 @@ package struct DocumentLoader: Sendable {
 
         // --hashtags: each top-level block is tagged as it is read, so a writer fed block by block
         // (``topLevelBlock``) sees the tags too.
-        // Code highlighting likewise.
-        var foundTags: [String] = []
-        var tagged: [Block] = []
+        // ronn input: its `<placeholders>` are emphasis in every format (``RonnPlaceholder``),
+        // given the element names the source closes somewhere. Code highlighting likewise.
+        let ronnClosed = path.map { $0.lowercased().hasSuffix(".ronn") } == true ? RonnPlaceholder.closedTagNames(in: body) : nil
         var findings = CodeHighlighter.Findings()
         let highlighter = highlightCode ? CodeHighlighter() : nil
         if highlightCode { CodeHighlighter.prewarm(for: body) }
-        let rewrites = hashtags || highlighter != nil
-        let readerCallback: ((Block) -> Void)? = !rewrites ? topLevelBlock : { [hashtags] block in
+        let transforms = hashtags || ronnClosed != nil || highlighter != nil
+        var foundTags: [String] = []
+        var tagged: [Block] = []
+        let readerCallback: ((Block) -> Void)? = !transforms ? topLevelBlock : { [hashtags] block in
             var b = hashtags ? Hashtags.tag(block, into: &foundTags) : block
+            if let ronnClosed { b = InlineRewriting.mapInlines(b, spanless: true) { RonnPlaceholder.rewrite($0, closed: ronnClosed) } }
             if let h = highlighter, let n = h.highlight(b, findings: &findings) { b = n }
             if retainBlocks { tagged.append(b) }
             topLevelBlock?(b)
         }
-        let readerRetains = rewrites ? false : retainBlocks
+        let readerRetains = transforms ? false : retainBlocks
 
         var result: ReadResult
         var headingTitle: String?
         switch format {
         case .note:
-            let blocks = NoteReader(keepMarkers: keepMarkers).parse(body, lineOffset: lineOffset, topLevelBlock: readerCallback,
+            let blocks = NoteReader(keepMarkers: keepMarkers, wikiLinkOrder: wikiLinkOrder).parse(body, lineOffset: lineOffset, topLevelBlock: readerCallback,
                                                                     retainBlocks: readerRetains)
             result = ReadResult(document: Document(metadata: DocumentMetadata(sourceFormat: .note), blocks: blocks))
         case .gfm, .commonmark:
@@ -223,6 +234,8 @@ package struct DocumentLoader: Sendable {
             reader.arena = cmarkArena
             reader.smart = smartPunctuation
             reader.wikilinks = wikilinks
+            reader.limits = inputLimits
+            reader.wikiLinkOrder = wikiLinkOrder
             // The first level-1 heading at the top level, seen as blocks go by (a streaming
             // writer keeps none).
             let first = FirstHeadingBox()
@@ -231,9 +244,12 @@ package struct DocumentLoader: Sendable {
                 readerCallback?(block)
             }
             result = reader.parse(body, path: name, lineOffset: lineOffset, topLevelBlock: watch, retainBlocks: readerRetains)
+            if let v = result.refused {
+                throw NotepressError.failed(file: name, position: SourcePosition(line: v.line, column: v.column), message: v.message)
+            }
             headingTitle = first.title.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        if rewrites { result.document.blocks = tagged }
+        if transforms { result.document.blocks = tagged }
         result.diagnostics = headerWarnings + result.diagnostics
         if let e = findings.unavailable, CodeHighlighter.claimUnavailableWarning() {
             result.diagnostics.append(Diagnostic(.warning, "code is not highlighted: \(e.reason)", file: name, position: nil))

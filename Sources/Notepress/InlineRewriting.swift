@@ -13,13 +13,14 @@ package enum InlineRewriting {
 
     /// `block` with `f` applied to every inline content in it (paragraphs, headings, table cells,
     /// at any depth). `f` returns `nil` for content it leaves as it is; blocks with no change
-    /// are not rebuilt (a page with few links is not copied).
-    package static func mapInlines(_ block: Block, _ f: (Inlines) -> Inlines?) -> Block {
-        changingInlines(block, f) ?? block
+    /// are not rebuilt (a page with few links is not copied). Content without spans is left
+    /// alone (it has no link) unless `spanless`.
+    package static func mapInlines(_ block: Block, spanless: Bool = false, _ f: (Inlines) -> Inlines?) -> Block {
+        changingInlines(block, spanless: spanless, f) ?? block
     }
 
-    /// ``mapInlines(_:_:)``, `nil` when nothing changed.
-    package static func changingInlines(_ block: Block, _ f: (Inlines) -> Inlines?) -> Block? {
+    /// ``mapInlines(_:spanless:_:)``, `nil` when nothing changed.
+    package static func changingInlines(_ block: Block, spanless: Bool = false, _ f: (Inlines) -> Inlines?) -> Block? {
         func cells(_ cs: [Inlines]) -> [Inlines]? {
             var out: [Inlines]?
             for (i, c) in cs.enumerated() {
@@ -33,10 +34,10 @@ package enum InlineRewriting {
         var b = block
         switch block.kind {
         case .paragraph(let c):
-            guard !c.spans.isEmpty, let n = f(c) else { return nil }
+            guard spanless || !c.spans.isEmpty, let n = f(c) else { return nil }
             b.kind = .paragraph(n)
         case .heading(let level, let c):
-            guard !c.spans.isEmpty, let n = f(c) else { return nil }
+            guard spanless || !c.spans.isEmpty, let n = f(c) else { return nil }
             b.kind = .heading(level: level, content: n)
         case .table(var t):
             var changed = false
@@ -47,7 +48,7 @@ package enum InlineRewriting {
             guard changed else { return nil }
             b.kind = .table(t)
         default:
-            return block.changingChildren { changingInlines($0, f) }
+            return block.changingChildren { changingInlines($0, spanless: spanless, f) }
         }
         return b
     }

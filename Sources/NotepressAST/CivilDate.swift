@@ -148,6 +148,8 @@ package struct CivilDateTime: Sendable, Equatable, Hashable {
     ///
     /// Rejects what is not a real date or time: month 13, `2024-02-30`, `1900-02-29` (1900 is no
     /// leap year), hour 24, minute or second 60, zone hours above 23. Returns `nil` then.
+    /// The instant must also fall in ``acceptedYears`` (in UTC): `0000-01-01` is refused in every
+    /// format alike, as XML Schema (TEI's `@when`) has no year 0.
     /// Fractions beyond milliseconds are kept in the `Date` but written rounded (see the type).
     package static func parse(_ string: String) -> Date? {
         let b = Array(string.trimmingCharacters(in: .whitespaces).utf8)
@@ -220,7 +222,17 @@ package struct CivilDateTime: Sendable, Equatable, Hashable {
             }
         }
         let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return accepted(Date(timeIntervalSince1970: Double(seconds) + fraction))
+    }
+
+    /// The years (UTC) a parsed date may fall in: 0001–9999, the four-digit years of XML
+    /// Schema 1.0's `xs:dateTime` (no year 0000) that every writer can put down the same way.
+    package static let acceptedYears = 1...9999
+
+    /// `date` when its UTC year is in ``acceptedYears``, else `nil`: the one rule for every
+    /// format (a date TEI cannot write is refused for HTML, man, JSON and ANSI too).
+    static func accepted(_ date: Date) -> Date? {
+        acceptedYears.contains(CivilDateTime(date).year) ? date : nil
     }
 
     /// Parses TiddlyWiki's date fields (`created`, `modified` of `.tid` files): `YYYYMMDDhhmmssSSS`
@@ -231,7 +243,7 @@ package struct CivilDateTime: Sendable, Equatable, Hashable {
     ///
     /// Stricter than TiddlyWiki, whose JavaScript `Date.UTC` rolls `20240230` over into March:
     /// a date or time that does not exist (month 13, `20240230`, hour 24) returns `nil`, as
-    /// ``parse(_:)`` does.
+    /// ``parse(_:)`` does; so does year 0000 (``acceptedYears``).
     package static func parseTiddlyWiki(_ string: String) -> Date? {
         let b = Array(string.trimmingCharacters(in: .whitespaces).utf8)
         guard [8, 10, 12, 14, 15, 16, 17].contains(b.count), b.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
@@ -243,7 +255,7 @@ package struct CivilDateTime: Sendable, Equatable, Hashable {
         let millisecond = number(14..<17)
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
               hour <= 23, minute <= 59, second <= 59 else { return nil }
-        return CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                             millisecond: millisecond).date
+        return accepted(CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                                      millisecond: millisecond).date)
     }
 }

@@ -10,7 +10,18 @@
 ///   when a `#fragment` follows.
 ///
 /// The readers never look for wiki links inside code or inside another link.
+///
+/// TiddlyWiki writes the label first, `[[label|target]]` (``Order/labelFirst``): the readers use
+/// that order in `.tid` files, Obsidian's and Foam's (``Order/targetFirst``) everywhere else.
 package enum WikiLinkSyntax {
+    /// Which side of the first `|` is the target.
+    package enum Order: Sendable, Equatable {
+        /// `[[target|label]]` (Obsidian, Foam).
+        case targetFirst
+        /// `[[label|target]]` (TiddlyWiki).
+        case labelFirst
+    }
+
     /// One wiki link found in text: byte offsets into the text scanned.
     package struct Match: Sendable, Equatable {
         /// From the `[[` (or the `!` of an embed) to just after `]]`.
@@ -29,6 +40,19 @@ package enum WikiLinkSyntax {
         package var text: String
         /// Whether the link is an embed of an image file (``imageExtensions``).
         package var isImage: Bool
+        /// Whether the target is a URL (``isExternal(_:)``): the readers make it an ordinary link.
+        package var isExternal = false
+    }
+
+    /// URL schemes whose target is a web address, not a note: TiddlyWiki's `isLinkExternal`
+    /// (`[[the docs|https://example.com/]]` links out).
+    static let externalSchemes: Set<String> = ["file", "http", "https", "mailto", "ftp", "irc", "news", "data", "skype"]
+
+    /// Whether a wiki link's target is a URL: one of ``externalSchemes``, a `:` and no space.
+    package static func isExternal(_ target: String) -> Bool {
+        guard let colon = target.firstIndex(of: ":"), !target.contains(" "),
+              target.index(after: colon) < target.endIndex else { return false }
+        return externalSchemes.contains(target[..<colon].lowercased())
     }
 
     /// File extensions (lower case) an embed shows as an image.
@@ -36,7 +60,7 @@ package enum WikiLinkSyntax {
 
     /// The wiki links in `bytes` (UTF-8), in order, not overlapping. Linear: every byte is looked
     /// at a bounded number of times (a failed `[[` resumes the search where its scan stopped).
-    package static func matches(in bytes: UnsafeBufferPointer<UInt8>) -> [Match] {
+    package static func matches(in bytes: UnsafeBufferPointer<UInt8>, order: Order = .targetFirst) -> [Match] {
         var out: [Match] = []
         let n = bytes.count
         var i = 0
@@ -45,7 +69,7 @@ package enum WikiLinkSyntax {
             var j = i + 2
             while j < n, bytes[j] != 0x5B, bytes[j] != 0x5D, bytes[j] != 0x0A, bytes[j] != 0x0D { j += 1 }
             if j + 1 < n, bytes[j] == 0x5D, bytes[j + 1] == 0x5D, j > i + 2,
-               parts(String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 2)..<j]), as: UTF8.self)) != nil {
+               parts(String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 2)..<j]), as: UTF8.self), order: order) != nil {
                 let embed = i > 0 && bytes[i - 1] == 0x21
                 out.append(Match(range: (embed ? i - 1 : i)..<(j + 2), inner: (i + 2)..<j, isEmbed: embed))
                 i = j + 2
@@ -59,19 +83,19 @@ package enum WikiLinkSyntax {
     }
 
     /// The wiki links in `text` (``matches(in:)`` of its UTF-8).
-    package static func matches(in text: String) -> [Match] {
+    package static func matches(in text: String, order: Order = .targetFirst) -> [Match] {
         var t = text
-        return t.withUTF8 { matches(in: $0) }
+        return t.withUTF8 { matches(in: $0, order: order) }
     }
 
     /// Splits a wiki link's inner text; `nil` when it is not a wiki link (blank target without a
-    /// fragment, or nothing but spaces).
-    package static func parts(_ inner: String, embed: Bool = false) -> Parts? {
+    /// fragment, or nothing but spaces). `order` says which side of the first `|` is the target.
+    package static func parts(_ inner: String, embed: Bool = false, order: Order = .targetFirst) -> Parts? {
         var target = Substring(inner)
         var label: Substring?
         if let bar = inner.firstIndex(of: "|") {
-            target = inner[..<bar]
-            label = inner[inner.index(after: bar)...]
+            let before = inner[..<bar], after = inner[inner.index(after: bar)...]
+            (target, label) = order == .targetFirst ? (before, after) : (after, before)
         }
         let trimmed = target.trimmingSpaces()
         if trimmed.isEmpty { return nil }
@@ -84,7 +108,7 @@ package enum WikiLinkSyntax {
         } else if isImage {
             text = fileName(String(trimmed))
         }
-        return Parts(target: String(trimmed), text: text, isImage: isImage)
+        return Parts(target: String(trimmed), text: text, isImage: isImage, isExternal: !isImage && isExternal(String(trimmed)))
     }
 
     /// Whether an embed's label is a size or placement (`300`, `300x200`, `50%`, `300|right`).

@@ -86,6 +86,9 @@ let tocDepthOption = OptionSpec(["--toc-depth"], value: "N", choices: ["1", "2",
 let encodingOption = OptionSpec(["--encoding"], value: "NAME",
                                 "character encoding of inputs without a byte order\nmark (iconv names: latin1, windows-1252,\nshift_jis; iconv -l lists them; default: UTF-8;\nUTF-16 with a BOM is always read)")
 
+let noInputLimitsOption = OptionSpec(["--no-input-limits"],
+                                     "Markdown: read documents past the bounds that keep\nlibcmark-gfm 0.29 linear (table columns, empty\ncells filled in, e-mail addresses per paragraph,\nlink reference expansion; README, Limits)")
+
 /// Every command, in the order `notepress help` lists them.
 enum Commands {
     static let outputFormats = WriterRegistry.all.map(\.name)
@@ -196,6 +199,7 @@ enum Commands {
             tocOption,
             tocDepthOption,
             OptionSpec(["--unsafe"], "keep raw HTML and javascript:/vbscript:/file:/data: links"),
+            noInputLimitsOption,
             OptionSpec(["--keep-markers"], "notes: show the *, _, -, ~ delimiters, styled"),
         ] + shardOptions + themeOptions + highlightOptions + [
             OptionSpec(["--width"], value: "N", "ansi: wrap at N columns (default: the terminal's,\nelse COLUMNS, else 80)"),
@@ -241,6 +245,7 @@ enum Commands {
             OptionSpec(["--ascii"], "ASCII borders, bullets and marks"),
             OptionSpec(["--toc"], "a table of contents of the headings first"),
             tocDepthOption,
+            noInputLimitsOption,
         ] + themeOptions + highlightOptions + [quietOption, verboseOption, helpOption],
         epilogue: "Exit status: 0 ok, 1 the input cannot be read, 2 usage error.")
 

@@ -279,6 +279,7 @@ struct ConvertPlan {
         loader.encoding = encoding
         loader.hashtags = a.flag("--hashtags")
         loader.highlightCode = writers.contains { options.highlightsCode(in: $0.name) }
+        if a.flag("--no-input-limits") { loader.inputLimits = nil }
         self.loader = loader
     }
 

@@ -47,6 +47,11 @@ package struct ManEmitter: Sendable {
     package var unsafe: Bool
     /// The section when the document names none (``ManTitleResolver/resolve(_:defaultSection:)``).
     package var defaultSection: String?
+    /// Reads Markdown text into blocks (the facade's Markdown reader): a definition's paragraph
+    /// indented under `: `, which CommonMark reads as an indented code block, is read again with
+    /// it (``ManRenderer/definitionContinuation(_:)``). `nil`: such text is written as plain
+    /// paragraphs.
+    package var readMarkdown: (@Sendable (String) -> [Block])?
 
     package init(unsafe: Bool = false) { self.unsafe = unsafe }
 
@@ -55,6 +60,7 @@ package struct ManEmitter: Sendable {
         var r = ManRenderer(file: document.metadata.sourcePath)
         r.unsafe = unsafe
         r.defaultSection = defaultSection
+        r.readMarkdown = readMarkdown
         let s = r.render(document)
         diagnostics += r.diagnostics
         return s
@@ -116,6 +122,8 @@ struct ManRenderer {
     /// Inside a list item, block quote, footnote or entry body: headings are written as bold
     /// paragraphs there (`.SH` inside `.RS` would end the indentation).
     var containerDepth = 0
+    /// ``ManEmitter/readMarkdown``.
+    var readMarkdown: (@Sendable (String) -> [Block])?
     /// ronn input (``isRonn(_:)``): the element names the document closes, for ronn's
     /// placeholder rule; `nil` for other input.
     var ronnClosingTags: Set<String>?
@@ -187,7 +195,7 @@ struct ManRenderer {
         var args = [header.name.uppercased(), title.section, title.date, title.source, title.manual]
         while args.count > 2, args.last!.isEmpty { args.removeLast() }
         w.macro("TH", escapedArgs: args.enumerated().map { i, a in
-            "\"" + RoffEscaper.escape(a, context: .argument, minus: i == 0) + "\""
+            "\"" + (i == 0 ? RoffEscaper.titleName(a) : RoffEscaper.escape(a, context: .argument, minus: false)) + "\""
         })
         if !hasName {
             if let d = title.description {
@@ -399,7 +407,7 @@ struct ManRenderer {
         let n = RoffEscaper.escape(names.trimmingHorizontalWhitespace(), context: .text, minus: true)
         let d = RoffEscaper.escape(description.trimmingHorizontalWhitespace(), context: .text, minus: false)
         // A text line: the paragraph after it starts with `.PP` (not inside NAME).
-        w.textLine(RoffWriter.guardLineStart(n) + (d.isEmpty ? "" : " \\- " + d))
+        w.textLines(RoffWriter.guardLineStart(n) + (d.isEmpty ? "" : " \\- " + d))
         nameWritten = true
     }
 

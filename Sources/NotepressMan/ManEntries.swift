@@ -126,13 +126,20 @@ extension ManRenderer {
                 let first = c.subrange(0..<br)
                 let rest = c.subrange((br + 1)..<c.runs.count)
                 if Self.startsWithDefinitionMarker(rest) {
-                    var defs = Self.definitions(rest)
+                    let defs = Self.definitions(rest)
+                    var more = defs.dropFirst().map { Block(.paragraph($0)) }
                     var j = i + 1
-                    while j < bs.count, case .paragraph(let more) = bs[j].kind, Self.startsWithDefinitionMarker(more) {
-                        defs += Self.definitions(more)
+                    while j < bs.count {
+                        if case .paragraph(let next) = bs[j].kind, Self.startsWithDefinitionMarker(next) {
+                            more += Self.definitions(next).map { Block(.paragraph($0)) }
+                        } else if let continued = definitionContinuation(bs[j]) {
+                            more += continued
+                        } else {
+                            break
+                        }
                         j += 1
                     }
-                    writeEntry(tag: first, definitions: defs, rest: [])
+                    writeEntry(tag: first, definitions: Array(defs.prefix(1)), rest: more)
                     return j
                 }
                 // A hard break ends a line of a list of lines (`**Website:** `url` \`), not a tag.
@@ -170,6 +177,19 @@ extension ManRenderer {
         default:
             return nil
         }
+    }
+
+    /// The blocks of a definition's further paragraph, when `b` is one: go-md2man (blackfriday's
+    /// definition lists) and pandoc read a block indented four columns under a `: ` definition
+    /// as part of it, where CommonMark sees an indented code block (top level, content at column
+    /// 5 or more; a fenced block starts at column 4 at most). Its text is read as Markdown again
+    /// (``ManEmitter/readMarkdown``), so text indented eight columns stays code. `nil` otherwise.
+    func definitionContinuation(_ b: Block) -> [Block]? {
+        guard containerDepth == 0, case .codeBlock(let info, let literal) = b.kind, info.isEmpty,
+              let column = b.position?.column, column >= 5 else { return nil }
+        if let readMarkdown { return readMarkdown(literal) }
+        return literal.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
+            .map { Block(.paragraph(Inlines([InlineRun(.text($0.replacingOccurrences(of: "\n", with: " ")))]))) }
     }
 
     /// `.TP`, the tag line, the first definition; further definitions and `rest` inside

@@ -194,28 +194,17 @@ extension ManRenderer {
         return (trailer, rest.isEmpty ? nil : Word(rest))
     }
 
-    /// A URL escaped as a macro argument with `\:` (an optional break, groff(7)) after each `/`,
-    /// `.`, `-`, `_`, `?`, `&`, `=`, `#` past the scheme, so that groff can break a URL longer than the line (groff_man(7), "UR").
+    /// A URL escaped as a macro argument with `\:` (an optional break, groff(7)) where a
+    /// breakable word may break (``RoffEscaper/breaksAfter(_:)``, before `%`, between CJK
+    /// characters) past the scheme, so that groff can break a URL longer than the line
+    /// (groff_man(7), "UR"): one rule for URLs in text and in `.UR`.
     static func breakableURL(_ url: String) -> String {
-        // The escaped URL is ASCII without CR, so its bytes are its Characters.
-        var e: [UInt8] = []
-        var none = HyphenMask()
-        RoffEscaper.escape(url, context: .argument, minus: true, breakable: false, mask: &none, into: &e)
-        let sep = Array("://".utf8)
-        guard let at = e.indices.first(where: { $0 + 3 <= e.count && e[$0] == sep[0] && e[$0 + 1] == sep[1] && e[$0 + 2] == sep[2] })
-        else { return String(decoding: e, as: UTF8.self) }
-        var out = Array(e[..<(at + 3)])
-        out.reserveCapacity(e.count * 2)
-        for b in e[(at + 3)...] {
-            out.append(b)
-            switch b {
-            case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "?"),
-                 UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "#"):
-                out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: ":"))
-            default: break
-            }
+        guard let sep = url.range(of: "://") else {
+            return RoffWriter.quoteIfNeeded(RoffEscaper.escape(url, context: .argument, minus: true))
         }
-        return RoffWriter.quoteIfNeeded(String(decoding: out, as: UTF8.self))
+        var e = RoffEscaper.escape(String(url[..<sep.upperBound]), context: .argument, minus: true)
+        e += RoffEscaper.escape(String(url[sep.upperBound...]), context: .argument, minus: true, breakable: true)
+        return RoffWriter.quoteIfNeeded(e)
     }
 
     /// Whether a word ends a sentence as roff sees it: `.`, `!` or `?`, possibly followed by

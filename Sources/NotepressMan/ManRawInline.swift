@@ -25,13 +25,10 @@ extension ManRenderer {
             return flow ? .hardBreak : .space
         }
         if let ronnTags {
-            let known = ronnHTMLElements.contains(lower) || ronnTags.contains(lower)
-            if !name.isEmpty && !known && t.hasSuffix(">") {
-                if closing { return .nothing }
-                let contents = t.dropFirst().dropLast()
-                if !contents.contains(where: { $0 == ":" || $0 == "." || $0 == "/" }) {
-                    return .placeholder(String(contents))
-                }
+            switch RonnPlaceholder.reading(t, closed: ronnTags) {
+            case .placeholder(let contents): return .placeholder(contents)
+            case .endTag: return .nothing
+            case .html: break
             }
         } else if !name.isEmpty && !htmlElements.contains(lower) && t.hasSuffix(">") && !t.contains(" ") {
             // ronn-format(7): `<var>` is a placeholder, shown underlined (italic here).

@@ -2,17 +2,8 @@ import NotepressAST
 
 /// ronn input (`.ronn` files, ronn-format(7)): what ronn itself does differently from Markdown.
 extension ManRenderer {
-    /// ronn's list of HTML elements ("all HTML 4 elements and some that are in common use",
-    /// `Ronn::Utils::HTML`): a `<word>` whose name is not in it is a `<var>` placeholder.
-    static let ronnHTMLElements: Set<String> = [
-        "a", "abbr", "acronym", "address", "applet", "area", "b", "base", "basefont", "bdo", "big", "blockquote",
-        "body", "br", "button", "caption", "center", "cite", "code", "col", "colgroup", "dd", "del", "dfn", "dir",
-        "div", "dl", "dt", "em", "fieldset", "font", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6",
-        "head", "hr", "html", "i", "iframe", "img", "input", "ins", "isindex", "kbd", "label", "legend", "li", "link",
-        "map", "menu", "meta", "noframes", "noscript", "object", "ol", "optgroup", "option", "p", "param", "pre", "q",
-        "s", "samp", "script", "select", "small", "span", "strike", "strong", "style", "sub", "sup", "table", "tbody",
-        "td", "textarea", "tfoot", "th", "thead", "title", "tr", "tt", "u", "ul", "var",
-    ]
+    /// ronn's list of HTML elements (``RonnPlaceholder/htmlElements``).
+    static var ronnHTMLElements: Set<String> { RonnPlaceholder.htmlElements }
 
     /// Whether `document` is ronn input: its source file ends in `.ronn` (the extension ronn
     /// reads; the Markdown reader parses it as GFM).

@@ -89,6 +89,10 @@ extension ManRenderer {
             w.raw("\n")
         }
         w.control(".TE")
+        // tbl draws a boxed table's bottom rule on the line that the next paragraph's blank
+        // line would take (groff and mandoc alike): without a blank line of its own, the text
+        // after the table sits right under the box (the footer too, at the page's end).
+        if boxed { w.control(".sp") }
     }
 
     /// A cell: inline when it fits its column (or the table has no widths), else a text block

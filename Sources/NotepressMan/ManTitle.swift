@@ -17,6 +17,10 @@ package struct ManTitle: Sendable, Equatable {
     /// A ronn-style one-line description (`name(1) -- description`) or front matter's
     /// `description`, used to synthesise NAME.
     package var description: String?
+    /// Whether ``name`` is a default (the document's title or the file name's stem) rather
+    /// than a title line's: such a name is no command's, and may be shortened for the header
+    /// line (``ManTitleResolver/headerName(_:note:)``).
+    package var nameIsDefault = false
 
     package init(name: String, section: String = "1", date: String = "", source: String = "", manual: String = "",
                 description: String? = nil) {
@@ -54,6 +58,7 @@ package enum ManTitleResolver {
         var source: String?
         var manual: String?
         var description: String?
+        var nameIsDefault = false
         var diagnostics: [Diagnostic] = []
         let file = document.metadata.sourcePath
 
@@ -84,6 +89,10 @@ package enum ManTitleResolver {
             }
         }
         let f = document.metadata.fields
+        // pandoc's man template: `.TH "$title$" "$section$" "$date$" "$footer$" "$header$"`;
+        // Notepress's own `source` and `manual` win over them.
+        if let v = f["footer"], !v.isEmpty { source = v }
+        if let v = f["header"], !v.isEmpty { manual = v }
         if let v = f["section"], !v.isEmpty { section = v }
         if let v = f["date"], !v.isEmpty { date = v }
         if let v = f["source"], !v.isEmpty { source = v }
@@ -100,9 +109,11 @@ package enum ManTitleResolver {
                     s = String(s[..<dot])
                 }
                 name = s
+                nameIsDefault = true
                 // A front-matter title is not a default; the file's stem is.
                 if stem == fileStem { diagnostics.append(Diagnostic(.warning, "man: no title line; page name '\(s)' taken from the file name", file: file)) }
             } else {
+                nameIsDefault = true
                 name = "UNTITLED"
                 diagnostics.append(Diagnostic(.warning, "man: no title line and no file name; page named UNTITLED", file: file))
             }
@@ -133,12 +144,10 @@ package enum ManTitleResolver {
                 diagnostics.append(Diagnostic(.warning, "man: no date (front matter `date` or `created`); the .TH date is empty", file: file))
             }
         }
-        let (normalDate, adjusted) = normaliseDate(date!)
-        if adjusted {
-            diagnostics.append(Diagnostic(.warning, "man: date '\(date!)' has no day; written as \(normalDate)", file: file))
-        }
-        let title = ManTitle(name: name!, section: section!, date: normalDate, source: source ?? "",
+        let normalDate = normaliseDate(date!)
+        var title = ManTitle(name: name!, section: section!, date: normalDate, source: source ?? "",
                              manual: manual ?? "", description: description)
+        title.nameIsDefault = nameIsDefault
         return (title, blocks, diagnostics)
     }
 
@@ -190,16 +199,16 @@ package enum ManTitleResolver {
     /// Columns of the header line man(1) draws (groff and mandoc at 80 columns: 78).
     static let headerColumns = 78
 
-    /// The name for `.TH` of a note's page (a note's title is a sentence, not a command name),
-    /// shortened so that the header line (`NAME(7)`, the manual centred, `NAME(7)`) fits in
+    /// The name for `.TH` of a note's page (a note's title is a sentence, not a command name)
+    /// or of a page named by default (``ManTitle/nameIsDefault``: a long Markdown file name,
+    /// `getting-started-with-the-cluster-api.md`, is no command's either), shortened so that the header line (`NAME(7)`, the manual centred, `NAME(7)`) fits in
     /// ``headerColumns`` without the three colliding: cut at the last space that leaves room for
     /// `...` (else inside the word). `shortened` says whether it was cut. Other pages keep their
     /// name: it is the command's.
     package static func headerName(_ title: ManTitle, note: Bool) -> (name: String, shortened: Bool) {
-        guard note else { return (title.name, false) }
-        // Without a manual, groff and mandoc fill in the section's (at most 32 columns:
-        // "Miscellaneous Information Manual").
-        let manual = title.manual.isEmpty ? 32 : title.manual.count
+        guard note || title.nameIsDefault else { return (title.name, false) }
+        // Without a manual, groff and mandoc fill in the section's (``defaultManualColumns``).
+        let manual = title.manual.isEmpty ? defaultManualColumns(title.section) : title.manual.count
         // The footer centres the date (10 columns) under the same right-hand `NAME(7)`; a blank
         // at least between each side and the centre.
         let room = (headerColumns - max(manual, 10) - 2) / 2 - (title.section.count + 2)
@@ -221,6 +230,24 @@ package enum ManTitleResolver {
         }
         while cut.last == " " || cut.last == "," || cut.last == ":" || cut.last == ";" { cut = cut.dropLast() }
         return (cut + "...", true)
+    }
+
+    /// Columns of the manual's name groff (an.tmac) and mandoc fill in for a page of `section`
+    /// without one, the longer of the two: "General Commands Manual" (1), "System Calls Manual"
+    /// (2), "Library Functions Manual" (3), "Kernel Interfaces Manual" / "Device Drivers Manual"
+    /// (4), "File Formats Manual" (5), "Games Manual" (6), "Miscellaneous Information Manual"
+    /// (7), "System Manager's Manual" (8), "Kernel Developer's Manual" (9); 32 for others.
+    static func defaultManualColumns(_ section: String) -> Int {
+        switch section.first {
+        case "1": return 23
+        case "2": return 19
+        case "3", "4": return 24
+        case "5": return 19
+        case "6": return 12
+        case "8": return 23
+        case "9": return 25
+        default: return 32
+        }
     }
 
     /// `name(section) rest`, `name section rest`, `name "section" rest` or just `name`.
@@ -293,30 +320,17 @@ package enum ManTitleResolver {
     /// `YYYY-MM-DD` of `d` in UTC (``CivilDateTime``, proleptic Gregorian).
     static func isoDate(_ d: Date) -> String { CivilDateTime(d).isoDate }
 
-    static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
-                         "september", "october", "november", "december"]
-
-    /// Normalises a date to `YYYY-MM-DD`, the form mandoc(1) and groff read (mandoc also reads
-    /// `Month D, YYYY`, kept as is). An ISO timestamp keeps its date part; `D Month YYYY` is
-    /// converted; `Month YYYY` (go-md2man pages write `January 2015`) becomes the first of that
-    /// month with a note in `adjusted`, because mandoc warns "cannot parse date" otherwise.
-    /// Anything else stays verbatim.
-    static func normaliseDate(_ s: String) -> (date: String, adjusted: Bool) {
+    /// The `.TH` date: an ISO 8601 timestamp (`2020-02-03T10:00:00Z`) keeps its date part, the
+    /// form mandoc(1) reads; a date written as text (`January 2015`, `3 May 2024`) is kept as
+    /// the author wrote it, as go-md2man and pandoc print it (groff prints any text; mandoc's
+    /// lint notes "cannot parse date, using it verbatim" and prints it as written too).
+    static func normaliseDate(_ s: String) -> String {
         let t = s.trimmingHorizontalWhitespace()
         if t.count >= 10 {
             let p = Array(t.prefix(10))
             let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { p[$0].isASCII && p[$0].isNumber }
-            if digits && p[4] == "-" && p[7] == "-" { return (String(p), false) }
+            if digits && p[4] == "-" && p[7] == "-" { return String(p) }
         }
-        let w = t.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
-        func month(_ m: String) -> Int? { months.firstIndex { $0 == m.lowercased() || ($0.hasPrefix(m.lowercased()) && m.count >= 3) }.map { $0 + 1 } }
-        func year(_ y: String) -> Int? { y.count == 4 ? Int(y) : nil }
-        if w.count == 2, let m = month(w[0]), let y = year(w[1]) {
-            return (String(format: "%04d-%02d-01", y, m), true)
-        }
-        if w.count == 3, let d = Int(w[0]), (1...31).contains(d), let m = month(w[1]), let y = year(w[2]) {
-            return (String(format: "%04d-%02d-%02d", y, m, d), false)
-        }
-        return (t, false)
+        return t
     }
 }

@@ -33,10 +33,38 @@ package enum RoffContext: Sendable, Equatable {
 /// - `.` and `'` at the start of an output line are *not* handled here: only the line-aware
 ///   ``RoffWriter`` knows where lines start, and it prefixes `\&`.
 package enum RoffEscaper {
+    /// The page name of `.TH` (man-pages(7): upper case), escaped as an argument with no lower-case
+    /// letter in its source: mandoc's lint asks for that ("lower case character in document
+    /// title") and reads the letters of `\(dq`, `\e` and `\[u00C9]` as such. `"`, `\` and the
+    /// Latin-1 characters are written by number, `\N'34'`, `\N'92'`, `\N'201'` (groff(7):
+    /// Latin-1 positions in every groff device and in mandoc); characters past U+00FF keep
+    /// `\[uXXXX]`, as mandoc draws no `\N` beyond Latin-1 (its note then stays).
+    package static func titleName(_ name: String) -> String {
+        let escaped = escape(name.uppercased(), context: .argument, minus: true)
+        guard escaped.contains("\\") else { return escaped }
+        var out = ""
+        var rest = Substring(escaped)
+        while let slash = rest.firstIndex(of: "\\") {
+            out += rest[..<slash]
+            rest = rest[rest.index(after: slash)...]
+            if rest.hasPrefix("e") {
+                out += "\\N'92'"; rest = rest.dropFirst()
+            } else if rest.hasPrefix("(dq") {
+                out += "\\N'34'"; rest = rest.dropFirst(3)
+            } else if rest.hasPrefix("[u"), let close = rest.firstIndex(of: "]"),
+                      let code = Int(rest[rest.index(rest.startIndex, offsetBy: 2)..<close], radix: 16), code >= 0xA0, code <= 0xFF {
+                out += "\\N'\(code)'"; rest = rest[rest.index(after: close)...]
+            } else {
+                out += "\\"
+            }
+        }
+        return out + rest
+    }
+
     ///
     /// With `breakable`, `\:` (an optional break, groff(7)) follows each `/`, `.`, `-`, `_`, `?`,
-    /// `&`, `=`, `#` and each CJK character, so that long URLs, paths and CJK text (which has no
-    /// spaces) can be broken at the line end.
+    /// `&`, `=`, `#`, `+` and each CJK character, and precedes each `%` (``breakBeforePercent(_:)``),
+    /// so that long URLs, paths and CJK text (which has no spaces) can be broken at the line end.
     package static func escape(_ s: String, context: RoffContext, minus: Bool, breakable: Bool = false) -> String {
         var none = HyphenMask()
         return escape(s, context: context, minus: minus, breakable: breakable, mask: &none)
@@ -85,7 +113,7 @@ package enum RoffEscaper {
                 case UInt8(ascii: "\""): if context == .argument { return false }
                 case UInt8(ascii: "@"): if context == .cell { return false }
                 case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "?"), UInt8(ascii: "&"),
-                     UInt8(ascii: "="), UInt8(ascii: "#"): if breakable { return false }
+                     UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "%"): if breakable { return false }
                 default: break
                 }
             default:
@@ -102,6 +130,7 @@ package enum RoffEscaper {
         let ascii = s.withUTF8Bytes { bytes -> Bool in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
             for c in bytes {
+                if breakable && c == UInt8(ascii: "%") { breakBeforePercent(&out) }
                 switch c {
                 case UInt8(ascii: "\\"): put("\\e", &out)
                 case UInt8(ascii: "-"): if mask.next() || minus { put("\\-", &out) } else { out.append(c) }
@@ -124,6 +153,7 @@ package enum RoffEscaper {
             index = scalars.index(after: index)
             // Each case ends by leaving the switch (`break`), so the optional break below follows
             // every scalar, also a dropped one.
+            if breakable && u == "%" { breakBeforePercent(&out) }
             switch u {
             case "\\": put("\\e", &out)
             case "-": if mask.next() || minus { put("\\-", &out) } else { out.append(UInt8(ascii: "-")) }
@@ -169,13 +199,22 @@ extension RoffEscaper {
     @inline(__always)
     static func put(_ t: StaticString, _ out: inout [UInt8]) { t.withUTF8Buffer { out.append(contentsOf: $0) } }
 
-    /// `/`, `.`, `-`, `_`, `?`, `&`, `=`, `#`: the characters a breakable word may break after.
+    /// `/`, `.`, `-`, `_`, `?`, `&`, `=`, `#`, `+`: the characters a breakable word may break
+    /// after (`+` joins the words of a URL's query, `q=alpha+beta+…`).
     @inline(__always)
     static func breaksAfter(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
-        case 0x2F, 0x2E, 0x2D, 0x5F, 0x3F, 0x26, 0x3D, 0x23: return true
+        case 0x2F, 0x2E, 0x2D, 0x5F, 0x3F, 0x26, 0x3D, 0x23, 0x2B: return true
         default: return false
         }
+    }
+
+    /// A breakable word may break before each `%` (a percent-encoded byte, `%E6%97%A5`, stays
+    /// whole): `\:` unless the output already ends with one or is empty.
+    @inline(__always)
+    static func breakBeforePercent(_ out: inout [UInt8]) {
+        guard !out.isEmpty, !(out.count >= 2 && out[out.count - 2] == 0x5C && out[out.count - 1] == 0x3A) else { return }
+        put("\\:", &out)
     }
 }
 

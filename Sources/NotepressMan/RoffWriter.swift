@@ -206,16 +206,18 @@ struct RoffWriter {
         }
         let visible = ascii ? plain.utf8.count : plain.unicodeScalarCount
         let long = visible > breakThreshold || (!ascii && plain.unicodeScalars.contains(where: isCJK))
+        var spaceBefore = false
         if pendingSpace {
             if column + 1 + visible > width && column > 0 {
                 put("\n"); column = 0
             } else {
                 put(" "); column += 1
+                spaceBefore = true
             }
             pendingSpace = false
         }
         // Escaped straight into the output (ASCII, see RoffEscaper), from `start` on.
-        let lineStart = atLineStart
+        var lineStart = atLineStart
         let start = bytes.count
         var font = actualFont
         if parts.tail.isEmpty {
@@ -236,6 +238,15 @@ struct RoffWriter {
             && bytes[bytes.count - 1] == UInt8(ascii: ":") {
             bytes.removeLast(2)
         }
+        // Escapes make a line longer in bytes than in columns: a source line past
+        // ``maxLineBytes`` breaks before the word instead (mandoc's style check).
+        // A font other than roman is closed (`\fR`) after the word, on the same line.
+        let closing = font == .roman ? 0 : 3
+        if spaceBefore && lineBytes(before: start) + (bytes.count - start) + closing > Self.maxLineBytes {
+            bytes[start - 1] = 0x0A
+            column = 0
+            lineStart = true
+        }
         if lineStart && bytes.count > start {
             // `guardLineStart(_:)` and, in a text block, a line starting `T}`.
             let first = bytes[start]
@@ -248,6 +259,17 @@ struct RoffWriter {
         column += visible
         // Tested first: assigning `nil` to an empty optional String still costs a destroy per word.
         if lastMacro != nil { lastMacro = nil }
+    }
+
+    /// The longest source text line, in bytes, mandoc's lint takes without a style note
+    /// ("input text line longer than 80 bytes").
+    static let maxLineBytes = 80
+
+    /// Bytes of the output line that `end` is in, from its start up to `end`.
+    private func lineBytes(before end: Int) -> Int {
+        var i = end
+        while i > 0 && bytes[i - 1] != 0x0A { i -= 1 }
+        return end - i
     }
 
     /// Writes `columns` unpaddable spaces (`\ `, groff(7)): kept indentation at the start of a
@@ -316,6 +338,21 @@ struct RoffWriter {
     mutating func textLine(_ escaped: String) {
         put(escaped + "\n")
         lastMacro = nil
+    }
+
+    /// ``textLine(_:)`` broken at spaces into source lines of at most ``maxLineBytes`` bytes
+    /// (fill mode joins them again); a line that would start with `.` or `'` gets `\&`.
+    mutating func textLines(_ escaped: String) {
+        var line = ""
+        for word in escaped.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty && line.utf8.count + 1 + word.utf8.count > Self.maxLineBytes {
+                textLine(line)
+                line = Self.guardLineStart(String(word))
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        textLine(line)
     }
 
     /// Appends raw roff to the output (the preamble).

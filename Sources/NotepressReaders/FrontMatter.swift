@@ -19,6 +19,10 @@ package struct FrontMatter: Sendable, Equatable {
     /// Every other field whose value is a sequence or mapping, keyed by name
     /// (``DocumentMetadata/collections``).
     package var collections: [String: MetadataValue]
+    /// What the reader could not take as written, positioned in the file: a YAML alias (`*x`)
+    /// of a sequence or mapping, or of an anchor never defined, is left out with a warning
+    /// (an alias of a scalar, `editor: *x` after `author: &x Jane`, is that scalar).
+    package var warnings: [Diagnostic] = []
 
     /// How deep sequences and mappings are kept in ``collections``: deeper ones are left out
     /// (their enclosing value keeps the rest), so building and rendering them stays bounded.
@@ -190,8 +194,10 @@ package struct FrontMatter: Sendable, Equatable {
             }
             defer { yaml_parser_delete(parser) }
             yaml_parser_set_input_string(parser, buf.baseAddress!, buf.count - 1)
-            var reader = EventReader(parser: parser, path: path, firstLine: firstLine)
-            return try reader.readFrontMatter()
+            var reader = EventReader(parser: parser, path: path, firstLine: firstLine, length: buf.count - 1)
+            var fm = try reader.readFrontMatter()
+            fm?.warnings = reader.warnings
+            return fm
         }
     }
 }
@@ -230,248 +236,5 @@ package struct FrontMatterError: Error, Equatable, CustomStringConvertible {
     /// The error as a reader diagnostic.
     package var diagnostic: Diagnostic {
         Diagnostic(.error, message, file: file, position: SourcePosition(line: line, column: column))
-    }
-}
-
-/// A libyaml scalar with its position.
-private struct YAMLScalar {
-    var value: String
-    var plain: Bool
-    var line: Int  // 0-based, in the YAML text
-    var column: Int  // 0-based
-    /// A plain `~`, `null`, `Null`, `NULL` or empty scalar.
-    var isNull: Bool { plain && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL") }
-}
-
-/// Pulls events from a libyaml parser and builds a ``FrontMatter``.
-private struct EventReader {
-    let parser: UnsafeMutablePointer<yaml_parser_t>
-    let path: String?
-    let firstLine: Int
-
-    enum Event {
-        case streamStart, streamEnd, documentStart, documentEnd
-        case scalar(YAMLScalar)
-        case sequenceStart(line: Int, column: Int), sequenceEnd
-        case mappingStart(line: Int, column: Int), mappingEnd
-        case alias
-    }
-
-    mutating func next() throws -> Event {
-        var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) == 1 else { throw yamlError() }
-        defer { yaml_event_delete(&event) }
-        let line = Int(event.start_mark.line), column = Int(event.start_mark.column)
-        switch event.type {
-        case YAML_STREAM_START_EVENT: return .streamStart
-        case YAML_STREAM_END_EVENT: return .streamEnd
-        case YAML_DOCUMENT_START_EVENT: return .documentStart
-        case YAML_DOCUMENT_END_EVENT: return .documentEnd
-        case YAML_ALIAS_EVENT: return .alias
-        case YAML_SCALAR_EVENT:
-            let s = event.data.scalar
-            let value: String
-            if let p = s.value, s.length > 0 {
-                value = String(decoding: UnsafeBufferPointer(start: p, count: Int(s.length)), as: UTF8.self)
-            } else {
-                value = ""
-            }
-            return .scalar(YAMLScalar(value: value, plain: s.style == YAML_PLAIN_SCALAR_STYLE, line: line, column: column))
-        case YAML_SEQUENCE_START_EVENT: return .sequenceStart(line: line, column: column)
-        case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
-        case YAML_MAPPING_START_EVENT: return .mappingStart(line: line, column: column)
-        case YAML_MAPPING_END_EVENT: return .mappingEnd
-        default: return .streamEnd
-        }
-    }
-
-    func yamlError() -> FrontMatterError {
-        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unknown YAML error"
-        let mark = parser.pointee.problem_mark
-        var message = "invalid YAML front matter: \(problem)"
-        if let ctx = parser.pointee.context.map({ String(cString: $0) }) {
-            message += " (\(ctx) at line \(Int(parser.pointee.context_mark.line) + firstLine))"
-        }
-        return FrontMatterError(file: path, line: Int(mark.line) + firstLine, column: Int(mark.column) + 1, message: message,
-                                kind: .notAMapping)
-    }
-
-    func error(_ message: String, line: Int, column: Int, kind: FrontMatterError.Kind = .invalidField) -> FrontMatterError {
-        FrontMatterError(file: path, line: line + firstLine, column: column + 1, message: message, kind: kind)
-    }
-
-    /// Skips the rest of a node whose start event has been read (depth 1 = inside it).
-    mutating func skipNode() throws {
-        var depth = 1
-        while depth > 0 {
-            switch try next() {
-            case .sequenceStart, .mappingStart: depth += 1
-            case .sequenceEnd, .mappingEnd: depth -= 1
-            case .streamEnd: return
-            default: break
-            }
-        }
-    }
-
-    /// The front matter of a mapping; `nil` for a stream without a node or with a null one.
-    mutating func readFrontMatter() throws -> FrontMatter? {
-        var fm = FrontMatter()
-        // stream start, document start (absent for an empty stream)
-        guard case .streamStart = try next() else { return nil }
-        switch try next() {
-        case .documentStart: break
-        default: return nil
-        }
-        switch try next() {
-        case .mappingStart: break
-        case .scalar(let s) where s.isNull: return nil
-        case .scalar(let s):
-            throw error("front matter must be a mapping of fields, found a scalar", line: s.line, column: s.column, kind: .notAMapping)
-        case .sequenceStart(let l, let c):
-            throw error("front matter must be a mapping of fields, found a sequence", line: l, column: c, kind: .notAMapping)
-        default: return nil
-        }
-        while true {
-            let keyEvent = try next()
-            let key: String
-            switch keyEvent {
-            case .mappingEnd:
-                // Drain to the end so later syntax errors in the stream still surface.
-                while true {
-                    if case .streamEnd = try next() { break }
-                }
-                return fm
-            case .scalar(let s): key = s.value
-            case .sequenceStart, .mappingStart:
-                // A complex key: skip it and its value.
-                try skipNode()
-                try skipValue()
-                continue
-            default:
-                try skipValue()
-                continue
-            }
-            try readValue(for: key, into: &fm)
-        }
-    }
-
-    /// Skips one value node.
-    mutating func skipValue() throws {
-        switch try next() {
-        case .sequenceStart, .mappingStart: try skipNode()
-        default: break
-        }
-    }
-
-    mutating func readValue(for key: String, into fm: inout FrontMatter) throws {
-        let event = try next()
-        switch key {
-        case "tags":
-            switch event {
-            case .scalar(let s):
-                fm.tags = s.isNull ? [] : splitTags(s.value)
-            case .sequenceStart:
-                var tags: [String] = []
-                loop: while true {
-                    switch try next() {
-                    case .sequenceEnd: break loop
-                    case .scalar(let s) where !s.isNull:
-                        let t = s.value.trimmingCharacters(in: .whitespaces)
-                        if !t.isEmpty { tags.append(t) }
-                    case .sequenceStart, .mappingStart: try skipNode()
-                    case .streamEnd: break loop
-                    default: break
-                    }
-                }
-                fm.tags = tags
-            case .mappingStart: try skipNode()
-            default: break
-            }
-        case "title":
-            switch event {
-            case .scalar(let s): fm.title = s.isNull ? nil : s.value
-            case .sequenceStart, .mappingStart: try skipNode()
-            default: break
-            }
-        case "created":
-            switch event {
-            case .scalar(let s):
-                if s.isNull { fm.created = nil; break }
-                guard let date = CivilDateTime.parse(s.value) else {
-                    throw error("`created` is not an ISO 8601 date: \"\(s.value)\" (expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM] or YYYY-MM-DD HH:MM[:SS])",
-                                line: s.line, column: s.column)
-                }
-                fm.created = date
-            case .sequenceStart(let l, let c), .mappingStart(let l, let c):
-                throw error("`created` must be a date, not a collection", line: l, column: c)
-            default: break
-            }
-        default:
-            switch event {
-            case .scalar(let s):
-                fm.collections[key] = nil
-                if s.isNull { fm.fields[key] = nil } else { fm.fields[key] = s.value }
-            case .sequenceStart:
-                fm.fields[key] = nil
-                fm.collections[key] = try collection(isMap: false, depth: 1)
-            case .mappingStart:
-                fm.fields[key] = nil
-                fm.collections[key] = try collection(isMap: true, depth: 1)
-            default: break
-            }
-        }
-    }
-
-    func splitTags(_ s: String) -> [String] { FrontMatter.splitTags(s) }
-
-    /// A scalar inside a collection: a plain core-schema boolean is ``MetadataValue/bool(_:)``,
-    /// anything else text; `nil` for a null.
-    func scalarValue(_ s: YAMLScalar) -> MetadataValue? {
-        if s.isNull { return nil }
-        if s.plain, let b = MetadataValue.boolean(s.value) { return .bool(b) }
-        return .string(s.value)
-    }
-
-    /// The rest of a sequence (`isMap` false) or mapping whose start event has been read, at
-    /// nesting `depth` (1 for a field's value). Collections deeper than
-    /// ``FrontMatter/maximumCollectionDepth`` are skipped; aliases, complex keys and nulls are left
-    /// out. Recursion is bounded by that depth.
-    mutating func collection(isMap: Bool, depth: Int) throws -> MetadataValue {
-        var items: [MetadataValue] = []
-        var map: [String: MetadataValue] = [:]
-        var key: String?
-        while true {
-            let event = try next()
-            var value: MetadataValue?
-            switch event {
-            case .sequenceEnd, .mappingEnd, .streamEnd:
-                return isMap ? .map(map) : .list(items)
-            case .scalar(let s):
-                if isMap && key == nil { key = s.value; continue }
-                value = scalarValue(s)
-            case .sequenceStart, .mappingStart:
-                var isMapping = false
-                if case .mappingStart = event { isMapping = true }
-                if isMap && key == nil {
-                    // A complex key: skipped with its value.
-                    try skipNode()
-                    try skipValue()
-                    continue
-                }
-                if depth >= FrontMatter.maximumCollectionDepth {
-                    try skipNode()
-                } else {
-                    value = try collection(isMap: isMapping, depth: depth + 1)
-                }
-            default:
-                if isMap && key == nil { try skipValue(); continue }
-            }
-            if isMap {
-                if let k = key, let value { map[k] = value }
-                key = nil
-            } else if let value {
-                items.append(value)
-            }
-        }
     }
 }

@@ -37,6 +37,12 @@ package struct MarkdownReader: Sendable {
     /// reference definition `[note]: …` exists (Foam writes them for other Markdown readers) is a
     /// wiki link too, not a bracketed reference link. Off: cmark-gfm's reading, byte for byte.
     package var wikilinks = false
+    /// Refuse documents past these bounds (``InputLimits``): nil reads every document, as
+    /// libcmark-gfm does.
+    package var limits: InputLimits?
+    /// Which side of a wiki link's `|` is the target (``WikiLinkSyntax/Order``): label first in
+    /// TiddlyWiki files.
+    package var wikiLinkOrder = WikiLinkSyntax.Order.targetFirst
 
     package init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
@@ -62,6 +68,9 @@ package struct MarkdownReader: Sendable {
     /// Parses raw UTF-8 bytes (see ``parse(_:path:lineOffset:topLevelBlock:retainBlocks:)``).
     package func parse(bytes: UnsafeBufferPointer<UInt8>, path: String? = nil, lineOffset: Int = 0,
                       topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) -> ReadResult {
+        if let limits, let v = limits.check(bytes) {
+            return refusal(InputLimits.Violation(line: v.line + lineOffset, column: v.column, message: v.message), path: path)
+        }
         var options: Int32 = 0
         if extensions.contains(.footnotes) { options |= 1 << 13 }  // CMARK_OPT_FOOTNOTES
         if smart { options |= 1 << 10 }  // CMARK_OPT_SMART
@@ -95,14 +104,30 @@ package struct MarkdownReader: Sendable {
         }
         guard let root = finished else { fatalError("cmark_parser_finish: out of memory") }
         defer { if !arena { cmark_node_free(root) } }
+        if let limits, let (node, total, bound) = limits.checkExpansion(of: root, inputBytes: bytes.count) {
+            return refusal(InputLimits.Violation(
+                line: Int(cmark_node_get_start_line(node)) + lineOffset, column: Int(cmark_node_get_start_column(node)),
+                message: "links and images repeat \(total) bytes of destinations and titles, more than \(limits.expansionPerInputByte)× the input + \(limits.expansionAllowance) (\(bound); a link reference definition used many times?); \(InputLimits.liftOption) lifts the limit"),
+                path: path)
+        }
         var builder = TreeBuilder(path: path, lineOffset: lineOffset, source: bytes)
         builder.wikilinks = wikilinks
+        builder.wikiLinkOrder = wikiLinkOrder
         builder.alerts = format == .gfm
         builder.topLevelBlock = topLevelBlock
         builder.retainTopLevel = retainBlocks || topLevelBlock == nil
         let blocks = builder.build(root)
         let doc = Document(metadata: DocumentMetadata(sourcePath: path, sourceFormat: format), blocks: blocks)
         return ReadResult(document: doc, diagnostics: builder.diagnostics)
+    }
+}
+
+extension MarkdownReader {
+    /// An empty document refused for `violation`.
+    func refusal(_ violation: InputLimits.Violation, path: String?) -> ReadResult {
+        var r = ReadResult(document: Document(metadata: DocumentMetadata(sourcePath: path, sourceFormat: format), blocks: []))
+        r.refused = violation
+        return r
     }
 }
 

@@ -12,11 +12,11 @@ extension TreeBuilder {
         let whole = text
         var text = text
         text.withUTF8 { bytes in
-            let found = WikiLinkSyntax.matches(in: bytes)
+            let found = WikiLinkSyntax.matches(in: bytes, order: wikiLinkOrder)
             var done = 0
             for m in found {
                 let inner = String(decoding: UnsafeBufferPointer(rebasing: bytes[m.inner]), as: UTF8.self)
-                guard let parts = WikiLinkSyntax.parts(inner, embed: m.isEmbed) else { continue }
+                guard let parts = WikiLinkSyntax.parts(inner, embed: m.isEmbed, order: wikiLinkOrder) else { continue }
                 if m.range.lowerBound > done {
                     addRun(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[done..<m.range.lowerBound]), as: UTF8.self)))
                 }
@@ -32,7 +32,7 @@ extension TreeBuilder {
 
     /// One wiki link span holding its text.
     mutating func addWikiLink(_ parts: WikiLinkSyntax.Parts, _ pos: SourcePosition?) {
-        let link = Link(destination: parts.target, syntax: .wiki, position: pos)
+        let link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki, position: pos)
         openSpan(parts.isImage ? .image(link) : .link(link))
         addRun(.text(parts.text))
         closeSpan()
@@ -64,7 +64,7 @@ extension TreeBuilder {
         let inner = String(decoding: UnsafeBufferPointer(rebasing: source[(first + 1)..<last]), as: UTF8.self)
         guard inner == Self.string(cmark_node_get_literal(child)) else { return false }
         let embed = first >= 2 && source[first - 2] == 0x21
-        guard let parts = WikiLinkSyntax.parts(inner, embed: embed),
+        guard let parts = WikiLinkSyntax.parts(inner, embed: embed, order: wikiLinkOrder),
               inlines.removeSuffixOfLastText(embed && embedBefore ? "![" : "[") else { return false }
         lastRunIsOpenText = false
         let column = start - 1 - (embed ? 1 : 0)

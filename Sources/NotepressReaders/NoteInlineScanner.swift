@@ -126,6 +126,8 @@ enum NoteChar {
 /// allocations beyond the runs themselves.
 struct NoteInlineScanner {
     let keepMarkers: Bool
+    /// Which side of a wiki link's `|` is the target.
+    let wikiLinkOrder: WikiLinkSyntax.Order
 
     /// Token kinds: 1...4 an unescaped delimiter (see ``NoteChar/delimiterKind(byte:)``).
     private static let escape: UInt8 = 5  // a backslash that escapes the next byte (`\ * _ - ~`)
@@ -158,7 +160,10 @@ struct NoteInlineScanner {
     private var stack: [Opener] = []
     private var textBytes: [UInt8] = []
 
-    init(keepMarkers: Bool) { self.keepMarkers = keepMarkers }
+    init(keepMarkers: Bool, wikiLinkOrder: WikiLinkSyntax.Order = .targetFirst) {
+        self.keepMarkers = keepMarkers
+        self.wikiLinkOrder = wikiLinkOrder
+    }
 
     /// Appends the runs and spans of one line (UTF-8, valid, no line terminator) to `runs`, at
     /// its top level (every span the line opens, it closes). `lineNumber` (in the file) places
@@ -173,7 +178,7 @@ struct NoteInlineScanner {
         defer { self.tokens = tokens }
 
         // Wiki links first: their text is literal (no delimiters, escapes or ALL-CAPS inside).
-        let wikis = n >= 5 ? WikiLinkSyntax.matches(in: line) : []
+        let wikis = n >= 5 ? WikiLinkSyntax.matches(in: line, order: wikiLinkOrder) : []
         var nextWiki = 0
 
         // Pass 1a: escapes and delimiters.
@@ -278,8 +283,8 @@ struct NoteInlineScanner {
                 nextWiki += 1
                 let inner = String(decoding: UnsafeBufferPointer(rebasing: line[m.inner]), as: UTF8.self)
                 flush(p)
-                if let parts = WikiLinkSyntax.parts(inner, embed: m.isEmbed) {
-                    let link = Link(destination: parts.target, syntax: .wiki,
+                if let parts = WikiLinkSyntax.parts(inner, embed: m.isEmbed, order: wikiLinkOrder) {
+                    let link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki,
                                     position: SourcePosition(line: lineNumber, column: columnOffset + p + 1))
                     runs.push(parts.isImage ? .image(link) : .link(link))
                     runs.append(.text(parts.text))

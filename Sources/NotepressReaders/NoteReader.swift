@@ -12,9 +12,13 @@ import NotepressAST
 package struct NoteReader: Sendable {
     /// Keep delimiters (and escaping backslashes) in the text as runs inside a `.marker` span.
     package var keepMarkers: Bool
+    /// Which side of a wiki link's `|` is the target (``WikiLinkSyntax/Order``): label first in
+    /// TiddlyWiki files.
+    package var wikiLinkOrder: WikiLinkSyntax.Order
 
-    package init(keepMarkers: Bool = false) {
+    package init(keepMarkers: Bool = false, wikiLinkOrder: WikiLinkSyntax.Order = .targetFirst) {
         self.keepMarkers = keepMarkers
+        self.wikiLinkOrder = wikiLinkOrder
     }
 
     /// Parses note markup (body only, front matter already removed). `lineOffset` is added to
@@ -28,7 +32,7 @@ package struct NoteReader: Sendable {
     /// is empty: a writer fed through the callback can then let each block go once written, so
     /// memory holds the text, the output and the blocks in flight rather than the whole tree.
     package func parse(_ text: String, lineOffset: Int = 0, topLevelBlock: ((Block) -> Void)?, retainBlocks: Bool) -> [Block] {
-        var builder = NoteBlockBuilder(keepMarkers: keepMarkers, lineOffset: lineOffset)
+        var builder = NoteBlockBuilder(keepMarkers: keepMarkers, wikiLinkOrder: wikiLinkOrder, lineOffset: lineOffset)
         builder.emit = topLevelBlock
         builder.retain = retainBlocks
         var text = text
@@ -93,8 +97,8 @@ struct NoteBlockBuilder {
     private var inParagraph = false
     private var listItems: [ListItem] = []
 
-    init(keepMarkers: Bool, lineOffset: Int) {
-        scanner = NoteInlineScanner(keepMarkers: keepMarkers)
+    init(keepMarkers: Bool, wikiLinkOrder: WikiLinkSyntax.Order = .targetFirst, lineOffset: Int) {
+        scanner = NoteInlineScanner(keepMarkers: keepMarkers, wikiLinkOrder: wikiLinkOrder)
         self.lineOffset = lineOffset
     }
 

@@ -54,6 +54,8 @@ struct TreeBuilder {
     var retainTopLevel = true
     /// Read wiki links (``MarkdownReader/wikilinks``).
     var wikilinks = false
+    /// Which side of a wiki link's `|` is the target (``MarkdownReader/wikiLinkOrder``).
+    var wikiLinkOrder = WikiLinkSyntax.Order.targetFirst
     /// Open link and image nodes (no wiki link is looked for inside one).
     var linkDepth = 0
     /// A wiki link was made from `[` + a shortcut reference link + `]`: the `]` that starts the

@@ -1,35 +1,22 @@
-import COpenSSL
+import CLibCrypto
 
 /// SHA-256 (FIPS 180-4) for the incremental-build manifest, through OpenSSL's libcrypto (the EVP
 /// digest interface, OpenSSL 3): a maintained implementation that picks the CPU's SHA
 /// instructions, AVX2 or SSSE3 itself. No fallback of our own: libcrypto is on every platform
-/// the package builds on (Debian `libssl-dev`, Homebrew `openssl@3`). A value type over one
-/// `EVP_MD_CTX`, copied before it changes when the value was copied; checked against the
-/// FIPS 180-4 / NIST CAVP example vectors and `sha256sum` in BatchManifestTests.
+/// the package builds on (Debian `libssl3`, Homebrew `openssl@3`). It is loaded on the first
+/// hash (CLibCrypto: dlopen), so a run that hashes nothing does not pay for mapping it. A value
+/// type over one `EVP_MD_CTX`, copied before it changes when the value was copied; checked
+/// against the FIPS 180-4 / NIST CAVP example vectors and `sha256sum` in BatchManifestTests.
 package struct SHA256: Sendable {
-    /// libcrypto's SHA-256, fetched once from the default provider (a fetch per hash is slow).
-    nonisolated(unsafe) private static let algorithm: OpaquePointer = {
-        guard let md = EVP_MD_fetch(nil, "SHA256", nil) else { fatalError("libcrypto: no SHA256 digest") }
-        return md
-    }()
-
     /// One digest context, owned by one value at a time (``unique()``).
     private final class Context: @unchecked Sendable {
         let ctx: OpaquePointer
 
-        init() {
-            guard let c = EVP_MD_CTX_new() else { fatalError("libcrypto: EVP_MD_CTX_new failed") }
-            ctx = c
-            guard EVP_DigestInit_ex2(ctx, SHA256.algorithm, nil) == 1 else { fatalError("libcrypto: EVP_DigestInit_ex2 failed") }
-        }
+        init() { ctx = notepress_sha256_new() }
 
-        init(copying other: Context) {
-            guard let c = EVP_MD_CTX_new() else { fatalError("libcrypto: EVP_MD_CTX_new failed") }
-            ctx = c
-            guard EVP_MD_CTX_copy_ex(ctx, other.ctx) == 1 else { fatalError("libcrypto: EVP_MD_CTX_copy_ex failed") }
-        }
+        init(copying other: Context) { ctx = notepress_sha256_copy(other.ctx) }
 
-        deinit { EVP_MD_CTX_free(ctx) }
+        deinit { notepress_sha256_free(ctx) }
     }
 
     private var context = Context()
@@ -52,7 +39,7 @@ package struct SHA256: Sendable {
     /// Adds bytes to the message.
     package mutating func update(buffer p: UnsafeBufferPointer<UInt8>) {
         guard let base = p.baseAddress, p.count > 0 else { return }
-        guard EVP_DigestUpdate(unique(), base, p.count) == 1 else { fatalError("libcrypto: EVP_DigestUpdate failed") }
+        notepress_sha256_update(unique(), base, p.count)
     }
 
     /// Adds the UTF-8 bytes of a string.
@@ -65,9 +52,7 @@ package struct SHA256: Sendable {
     package mutating func finalize() -> [UInt8] {
         let ctx = unique()
         var out = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        let ok = out.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(ctx, $0.baseAddress, &length) }
-        guard ok == 1, length == 32 else { fatalError("libcrypto: EVP_DigestFinal_ex failed") }
+        out.withUnsafeMutableBufferPointer { notepress_sha256_final(ctx, $0.baseAddress) }
         return out
     }
 
@@ -86,11 +71,7 @@ package struct SHA256: Sendable {
     /// The digest of a whole message in one call (`EVP_Digest`).
     private static func digestOf(_ p: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        let ok = out.withUnsafeMutableBufferPointer {
-            EVP_Digest(UnsafeRawPointer(p.baseAddress), p.count, $0.baseAddress, &length, algorithm, nil)
-        }
-        guard ok == 1, length == 32 else { fatalError("libcrypto: EVP_Digest failed") }
+        out.withUnsafeMutableBufferPointer { notepress_sha256(UnsafeRawPointer(p.baseAddress), p.count, $0.baseAddress) }
         return out
     }
 
@@ -106,5 +87,5 @@ package struct SHA256: Sendable {
 
 extension SHA256 {
     /// The libcrypto this runs with, from the library at run time (`OpenSSL_version`): "3.0.15".
-    package static var libraryVersion: String { String(cString: OpenSSL_version(OPENSSL_VERSION_STRING)) }
+    package static var libraryVersion: String { String(cString: notepress_libcrypto_version()) }
 }

@@ -45,7 +45,7 @@ final class BidiAndFrontMatterTests: XCTestCase {
         let r = try convert("# T(1)\n\n" + table, ["-f", "gfm", "-t", "man"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertFalse(r.stdoutText.contains("u202E"), r.stdoutText)
-        XCTAssertTrue(r.stdoutText.hasSuffix(".TS\nallbox tab(@);\nlb lb\nl l.\nname@size\nphoto<U+202E>gnp.exe@1\n.TE\n"), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.hasSuffix(".TS\nallbox tab(@);\nlb lb\nl l.\nname@size\nphoto<U+202E>gnp.exe@1\n.TE\n.sp\n"), r.stdoutText)
     }
 
     /// Regression (issue 13): `---\n---\nText` became `<p>Text</p>` (an empty front matter block);

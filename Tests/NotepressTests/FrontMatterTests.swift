@@ -109,7 +109,8 @@ final class FrontMatterTests: XCTestCase {
             "meta": .map(["author": .string("Ann"),
                           "list": .list([.string("1"), .string("2"), .map(["x": .list([.string("y")])]), .bool(true),
                                          .string("false")])]),
-            "aliases": .list([.string("a"), .string("b")]),
+            // Issue 31 item 18: an alias of a scalar is that scalar (was left out).
+            "aliases": .list([.string("a"), .string("b"), .string("a")]),
         ]))
     }
 

@@ -4,12 +4,7 @@ import XCTest
 /// Issue 31, items 1–6: every link lands, in every format, through the real binary and the real
 /// reader (xmllint for TEI, LibreOffice for RTF bookmarks).
 final class Issue31LinkTests: XCTestCase {
-    func write(_ text: String, _ name: String, in dir: URL) throws -> URL {
-        let u = dir.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: u, atomically: true, encoding: .utf8)
-        return u
-    }
+    func write(_ text: String, _ name: String, in dir: URL) throws -> URL { try writeTestFile(text, name, in: dir) }
 
     /// The files below `dir` whose name ends with `suffix`, by path relative to `dir`.
     func files(_ dir: URL, suffix: String) -> [String: URL] {

@@ -436,8 +436,8 @@ final class ManAuthorsTests: XCTestCase {
             .SH SYNOPSIS
             \\fBtool\\-x\\fR [\\fB\\-v\\fR|\\fB\\-\\-verbose\\fR] \\fIfile\\-name\\fR
             .SH DESCRIPTION
-            Use (\\-\\-width), "\\-\\-theme", \\fB\\-\\-width\\fR and [\\-v|\\-\\-verbose] or a/\\-\\-b, not well-known
-            2-3-4 (e-mail).
+            Use (\\-\\-width), "\\-\\-theme", \\fB\\-\\-width\\fR and [\\-v|\\-\\-verbose] or a/\\-\\-b,
+            not well-known 2-3-4 (e-mail).
 
             """), out)
         assertLintClean(out, "option hyphens")

@@ -87,6 +87,7 @@ final class OptionTableTests: XCTestCase {
         "--highlight-style": Case(first: ["--highlight-style", "Breeze Light"], second: ["--highlight-style", "GitHub Dark"],
                                   files: ["in/code.md": "```swift\nlet x = \"s\" // c\n```\n"]),
         "--no-highlight": Case(first: [], second: ["--no-highlight"], files: ["in/code.md": "```swift\nlet x = \"s\" // c\n```\n"]),
+        "--no-input-limits": Case(first: [], second: ["--no-input-limits"]),
     ]
 
     /// One case per `selection` option: which files are inputs.
@@ -101,6 +102,7 @@ final class OptionTableTests: XCTestCase {
     /// same (the re-run must convert again), with the reason.
     static let sameBytesOnValidInput: [String: String] = [
         "--no-validate": "valid TEI is the same bytes validated or not; a run that validates again re-checks what was written without",
+        "--no-input-limits": "a document within the bounds reads the same; one past them fails without it (HostileShapeLimitsTests), and a re-run with it must convert again",
     ]
 
     /// The `--encoding` case's extra input: 0xA4 is ¤ in Latin-1 and € in ISO-8859-15.

@@ -54,6 +54,14 @@ final class DataBox: @unchecked Sendable {
     }
 }
 
+/// Writes `text` to `name` (a relative path, folders made as needed) below `dir`; returns its URL.
+func writeTestFile(_ text: String, _ name: String, in dir: URL) throws -> URL {
+    let u = dir.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: u, atomically: true, encoding: .utf8)
+    return u
+}
+
 /// A fresh temporary folder, removed at the end of the test.
 func makeTempDir(_ test: XCTestCase) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("notepress-test-\(UUID().uuidString)")

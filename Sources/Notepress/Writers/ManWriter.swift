@@ -1,5 +1,7 @@
+import Foundation
 import NotepressAST
 import NotepressMan
+import NotepressReaders
 
 /// `-t man`: a man(7) page (see ``ManEmitter``).
 package struct ManWriter: DocumentWriter {
@@ -11,6 +13,8 @@ package struct ManWriter: DocumentWriter {
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         var emitter = ManEmitter(unsafe: options.unsafe)
         emitter.defaultSection = options.manSection
+        let format = document.metadata.sourceFormat == .commonmark ? SourceFormat.commonmark : .gfm
+        emitter.readMarkdown = { MarkdownReader(format: format).parse($0).document.blocks }
         return Array(emitter.render(document, diagnostics: &diagnostics).utf8)
     }
 }

@@ -1,0 +1,213 @@
+import CCmarkGFM
+import Foundation
+import NotepressAST
+
+/// Bounds on the Markdown shapes that libcmark-gfm 0.29.0.gfm.6 (the Debian library we parse
+/// with) handles in more than linear time or memory, or that make its output grow faster than
+/// its input. Later upstream releases fixed these in the library (0.29.0.gfm.7: autocompleted
+/// table cells; gfm.12/13: the table parser's quadratic columns); until the library we link has
+/// the fixes, a document past a bound is refused before it is parsed, with the line and column
+/// where the bound is crossed, the bound, and the option that lifts it (`--no-input-limits`).
+///
+/// Measured on this project's machine (Benchmarks/run, "hostile inputs"): a table of 16 000
+/// columns took 1.25 s to parse and 4× more per doubling; a header of 100 columns over
+/// one-cell rows gave 189 MB of RTF from 7 KB; a paragraph of 16 000 e-mail addresses took
+/// 930 MB of memory in libcmark-gfm's autolink extension; a reference definition used
+/// 1 000 times wrote 10 MB of HTML from 14 KB. With the bounds each of these at 1 MB of input
+/// parses in well under a second and every format's output stays within the documented
+/// multiple of the input (README, "Limits").
+///
+/// The scan is one pass over the bytes, before libcmark-gfm sees them, and approximates the
+/// parser on the safe side: it counts in every paragraph, including those the parser would read
+/// as something else (an indented code block), and skips only fenced code blocks.
+package struct InputLimits: Sendable, Equatable {
+    /// Most columns of a table (the delimiter row's cells). libcmark-gfm 0.29.0.gfm.6 parses a
+    /// table's rows in time quadratic in its columns (fixed in 0.29.0.gfm.12).
+    package var tableColumns = 512
+    /// Most empty cells the parser may add to short table rows, over the whole document (upstream
+    /// 0.29.0.gfm.7 stops a table at 0x80000 per table; markdown-it at 0x10000): each costs output
+    /// in every format with no input.
+    package var autocompletedCells = 0x10000
+    /// Most e-mail address candidates (`x@y`) in one paragraph: libcmark-gfm 0.29's autolink
+    /// extension allocates memory that grows with the paragraph for each one.
+    package var emailsPerParagraph = 2000
+    /// Link and image destinations and titles may add up to this many bytes per input byte, plus
+    /// ``expansionAllowance`` (as upstream cmark bounds reference expansion since 0.30): a
+    /// reference definition used many times repeats its destination in every use.
+    package var expansionPerInputByte = 10
+    /// See ``expansionPerInputByte``.
+    package var expansionAllowance = 100_000
+
+    /// The bounds above.
+    package static let standard = InputLimits()
+
+    package init() {}
+
+    /// A bound crossed: where, and what to say.
+    package struct Violation: Sendable, Equatable, Error {
+        /// 1-based line and column in the scanned text.
+        package var line: Int
+        package var column: Int
+        /// One line of English naming the bound, its reason and the option that lifts it.
+        package var message: String
+    }
+
+    /// The option that lifts every bound, as the messages name it.
+    package static let liftOption = "--no-input-limits"
+
+    /// The first bound `bytes` crosses before parsing, or nil.
+    package func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
+        var scan = Scan(limits: self)
+        return scan.run(bytes)
+    }
+
+    /// The bytes of link and image destinations and titles in a parsed cmark tree, checked against
+    /// the expansion bound for an input of `inputBytes` bytes; the first node past it, or nil.
+    package func checkExpansion(of root: OpaquePointer, inputBytes: Int) -> (node: OpaquePointer, total: Int, bound: Int)? {
+        let bound = expansionPerInputByte * inputBytes + expansionAllowance
+        guard let iter = cmark_iter_new(root) else { return nil }
+        defer { cmark_iter_free(iter) }
+        var total = 0
+        while true {
+            let event = cmark_iter_next(iter)
+            if event == CMARK_EVENT_DONE { return nil }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iter) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            if let u = cmark_node_get_url(node) { total += strlen(u) }
+            if let t = cmark_node_get_title(node) { total += strlen(t) }
+            if total > bound { return (node, total, bound) }
+        }
+    }
+
+    /// The one pass of ``check(_:)``.
+    private struct Scan {
+        let limits: InputLimits
+        var line = 1
+        /// An open fence: its character and length.
+        var fence: (char: UInt8, length: Int)?
+        /// Lines of the current paragraph so far (0: between paragraphs).
+        var paragraphLines = 0
+        var emails = 0
+        /// The open table's columns (0: none), and the autocompleted cells so far.
+        var tableColumns = 0
+        var autocompleted = 0
+        /// The previous line of the paragraph could be a table's header row.
+        var previousLine: (start: Int, end: Int)?
+
+        mutating func run(_ b: UnsafeBufferPointer<UInt8>) -> Violation? {
+            var start = 0
+            let n = b.count
+            while start < n {
+                var end = start
+                while end < n, b[end] != 0x0A { end += 1 }
+                if let v = lineDone(b, start, end) { return v }
+                start = end + 1
+                line += 1
+            }
+            return nil
+        }
+
+        /// The offset of a line's content after container markers (`>`, spaces, tabs).
+        static func contentStart(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+            var i = start
+            while i < end, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x3E || b[i] == 0x0D { i += 1 }
+            return i
+        }
+
+        mutating func lineDone(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Violation? {
+            let c = Self.contentStart(b, start, end)
+            // Fenced code: nothing inside counts.
+            if c + 2 < end, b[c] == 0x60 || b[c] == 0x7E, b[c + 1] == b[c], b[c + 2] == b[c] {
+                var k = c
+                while k < end, b[k] == b[c] { k += 1 }
+                if let f = fence {
+                    if f.char == b[c], k - c >= f.length { fence = nil }
+                } else {
+                    fence = (b[c], k - c)
+                    endParagraph()
+                }
+                return nil
+            }
+            if fence != nil { return nil }
+            if c >= end { endParagraph(); return nil }
+            paragraphLines += 1
+            // E-mail candidates: an `@` between two letters, digits or `.-_+`.
+            var i = c
+            while i < end {
+                if b[i] == 0x40, i > c, i + 1 < end, Self.isAddressByte(b[i - 1]), Self.isAddressByte(b[i + 1]) {
+                    emails += 1
+                    if emails > limits.emailsPerParagraph {
+                        return Violation(line: line, column: i - start + 1, message:
+                            "a paragraph with more than \(limits.emailsPerParagraph) e-mail addresses (libcmark-gfm 0.29's autolink extension needs memory growing with the paragraph for each); \(InputLimits.liftOption) lifts the limit")
+                    }
+                }
+                i += 1
+            }
+            // Tables: a delimiter row under a header row opens one; later rows are its body.
+            if tableColumns > 0 {
+                let cells = Self.cells(b, c, end)
+                if cells < tableColumns {
+                    autocompleted += tableColumns - cells
+                    if autocompleted > limits.autocompletedCells {
+                        return Violation(line: line, column: c - start + 1, message:
+                            "table rows short of their header would be filled with more than \(limits.autocompletedCells) empty cells in this document (output with no input: upstream cmark-gfm bounds them too); \(InputLimits.liftOption) lifts the limit")
+                    }
+                }
+            } else if paragraphLines >= 2, previousLine != nil, Self.isDelimiterRow(b, c, end) {
+                let columns = Self.cells(b, c, end)
+                if columns > limits.tableColumns {
+                    return Violation(line: line, column: c - start + 1, message:
+                        "a table of \(columns) columns (limit \(limits.tableColumns): libcmark-gfm 0.29 parses a table in time quadratic in its columns); \(InputLimits.liftOption) lifts the limit")
+                }
+                tableColumns = columns
+            }
+            previousLine = (c, end)
+            return nil
+        }
+
+        mutating func endParagraph() {
+            paragraphLines = 0
+            emails = 0
+            tableColumns = 0
+            previousLine = nil
+        }
+
+        static func isAddressByte(_ x: UInt8) -> Bool {
+            (x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5A) || (x >= 0x61 && x <= 0x7A)
+                || x == 0x2E || x == 0x2D || x == 0x5F || x == 0x2B
+        }
+
+        /// `|---|:--:|`: only `|`, `-`, `:`, spaces and tabs, at least one `-` and one `|`.
+        static func isDelimiterRow(_ b: UnsafeBufferPointer<UInt8>, _ c: Int, _ end: Int) -> Bool {
+            var dash = false, pipe = false
+            for i in c..<end {
+                switch b[i] {
+                case 0x2D: dash = true
+                case 0x7C: pipe = true
+                case 0x3A, 0x20, 0x09, 0x0D: break
+                default: return false
+                }
+            }
+            return dash && pipe
+        }
+
+        /// The cells of a table row: unescaped `|` separators, less a leading and a trailing one.
+        static func cells(_ b: UnsafeBufferPointer<UInt8>, _ c: Int, _ end: Int) -> Int {
+            var last = end
+            while last > c, b[last - 1] == 0x20 || b[last - 1] == 0x09 || b[last - 1] == 0x0D { last -= 1 }
+            guard last > c else { return 0 }
+            var pipes = 0
+            var i = c
+            while i < last {
+                if b[i] == 0x5C { i += 2; continue }
+                if b[i] == 0x7C { pipes += 1 }
+                i += 1
+            }
+            var cells = pipes + 1
+            if b[c] == 0x7C { cells -= 1 }
+            if last - 1 > c, b[last - 1] == 0x7C, last < 2 || b[last - 2] != 0x5C { cells -= 1 }
+            return max(cells, 1)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+
+/// Issue 30 item 6 and the resource bounds: shapes libcmark-gfm 0.29.0.gfm.6 parses in more than
+/// linear time or memory, or whose output outgrows the input, are refused before parsing with
+/// the file, line and column, the bound and `--no-input-limits` (InputLimits). Their cost at 1, 2
+/// and 4 MB is in `make bench` ("hostile inputs: libcmark-gfm's shapes"), not timed here.
+final class HostileShapeLimitsTests: XCTestCase {
+    static func table(columns: Int, bodyRows: [String]) -> String {
+        "|" + String(repeating: "a|", count: columns) + "\n|" + String(repeating: "-|", count: columns) + "\n"
+            + bodyRows.map { $0 + "\n" }.joined()
+    }
+
+    /// Converts `text` as x.md to HTML (fragment) through the real binary.
+    func convert(_ text: String, _ extra: [String] = []) throws -> NotepressBinary.Result {
+        let dir = try makeTempDir(self)
+        let path = dir.appendingPathComponent("x.md").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return try NotepressBinary.run(["convert", "-t", "html", "--fragment", path] + extra, currentDirectory: dir)
+    }
+
+    func assertRefused(_ r: NotepressBinary.Result, at position: String, saying words: String,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(r.status, 1, r.stderr, file: file, line: line)
+        XCTAssertTrue(r.stdout.isEmpty, "nothing written for a refused document", file: file, line: line)
+        XCTAssertTrue(r.stderr.contains("x.md:\(position): error: "), r.stderr, file: file, line: line)
+        XCTAssertTrue(r.stderr.contains(words) && r.stderr.contains("--no-input-limits lifts the limit"), r.stderr,
+                      file: file, line: line)
+    }
+
+    /// 16 000 columns parsed in 4.1 s, ×4 per doubling: refused at its delimiter row.
+    func testTableWiderThanTheColumnLimitIsRefused() throws {
+        let text = "Intro\n\n" + Self.table(columns: 513, bodyRows: ["|b|"])
+        assertRefused(try convert(text), at: "4:1", saying: "a table of 513 columns (limit 512")
+        // At the limit it is a table, as cmark-gfm reads it.
+        let ok = try convert(Self.table(columns: 512, bodyRows: [String(repeating: "|c", count: 512) + "|"]))
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stdoutText.components(separatedBy: "<th>").count - 1, 512)
+        // Lifted: the wide table converts.
+        let lifted = try convert(text, ["--no-input-limits"])
+        XCTAssertEqual(lifted.status, 0, lifted.stderr)
+        XCTAssertEqual(lifted.stdoutText.components(separatedBy: "<th>").count - 1, 513)
+    }
+
+    /// A 7 KB table of short rows gave 189 MB of RTF: the cells the parser fills in are bounded.
+    func testAutocompletedCellsAreBounded() throws {
+        // 257 columns: each one-cell row adds 256 empty cells; the 257th row crosses 65 536.
+        let text = Self.table(columns: 257, bodyRows: Array(repeating: "|b|", count: 300))
+        assertRefused(try convert(text), at: "259:1", saying: "more than 65536 empty cells")
+        // Full rows are not autocompleted: the same size of table converts.
+        let full = Self.table(columns: 257, bodyRows: Array(repeating: String(repeating: "|b", count: 257) + "|", count: 300))
+        XCTAssertEqual(try convert(full).status, 0)
+        // A pipe table inside a fenced code block is not a table.
+        let fenced = "```\n" + text + "```\n"
+        let r = try convert(fenced)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdoutText.hasPrefix("<pre><code>|a|a|"), r.stdoutText.prefix(40).description)
+    }
+
+    /// libcmark-gfm's autolink extension needed 930 MB for a paragraph of 16 000 addresses.
+    func testEmailAddressesPerParagraphAreBounded() throws {
+        let one = String(repeating: "someone@example.com ", count: 2001) + "\n"
+        assertRefused(try convert("# Mail\n\n" + one), at: "3:40008", saying: "more than 2000 e-mail addresses")
+        // The same addresses in paragraphs of 1 000 convert, every one linked.
+        let split = (0..<3).map { _ in String(repeating: "someone@example.com ", count: 1000) }.joined(separator: "\n\n")
+        let ok = try convert(split)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stdoutText.components(separatedBy: "href=\"mailto:someone@example.com\"").count - 1, 3000)
+    }
+
+    /// A 10 KB destination defined once and used 1 000 times wrote 10 MB of HTML from 14 KB.
+    func testReferenceExpansionIsBounded() throws {
+        let text = "[a]: http://example.com/" + String(repeating: "u", count: 10_000) + "\n\n"
+            + String(repeating: "[a] ", count: 1000) + "\n"
+        let r = try convert(text)
+        assertRefused(r, at: "3:93", saying: "links and images repeat")
+        // Used ten times it is an ordinary document.
+        let ok = try convert("[a]: http://example.com/" + String(repeating: "u", count: 10_000) + "\n\n"
+                                 + String(repeating: "[a] ", count: 10) + "\n")
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stdoutText.components(separatedBy: "<a href=").count - 1, 10)
+    }
+
+    /// One refused note fails alone in a folder: the others are converted, the run exits 1 and
+    /// names it, and the next run tries it again (a failed input stays out of date).
+    func testRefusedNoteInAFolderFailsAlone() throws {
+        let site = try makeSiteFolder(self, [
+            "good.md": "# Good\n\nText.\n",
+            "wide.md": Self.table(columns: 600, bodyRows: ["|b|"]),
+        ])
+        let r = try NotepressBinary.run(["convert", site.input, "-o", site.output])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("wide.md:2:1: error: a table of 600 columns"), r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/good.html"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.output + "/wide.html"))
+        let lifted = try NotepressBinary.run(["convert", site.input, "-o", site.output, "--no-input-limits"])
+        XCTAssertEqual(lifted.status, 0, lifted.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/wide.html"))
+    }
+
+    /// `notepress view` reads through the same loader: the same refusal.
+    func testViewRefusesToo() throws {
+        let dir = try makeTempDir(self)
+        let path = dir.appendingPathComponent("x.md").path
+        try Data(Self.table(columns: 700, bodyRows: []).utf8).write(to: URL(fileURLWithPath: path))
+        let r = try NotepressBinary.run(["view", path], environment: ["PAGER": "cat"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("a table of 700 columns"), r.stderr)
+    }
+}

@@ -10,6 +10,12 @@ BIN := .build/$(CONFIG)/notepress
 # What install and deb ship: BIN without symbols, which stay in $(STRIPPED).debug (named by
 # the stripped binary's .gnu_debuglink, so gdb finds them beside it or in /usr/lib/debug).
 STRIPPED := .build/$(CONFIG)/stripped/notepress
+# Code highlighting: KSyntaxHighlighting behind a C++ shim, a shared library of its own that the
+# binary loads with dlopen on the first fenced block with a language (Package.swift says why).
+# Installed in LIBDIR/notepress, where the binary looks (../lib/notepress beside its bin folder).
+SHIM_NAME := libNotepressSyntaxShim$(if $(filter Darwin,$(shell uname -s)),.dylib,.so)
+SHIM := .build/$(CONFIG)/$(SHIM_NAME)
+STRIPPED_SHIM := .build/$(CONFIG)/stripped/$(SHIM_NAME)
 # Linux: link the Swift runtime and Foundation into the binary. Start-up falls from about 16 ms
 # to 5 ms (no dynamic loading and relocation of libFoundation and ICU), which is most of the
 # time of converting one small file. macOS has the runtime in the OS and takes no such flag.
@@ -44,7 +50,8 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
-INSTALLED := $(BINDIR)/notepress $(MANDIR)/man1/notepress.1 $(MANDIR)/man7/notepress-markup.7 \
+LIBDIR ?= $(PREFIX)/lib
+INSTALLED := $(BINDIR)/notepress $(LIBDIR)/notepress/$(SHIM_NAME) $(MANDIR)/man1/notepress.1 $(MANDIR)/man7/notepress-markup.7 \
   $(BASHCOMPDIR)/notepress $(ZSHCOMPDIR)/_notepress $(FISHCOMPDIR)/notepress.fish
 
 .PHONY: all deps test-deps corpus corpus-check build strip install uninstall deb deb-check run test mutation man docs screenshots bench fuzz fuzz-site clean
@@ -59,11 +66,12 @@ test-deps:
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product notepress $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
+	$(SWIFT) build -c $(CONFIG) --product NotepressSyntaxShim
 	@$(MAKE) --no-print-directory strip
 
 # The debug information goes to a file of its own (objcopy on Linux, dsymutil on macOS); only
 # when the binary changed.
-strip: $(STRIPPED)
+strip: $(STRIPPED) $(STRIPPED_SHIM)
 # The binary is made by `build` (swift build); this rule only lets make plan without it (make -n
 # in a fresh clone) and names it as what strip needs.
 $(BIN):
@@ -77,11 +85,23 @@ else
 	objcopy --strip-all --remove-section=.comment --add-gnu-debuglink=$@.debug $(BIN) $@.tmp && mv $@.tmp $@
 endif
 
+$(SHIM):
+	@test -f $@ || { echo "make: $@ is not built; run make build (or make install)" >&2; exit 1; }
+$(STRIPPED_SHIM): $(SHIM)
+	@mkdir -p $(dir $@)
+ifeq ($(shell uname -s),Darwin)
+	cp $(SHIM) $@.tmp && strip -S -x $@.tmp && mv $@.tmp $@
+else
+	objcopy --strip-unneeded --remove-section=.comment $(SHIM) $@.tmp && mv $@.tmp $@
+endif
+
 # install builds first; NO_BUILD=1 installs what is built (the install test: CONFIG=debug NO_BUILD=1).
 install: $(if $(NO_BUILD),strip,build)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
 	  $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(STRIPPED) $(DESTDIR)$(BINDIR)/notepress
+	install -d $(DESTDIR)$(LIBDIR)/notepress
+	install -m 644 $(STRIPPED_SHIM) $(DESTDIR)$(LIBDIR)/notepress/$(SHIM_NAME)
 	install -m 644 man/notepress.1 $(DESTDIR)$(MANDIR)/man1/notepress.1
 	install -m 644 man/notepress-markup.7 $(DESTDIR)$(MANDIR)/man7/notepress-markup.7
 	$(BIN) completions bash > $(DESTDIR)$(BASHCOMPDIR)/notepress
@@ -127,6 +147,7 @@ test: corpus-check test-deps
 	bash .ci/check-platform.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product notepress
+	$(SWIFT) build --product NotepressSyntaxShim
 	@set -o pipefail; $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$$?; \
 	  passed=$$(grep -cE "^Test Case '.*' passed" .build/test.log); \
 	  failed=$$(grep -cE "^Test Case '.*' failed" .build/test.log); \

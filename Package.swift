@@ -11,6 +11,9 @@
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
 //   CBuildInfo                     the commit built from (NOTEPRESS_COMMIT from the Makefile), ICU's version
+//   CQt5Gui, NotepressSyntaxShim   KDE's KSyntaxHighlighting (C++/Qt5) behind a plain C interface, built
+//                                  as a shared library of its own that is dlopen'ed (see below)
+//   NotepressHighlight             code block highlighting: loads the shim on first use, roles onto the AST
 //   NotepressPlatform              the one file of C-library calls (Glibc, Musl, Darwin)
 //   NotepressAST                   the shared attributed AST, visitor, JSON dump
 //   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
@@ -34,6 +37,17 @@ let package = Package(
         .library(name: "Notepress", targets: ["Notepress"]),
         .executable(name: "notepress", targets: ["NotepressCLI"]),
         .plugin(name: "NotepressCommand", targets: ["NotepressCommandPlugin"]),
+        // Code highlighting: KSyntaxHighlighting behind a C interface, as libNotepressSyntaxShim.so.
+        // A dynamic library product and not a dependency of any Swift target, because it must be
+        // loaded with dlopen on the first fenced block with a language (NotepressHighlight):
+        // linking it would load Qt5Core/Gui and ~40 libraries into every run (`--version`, notes
+        // without code) and stop the binary from starting where the library is not installed.
+        // SwiftPM builds it with `swift build` (all products) beside the binary (.build/CONFIG/),
+        // where the binary looks first; `make build` names the product, and `make install` puts it
+        // in PREFIX/lib/notepress (the binary also looks in ../lib/notepress of its folder;
+        // NOTEPRESS_SYNTAX_SHIM overrides). A SwiftPM product rather than a Makefile g++ rule so
+        // `swift build` and `swift test` (the tests run the real binary) have it without make.
+        .library(name: "NotepressSyntaxShim", type: .dynamic, targets: ["NotepressSyntaxShim"]),
         .plugin(name: "NotepressBuildPlugin", targets: ["NotepressBuildPlugin"]),
     ],
     targets: [
@@ -65,9 +79,22 @@ let package = Package(
         // so a new commit recompiles one file) and the run-time ICU version.
         .target(name: "CBuildInfo", dependencies: ["CICU"],
                 cSettings: Context.environment["NOTEPRESS_COMMIT"].flatMap { $0.isEmpty ? nil : $0 }.map { [.define("NOTEPRESS_COMMIT", to: "\"\($0)\"")] } ?? []),
+        // Qt5Core/Gui's pkg-config flags, for the shim only (KSyntaxHighlighting's Theme includes QColor).
+        .systemLibrary(
+            name: "CQt5Gui", pkgConfig: "Qt5Gui",
+            providers: [.apt(["qtbase5-dev"]), .brew(["qt@5"])]),
+        // KSyntaxHighlighting ships CMake files only: its headers are named here (Debian's path and
+        // Homebrew's); -fPIC because Qt 5 is built with -reduce-relocations.
+        .target(name: "NotepressSyntaxShim", dependencies: ["CQt5Gui"],
+                cxxSettings: [.unsafeFlags(["-I/usr/include/KF5/KSyntaxHighlighting", "-fPIC"], .when(platforms: [.linux])),
+                              .unsafeFlags(["-I/opt/homebrew/include/KF5/KSyntaxHighlighting", "-I/usr/local/include/KF5/KSyntaxHighlighting"],
+                                           .when(platforms: [.macOS]))],
+                linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting")]),
         // iconv(3) is in the C library on Linux and in libiconv on macOS.
         .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         .target(name: "NotepressAST", dependencies: ["CBidi"]),
+        // Code highlighting: loads NotepressSyntaxShim with dlopen on first use (no link to it).
+        .target(name: "NotepressHighlight", dependencies: ["NotepressAST", "NotepressPlatform"]),
         .target(name: "NotepressReaders", dependencies: ["NotepressAST", "CCmarkGFM", "CYAML"]),
         // Templates/ (through the symbolic link Sources/NotepressResources/Templates) embedded as
         // byte arrays by SwiftPM itself, not by a build-tool plugin: SwiftPM runs no plugin on the
@@ -82,7 +109,7 @@ let package = Package(
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
-            "CBuildInfo",
+            "NotepressHighlight", "CBuildInfo",
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",

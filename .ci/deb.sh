@@ -3,7 +3,8 @@
 #   the files: `make install` into a staging folder (PREFIX=/usr, zsh's vendor-completions),
 #              man pages gzip -9n, /usr/share/doc/notepress/{copyright,changelog.gz}
 #   Version:   notepressVersion in Sources/NotepressCLI/Commands.swift (a native package)
-#   Depends:   dpkg-shlibdeps on the binary (the libraries it links and their minimum versions)
+#   Depends:   dpkg-shlibdeps on the binary and the highlighting shim (the libraries they link,
+#              KSyntaxHighlighting and Qt 5 for the shim, and their minimum versions)
 #   bytes:     every time stamp is SOURCE_DATE_EPOCH (default: the last commit's time), owner
 #              root:root, so two builds of the same binary give the same .deb
 # make deb-check (--check): also lintian (overrides in .ci/deb/lintian-overrides, each with its
@@ -36,7 +37,7 @@ build() {  # build DEB: stage, metadata, dpkg-deb
   mkdir -p "$stage/src/debian"
   printf 'Source: notepress\n\nPackage: notepress\nArchitecture: any\n' > "$stage/src/debian/control"
   local depends
-  depends=$(cd "$stage/src" && dpkg-shlibdeps -O "$root/usr/bin/notepress" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+  depends=$(cd "$stage/src" && dpkg-shlibdeps -O "$root/usr/bin/notepress" "$root"/usr/lib/notepress/*.so 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
   # Loaded with dlopen on first use, so not among the libraries dpkg-shlibdeps reads off the binary.
   depends="$depends, libssl3 (>= 3.0.0)"
   install -d -m 755 "$root/DEBIAN"

@@ -1,6 +1,7 @@
 import Foundation
 import NotepressPlatform
 import NotepressAST
+import NotepressHighlight
 import NotepressReaders
 
 /// Reads input files into documents: checks the bytes, splits front matter, picks the reader,
@@ -32,6 +33,9 @@ package struct DocumentLoader: Sendable {
     /// `-M key=value` (pandoc's `--metadata`): applied after the front matter, so they win.
     package var metadataOverrides = MetadataOverrides()
     var smartPunctuation = false
+    /// Highlight fenced code blocks that name a language (``CodeHighlighter``), block by block as
+    /// they are read; off by default (``ConversionOptions/highlightsCode(in:)`` decides for a run).
+    package var highlightCode = false
     /// Markdown past these bounds is refused with ``NotepressError/failed(file:position:message:)``
     /// at the line that crosses one (``InputLimits``: shapes libcmark-gfm 0.29 parses in more than
     /// linear time or memory, or whose output outgrows the input); nil lifts them
@@ -201,14 +205,18 @@ package struct DocumentLoader: Sendable {
         // --hashtags: each top-level block is tagged as it is read, so a writer fed block by block
         // (``topLevelBlock``) sees the tags too.
         // ronn input: its `<placeholders>` are emphasis in every format (``RonnPlaceholder``),
-        // given the element names the source closes somewhere.
+        // given the element names the source closes somewhere. Code highlighting likewise.
         let ronnClosed = path.map { $0.lowercased().hasSuffix(".ronn") } == true ? RonnPlaceholder.closedTagNames(in: body) : nil
-        let transforms = hashtags || ronnClosed != nil
+        var findings = CodeHighlighter.Findings()
+        let highlighter = highlightCode ? CodeHighlighter() : nil
+        if highlightCode { CodeHighlighter.prewarm(for: body) }
+        let transforms = hashtags || ronnClosed != nil || highlighter != nil
         var foundTags: [String] = []
         var tagged: [Block] = []
-        let readerCallback: ((Block) -> Void)? = !transforms ? topLevelBlock : { block in
+        let readerCallback: ((Block) -> Void)? = !transforms ? topLevelBlock : { [hashtags] block in
             var b = hashtags ? Hashtags.tag(block, into: &foundTags) : block
             if let ronnClosed { b = InlineRewriting.mapInlines(b, spanless: true) { RonnPlaceholder.rewrite($0, closed: ronnClosed) } }
+            if let h = highlighter, let n = h.highlight(b, findings: &findings) { b = n }
             if retainBlocks { tagged.append(b) }
             topLevelBlock?(b)
         }
@@ -243,6 +251,13 @@ package struct DocumentLoader: Sendable {
         }
         if transforms { result.document.blocks = tagged }
         result.diagnostics = headerWarnings + result.diagnostics
+        if let e = findings.unavailable, CodeHighlighter.claimUnavailableWarning() {
+            result.diagnostics.append(Diagnostic(.warning, "code is not highlighted: \(e.reason)", file: name, position: nil))
+        }
+        result.notes = findings.unknown.map {
+            Diagnostic(.warning, "code block language '\($0.language)' is not known to the highlighter; written as plain code",
+                       file: name, position: $0.position)
+        }
         var meta = result.document.metadata
         meta.sourcePath = path
         meta.sourceFormat = format

@@ -43,7 +43,7 @@ public enum Notepress {
     public static func convert(_ source: String, from format: SourceFormat, to output: OutputFormat,
                                options: ConversionOptions = ConversionOptions()) throws -> Conversion {
         let read = try self.read(source, from: format)
-        var result = try read.document.render(as: output, options: options)
+        var result = try highlighted(read.document, for: output, options: options).render(as: output, options: options)
         result.diagnostics = read.diagnostics + result.diagnostics
         return result
     }

@@ -27,6 +27,10 @@ public struct ConversionOptions: Sendable {
     /// Terminal text: how many colours the escape sequences use (default ``ColorDepth/none``:
     /// plain text).
     public var colorDepth: ColorDepth = .none
+    /// Terminal text: the terminal draws on a dark background, so highlighted code takes the
+    /// theme's dark code palette at 256 colours and truecolour (default off: the light one). The
+    /// command line reads it from `COLORFGBG` (rxvt's and Konsole's `FG;BG`, BG 0–6 or 8 dark).
+    public var darkTerminal = false
     /// Terminal text: write links as OSC 8 hyperlinks (default off: the URL follows the text).
     public var hyperlinks = false
     /// Terminal text: ASCII table borders instead of box drawing.
@@ -50,6 +54,25 @@ public struct ConversionOptions: Sendable {
     /// HTML, RTF, terminal text and TEI: put a table of contents of the headings before the body
     /// (`--toc`); man pages and the JSON dump have none.
     public var tableOfContents = false
+    /// Highlight fenced code blocks that name a language (default on; `--no-highlight` turns it
+    /// off): HTML pages, RTF, terminal text, TEI and the JSON dump. An HTML fragment stays
+    /// cmark-gfm's bytes unless ``highlightStyle`` is given; man pages are never coloured.
+    public var highlight = true
+    /// The library theme code is coloured with (`--highlight-style`, KSyntaxHighlighting's theme
+    /// names: `Breeze Light`, `GitHub Dark`, …; ``Notepress/codePalette(libraryTheme:)`` makes
+    /// the palette); `nil`: the theme's own code palette. Given, it also highlights HTML fragments.
+    public var highlightStyle: String?
+
+    /// Whether code is highlighted in output `format` (a writer's name) with these options.
+    package func highlightsCode(in format: String) -> Bool {
+        guard highlight else { return false }
+        switch format {
+        case "man": return false
+        case "html": return !fragment || highlightStyle != nil
+        default: return true
+        }
+    }
+
     /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
     public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel
 

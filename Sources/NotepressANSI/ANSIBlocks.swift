@@ -48,7 +48,7 @@ extension Renderer {
         case .list(let l):
             return list(l, width: width, depth: 0)
         case .codeBlock(_, let literal):
-            return codeBlock(literal, width: width)
+            return codeBlock(literal, highlight: b.highlight, width: width)
         case .htmlBlock:
             return []
         case .thematicBreak:
@@ -140,54 +140,6 @@ extension Renderer {
             }
             if !out.isEmpty && !l.tight { out.append([]) }
             out += lines
-        }
-        return out
-    }
-
-    /// A code block: each line indented by two columns (none below five columns of width), tabs
-    /// expanded to stops of 4, trailing blanks dropped. A line wider than the room is wrapped,
-    /// never cut: each piece but the last ends with the continuation mark `↩` (U+21A9; a backslash
-    /// with `--ascii`) in the last column, as terminals and editors mark soft-wrapped lines, and the
-    /// next piece starts at the same indent. A character wider than the room (a wide character in
-    /// a one- or two-column room) is put on a piece of its own. Time is linear in the line length.
-    func codeBlock(_ literal: String, width: Int) -> [Line] {
-        var text = literal
-        if text.hasSuffix("\n") { text.removeLast() }
-        let indent = width > 4 ? 2 : 0
-        let room = max(width - indent, 1)
-        let style = body.merged(TerminalStyleTable.style(.code))
-        let mark = ascii ? "\\" : "↩"
-        let lead: Line = indent > 0 ? [Seg(spaces(indent))] : []
-        var out: [Line] = []
-        // Lines split at line feeds. Without a carriage return every `\n` is a Character of its
-        // own (UAX #29 GB4, GB5: only CR LF joins it), so splitting the bytes gives the same lines
-        // as splitting the Characters, without segmenting the text.
-        let rawLines: [Substring] = text.utf8.contains(0x0D)
-            ? text.split(separator: "\n", omittingEmptySubsequences: false)
-            : text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
-        for raw in rawLines {
-            var line = TerminalText.visible(String(raw), tabs: .expand(4))
-            while line.last == " " { line.removeLast() }
-            if line.isEmpty { out.append([]); continue }
-            let lineColumns = TerminalWidth.columns(line)
-            if room < 2 || lineColumns <= room {
-                out.append(lead + [Seg(line, style, link: nil, width: lineColumns)])
-                continue
-            }
-            // Pieces of at most room - 1 columns, each followed by the mark.
-            var piece = ""
-            var w = 0
-            for c in line {
-                let cw = TerminalWidth.columns(c)
-                if w + cw > room - 1 && !piece.isEmpty {
-                    out.append(lead + [Seg(piece, style), Seg(mark, TerminalStyleTable.style(.marker))])
-                    piece = ""
-                    w = 0
-                }
-                piece.append(c)
-                w += cw
-            }
-            out.append(lead + [Seg(piece, style)])
         }
         return out
     }

@@ -22,6 +22,9 @@ package struct ANSIOptions: Sendable {
     package var unsafe: Bool
     /// `--toc`: written after the title and date (see ``ANSIEmitter``); `nil` for none.
     package var tableOfContents: TableOfContents?
+    /// The colours of highlighted code at 256 colours and truecolour (the theme's light or dark
+    /// code palette, as the terminal's background is); `nil`: the theme's light one.
+    package var codePalette: CodePalette?
 
     package init(width: Int = 80, colorDepth: ColorDepth = .none, hyperlinks: Bool = false,
                 ascii: Bool = false, theme: ResolvedTheme = Theme.standard.resolved(), unsafe: Bool = false) {

@@ -245,6 +245,14 @@ package enum ColorPolicy {
         return output == .file ? .ansi256 : advertisedDepth(environment)
     }
 
+    /// Whether the terminal says it draws on a dark background: `COLORFGBG` (set by rxvt,
+    /// Konsole and others: `FG;BG` or `FG;X;BG`) whose last field is a dark colour of the 16
+    /// (0–6 or 8). Unset or unreadable: `false` (highlighted code keeps the light palette).
+    package static func darkBackground(_ environment: [String: String]) -> Bool {
+        guard let v = environment["COLORFGBG"], let last = v.split(separator: ";").last, let bg = Int(last) else { return false }
+        return (0...6).contains(bg) || bg == 8
+    }
+
     /// CLICOLOR_FORCE or FORCE_COLOR non-empty and not "0".
     static func forced(_ environment: [String: String]) -> Bool {
         ["CLICOLOR_FORCE", "FORCE_COLOR"].contains { k in !(environment[k] ?? "").isEmpty && environment[k] != "0" }

@@ -10,13 +10,18 @@ public struct Block: Sendable, Equatable {
     /// punctuation-free slug, `-1`, `-2`, … for repeats) or a paragraph's block anchor (`^id`).
     /// ``Notepress/parse(_:from:)`` and site runs set it; `nil` for other blocks.
     public var id: String?
+    /// A fenced code block's text in highlighting roles (``CodeHighlight``), when its info string
+    /// names a language the highlighting library knows and highlighting is on; `nil` otherwise
+    /// (then writers write the code as plain text).
+    public var highlight: CodeHighlight?
 
     /// A block of `kind` that starts at `position` in the source (`nil`: synthesised), with the
-    /// anchor `id` (``id``; `nil` for none).
-    public init(_ kind: Kind, position: SourcePosition? = nil, id: String? = nil) {
+    /// anchor `id` (``id``; `nil` for none) and code `highlight` (code blocks only).
+    public init(_ kind: Kind, position: SourcePosition? = nil, id: String? = nil, highlight: CodeHighlight? = nil) {
         self.kind = kind
         self.position = position
         self.id = id
+        self.highlight = highlight
     }
 
     /// The kinds of block. `indirect` because containers hold blocks.

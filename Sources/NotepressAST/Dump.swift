@@ -55,6 +55,13 @@ package enum ASTDump {
             })))
         case .codeBlock(let info, let lit):
             o = [("type", .string("code_block")), ("info", .string(info))]; pos(); o.append(("literal", .string(lit)))
+            if let h = b.highlight {
+                // The highlighting roles, one span per run: the text of each, in order.
+                o.append(("language", .string(h.language)))
+                o.append(("spans", .array(h.pieces(of: lit).map {
+                    .object([("role", .string($0.role.rawValue)), ("text", .string(String($0.text)))])
+                })))
+            }
         case .htmlBlock(let h):
             o = [("type", .string("html_block"))]; pos(); o.append(("literal", .string(h)))
         case .thematicBreak:

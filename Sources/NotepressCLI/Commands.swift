@@ -104,6 +104,13 @@ enum Commands {
         dataDirOption,
     ]
 
+    /// Code highlighting (`convert` and `view`; ``HighlightArguments``).
+    static let highlightOptions: [OptionSpec] = [
+        OptionSpec(["--highlight-style"], value: "NAME",
+                   "colour code with the highlighting library's theme\nNAME (\"Breeze Light\", \"GitHub Dark\"; notepress\nthemes highlight-styles lists them) instead of the theme's palette;\nalso highlights --fragment"),
+        OptionSpec(["--no-highlight"], "code blocks in one colour (no syntax highlighting)"),
+    ]
+
     /// The options of sharded runs (`convert`, `scan`, `index`; README "Past one machine").
     static let shardOptions: [OptionSpec] = [
         OptionSpec(["--site-table"], value: "TABLE", completes: .file,
@@ -194,7 +201,7 @@ enum Commands {
             OptionSpec(["--unsafe"], "keep raw HTML and javascript:/vbscript:/file:/data: links"),
             noInputLimitsOption,
             OptionSpec(["--keep-markers"], "notes: show the *, _, -, ~ delimiters, styled"),
-        ] + shardOptions + themeOptions + [
+        ] + shardOptions + themeOptions + highlightOptions + [
             OptionSpec(["--width"], value: "N", "ansi: wrap at N columns (default: the terminal's,\nelse COLUMNS, else 80)"),
             OptionSpec(["--color", "--colour"], value: "WHEN", choices: colorModes,
                        "ansi: auto (default: colour unless NO_COLOR is set\nor standard output is a TERM=dumb terminal),\nalways, never"),
@@ -239,7 +246,7 @@ enum Commands {
             OptionSpec(["--toc"], "a table of contents of the headings first"),
             tocDepthOption,
             noInputLimitsOption,
-        ] + themeOptions + [quietOption, verboseOption, helpOption],
+        ] + themeOptions + highlightOptions + [quietOption, verboseOption, helpOption],
         epilogue: "Exit status: 0 ok, 1 the input cannot be read, 2 usage error.")
 
     static let validate = CommandSpec(
@@ -259,13 +266,16 @@ enum Commands {
 
     static let themes = CommandSpec(
         name: "themes", summary: "list the themes, or print one resolved",
-        synopsis: ["notepress themes [list] [--data-dir DIR]", "notepress themes print NAME|PATH [--data-dir DIR]"],
+        synopsis: ["notepress themes [list] [--data-dir DIR]", "notepress themes print NAME|PATH [--data-dir DIR]",
+                   "notepress themes highlight-styles"],
         description: """
         list (the default) prints one line per theme: NAME, a tab, and where it comes from (a path
         in the data folder, or (built-in)/themes/NAME.json). print writes the theme with everything
-        it inherits filled in, as a complete JSON theme file.
+        it inherits filled in, as a complete JSON theme file; its "code" part is the palette of
+        highlighted code, light and dark, one colour (bold, italic) per role. highlight-styles
+        lists the highlighting library's themes, the names --highlight-style takes.
         """,
-        options: [dataDirOption, helpOption], actions: ["list", "print"], completesFiles: false,
+        options: [dataDirOption, helpOption], actions: ["list", "print", "highlight-styles"], completesFiles: false,
         epilogue: "Exit status: 0 ok, 1 the theme cannot be loaded, 2 usage error.")
 
     static let templates = CommandSpec(

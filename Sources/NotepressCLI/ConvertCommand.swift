@@ -259,10 +259,13 @@ struct ConvertPlan {
             ? (stdoutIsTTY ? .terminal : .standardOutput) : .file
         let depth = ColorPolicy.documentDepth(mode: colorMode, output: destination, environment: env)
         options.colorDepth = depth
+        // Files do not depend on the terminal that ran the conversion.
+        options.darkTerminal = destination != .file && ColorPolicy.darkBackground(env)
         options.hyperlinks = ColorPolicy.hyperlinks(mode: linkMode, colorDepth: depth, isTTY: destination == .terminal,
                                                     environment: env)
         options.width = width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))
         try TemplateArguments.apply(a, to: &options, writers: writers, warn: verbosity != .quiet)
+        try HighlightArguments.apply(a, to: &options)
         self.options = options
         var loader = DocumentLoader(format: format, keepMarkers: a.flag("--keep-markers"),
                                     sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
@@ -275,6 +278,7 @@ struct ConvertPlan {
         }
         loader.encoding = encoding
         loader.hashtags = a.flag("--hashtags")
+        loader.highlightCode = writers.contains { options.highlightsCode(in: $0.name) }
         if a.flag("--no-input-limits") { loader.inputLimits = nil }
         self.loader = loader
     }
@@ -387,6 +391,7 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
         let origins = Array(repeating: "input", count: read.diagnostics.count)
             + Array(repeating: writer.name, count: diagnostics.count - read.diagnostics.count)
         WarningReport.print(FileDiagnostics(file: input, diagnostics: diagnostics, origins: origins), verbosity)
+        if verbosity == .verbose { for n in read.notes { printError(n.description) } }
         if let out = output {
             try AtomicFile.write(bytes, to: out)
         } else {

@@ -5,7 +5,8 @@ import Notepress
 /// the data folder, or `(built-in)/themes/NAME.json`).
 /// `notepress themes print NAME|PATH [--data-dir DIR]`: the resolved theme (everything it
 /// inherits filled in) as a complete JSON theme file.
-/// Exit status: 0 ok, 1 the theme cannot be loaded, 2 usage error.
+/// `notepress themes highlight-styles`: the highlighting library's theme names, one a line.
+/// Exit status: 0 ok, 1 the theme (or the highlighting library) cannot be loaded, 2 usage error.
 func runThemesCommand(_ args: [String]) -> Int32 {
     runCommand(Commands.themes, args) { a in
         let loader = ThemeLoader(store: try templateStore(a))
@@ -29,6 +30,14 @@ func runThemesCommand(_ args: [String]) -> Int32 {
                 printError("notepress themes: \(error)")
                 return 1
             }
+        case "highlight-styles":
+            guard pos.count == 1 else { throw UsageError("highlight-styles takes no arguments") }
+            if let why = Notepress.highlightingUnavailableReason {
+                printError("notepress themes: \(why)")
+                return 1
+            }
+            for name in Notepress.highlightStyles { print(name) }
+            return 0
         case let other?:
             throw unknownWord("action", other, among: Commands.themes.actions)
         }

@@ -32,6 +32,10 @@ func runViewCommand(_ args: [String]) -> Int32 {
         loader.encoding = try parseEncoding(a)
         loader.hashtags = a.flag("--hashtags")
         if a.flag("--no-input-limits") { loader.inputLimits = nil }
+        // Checked before anything is read: a bad --highlight-style is a usage error.
+        var options = ConversionOptions(theme: theme, templates: store)
+        try HighlightArguments.apply(a, to: &options)
+        loader.highlightCode = options.highlight
         var read: ReadResult
         do {
             read = try input == "-"
@@ -46,13 +50,14 @@ func runViewCommand(_ args: [String]) -> Int32 {
 
         let isTTY = Platform.isTerminal(STDOUT_FILENO)
         let depth = ColorPolicy.depth(mode: colorMode, isTTY: isTTY, environment: env)
-        var options = ConversionOptions(theme: theme, templates: store)
         options.width = width ?? TerminalSize.columns(environment: env, fd: STDOUT_FILENO)
         options.colorDepth = depth
+        options.darkTerminal = ColorPolicy.darkBackground(env)
         options.hyperlinks = ColorPolicy.hyperlinks(mode: linkMode, colorDepth: depth, isTTY: isTTY, environment: env)
         options.ascii = a.flag("--ascii")
         options.tableOfContents = a.flag("--toc")
         options.tableOfContentsMaxLevel = tocMaxLevel
+        if verbosity == .verbose { for n in read.notes { printError(n.description) } }
         var diagnostics = read.diagnostics
         let origins = Array(repeating: "input", count: diagnostics.count)
         let bytes: [UInt8]

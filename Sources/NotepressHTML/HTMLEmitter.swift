@@ -33,6 +33,9 @@ package struct HTMLOptions: Sendable, Equatable {
     /// (N digits), from which the page's stylesheet sizes the list's start padding so that the
     /// numbers are not clipped. Standalone pages use it.
     package var numberWidths: Bool
+    /// Highlighted code blocks (``Block/highlight``) as `<span class="tok-ROLE">` runs inside
+    /// their `<code>` (plain text unwrapped); off, code is text only, as cmark-gfm writes it.
+    package var highlight = false
 
     package init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false, blockIDs: Bool = true,
                 directionAuto: Bool = false, alerts: Bool = false, numberWidths: Bool = false, tagPagePrefix: String? = nil) {
@@ -273,7 +276,19 @@ struct HTMLBodyWriter: BlockVisitor {
             let firstWord = info.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}") }
             out.put("<pre><code class=\"language-"); HTMLEscape.appendAttribute(String(firstWord), to: &out); out.put("\">")
         }
-        HTMLEscape.appendText(literal, to: &out)
+        if options.highlight, let h = block.highlight {
+            h.forEachPiece(of: literal) { role, text in
+                if role == .plain {
+                    HTMLEscape.appendText(String(text), to: &out)
+                } else {
+                    out += "<span class=\"".utf8; out += role.cssClass.utf8; out += "\">".utf8
+                    HTMLEscape.appendText(String(text), to: &out)
+                    out += "</span>".utf8
+                }
+            }
+        } else {
+            HTMLEscape.appendText(literal, to: &out)
+        }
         out.put("</code></pre>\n")
     }
 

@@ -148,7 +148,7 @@ package struct HTMLIndex: Sendable {
     /// The values both lists share: the theme's, `lang` and `titleStyle` (the noteTitle role's
     /// text style, `headline`).
     func common() -> [String: MustacheValue] {
-        var data = PageData.themeValues(theme, stylesheet: StylesheetCache.shared.css(for: theme))
+        var data = PageData.themeValues(theme, stylesheet: StylesheetCache.shared.css(for: theme, code: false))
         data["lang"] = .string(language)
         data["titleStyle"] = .string(theme.textStyle(for: .noteTitle).rawValue)
         return data

@@ -30,7 +30,8 @@ package struct HTMLPage: Sendable {
     /// - Throws: ``TemplateError`` when the built-in template is missing, ``MustacheError`` when
     ///   it does not compile or nests too deep.
     package func render(document: Document, body: String, toc: String = "") throws -> String {
-        let (page, data, capacity) = try prepare(document, body: .string(body), bodySize: body.utf8.count, toc: toc)
+        let code = Self.hasHighlightedCode(Array(body.utf8))
+        let (page, data, capacity) = try prepare(document, body: .string(body), bodySize: body.utf8.count, toc: toc, code: code)
         return try page.render(data, capacity: capacity)
     }
 
@@ -38,35 +39,62 @@ package struct HTMLPage: Sendable {
     /// UTF-8 as ``HTMLEmitter`` writes it, goes into the page without becoming a `String`).
     /// - Throws: as ``render(document:body:toc:)``.
     package func renderUTF8(document: Document, body: [UInt8], toc: String = "") throws -> [UInt8] {
-        let (page, data, capacity) = try prepare(document, body: .utf8(body), bodySize: body.count, toc: toc)
+        let (page, data, capacity) = try prepare(document, body: .utf8(body), bodySize: body.count, toc: toc,
+                                                 code: Self.hasHighlightedCode(body))
         return try page.renderUTF8(data, capacity: capacity)
     }
 
     /// The template, the ``PageData`` and an estimate of the page's size in bytes (body, table of
     /// contents, stylesheet and some room; a hint for the output buffer).
+    /// `code`: the body has highlighted code, so the stylesheet carries the code palette's rules
+    /// (a page without code is the bytes it was before code highlighting).
     private func prepare(_ document: Document, body: MustacheValue, bodySize: Int,
-                         toc: String) throws -> (PageTemplate, MustacheValue, Int) {
+                         toc: String, code: Bool) throws -> (PageTemplate, MustacheValue, Int) {
         let page = try template ?? PageTemplate.builtIn("html/page.html", store: templates)
-        let stylesheet = StylesheetCache.shared.css(for: theme)
+        let stylesheet = StylesheetCache.shared.css(for: theme, code: code)
         let data = PageData.page(document: document, body: body, toc: toc,
                                  generated: PageData.themeValues(theme, stylesheet: stylesheet))
         return (page, data, bodySize + toc.utf8.count + stylesheet.utf8.count + 4096)
     }
 }
 
-/// Generated stylesheets by theme, so a folder of pages generates each one once.
+extension HTMLPage {
+    /// Whether `body` holds a highlighted code token (``HTMLEmitter`` writes `<span class="tok-`
+    /// only inside code blocks). One pass over the bytes.
+    static func hasHighlightedCode(_ body: [UInt8]) -> Bool {
+        let marker = Array("<span class=\"tok-".utf8)
+        return body.withUnsafeBufferPointer { b in
+            let n = b.count, m = marker.count
+            var i = 0
+            while i + m <= n {
+                if b[i] == 0x3C, b[i + 1] == 0x73, b[i + 6] == 0x63 {
+                    var k = 2
+                    while k < m && b[i + k] == marker[k] { k += 1 }
+                    if k == m { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+}
+
+/// Generated stylesheets by theme (and whether they carry the code palette), so a folder of
+/// pages generates each one once.
 final class StylesheetCache: @unchecked Sendable {
     static let shared = StylesheetCache()
     private let lock = NSLock()
-    private var entries: [(ResolvedTheme, String)] = []
+    private var entries: [(ResolvedTheme, Bool, String)] = []
 
-    func css(for theme: ResolvedTheme) -> String {
+    func css(for theme: ResolvedTheme, code: Bool) -> String {
         lock.lock()
-        if let hit = entries.first(where: { $0.0 == theme }) { lock.unlock(); return hit.1 }
+        if let hit = entries.first(where: { $0.0 == theme && $0.1 == code }) { lock.unlock(); return hit.2 }
         lock.unlock()
-        let css = Stylesheet(theme: theme).css()
+        var sheet = Stylesheet(theme: theme)
+        sheet.code = code
+        let css = sheet.css()
         lock.lock()
-        if entries.count < 16 { entries.append((theme, css)) }
+        if entries.count < 16 { entries.append((theme, code, css)) }
         lock.unlock()
         return css
     }

@@ -17,6 +17,9 @@ import NotepressThemes
 package struct Stylesheet: Sendable {
     /// The theme at the category that is the page's default, and the Bold Text setting.
     package var theme: ResolvedTheme
+    /// Carry the rules of highlighted code (the theme's code palettes, `tok-` classes): on for a
+    /// page that has highlighted code; a page without keeps the stylesheet it had before.
+    package var code = true
 
     package init(theme: ResolvedTheme) { self.theme = theme }
 
@@ -113,12 +116,33 @@ package struct Stylesheet: Sendable {
         }.joined(separator: "\n")
     }
 
-    static func colorProperties(_ c: ThemeColors, dark: Bool) -> String {
+    static func colorProperties(_ c: ThemeColors, dark: Bool, code: CodePalette?) -> String {
         let theme = [("text", c.text), ("background", c.background), ("alert", c.alert), ("link", c.link),
                      ("code-background", c.codeBackground), ("letterpress-light", c.letterpressLight),
                      ("letterpress-shadow", c.letterpressShadow), ("secondary", c.secondary)]
         let alerts = Alert.Kind.allCases.map { ("alert-" + $0.rawValue, AlertPalette.color($0, dark: dark)) }
-        return (theme + alerts).map { "  --np-\($0.0): \($0.1.hex);" }.joined(separator: "\n")
+        // Highlighted code (``CodePalette``): a colour, weight and slant per role; a library
+        // theme (`--highlight-style`) also gives code blocks its own background.
+        var lines = (theme + alerts).map { "  --np-\($0.0): \($0.1.hex);" }
+        guard let code else { return lines.joined(separator: "\n") }
+        let block = [("code-block-background", code.background ?? c.codeBackground)]
+        let roles = CodeRole.allCases.compactMap { r in code.styles[r].map { ("tok-" + r.kebabName, $0.color) } }
+        lines += (block + roles).map { "  --np-\($0.0): \($0.1.hex);" }
+        for r in CodeRole.allCases where r != .plain {
+            guard let s = code.styles[r] else { continue }
+            lines.append("  --np-tok-\(r.kebabName)-style: \(s.italic ? "italic" : "normal"); --np-tok-\(r.kebabName)-weight: \(s.bold ? "bold" : "normal");")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The rules of highlighted code: the block's background (a library theme's, or the code
+    /// background) and one class per role (``CodeRole/cssClass``), coloured, bold and italic
+    /// through the appearance's properties (``colorProperties(_:dark:code:)``).
+    var codeRules: String {
+        "pre:has(> code > span[class^=\"tok-\"]) { background: var(--np-code-block-background); color: var(--np-tok-plain, inherit); }\n"
+        + CodeRole.allCases.filter { $0 != .plain }.map { r in
+            ".\(r.cssClass) { color: var(--np-\(r.cssClass), inherit); font-style: var(--np-\(r.cssClass)-style, normal); font-weight: var(--np-\(r.cssClass)-weight, inherit); }"
+        }.joined(separator: "\n")
     }
 
     /// Whether code blocks need a border to be seen: their background is too close to the page's
@@ -162,13 +186,13 @@ package struct Stylesheet: Sendable {
            1 pt = 1 CSS px, written in rem of the browser's 16px default (17 pt = 1.0625rem). */
         :root {
           color-scheme: light dark;
-        \(Self.colorProperties(t.light, dark: false))
+        \(Self.colorProperties(t.light, dark: false, code: self.code ? t.codeLight : nil))
         \(fontProperties())
         \(sizeProperties(theme.category))
         }
         @media (prefers-color-scheme: dark) {
           :root {
-          \(Self.colorProperties(t.dark, dark: true).replacingOccurrences(of: "\n", with: "\n  "))
+          \(Self.colorProperties(t.dark, dark: true, code: self.code ? t.codeDark : nil).replacingOccurrences(of: "\n", with: "\n  "))
           }
         }
 
@@ -215,7 +239,7 @@ package struct Stylesheet: Sendable {
         pre { \(roleDeclarations(.code)) font-family: \(codeFamily); background: var(--np-code-background); padding: 0.75em 1em; border-radius: 0.5em; overflow-x: auto;\(codeBorder) }
         code, kbd, samp { font-family: \(codeFamily); font-weight: \(code.weight.cssValue); }
         :not(pre) > code { font-size: 0.875em; background: var(--np-code-background); padding: 0.1em 0.3em; border-radius: 0.3em; overflow-wrap: anywhere;\(codeBorder) }
-        pre code { font-size: inherit; line-height: inherit; background: none; padding: 0; border: none; }
+        pre code { font-size: inherit; line-height: inherit; background: none; padding: 0; border: none; }\(self.code ? "\n" + codeRules : "")
         li::marker { \(roleDeclarations(.listMarker)) }
         ol > li::marker { font-weight: \(boldMarker); font-variant-numeric: tabular-nums; }
         li:has(> input[type="checkbox"]:first-child), li:has(> p:first-child > input[type="checkbox"]:first-child) { list-style-type: none; }

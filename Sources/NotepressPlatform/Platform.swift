@@ -614,6 +614,39 @@ extension Platform.FileStatus {
     }
 }
 
+extension Platform {
+    /// Loads the shared library at `path` (`dlopen(3)`, functions bound on first call, which is
+    /// cheaper than binding all of Qt up front, and symbols kept local), or
+    /// gives `dlerror(3)`'s reason.
+    package static func loadLibrary(_ path: String) -> Result<UnsafeMutableRawPointer, LoadError> {
+        if let handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL) { return .success(handle) }
+        return .failure(LoadError(message: dlerror().map { String(cString: $0) } ?? "\(path): cannot be loaded"))
+    }
+
+    /// Why ``loadLibrary(_:)`` failed: `dlerror(3)`'s text (it names the file and the cause).
+    package struct LoadError: Error, Sendable, Equatable {
+        package var message: String
+    }
+
+    /// The address of the function `name` in a library from ``loadLibrary(_:)`` (`dlsym(3)`).
+    package static func symbol(_ library: UnsafeMutableRawPointer, _ name: String) -> UnsafeMutableRawPointer? {
+        dlsym(library, name)
+    }
+
+    /// The path of the running executable (`/proc/self/exe` on Linux, `_NSGetExecutablePath`
+    /// on macOS), links resolved; `nil` when it cannot be had.
+    package static func executablePath() -> String? {
+        #if canImport(Darwin)
+        var size: UInt32 = 4096
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        return realPath(String(cString: buffer))
+        #else
+        return realPath("/proc/self/exe")
+        #endif
+    }
+}
+
 /// The temporary files of atomic writes in flight (``Platform/writeAtomically(_:folder:name:_:)``),
 /// behind a `pthread_mutex_t`: what an interrupt removes (``Platform/removeTemporariesOnInterrupt()``).
 /// Paths are kept as the C strings `unlink(2)` takes.

@@ -57,9 +57,13 @@ extension RTFBuilder {
             out.word("ltrpar"); writeIndentProps(ctx); out.spaceAfter(ctx.spaceAfter); out.word("cbpat", Self.colorCodeBackground)
             writeLineProps(s); writeCharProps(s, font: codeFont)
             writePendingPrefix()
-            for (i, line) in lines.enumerated() {
-                if i > 0 { out.word("line") }
-                out.text(String(line))
+            if let h = block.highlight {
+                writeHighlightedCode(literal, h)
+            } else {
+                for (i, line) in lines.enumerated() {
+                    if i > 0 { out.word("line") }
+                    out.text(String(line))
+                }
             }
             endParagraph()
         case .htmlBlock:

@@ -155,12 +155,13 @@ struct RTFBuilder {
     var pendingPrefix: PendingPrefix?
     /// The bookmark of the next paragraph's block id (``RTFBlocks``), written after its prefix.
     var pendingBookmarks: [RTFNode] = []
-    /// Colour table entries added for alert kinds, in table order (indices from ``colorAlertBase``).
-    var alertColors: [Alert.Kind] = []
+    /// The colours past the fixed five, in the order of first use: alert kinds' and highlighted
+    /// code roles' (``extraColor(_:)``).
+    var extraColors: [RGBColor] = []
 
     // Colour table indices (entry 0 is "auto").
     static let colorText = 1, colorAlert = 2, colorLink = 3, colorSecondary = 4, colorCodeBackground = 5
-    /// The first colour table index of alert kinds' colours.
+    /// The first colour table index past the fixed five (alert kinds' and code roles' colours).
     static let colorAlertBase = 6
 
     /// ``font(of:)`` of every role's font, worked out once.
@@ -273,7 +274,7 @@ struct RTFBuilder {
     func colorTable() -> RTFNode {
         let c = theme.colors
         var nodes: [RTFNode] = [.word("colortbl"), .semicolon]
-        for color in [c.text, c.alert, c.link, c.secondary, c.codeBackground] + alertColors.map({ AlertPalette.color($0) }) {
+        for color in [c.text, c.alert, c.link, c.secondary, c.codeBackground] + extraColors {
             nodes += [.word("red", Int(color.red)), .word("green", Int(color.green)), .word("blue", Int(color.blue)),
                       .semicolon]
         }
@@ -282,9 +283,14 @@ struct RTFBuilder {
 
     /// The colour table index of an alert kind's colour (added on first use).
     mutating func alertColor(_ kind: Alert.Kind) -> Int {
-        if let i = alertColors.firstIndex(of: kind) { return Self.colorAlertBase + i }
-        alertColors.append(kind)
-        return Self.colorAlertBase + alertColors.count - 1
+        extraColor(AlertPalette.color(kind))
+    }
+
+    /// The colour table index of `color` past the fixed five (added on first use).
+    mutating func extraColor(_ color: RGBColor) -> Int {
+        if let i = extraColors.firstIndex(of: color) { return Self.colorAlertBase + i }
+        extraColors.append(color)
+        return Self.colorAlertBase + extraColors.count - 1
     }
 
     /// Writes `\listtable` and `\listoverridetable` (RTF 1.9.1, "Lists"). List `i` has

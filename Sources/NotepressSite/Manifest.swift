@@ -429,6 +429,10 @@ package struct BuildConfiguration: Sendable {
         field("theme", Self.fingerprint(options.theme))
         field("toc", options.tableOfContents ? String(options.tableOfContentsMaxLevel) : "none")
         field("metadata", loader.metadataOverrides.fingerprint)
+        // Code highlighting: on or off, the library theme, and the library with its version
+        // (another KSyntaxHighlighting tokenises differently), when a writer highlights.
+        field("highlight", !loader.highlightCode ? "off" : options.highlightStyle ?? "theme")
+        if loader.highlightCode { field("highlighter", Notepress.highlightingLibrary ?? "unavailable") }
         for option in commandLine { field("option " + option.name, option.fingerprint) }
         var deps: [String] = []
         if let themeFile { deps.append(themeFile) }
@@ -455,6 +459,10 @@ package struct BuildConfiguration: Sendable {
         for style in TextStyle.allCases { s += "|\(style):\(t.style(style))" }
         for role in ThemeRole.allCases { s += "|\(role.rawValue)=\(t.textStyle(for: role))" }
         s += "|\(t.theme.codeFont)|\(t.theme.scriptFont)|\(t.theme.eastAsianFont)|\(t.theme.terminalScript)|\(t.theme.light)|\(t.theme.dark)"
+        for (name, palette) in [("codeLight", t.theme.codeLight), ("codeDark", t.theme.codeDark)] {
+            s += "|\(name):\(palette.libraryTheme ?? "")/\(palette.background?.hex ?? "")"
+            for role in CodeRole.allCases { s += ",\(role.rawValue)=\(palette.styles[role].map { "\($0)" } ?? "-")" }
+        }
         return s
     }
 }

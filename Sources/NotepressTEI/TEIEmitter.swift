@@ -356,6 +356,8 @@ struct TEIBuilder {
                 list.append(XMLTreeElement("item", attrs, blocks(item.blocks, depth: depth + 2).map { .element($0) }))
             }
             return [list]
+        case .codeBlock(let info, let literal) where b.highlight != nil:
+            return [TEICode.highlighted(info: info, literal: literal, b.highlight!)]
         case .codeBlock(let info, let literal):
             var code = XMLTreeElement("code")
             if let lang = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first {

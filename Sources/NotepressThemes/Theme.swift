@@ -224,6 +224,11 @@ public struct Theme: Sendable, Equatable {
     public var light: ThemeColors
     /// Colours in dark appearance (HTML pages use them under `prefers-color-scheme: dark`).
     public var dark: ThemeColors
+    /// Highlighted code in light appearance (``CodePalette``, on ``ThemeColors/codeBackground``
+    /// of ``light``).
+    public var codeLight: CodePalette = .standardLight
+    /// Highlighted code in dark appearance (on the ``dark`` code background).
+    public var codeDark: CodePalette = .standardDark
 
     /// A theme of every part; ``standard`` is the model.
     public init(name: String, styles: [TextStyle: StyleSpec], roles: [ThemeRole: TextStyle], codeFont: FontFamily,

@@ -117,7 +117,7 @@ package struct ThemeLoader: Sendable {
         let r = Reader(file: origin)
         let obj = try r.object(root, "")
         try r.onlyKeys(obj, ["name", "inherits", "scale", "styles", "roles", "codeFont", "scriptFont", "eastAsianFont",
-                             "terminal", "colors", "description"], "")
+                             "terminal", "colors", "code", "description"], "")
         let parentName: String
         if let p = obj["inherits"] {
             parentName = try r.string(p, "inherits")
@@ -171,6 +171,12 @@ package struct ThemeLoader: Sendable {
             try r.onlyKeys(colors, ["light", "dark"], "colors")
             if let l = colors["light"] { theme.light = try r.colors(l, "colors.light", base: theme.light) }
             if let d = colors["dark"] { theme.dark = try r.colors(d, "colors.dark", base: theme.dark) }
+        }
+        if let c = obj["code"] {
+            let code = try r.object(c, "code")
+            try r.onlyKeys(code, ["light", "dark"], "code")
+            if let l = code["light"] { theme.codeLight = try r.codePalette(l, "code.light", base: theme.codeLight) }
+            if let d = code["dark"] { theme.codeDark = try r.codePalette(d, "code.dark", base: theme.codeDark) }
         }
         return theme
     }
@@ -344,6 +350,31 @@ private struct Reader {
         return f
     }
 
+    /// A code palette: each role (``CodeRole``'s names) as `"#rrggbb"` or
+    /// `{ "color": "#rrggbb", "bold": true, "italic": false }`; roles not named keep `base`'s.
+    func codePalette(_ v: Any, _ path: String, base: CodePalette) throws -> CodePalette {
+        let o = try object(v, path)
+        var p = base
+        for key in o.keys.sorted() {
+            let kp = "\(path).\(key)"
+            guard let role = CodeRole(rawValue: key) else {
+                throw error(kp, "unknown code role '\(key)'; expected one of \(ThemeLoader.names(CodeRole.self))")
+            }
+            if o[key] is String {
+                p.styles[role] = CodeStyle(color: try color(o[key]!, kp))
+                continue
+            }
+            let s = try object(o[key]!, kp)
+            try onlyKeys(s, ["color", "bold", "italic"], kp)
+            var style = p.styles[role] ?? CodeStyle(color: RGBColor(red: 0, green: 0, blue: 0))
+            if let c = s["color"] { style.color = try color(c, "\(kp).color") }
+            if let b = s["bold"] { style.bold = try boolean(b, "\(kp).bold") }
+            if let i = s["italic"] { style.italic = try boolean(i, "\(kp).italic") }
+            p.styles[role] = style
+        }
+        return p
+    }
+
     func colors(_ v: Any, _ path: String, base: ThemeColors) throws -> ThemeColors {
         let o = try object(v, path)
         let keys: [(String, WritableKeyPath<ThemeColors, RGBColor>)] = [
@@ -391,7 +422,13 @@ extension Theme {
                                      "underline": terminalScript.underline]
         if let c = terminalScript.color { script["color"] = c.hex }
         if let a = terminalScript.ansi16 { script["ansi16"] = a }
+        func code(_ p: CodePalette) -> [String: Any] {
+            Dictionary(uniqueKeysWithValues: CodeRole.allCases.compactMap { r in
+                p.styles[r].map { (r.rawValue, ["color": $0.color.hex, "bold": $0.bold, "italic": $0.italic] as [String: Any]) }
+            })
+        }
         let obj: [String: Any] = [
+            "code": ["light": code(codeLight), "dark": code(codeDark)],
             "name": name, "inherits": "standard", "styles": styles, "roles": roles,
             "codeFont": font(codeFont), "scriptFont": font(scriptFont), "eastAsianFont": font(eastAsianFont),
             "terminal": ["script": script],

@@ -105,7 +105,7 @@ final class CommandLineTests: XCTestCase {
             (["convert", "--color", "sometimes", "x.md"], "notepress convert: option '--color' expects auto, always or never, got 'sometimes'\n"),
             (["convert", "-o"], "notepress convert: option '-o' needs a value (PATH)\n"),
             (["validate", "--schema"], "notepress validate: option '--schema' needs a value (PATH)\n"),
-            (["themes", "prnt"], "notepress themes: unknown action 'prnt'; did you mean 'print'? (expected list or print)\n"),
+            (["themes", "prnt"], "notepress themes: unknown action 'prnt'; did you mean 'print'? (expected list, print or highlight-styles)\n"),
         ]
         for (args, message) in cases {
             let r = try NotepressBinary.run(args)

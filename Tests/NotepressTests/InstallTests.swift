@@ -53,7 +53,7 @@ final class InstallTests: XCTestCase {
     }
 
     static let installed = [
-        "bin/notepress", "share/bash-completion/completions/notepress", "share/fish/vendor_completions.d/notepress.fish",
+        "bin/notepress", "lib/notepress/libNotepressSyntaxShim.so", "share/bash-completion/completions/notepress", "share/fish/vendor_completions.d/notepress.fish",
         "share/man/man1/notepress.1", "share/man/man7/notepress-markup.7", "share/zsh/site-functions/_notepress",
     ]
 
@@ -93,6 +93,10 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(run.stdout.hasPrefix("notepress 0.2.0\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("libcmark-gfm "), run.stdout)
         XCTAssertTrue(run.stdout.contains("<h1 id=\"hi\" dir=\"auto\">Hi</h1>"), run.stdout)
+        // The installed binary finds the highlighting shim in PREFIX/lib/notepress (issue 33).
+        let code = try sh("cd /tmp && printf '```swift\\nlet x = 1\\n```\\n' | env -u NOTEPRESS_SYNTAX_SHIM '\(p)/bin/notepress' convert --fragment --highlight-style 'Breeze Light'")
+        XCTAssertEqual(code.status, 0, code.stderr)
+        XCTAssertTrue(code.stdout.contains("<span class=\"tok-keyword\">let</span>"), code.stdout + code.stderr)
         // man, by MANPATH and by -M.
         let man = try sh("MANPATH='\(p)/share/man' man -w notepress; man -M '\(p)/share/man' -w 7 notepress-markup; "
                          + "MANWIDTH=80 MAN_KEEP_FORMATTING= man -M '\(p)/share/man' notepress | col -b | head -5")
@@ -208,7 +212,7 @@ final class InstallTests: XCTestCase {
         let run = try String(contentsOf: TestPaths.root.appendingPathComponent(".ci/apt-packages"), encoding: .utf8)
         let names = run.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         XCTAssertEqual(names, ["pkg-config", "libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "libxml2-dev", "libyaml-dev",
-                               "libicu-dev", "libssl-dev", "binutils"])
+                               "libicu-dev", "libssl-dev", "binutils", "libkf5syntaxhighlighting-dev", "qtbase5-dev"])
         let dry = try sh("make -n build run")
         XCTAssertEqual(dry.status, 0, dry.stderr)
         XCTAssertTrue(dry.stdout.contains("bash .ci/install-packages .ci/apt-packages\n"), dry.stdout)

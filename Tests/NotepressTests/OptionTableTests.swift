@@ -84,6 +84,9 @@ final class OptionTableTests: XCTestCase {
         "--hyperlinks": Case(base: ["-t", "ansi", "--color", "never"], first: ["--hyperlinks", "never"], second: ["--hyperlinks", "always"]),
         "--ascii": Case(base: ["-t", "ansi"], first: [], second: ["--ascii"]),
         "--no-validate": Case(base: ["-t", "tei"], first: [], second: ["--no-validate"]),
+        "--highlight-style": Case(first: ["--highlight-style", "Breeze Light"], second: ["--highlight-style", "GitHub Dark"],
+                                  files: ["in/code.md": "```swift\nlet x = \"s\" // c\n```\n"]),
+        "--no-highlight": Case(first: [], second: ["--no-highlight"], files: ["in/code.md": "```swift\nlet x = \"s\" // c\n```\n"]),
         "--no-input-limits": Case(first: [], second: ["--no-input-limits"]),
     ]
 

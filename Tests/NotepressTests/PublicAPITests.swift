@@ -24,15 +24,16 @@ final class PublicAPITests: XCTestCase {
     func testPublicTypesAreTheLibraryAPI() throws {
         let types = try publicAPI(["--types"]).split(separator: "\n").filter { $0.contains(": ") && !$0.hasPrefix("undocumented") }
         XCTAssertEqual(types.map(String.init), [
-            "Notepress: Conversion", "Notepress: ConversionOptions", "Notepress: Notepress", "Notepress: NotepressError",
-            "Notepress: OutputFormat",
-            "NotepressAST: Alert", "NotepressAST: Block", "NotepressAST: BlockVisitor", "NotepressAST: ColorRole",
+            "Notepress: Conversion", "Notepress: ConversionOptions", "Notepress: HighlightStyleError", "Notepress: Notepress",
+            "Notepress: NotepressError", "Notepress: OutputFormat",
+            "NotepressAST: Alert", "NotepressAST: Block", "NotepressAST: BlockVisitor", "NotepressAST: CodeHighlight",
+            "NotepressAST: CodeInfo", "NotepressAST: CodeRole", "NotepressAST: ColorRole",
             "NotepressAST: Diagnostic", "NotepressAST: Document", "NotepressAST: DocumentMetadata",
             "NotepressAST: InlineAttributeTable", "NotepressAST: InlineAttributes", "NotepressAST: InlineRun",
             "NotepressAST: InlineSpan", "NotepressAST: Inlines", "NotepressAST: Link", "NotepressAST: ListBlock",
             "NotepressAST: ListItem", "NotepressAST: MetadataValue", "NotepressAST: RunContent", "NotepressAST: SiteLinkTarget", "NotepressAST: SourceFormat",
             "NotepressAST: SourcePosition", "NotepressAST: Table", "NotepressAST: TextDirection", "NotepressAST: TextStyle",
-            "NotepressThemes: ColorDepth", "NotepressThemes: DynamicTypeTable", "NotepressThemes: FontDesign",
+            "NotepressThemes: CodePalette", "NotepressThemes: CodeStyle", "NotepressThemes: ColorDepth", "NotepressThemes: DynamicTypeTable", "NotepressThemes: FontDesign",
             "NotepressThemes: FontFamily", "NotepressThemes: FontWeight", "NotepressThemes: GenericFamily",
             "NotepressThemes: RGBColor", "NotepressThemes: ResolvedStyle", "NotepressThemes: ResolvedTheme",
             "NotepressThemes: SizeCategory", "NotepressThemes: StyleSpec", "NotepressThemes: TerminalTextStyle",

@@ -16,6 +16,7 @@ package struct ANSIWriter: DocumentWriter {
                             hyperlinks: options.hyperlinks, ascii: options.ascii, theme: options.theme,
                             unsafe: options.unsafe)
         o.tableOfContents = options.tableOfContents(of: document)
+        o.codePalette = options.darkTerminal ? options.theme.theme.codeDark : options.theme.theme.codeLight
         return ANSIEmitter.renderBytes(document, options: o, diagnostics: &diagnostics)
     }
 }

@@ -20,10 +20,12 @@ package struct HTMLWriter: DocumentWriter {
     /// lies at `sourcePath` below the output folder (for links to tag pages, see
     /// ``ConversionOptions/tagPagesFolder``).
     package static func htmlOptions(_ options: ConversionOptions, format: SourceFormat, sourcePath: String? = nil) -> HTMLOptions {
-        HTMLOptions(unsafe: options.unsafe, tagfilter: options.tagfilter && format == .gfm,
-                    tablePreferStyleAttributes: !options.fragment, blockIDs: !options.fragment || options.headingIDs,
-                    directionAuto: !options.fragment, alerts: !options.fragment, numberWidths: !options.fragment,
-                    tagPagePrefix: options.tagPagesFolder.map { tagPagePrefix(folder: $0, sourcePath: sourcePath) })
+        var o = HTMLOptions(unsafe: options.unsafe, tagfilter: options.tagfilter && format == .gfm,
+                            tablePreferStyleAttributes: !options.fragment, blockIDs: !options.fragment || options.headingIDs,
+                            directionAuto: !options.fragment, alerts: !options.fragment, numberWidths: !options.fragment,
+                            tagPagePrefix: options.tagPagesFolder.map { tagPagePrefix(folder: $0, sourcePath: sourcePath) })
+        o.highlight = options.highlightsCode(in: "html")
+        return o
     }
 
     /// The relative URL from the page of `sourcePath` (a path below the input folder, mirrored

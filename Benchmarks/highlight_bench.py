@@ -1,0 +1,141 @@
+"""Issue 33: the cost of code highlighting (KSyntaxHighlighting), beside pandoc's
+`--highlight-style` (skylighting, built from the same KDE syntax definitions) and `pygmentize`
+(Pygments) on the same code blocks. Used by Benchmarks/run (`--only highlight`, and the full run).
+
+Rows: the start of a process that highlights nothing (`--version`, a 1 KB note without code:
+the library is not loaded), a 1 KB note with one Swift block (the library's start, paid once),
+the concatenated corpus as an HTML page with and without highlighting (target: at most +25 %),
+a generated file of code blocks in five languages against pandoc and pygmentize, and a folder of
+notes with code in a third of them with and without highlighting (target: at most 1.3×)."""
+
+import os
+import random
+
+LANGS = {
+    "swift": ["// {w} the {w}", "let {w} = \"{w} {w}\"", "func {w}(_ a: Int) -> Int {{ return a * {n} }}",
+              "if {w} > {n} {{ print(\"{w}\") }}", "struct {W}: Codable {{ var {w}: String }}"],
+    "python": ["# {w} the {w}", "def {w}(x):", "    return \"{w}\" * {n}  # {w}", "class {W}(object):",
+               "    {w} = [{n}, {n}, '{w}']"],
+    "bash": ["# {w}", "for f in *.{w}; do echo \"$f\"; done", "{w}=\"${{HOME}}/{w}\"", "if [ -f \"${w}\" ]; then cat \"${w}\"; fi",
+             "grep -c {w} | sort -n"],
+    "json": ["{{\"{w}\": \"{w}\", \"n\": {n}, \"ok\": true}}", "[{n}, {n}, \"{w}\", null]", "{{\"{w}\": {{\"{w}\": false}}}}"],
+    "yaml": ["# {w}", "{w}: \"{w} {w}\"", "{w}: {n}", "- {w}", "{w}: [a, b, {n}]"],
+}
+PYGMENTS_LEXER = {"swift": "swift", "python": "python", "bash": "bash", "json": "json", "yaml": "yaml"}
+WORDS = "alpha beta gamma delta note page code value index table record stream buffer token".split()
+
+
+def code_block(rng, lang, lines):
+    out = []
+    for _ in range(lines):
+        t = rng.choice(LANGS[lang])
+        w = rng.choice(WORDS)
+        out.append(t.format(w=w, W=w.capitalize(), n=rng.randint(0, 999)))
+    return out
+
+
+def make_code_inputs(work, blocks=400):
+    """A Markdown file of `blocks` code blocks (the five languages in turn, 12 lines each, a
+    paragraph between), and per language a file of the same code for pygmentize."""
+    rng = random.Random(33)
+    md, per = [], {l: [] for l in LANGS}
+    for i in range(blocks):
+        lang = list(LANGS)[i % len(LANGS)]
+        lines = code_block(rng, lang, 12)
+        md += [f"Block {i} in {lang}.", "", "```" + lang] + lines + ["```", ""]
+        per[lang] += lines
+    path = os.path.join(work, "highlight-blocks.md")
+    text = "\n".join(md) + "\n"
+    if not os.path.exists(path) or open(path).read() != text:
+        open(path, "w").write(text)
+    files = {}
+    for lang, lines in per.items():
+        f = os.path.join(work, f"highlight-blocks.{lang}.txt")
+        body = "\n".join(lines) + "\n"
+        if not os.path.exists(f) or open(f).read() != body:
+            open(f, "w").write(body)
+        files[lang] = f
+    small = os.path.join(work, "highlight-1KB.md")
+    s = "# A note\n\nSome text before the code.\n\n```swift\n" + "\n".join(code_block(random.Random(1), "swift", 20)) + "\n```\n"
+    s = s[:1024] if len(s) > 1024 else s
+    if not s.endswith("```\n"):
+        s = s[: s.rfind("\n", 0, len(s) - 5) + 1] + "```\n"
+    if not os.path.exists(small) or open(small).read() != s:
+        open(small, "w").write(s)
+    return path, files, small
+
+
+def make_code_folder(work, notes=2000):
+    """`notes` notes, a third of them with a code block (the five languages in turn)."""
+    folder = os.path.join(work, f"highlight-folder-{notes}")
+    stamp = os.path.join(folder, ".made")
+    if os.path.exists(stamp):
+        return folder
+    os.makedirs(folder, exist_ok=True)
+    rng = random.Random(20000)
+    for i in range(notes):
+        text = f"# Note {i}\n\n" + " ".join(rng.choice(WORDS) for _ in range(60)) + "\n"
+        if i % 3 == 0:
+            lang = list(LANGS)[(i // 3) % len(LANGS)]
+            text += "\n```" + lang + "\n" + "\n".join(code_block(rng, lang, 8)) + "\n```\n"
+        open(os.path.join(folder, f"note-{i:05}.md"), "w").write(text)
+    open(stamp, "w").write("")
+    return folder
+
+
+def highlight_section(p, runs, measure, fmt_ms, fmt_mib, ratio, notepress, work, concat, small_plain, quick=False):
+    """The tables; returns [(target, figure, met)] for the summary."""
+    import shutil
+    blocks, per_lang, small_code = make_code_inputs(work)
+    targets = []
+    p("## Code highlighting (issue 33)")
+    p()
+    p("notepress highlights fenced code blocks with KDE's KSyntaxHighlighting through a C++ shim loaded "
+      "with dlopen on the first block with a language · pandoc `-s --highlight-style pygments` "
+      "(skylighting, compiled from the same KDE syntax definitions) · `pygmentize -f html` (Pygments), "
+      "one process per language over the same code.")
+    p()
+    p("| run | notepress ms | --no-highlight ms | highlight/plain | pandoc ms | pygmentize ms | np MiB |")
+    p("|---|---:|---:|---:|---:|---:|---:|")
+    rows = [
+        ("`--version`", [notepress, "--version"], None, None, None),
+        ("1 KB note, no code → page", [notepress, "convert", small_plain, "-q"],
+         [notepress, "convert", small_plain, "-q", "--no-highlight"], None, None),
+        ("1 KB note, one Swift block → page", [notepress, "convert", small_code, "-q"],
+         [notepress, "convert", small_code, "-q", "--no-highlight"],
+         ["pandoc", "-s", "-f", "gfm", "-t", "html", "--metadata", "title=x", "--highlight-style", "pygments", small_code], None),
+        ("corpus, concatenated → page", [notepress, "convert", concat, "-q"],
+         [notepress, "convert", concat, "-q", "--no-highlight"],
+         ["pandoc", "-s", "-f", "gfm", "-t", "html", "--metadata", "title=x", "--highlight-style", "pygments", concat], None),
+        ("400 code blocks, 5 languages → page", [notepress, "convert", blocks, "-q"],
+         [notepress, "convert", blocks, "-q", "--no-highlight"],
+         ["pandoc", "-s", "-f", "gfm", "-t", "html", "--metadata", "title=x", "--highlight-style", "pygments", blocks],
+         ["sh", "-c", " && ".join(f"pygmentize -l {PYGMENTS_LEXER[l]} -f html {f} >/dev/null" for l, f in per_lang.items())]),
+    ]
+    for name, ncmd, plain, pcmd, gcmd in rows:
+        n = measure(f"np hl {name}", ncmd, runs)
+        b = measure(f"np hl plain {name}", plain, runs) if plain else None
+        pd = measure(f"pandoc hl {name}", pcmd, runs, warmup=False) if pcmd and shutil.which("pandoc") else None
+        g = measure(f"pygmentize {name}", gcmd, runs) if gcmd and shutil.which("pygmentize") else None
+        p(f"| {name} | {fmt_ms(n.time)} | {fmt_ms(b.time) if b else '–'} | {ratio(n.time, b.time) if b else '–'} | "
+          f"{fmt_ms(pd.time) if pd else '–'} | {fmt_ms(g.time) if g else '–'} | {fmt_mib(n.mem)} |")
+        if name.startswith("corpus") and b and n.ok and b.ok:
+            targets.append(("highlighting adds at most 25 % to the corpus HTML page", f"{n.time / b.time:.2f}×", n.time <= 1.25 * b.time))
+    p()
+    if not quick:
+        folder = make_code_folder(work)
+        out = os.path.join(work, "highlight-folder-out")
+
+        def empty():
+            shutil.rmtree(out, ignore_errors=True)
+        n = measure("np hl folder", [notepress, "convert", folder, "-o", out, "-q"], runs, before=empty, cached=False)
+        b = measure("np hl folder plain", [notepress, "convert", folder, "-o", out, "-q", "--no-highlight"], runs,
+                    before=empty, cached=False)
+        p("| folder (2 000 notes, code in a third) → HTML | notepress ms | --no-highlight ms | ratio |")
+        p("|---|---:|---:|---:|")
+        p(f"| into an emptied folder | {fmt_ms(n.time)} | {fmt_ms(b.time)} | {ratio(n.time, b.time)} |")
+        p()
+        if n.ok and b.ok:
+            targets.append(("a folder with code in a third of the notes within 1.3× of --no-highlight",
+                            f"{n.time / b.time:.2f}×", n.time <= 1.3 * b.time))
+    return targets

@@ -98,9 +98,9 @@ package struct InputLimits: Sendable, Equatable {
         mutating func run(_ b: UnsafeBufferPointer<UInt8>) -> Violation? {
             var start = 0
             let n = b.count
+            guard let base = b.baseAddress else { return nil }
             while start < n {
-                var end = start
-                while end < n, b[end] != 0x0A { end += 1 }
+                let end = memchr(base + start, 0x0A, n - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? n
                 if let v = lineDone(b, start, end) { return v }
                 start = end + 1
                 line += 1
@@ -132,10 +132,13 @@ package struct InputLimits: Sendable, Equatable {
             if fence != nil { return nil }
             if c >= end { endParagraph(); return nil }
             paragraphLines += 1
-            // E-mail candidates: an `@` between two letters, digits or `.-_+`.
+            // E-mail candidates: an `@` between two letters, digits or `.-_+` (memchr: most lines
+            // have none, and the scan stays a small part of a conversion).
+            let base = b.baseAddress!
             var i = c
-            while i < end {
-                if b[i] == 0x40, i > c, i + 1 < end, Self.isAddressByte(b[i - 1]), Self.isAddressByte(b[i + 1]) {
+            while i < end, let at = memchr(base + i, 0x40, end - i) {
+                i = UnsafeRawPointer(at) - UnsafeRawPointer(base)
+                if i > c, i + 1 < end, Self.isAddressByte(b[i - 1]), Self.isAddressByte(b[i + 1]) {
                     emails += 1
                     if emails > limits.emailsPerParagraph {
                         return Violation(line: line, column: i - start + 1, message:
@@ -144,9 +147,11 @@ package struct InputLimits: Sendable, Equatable {
                 }
                 i += 1
             }
-            // Tables: a delimiter row under a header row opens one; later rows are its body.
+            // Tables: a delimiter row under a header row opens one; later rows are its body (in
+            // GFM a line without `|` is a row of one cell too). A line without `|` opens none.
+            let hasPipe = memchr(base + c, 0x7C, end - c) != nil
             if tableColumns > 0 {
-                let cells = Self.cells(b, c, end)
+                let cells = hasPipe ? Self.cells(b, c, end) : 1
                 if cells < tableColumns {
                     autocompleted += tableColumns - cells
                     if autocompleted > limits.autocompletedCells {
@@ -154,7 +159,7 @@ package struct InputLimits: Sendable, Equatable {
                             "table rows short of their header would be filled with more than \(limits.autocompletedCells) empty cells in this document (output with no input: upstream cmark-gfm bounds them too); \(InputLimits.liftOption) lifts the limit")
                     }
                 }
-            } else if paragraphLines >= 2, previousLine != nil, Self.isDelimiterRow(b, c, end) {
+            } else if hasPipe, paragraphLines >= 2, previousLine != nil, Self.isDelimiterRow(b, c, end) {
                 let columns = Self.cells(b, c, end)
                 if columns > limits.tableColumns {
                     return Violation(line: line, column: c - start + 1, message:

@@ -6,6 +6,7 @@
 // site engine → CLI; each module below depends only on modules listed above it.
 //
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
+//   CMicroHTTPD                    GNU libmicrohttpd (pkg-config): the HTTP server of `notepress serve`
 //   COpenSSL                       OpenSSL's libcrypto (pkg-config): SHA-256 through EVP
 //   CICU                           ICU's common library (pkg-config icu-uc; Homebrew icu4c on macOS)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
@@ -22,7 +23,10 @@
 //   NotepressSite                  the site engine: folder scan and ignore rules, site table, link
 //                                  resolution and rewriting, pages, tags, backlinks, shards, index,
 //                                  manifest and incremental re-runs, depfile, atomic writes
-//   NotepressCLI                   the `notepress` executable: imports Notepress and NotepressSite only
+//   NotepressServe                 live preview: the HTTP server (libmicrohttpd), the watcher of inputs,
+//                                  Server-Sent Events and the reload script, the error overlay
+//   NotepressCLI                   the `notepress` executable: imports Notepress, NotepressSite and
+//                                  NotepressServe only
 //   NotepressFuzzSupport           the fuzz harness and its oracles (NotepressFuzz and the tests only)
 //   NotepressFuzz                  the libFuzzer target
 import PackageDescription
@@ -46,6 +50,10 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        // GNU libmicrohttpd: the HTTP server of `notepress serve` (NotepressServe).
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // OpenSSL's libcrypto: SHA-256 (EVP) for the manifest's hashes.
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "libcrypto",
@@ -88,6 +96,10 @@ let package = Package(
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "COpenSSL",
         ]),
+        // `notepress serve` and `convert --watch`: on top of the site engine, beside it for the CLI.
+        .target(name: "NotepressServe", dependencies: [
+            "Notepress", "NotepressSite", "NotepressPlatform", "CMicroHTTPD",
+        ]),
         // The fuzz harness and its oracles: linked by NotepressFuzz and the tests, by no product.
         .target(name: "NotepressFuzzSupport", dependencies: [
             "Notepress", "NotepressSite", "NotepressAST", "NotepressReaders", "NotepressHTML",
@@ -98,7 +110,7 @@ let package = Package(
                               ? [.define("NOTEPRESS_LIBFUZZER"), .unsafeFlags(["-sanitize=fuzzer,address"])] : [],
                           linkerSettings: Context.environment["NOTEPRESS_LIBFUZZER"] == "1"
                               ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
-        .executableTarget(name: "NotepressCLI", dependencies: ["Notepress", "NotepressSite"]),
+        .executableTarget(name: "NotepressCLI", dependencies: ["Notepress", "NotepressSite", "NotepressServe"]),
         .plugin(
             name: "NotepressCommandPlugin",
             capability: .command(
@@ -110,7 +122,7 @@ let package = Package(
         .plugin(name: "NotepressBuildPlugin", capability: .buildTool(), dependencies: ["NotepressCLI"],
                 path: "Sources/NotepressBuildPlugin"),
 
-        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressSite", "NotepressFuzzSupport", "NotepressCLI",
+        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressSite", "NotepressServe", "NotepressFuzzSupport", "NotepressCLI",
                                                            "CCmarkGFM", "CLibXML2"],
                     exclude: ["Golden"]),
     ]

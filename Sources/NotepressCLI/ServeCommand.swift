@@ -79,9 +79,10 @@ struct WatchSession {
 /// `notepress convert … --watch`: converts, then again on every change, until Ctrl-C (exit 0).
 func runConvertWatch(_ args: [String], _ a: Arguments) -> Int32 {
     let session = WatchSession(arguments: args, spec: Commands.convert)
+    // Ctrl-C is how a watching run ends: status 0, whenever it comes (temporaries removed first).
+    Platform.onInterrupt { _ in 0 }
     let (_, plan) = session.build()
     guard let plan else { return 2 }
-    Platform.onInterrupt { _ in 0 }
     let why = session.watch(plan, quiet: Verbosity(a) == .quiet) { _ in }
     printError("notepress convert: --watch: \(why)")
     return 1
@@ -105,6 +106,16 @@ func runServeCommand(_ args: [String]) -> Int32 {
         }
         let made = temporary
         let removeTemporary: @Sendable () -> Void = { if let made { try? FileManager.default.removeItem(atPath: made) } }
+        // From here on an interrupt stops the server (once it runs), removes the temporary
+        // output folder and ends with status 0, whenever it comes: during the first build too.
+        let running = RunningServer()
+        let quiet = Verbosity(a) == .quiet
+        Platform.onInterrupt { _ in
+            running.stop()
+            removeTemporary()
+            if !quiet { printError("notepress serve: stopped") }
+            return 0
+        }
         let session = WatchSession(arguments: buildArgs, spec: Commands.serve)
         let (first, plan) = session.build()
         guard let plan, let out = plan.output, first.status != 2 else {
@@ -122,19 +133,13 @@ func runServeCommand(_ args: [String]) -> Int32 {
             printError("notepress serve: \(error)")
             return 1
         }
-        let quiet = Verbosity(a) == .quiet
+        running.set(server)
         if !HTTPServer.isLoopback(host) {
             printError("notepress serve: warning: listening on \(host), not a loopback address: anyone who can reach this machine can read the site")
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         print("serving \(out) at http://\(shownHost):\(server.port)/ (Ctrl-C stops)")
         _ = Platform.flushStandardOutput()
-        Platform.onInterrupt { _ in
-            server.stop()
-            removeTemporary()
-            if !quiet { printError("notepress serve: stopped") }
-            return 0
-        }
         let why = session.watch(plan, quiet: quiet) { summary in
             events.publish(changed: summary.written > 0, errors: summary.failures)
         }
@@ -142,5 +147,16 @@ func runServeCommand(_ args: [String]) -> Int32 {
         removeTemporary()
         printError("notepress serve: \(why)")
         return 1
+    }
+}
+
+/// The server an interrupt stops (set once it runs).
+final class RunningServer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var server: HTTPServer?
+    func set(_ s: HTTPServer) { lock.lock(); server = s; lock.unlock() }
+    func stop() {
+        lock.lock(); let s = server; lock.unlock()
+        s?.stop()
     }
 }

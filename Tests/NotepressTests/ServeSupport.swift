@@ -6,6 +6,8 @@ import XCTest
 final class ServedSite {
     let process = Process()
     let url: String
+    /// The output folder it printed ("serving FOLDER at URL").
+    let folder: String?
     private let stderrBox = DataBox()
     private let errPipe = Pipe()
 
@@ -34,14 +36,21 @@ final class ServedSite {
             if d.isEmpty { break }
             printed.append(d)
             let text = String(decoding: printed, as: UTF8.self)
-            if let r = text.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression) { found = String(text[r]) }
+            // Requests go to the loopback address whatever --host was.
+            if let r = text.range(of: #":[0-9]+/ \(Ctrl-C"#, options: .regularExpression) {
+                found = "http://127.0.0.1" + text[r].dropLast(" (Ctrl-C".count)
+            }
         }
         guard let found else {
             process.terminate()
-            XCTFail("serve printed no URL: \(String(decoding: printed, as: UTF8.self)) \(stderr)", file: file, line: line)
+            XCTFail("serve printed no URL: \(String(decoding: printed, as: UTF8.self)) \(String(decoding: box.data ?? Data(), as: UTF8.self))", file: file, line: line)
             throw CocoaError(.fileReadUnknown)
         }
         url = found
+        let text = String(decoding: printed, as: UTF8.self)
+        folder = text.range(of: #"serving (.*) at http"#, options: .regularExpression).map {
+            String(text[$0].dropFirst("serving ".count).dropLast(" at http".count))
+        }
     }
 
     /// What it wrote to standard error so far.

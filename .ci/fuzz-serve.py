@@ -32,7 +32,7 @@ SECRET = "NOTEPRESS-SECRET-OUTSIDE-THE-OUTPUT"
 
 PIECES = ["..", ".", "%2e%2e", "%2E%2E", "%2e", "%2f", "%2F", "%5c", "%00", "%", "%4", "%zz", "%c0%ae",
           "%e2%80%ae", "index.html", "a.html", "sub", "secret.txt", "link", ".notepress-manifest", "~",
-          "\\", "//", ";", "?x=1", "#frag", "%20", "%ff", "\u00e9", "a" * 300, "__notepress", "events", "live.js"]
+          "up", "\\", "//", ";", "?x=1", "#frag", "%20", "%ff", "\u00e9", "a" * 300, "__notepress", "events", "live.js"]
 METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "CONNECT", "PATCH", "G\x00T", "get", "GETT", ""]
 VERSIONS = ["HTTP/1.1", "HTTP/1.0", "HTTP/0.9", "HTTP/2", "HTTP/1.1\x00", "", "HTTP/9.9"]
 

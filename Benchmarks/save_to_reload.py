@@ -7,7 +7,8 @@ line appended to its text, as an editor saves: a temporary file renamed over it)
 save up to the reloaded page's load event. Prints one JSON object:
 
   {"reloads": N, "times_ms": [...], "median_ms": M, "scroll_before": Y, "scroll_after": [...],
-   "title_after": "..."}
+   "scroll_checked": whether the page is tall enough to keep Y, "title_after": "...",
+   "saved_text_shown": whether the reloaded page shows the last save}
 
 Usage: save_to_reload.py PAGE_URL NOTE [--rounds N] [--scroll Y] [--timeout S]
 Used by the tests (ServeBrowserTests) and by Benchmarks/run ("save to reload").
@@ -119,6 +120,9 @@ def main():
             sys.exit("save_to_reload.py: the page did not load")
         # Wait until the page's event stream is open (its first event reloads nothing).
         time.sleep(0.3)
+        # Whether the page itself is tall enough to scroll that far (the reloaded page can only
+        # restore a position its own height allows).
+        room = page.evaluate("document.documentElement.scrollHeight - window.innerHeight")
         page.evaluate(f"document.body.style.minHeight = '5000px'; window.scrollTo(0, {a.scroll}); window.scrollY")
         scroll_before = page.evaluate("window.scrollY")
         original = open(a.note).read()
@@ -141,6 +145,7 @@ def main():
         print(json.dumps({"reloads": len(times), "times_ms": [round(t, 1) for t in times],
                           "median_ms": round(statistics.median(times), 1) if times else None,
                           "scroll_before": scroll_before, "scroll_after": scrolls, "title_after": title,
+                          "scroll_checked": (room or 0) >= a.scroll,
                           "saved_text_shown": f"Saved {len(times)}." in (body or "")}))
         save(a.note, original)
     finally:

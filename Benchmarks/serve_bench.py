@@ -14,6 +14,10 @@ import time
 
 
 def first_note(folder):
+    """The folder's index note when it has one (the page a user opens first), else the first note."""
+    for name in ("index.md", "index.note", "README.md"):
+        if os.path.exists(os.path.join(folder, name)):
+            return name
     for base, dirs, files in sorted(os.walk(folder)):
         dirs.sort()
         for f in sorted(files):
@@ -84,9 +88,10 @@ def serve_section(p, log, notepress, bench, work, folders, runs):
             p(f"| {label} | failed | | | | | |")
             continue
         t = f["times_ms"]
-        kept = all(s == f["scroll_before"] for s in f["scroll_after"])
+        kept = ("yes" if all(s == f["scroll_before"] for s in f["scroll_after"]) else "no") if f.get("scroll_checked") \
+            else "– (page too short)"
         p(f"| {label} | {f['first_build_s']:.2f} | {statistics.median(t):.0f} | {min(t):.0f} | {max(t):.0f} | "
-          f"{f['reloads']}/{rounds} | {'yes' if kept else 'no'} |")
+          f"{f['reloads']}/{rounds} | {kept} |")
         if vault is None:
             vault = statistics.median(t)
     p()

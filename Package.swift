@@ -98,7 +98,7 @@ let package = Package(
         ]),
         // `notepress serve` and `convert --watch`: on top of the site engine, beside it for the CLI.
         .target(name: "NotepressServe", dependencies: [
-            "Notepress", "NotepressSite", "NotepressPlatform", "CMicroHTTPD",
+            "Notepress", "NotepressSite", "NotepressHTML", "NotepressPlatform", "CMicroHTTPD",
         ]),
         // The fuzz harness and its oracles: linked by NotepressFuzz and the tests, by no product.
         .target(name: "NotepressFuzzSupport", dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import NotepressHTML
 
 /// The state of the last build as the browser sees it, and the Server-Sent Events that announce
 /// each new one (`GET /__notepress/events`).
@@ -119,17 +120,6 @@ package final class BuildEvents: @unchecked Sendable {
             + "<body><h1>Not found</h1><p>" + escape(path) + " is not in the site.</p></body></html>\n").utf8)
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    /// HTML escaping is NotepressHTML's policy (``HTMLEscape``).
+    static func escape(_ s: String) -> String { HTMLEscape.text(s) }
 }

@@ -292,3 +292,19 @@ final class ConvertWatchTests: XCTestCase {
         XCTAssertEqual(temporaries(below: output), [])
     }
 }
+
+/// The request-path fuzzer of `make fuzz-serve` (.ci/fuzz-serve.py), a few seconds on fixed seeds
+/// against the debug binary: it runs, and finds nothing (nothing outside the output, always an
+/// answer, no crash, exit 0 on SIGINT).
+final class FuzzServeTests: XCTestCase {
+    func testFixedSeedsFindNothing() throws {
+        for seed in ["1", "35"] {
+            let r = try runTool("python3", [TestPaths.root.appendingPathComponent(".ci/fuzz-serve.py").path, "--seconds", "5",
+                                            "--seed", seed, "--binary", NotepressBinary.url.path])
+            XCTAssertEqual(r.status, 0, r.output)
+            XCTAssertTrue(r.output.contains("0 problem(s)"), r.output)
+            let count = r.output.range(of: #"([0-9]+) requests"#, options: .regularExpression).map { Int(r.output[$0].split(separator: " ")[0]) ?? 0 } ?? 0
+            XCTAssertGreaterThan(count, 100, r.output)
+        }
+    }
+}

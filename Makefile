@@ -54,7 +54,7 @@ LIBDIR ?= $(PREFIX)/lib
 INSTALLED := $(BINDIR)/notepress $(LIBDIR)/notepress/$(SHIM_NAME) $(MANDIR)/man1/notepress.1 $(MANDIR)/man7/notepress-markup.7 \
   $(BASHCOMPDIR)/notepress $(ZSHCOMPDIR)/_notepress $(FISHCOMPDIR)/notepress.fish
 
-.PHONY: all deps test-deps corpus corpus-check build strip install uninstall deb deb-check run test mutation man docs screenshots bench fuzz fuzz-site clean
+.PHONY: all deps test-deps corpus corpus-check build strip install uninstall deb deb-check run test mutation man docs screenshots bench fuzz fuzz-site fuzz-serve clean
 
 all: build
 
@@ -188,6 +188,10 @@ fuzz: deps
 
 fuzz-site: deps
 	bash .ci/fuzz.sh site
+
+# The request path of notepress serve (.ci/fuzz-serve.py): random and malformed requests.
+fuzz-serve: deps
+	bash .ci/fuzz.sh serve
 
 clean:
 	rm -rf .build out

@@ -7,6 +7,7 @@
 //
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
 //   CLibCrypto                     OpenSSL's libcrypto, SHA-256 through EVP, loaded on first use (dlopen)
+//   CMicroHTTPD                    GNU libmicrohttpd (pkg-config): the HTTP server of `notepress serve`
 //   CICU                           ICU's common library (pkg-config icu-uc; Homebrew icu4c on macOS)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
@@ -25,7 +26,10 @@
 //   NotepressSite                  the site engine: folder scan and ignore rules, site table, link
 //                                  resolution and rewriting, pages, tags, backlinks, shards, index,
 //                                  manifest and incremental re-runs, depfile, atomic writes
-//   NotepressCLI                   the `notepress` executable: imports Notepress and NotepressSite only
+//   NotepressServe                 live preview: the HTTP server (libmicrohttpd), the watcher of inputs,
+//                                  Server-Sent Events and the reload script, the error overlay
+//   NotepressCLI                   the `notepress` executable: imports Notepress, NotepressSite and
+//                                  NotepressServe only
 //   NotepressFuzzSupport           the fuzz harness and its oracles (NotepressFuzz and the tests only)
 //   NotepressFuzz                  the libFuzzer target
 import PackageDescription
@@ -64,6 +68,10 @@ let package = Package(
         // (linked, it cost ~1 ms of start-up in every process, most of a one-file run). Its
         // headers (Debian libssl-dev) only type-check the loaded symbols; see CLibCrypto.h.
         .target(name: "CLibCrypto"),
+        // GNU libmicrohttpd: the HTTP server of `notepress serve` (NotepressServe).
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
         // ICU's common library through pkg-config, so its headers and library are found where
         // the platform keeps them (macOS has no public ICU headers: Homebrew's keg-only icu4c,
@@ -115,6 +123,10 @@ let package = Package(
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto",
         ]),
+        // `notepress serve` and `convert --watch`: on top of the site engine, beside it for the CLI.
+        .target(name: "NotepressServe", dependencies: [
+            "Notepress", "NotepressSite", "NotepressHTML", "NotepressPlatform", "CMicroHTTPD",
+        ]),
         // The fuzz harness and its oracles: linked by NotepressFuzz and the tests, by no product.
         .target(name: "NotepressFuzzSupport", dependencies: [
             "Notepress", "NotepressSite", "NotepressAST", "NotepressReaders", "NotepressHTML",
@@ -125,7 +137,7 @@ let package = Package(
                               ? [.define("NOTEPRESS_LIBFUZZER"), .unsafeFlags(["-sanitize=fuzzer,address"])] : [],
                           linkerSettings: Context.environment["NOTEPRESS_LIBFUZZER"] == "1"
                               ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
-        .executableTarget(name: "NotepressCLI", dependencies: ["Notepress", "NotepressSite"]),
+        .executableTarget(name: "NotepressCLI", dependencies: ["Notepress", "NotepressSite", "NotepressServe"]),
         .plugin(
             name: "NotepressCommandPlugin",
             capability: .command(
@@ -137,7 +149,7 @@ let package = Package(
         .plugin(name: "NotepressBuildPlugin", capability: .buildTool(), dependencies: ["NotepressCLI"],
                 path: "Sources/NotepressBuildPlugin"),
 
-        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressSite", "NotepressFuzzSupport", "NotepressCLI",
+        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressSite", "NotepressServe", "NotepressFuzzSupport", "NotepressCLI",
                                                            "CCmarkGFM", "CLibXML2"],
                     exclude: ["Golden"]),
     ]

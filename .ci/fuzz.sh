@@ -12,8 +12,17 @@
 # folders of notes, links and front matter, converted, re-run, edited and re-run, each checked
 # against a fresh build (.ci/fuzz-site.py; FUZZ_JOBS processes, FUZZ_SECONDS each; findings in
 # .build/fuzz-site-findings/SEED/, replay with .ci/fuzz-site.py --seed SEED --rounds 1).
+#
+# `bash .ci/fuzz.sh serve` fuzzes the request path of `notepress serve`: random and malformed HTTP
+# requests to a running server on 127.0.0.1 (.ci/fuzz-serve.py: never a byte from outside the
+# output, always an answer, never a crash; FUZZ_SECONDS, default 300; findings in
+# .build/fuzz-serve-findings/SEED/, replay with .ci/fuzz-serve.py --seed SEED).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = serve ]; then
+  swift build -c release --product notepress $( [ "$(uname -s)" = Linux ] && echo --static-swift-stdlib )
+  exec python3 .ci/fuzz-serve.py --seconds "${FUZZ_SECONDS:-300}" --binary .build/release/notepress ${FUZZ_SEED:+--seed $FUZZ_SEED}
+fi
 if [ "${1:-}" = site ]; then
   swift build -c release --product notepress $( [ "$(uname -s)" = Linux ] && echo --static-swift-stdlib )
   pids=()

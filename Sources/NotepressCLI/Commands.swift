@@ -135,7 +135,7 @@ enum Commands {
         output. --list prints the inputs (pages and other files) below INPUT instead, one per line
         (-0: NUL-terminated), for --files-from. Give scan, convert and index the same options.
         """,
-        options: convert.options.filter { !["--version", "--list-formats"].contains($0.key) }
+        options: convert.options.filter { !["--version", "--list-formats", "--watch"].contains($0.key) }
             + [OptionSpec(["--list"], effect: .run, "print the inputs' paths below INPUT, not the table")],
         epilogue: "Exit status: 0 ok, 1 an input could not be read (its record is still written), 2 usage error.")
 
@@ -149,7 +149,7 @@ enum Commands {
         OUT/.notepress-site.jsonl, so that OUT holds the bytes notepress convert INPUT -o OUT
         writes. Give it the options the shards had (-t, --layout, --theme, --template...).
         """,
-        options: convert.options.filter { !["--version", "--list-formats"].contains($0.key) },
+        options: convert.options.filter { !["--version", "--list-formats", "--watch"].contains($0.key) },
         epilogue: "Exit status: 0 ok, 1 a page has no output (failed or in no shard) or a part is unreadable, 2 usage error.")
 
     static let convert = CommandSpec(
@@ -211,6 +211,7 @@ enum Commands {
             OptionSpec(["--no-validate"], "tei: do not validate against the RelaxNG schema"),
             quietOption,
             verboseOption,
+            OptionSpec(["--watch"], effect: .run, "keep running: convert again (only what changed)\neach time an input, the template or the theme\nchanges; Ctrl-C stops (exit 0)"),
             OptionSpec(["--list-formats"], effect: .run, "list the input and output formats (notepress formats)"),
             helpOption,
             OptionSpec(["--version"], effect: .run, "show the version"),
@@ -222,6 +223,33 @@ enum Commands {
         Exit status: 0 all converted, 1 an input failed (the others are still converted; the
         failures are listed at the end), 2 usage error (nothing is converted).
         """)
+
+    /// The port `notepress serve` listens on unless `--port` says otherwise.
+    static let defaultServePort: UInt16 = 8470
+
+    static let serve = CommandSpec(
+        name: "serve", summary: "build a folder as a site, serve it, rebuild and reload on save",
+        synopsis: ["notepress serve [options] INPUT [-o OUT]"],
+        description: """
+        Builds INPUT as convert does, serves the output over HTTP (127.0.0.1, port \(defaultServePort)
+        unless --host and --port say otherwise; --port 0 picks a free port) and prints the URL. Then,
+        each time a note, a folder, the template or the theme changes, converts again what changed
+        (and what depends on it) and open pages reload, keeping their scroll position. A note that
+        fails to convert shows its error over the page and on the terminal until it is fixed. The
+        files written are those convert writes; only served pages get the reload script. Without
+        -o the site goes to a temporary folder, removed when the server stops. Ctrl-C or SIGTERM
+        stops it (exit 0).
+        """,
+        options: convert.options.filter { o in
+            !["--version", "--list-formats", "--watch", "--depfile", "--output"].contains(o.key) && o.effect != .partition
+        } + [
+            OptionSpec(["--output", "-o"], value: "DIR", completes: .folder,
+                       effect: .run, "the output folder (default: a temporary folder,\nremoved when the server stops)"),
+            OptionSpec(["--port", "-p"], value: "N", effect: .run, "the TCP port (default: \(defaultServePort); 0: a free port,\nprinted)"),
+            OptionSpec(["--host"], value: "ADDRESS", effect: .run,
+                       "the address to listen on (default: 127.0.0.1; any\nother than a loopback address is warned about:\nthe site is then open to the network)"),
+        ],
+        epilogue: "Exit status: 0 stopped by Ctrl-C or SIGTERM, 1 the server cannot start, 2 usage error.")
 
     static let view = CommandSpec(
         name: "view", summary: "show a document in the terminal, paged",
@@ -312,14 +340,14 @@ enum Commands {
     static let help = CommandSpec(
         name: "help", summary: "show the help of a command",
         synopsis: ["notepress help [COMMAND]"], description: "", options: [helpOption],
-        actions: ["convert", "scan", "index", "view", "validate", "themes", "templates", "formats", "completions", "help", "version"],
+        actions: ["convert", "serve", "scan", "index", "view", "validate", "themes", "templates", "formats", "completions", "help", "version"],
         completesFiles: false)
 
     static let version = CommandSpec(
         name: "version", summary: "show the version", synopsis: ["notepress version", "notepress --version"],
         description: "", options: [helpOption], completesFiles: false)
 
-    static let all: [CommandSpec] = [convert, scan, index, view, validate, themes, templates, formats, completions, help, version]
+    static let all: [CommandSpec] = [convert, serve, scan, index, view, validate, themes, templates, formats, completions, help, version]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 

@@ -10,7 +10,19 @@ extension ConvertPlan {
     /// `--verbose` (`converted PATH` lines). Then per file ``WarningReport`` (one line for a file
     /// with several warnings), and a summary line; failures are listed at the end. `-q`: errors only.
     /// - Throws: ``UsageError`` when the output folder lies inside an input folder (nothing is converted).
-    func convertBatch() throws -> Int32 {
+    func convertBatch() throws -> Int32 { try runBatch().status }
+
+    /// What a folder run did: its exit status, its failures (`file:line:column: error: …`, as
+    /// printed), and how many files it wrote or removed (0: the outputs are as they were).
+    struct BatchSummary {
+        var status: Int32
+        var failures: [String]
+        var written: Int
+    }
+
+    /// ``convertBatch()``, telling what it did. `keepForExit`: leave the run's records for the
+    /// exit to reclaim (a run that ends the process); a watching run frees them after each build.
+    func runBatch(keepForExit: Bool = true) throws -> BatchSummary {
         let env = ProcessInfo.processInfo.environment
         guard let outDir = output else { throw UsageError("an output folder is needed (-o DIR)") }
         // The previous manifest and site table are read while the inputs are scanned.
@@ -226,20 +238,24 @@ extension ConvertPlan {
             if verbosity == .verbose { for b in scan.binary { printError("skipped \(b): binary (a NUL byte in its first \(InputSelection.sniffLength) bytes)") } }
         }
         // The process ends after this: the records of 20 000 files are left for the exit to reclaim.
-        ProcessLifetime.keep(previous)
-        ProcessLifetime.keep(run)
-        ProcessLifetime.keep(scan)
+        if keepForExit {
+            ProcessLifetime.keep(previous)
+            ProcessLifetime.keep(run)
+            ProcessLifetime.keep(scan)
+        }
         withExtendedLifetime(outputLock) {}
+        let written = outcomes.filter { $0.status != .skipped }.count + site.written.count + assets.copied.count + pruned.count
+        var summary = BatchSummary(status: 0, failures: failures.map(\.description), written: written)
         if !failures.isEmpty {
             printError("failed:")
             for f in failures { printError("  " + f.description) }
-            return 1
-        }
-        if strict && !run.problems.isEmpty {
+            summary.status = 1
+        } else if strict && !run.problems.isEmpty {
             printError("\(run.problems.count) broken link\(run.problems.count == 1 ? "" : "s") (--strict-links)")
-            return 1
+            summary.status = 1
+            summary.failures = run.problems.map { $0.description(file: run.sourcePaths[$0.path] ?? $0.path, severity: "error") }
         }
-        return 0
+        return summary
     }
 
     /// A ``NotepressError`` for `error`: itself when it is one (it names its file already).

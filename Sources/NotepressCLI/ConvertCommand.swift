@@ -97,6 +97,7 @@ func runConvertCommand(_ args: [String]) -> Int32 {
     runCommand(Commands.convert, args) { a in
         if a.flag("--version") { print(versionText(), terminator: ""); return 0 }
         if a.flag("--list-formats") { print(formatListing(), terminator: ""); return 0 }
+        if a.flag("--watch") { return runConvertWatch(args, a) }
         let plan = try ConvertPlan(a)
         return plan.single ? plan.convertSingle() : try plan.convertBatch()
     }

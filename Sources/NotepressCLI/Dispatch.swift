@@ -14,6 +14,7 @@ func dispatch(_ args: [String]) -> Int32 {
     let rest = Array(args.dropFirst())
     switch first {
     case "convert": return runConvertCommand(rest)
+    case "serve": return runServeCommand(rest)
     case "scan": return runScanCommand(rest)
     case "index": return runIndexCommand(rest)
     case "view": return runViewCommand(rest)

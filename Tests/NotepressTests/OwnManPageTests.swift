@@ -18,7 +18,7 @@ final class OwnManPageTests: XCTestCase {
     func testManPageDocumentsEveryOptionOfHelp() throws {
         let page = try String(contentsOf: source, encoding: .utf8)
         var checked = 0
-        for command in ["convert", "scan", "index", "view", "validate", "themes", "templates", "formats", "completions", "help", "version"] {
+        for command in ["convert", "serve", "scan", "index", "view", "validate", "themes", "templates", "formats", "completions", "help", "version"] {
             let help = try NotepressBinary.run([command, "--help"])
             XCTAssertEqual(help.status, 0, "\(command) --help: \(help.stderr)")
             let text = help.stdoutText + help.stderr
@@ -32,7 +32,7 @@ final class OwnManPageTests: XCTestCase {
         XCTAssertGreaterThan(checked, 20)
         // And every command of the main usage is documented.
         let main = try NotepressBinary.run(["--help"]).stdoutText
-        for command in ["convert", "scan", "index", "view", "validate", "themes", "templates", "formats", "completions", "help", "version"] {
+        for command in ["convert", "serve", "scan", "index", "view", "validate", "themes", "templates", "formats", "completions", "help", "version"] {
             XCTAssertTrue(main.contains(command))
             XCTAssertTrue(page.contains("**\(command)**"), command)
         }

@@ -9,6 +9,10 @@
 let embeddedTemplateFiles: [String: [UInt8]] = [
     "html/not-found.html": PackageResources.not_found_html,
     "html/breadcrumbs.html": PackageResources.breadcrumbs_html,
+    "html/list-pages.html": PackageResources.list_pages_html,
+    "html/site-assets.html": PackageResources.site_assets_html,
+    "html/site-layout-end.html": PackageResources.site_layout_end_html,
+    "html/site-layout-start.html": PackageResources.site_layout_start_html,
     "html/nav-item.html": PackageResources.nav_item_html,
     "html/nav-link.html": PackageResources.nav_link_html,
     "html/pager.html": PackageResources.pager_html,

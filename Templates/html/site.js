@@ -36,10 +36,11 @@
   }
   function shardKey(t) {
     var c = Array.from(t);
-    if (!c.length) return "";
+    if (!c.length || !S.info.depth) return "";
     return CJK.test(c[0]) || c.length === 1 ? c[0] : c[0] + c[1];
   }
   function hex(s) {
+    if (!s) return "all";
     return Array.from(new TextEncoder().encode(s), function (b) { return b.toString(16).padStart(2, "0"); }).join("");
   }
   var S = window.notepressSearch = { raw: {}, indexes: {}, chunks: {}, info: null };

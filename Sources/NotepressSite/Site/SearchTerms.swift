@@ -73,20 +73,23 @@ package enum SearchTerms {
         return out
     }
 
-    /// The shard a term is indexed in: its first two scalars (its first for a CJK term), so that a
-    /// query term of two or more characters needs one shard, whatever its ending.
-    package static func shardKey(_ term: String) -> String {
+    /// The shard a term is indexed in at split `depth`: its first two scalars (its first for a
+    /// CJK term), so that a query term of two or more characters needs one shard, whatever its
+    /// ending; at depth 0 every term is in the one shard `""` (a small site).
+    package static func shardKey(_ term: String, depth: Int = 2) -> String {
+        guard depth > 0 else { return "" }
         let scalars = Array(term.unicodeScalars)
         guard let first = scalars.first else { return "" }
-        if isCJK(first) || scalars.count == 1 { return String(Character(first)) }
+        if isCJK(first) || scalars.count == 1 || depth == 1 { return String(Character(first)) }
         var v = String.UnicodeScalarView()
         v.append(first); v.append(scalars[1])
         return String(v)
     }
 
-    /// The shard's file name stem: its key's UTF-8 bytes in hexadecimal (`ba` → `6261`).
+    /// The shard's file name stem: its key's UTF-8 bytes in hexadecimal (`ba` → `6261`), `all`
+    /// for the one shard of a small site.
     package static func shardName(_ key: String) -> String {
-        key.utf8.map { String(format: "%02x", $0) }.joined()
+        key.isEmpty ? "all" : key.utf8.map { String(format: "%02x", $0) }.joined()
     }
 }
 

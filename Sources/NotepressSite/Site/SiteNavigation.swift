@@ -21,7 +21,8 @@ import NotepressResources
 /// Size: a page's sidebar lists the whole tree when the site has at most ``fullTreeLimit`` pages;
 /// in a larger site, only the sections on the way to the page are open, and an open section of
 /// more than ``sectionLimit`` entries lists the ``window`` entries on either side of the page and
-/// a link to the section's head for the rest, so a page's size does not grow with the site.
+/// a link to the section's head for the rest (the top level likewise, with a link to the notes
+/// list), so a page's size does not grow with the site.
 package final class SiteNavigation: Sendable {
     /// A site of at most this many pages shows its whole tree on every page.
     package static let fullTreeLimit = 400
@@ -277,7 +278,21 @@ package final class SiteNavigation: Sendable {
             m["open"] = .bool(open.contains(n) && !kids.isEmpty)
             return .map(m)
         }
-        v["sidebar"] = .list(top.map(item))
+        // The top level is windowed as a section is (a flat folder of 100 000 notes).
+        var topList = top
+        var topMore = false
+        if top.count > Self.sectionLimit {
+            let here = top.firstIndex { open.contains($0) } ?? 0
+            let lo = max(0, here - Self.window), hi = min(top.count, here + Self.window + 1)
+            topMore = lo > 0 || hi < top.count
+            topList = Array(top[lo..<hi])
+        }
+        var sidebar = topList.map(item)
+        if topMore {
+            sidebar.append(.map(["title": .string("All notes…"), "href": .string(root + notesIndex), "current": .bool(false),
+                                 "isSection": .bool(false), "hasChildren": .bool(false), "open": .bool(false), "children": .list([])]))
+        }
+        v["sidebar"] = .list(sidebar)
         if added { closedItems.set(fromFolder + "\u{1F}" + root, made) }
         var crumbs: [MustacheValue] = []
         if let c = current {

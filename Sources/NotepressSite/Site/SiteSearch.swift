@@ -10,7 +10,8 @@ import NotepressAST
 /// each heading's section its heading text; results link to the heading's anchor. Fields and
 /// boosts: `title` ×10, `heading` ×5, `body` ×1 (titles and headings rank above body text).
 ///
-/// Split by term prefix (``SearchTerms/shardKey(_:)``): `_notepress/search/t-HEX.js` holds every
+/// Split by term prefix (``SearchTerms/shardKey(_:depth:)``; an index of fewer than
+/// ``splitThreshold`` term–section pairs is one file, `t-all.js`): `_notepress/search/t-HEX.js` holds every
 /// term of one prefix as a serialised lunr 2.3.9 index (`lunr.Index.load`, the format
 /// `lunr.Index.prototype.toJSON` writes: `invertedIndex` sorted in JavaScript string order,
 /// `fieldVectors` of `[termIndex, weight, …]`), so a query loads one shard per term, never the
@@ -41,6 +42,8 @@ package enum SiteSearch {
 
     /// Sections per documents file.
     package static let docsPerFile = 1000
+    /// Below this many (term, section) pairs the index is one file (`t-all.js`).
+    package static let splitThreshold = 20_000
     /// Sections kept per term (the best by weight, then the first).
     package static let postingLimit = 300
     /// The fields and their boosts.
@@ -74,6 +77,10 @@ package enum SiteSearch {
             }
         }
         let n = Double(docs.count)
+        // A small index is one file; a larger one is split by two-letter prefix.
+        var pairs = 0
+        for (_, byField) in postings { for f in byField { pairs += f.count } }
+        let depth = pairs < splitThreshold ? 0 : 2
         // Weights, by term: (field, ref, weight), capped.
         var shards: [String: [(term: String, entries: [(field: Int, ref: Int, weight: Double)])]] = [:]
         for (term, byField) in postings {
@@ -95,7 +102,7 @@ package enum SiteSearch {
                 let kept = Set(best.keys.sorted { best[$0]! != best[$1]! ? best[$0]! > best[$1]! : $0 < $1 }.prefix(postingLimit))
                 entries = entries.filter { kept.contains($0.ref) }
             }
-            shards[SearchTerms.shardKey(term), default: []].append((term, entries))
+            shards[SearchTerms.shardKey(term, depth: depth), default: []].append((term, entries))
         }
         var out: [(path: String, bytes: [UInt8])] = []
         let keys = shards.keys.sorted { jsPrecedes($0, $1) }
@@ -162,7 +169,7 @@ package enum SiteSearch {
             chunk += 1
         }
         var m = SiteTableCodec.Writer()
-        m.out += Array("notepressSearch.meta({\"docs\":\(docs.count),\"docsPerFile\":\(docsPerFile),\"shards\":".utf8)
+        m.out += Array("notepressSearch.meta({\"docs\":\(docs.count),\"docsPerFile\":\(docsPerFile),\"depth\":\(depth),\"shards\":".utf8)
         m.strings(keys.map(SearchTerms.shardName))
         m.out += Array("});\n".utf8)
         out.append(("_notepress/search/meta.js", m.out))

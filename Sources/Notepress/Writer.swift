@@ -90,6 +90,17 @@ public struct ConversionOptions: Sendable {
     /// Folder runs, HTML pages: list the pages that link to each page ("Linked from",
     /// ``SiteBacklinks``; `--backlinks`).
     package var backlinks = false
+    /// Folder runs, HTML pages: the site title of the header (`--site-title`); `nil`: the root
+    /// index page's title, else `Notes`.
+    package var siteTitle: String?
+    /// Folder runs: the URL the site is published at (`--base-url`, ending in `/`): with it the run
+    /// writes `sitemap.xml` and `feed.xml`, and `404.html` links absolutely under it.
+    package var baseURL: String?
+    /// Folder runs: how many notes the Atom feed holds (`--feed-size`, default 20).
+    package var feedSize = 20
+    /// Folder runs: entries per page of the notes list and tag pages (`--list-page-size`,
+    /// default 200; 0: one page).
+    package var listPageSize = 200
 
     /// Options with the defaults above and `theme` (``Theme/default`` at the Large size category
     /// unless given: what `notepress convert` uses without `--theme` and `--size-category`).

@@ -40,6 +40,15 @@ enum TemplateArguments {
     static func apply(_ a: Arguments, to options: inout ConversionOptions, writers: [any DocumentWriter], warn: Bool) throws {
         options.tableOfContents = a.flag("--toc")
         options.backlinks = a.flag("--backlinks")
+        options.siteTitle = a.value("--site-title")
+        if let url = a.value("--base-url") {
+            guard url.hasPrefix("https://") || url.hasPrefix("http://"), url.count > 8, !url.contains(where: { $0 == " " || $0 == "\"" || $0 == "<" }) else {
+                throw UsageError("option '--base-url' expects an http:// or https:// URL, got '\(url)'")
+            }
+            options.baseURL = url.hasSuffix("/") ? url : url + "/"
+        }
+        options.feedSize = try a.int("--feed-size", in: 0...100_000) ?? 20
+        options.listPageSize = try a.int("--list-page-size", in: 0...1_000_000) ?? 200
         options.tableOfContentsMaxLevel = try a.int("--toc-depth", in: 1...6) ?? TableOfContents.defaultMaxLevel
         let file = a.value("--template")
         let pages = writers.contains { $0.name == "html" } && !options.fragment

@@ -123,7 +123,10 @@ func runTemplatesCommand(_ args: [String]) -> Int32 {
         case "print":
             guard a.positionals.count == 2 else { throw UsageError("print which template? (html, index or a path)") }
             let name = a.positionals[1]
-            let path = ["html": "html/page.html", "index": "html/index.html"][name] ?? name
+            // `html`, `index`, a template's name (`sidebar`: html/sidebar.html) or a path.
+            var path = ["html": "html/page.html", "index": "html/index.html"][name] ?? name
+            if !path.contains("/"), TemplateStore.embedded("html/" + path) != nil { path = "html/" + path }
+            else if !path.contains("/"), TemplateStore.embedded("html/" + path + ".html") != nil { path = "html/" + path + ".html" }
             do {
                 let bytes = [UInt8](try store.data(path).data)
                 Platform.ignoringSignals([.brokenPipe]) { writeAllToStandardOutput(bytes) }

@@ -109,12 +109,16 @@ package struct HTMLIndex: Sendable {
 
     /// ``render(notes:home:)`` with the entries already in index order and made template data
     /// (``entryData(_:prefix:)`` with prefix `""`).
-    package func render(sortedNotes: [MustacheValue], home: String? = nil) throws -> String {
+    /// `site`: a folder run's site chrome (``DocumentMetadata/site``); `listPages`: the links to
+    /// the list's other pages (maps of `number`, `href`, `current`), empty for one page.
+    package func render(sortedNotes: [MustacheValue], home: String? = nil, site: [String: MustacheValue] = [:],
+                        listPages: [MustacheValue] = []) throws -> String {
         let template = try PageTemplate.builtIn("html/index.html", store: templates)
         var data = common()
         data["title"] = .string(title)
         data["notes"] = .list(sortedNotes)
         data["siteNav"] = .string(home.map { SiteNavigation.markup(home: $0) } ?? "")
+        Self.addSite(site, listPages: listPages, to: &data)
         return try template.render(.map(data))
     }
 
@@ -134,7 +138,8 @@ package struct HTMLIndex: Sendable {
     /// ``renderTag(names:notes:prefix:notesIndex:template:)`` with the entries already in index
     /// order and made template data (``entryData(_:prefix:)`` with the same `prefix`).
     package func renderTag(names: [String], sortedNotes: [MustacheValue], prefix: String, notesIndex: String,
-                           template: PageTemplate? = nil) throws -> String {
+                           template: PageTemplate? = nil, site: [String: MustacheValue] = [:],
+                           listPages: [MustacheValue] = []) throws -> String {
         let template = try template ?? PageTemplate.builtIn("html/tag.html", store: templates)
         var data = common()
         data["title"] = .string(names.map { "#" + $0 }.joined(separator: ", "))
@@ -142,11 +147,23 @@ package struct HTMLIndex: Sendable {
         data["names"] = .list(names.map(MustacheValue.string))
         data["notes"] = .list(sortedNotes)
         data["siteNav"] = .string(SiteNavigation.markup(notesIndex: prefix + notesIndex))
+        Self.addSite(site, listPages: listPages, to: &data)
         return try template.render(.map(data))
     }
 
     /// The values both lists share: the theme's, `lang` and `titleStyle` (the noteTitle role's
     /// text style, `headline`).
+    /// Adds a site's chrome and the list's page links (`listPages`, `hasListPages`).
+    static func addSite(_ site: [String: MustacheValue], listPages: [MustacheValue], to data: inout [String: MustacheValue]) {
+        for (k, v) in site { data[k] = v }
+        if site["stylesheetHref"] != nil { data["stylesheet"] = "" }
+        data["listPages"] = .list(listPages)
+        data["hasListPages"] = .bool(!listPages.isEmpty)
+    }
+
+    /// The values every generated page gets (theme, stylesheet, language, title style).
+    package func commonValues() -> [String: MustacheValue] { common() }
+
     func common() -> [String: MustacheValue] {
         var data = PageData.themeValues(theme, stylesheet: StylesheetCache.shared.css(for: theme, code: false))
         data["lang"] = .string(language)

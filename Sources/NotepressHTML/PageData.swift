@@ -26,6 +26,11 @@ import NotepressThemes
 ///    maps of `title` and `href`, the pages linking here) and `hasBacklinks`.
 ///    The HTML ones (`dateBadge`, `body`, `toc`, `stylesheet`, `sizeSwitcher`, `siteNav`) are meant
 ///    for `{{{name}}}`; `toc` is empty without `--toc`.
+/// 4. A folder run's site chrome (``DocumentMetadata/site``, made by the site engine's
+///    `SiteChrome`): `root` (the relative path to the site root, `../` per level, empty at the
+///    root), `stylesheetHref` and `scriptHref` (the shared files; with them `stylesheet` is empty),
+///    `siteTitle`, `homeHref`, `searchHref`, `sidebar` (the navigation tree), `breadcrumbs`,
+///    `previous` and `next` (maps of `title` and `href`).
 package enum PageData {
     /// The values of the theme every page and the index get: `stylesheet` (`stylesheet` given),
     /// `sizeSwitcher`, `category` (the size category's name), `theme` (its name), `generator`.
@@ -72,12 +77,17 @@ package enum PageData {
         data["backlinks"] = .list(meta.backlinks.map { .map(["title": .string($0.text), "href": .string(HTMLEscape.url($0.href))]) })
         data["hasBacklinks"] = .bool(!meta.backlinks.isEmpty)
         for (key, value) in generated { data[key] = value }
+        // A folder run's page links the site's shared stylesheet instead of carrying it.
+        if case .map(let site)? = meta.site?.value as? MustacheValue {
+            for (key, value) in site { data[key] = value }
+            if site["stylesheetHref"] != nil { data["stylesheet"] = "" }
+        }
         return .map(data)
     }
 
     /// A front-matter value as template data. Recursion is bounded by
     /// ``FrontMatter``'s collection depth (32).
-    static func mustache(_ v: MetadataValue) -> MustacheValue {
+    package static func mustache(_ v: MetadataValue) -> MustacheValue {
         switch v {
         case .string(let s): return .string(s)
         case .bool(let b): return .bool(b)

@@ -100,7 +100,7 @@ final class CommandLineTests: XCTestCase {
             (["convert", "--colr", "never", "x.md"], "notepress convert: unknown option '--colr'; did you mean '--color'?\n"),
             (["convert", "-color", "never", "x.md"], "notepress convert: unknown option '-c' in '-color'; did you mean '--color'?\n"),
             (["view", "--widht", "40", "x.md"], "notepress view: unknown option '--widht'; did you mean '--width'?\n"),
-            (["convert", "--f", "x.md"], "notepress convert: option '--f' is ambiguous: --files-from, --follow-symlinks, --force, --fragment, --from\n"),
+            (["convert", "--f", "x.md"], "notepress convert: option '--f' is ambiguous: --feed-size, --files-from, --follow-symlinks, --force, --fragment, --from\n"),
             (["convert", "-t", "htm", "x.md"], "notepress convert: unknown output format 'htm'; did you mean 'html'? (expected html, json, ansi, tei, rtf or man)\n"),
             (["convert", "--color", "sometimes", "x.md"], "notepress convert: option '--color' expects auto, always or never, got 'sometimes'\n"),
             (["convert", "-o"], "notepress convert: option '-o' needs a value (PATH)\n"),

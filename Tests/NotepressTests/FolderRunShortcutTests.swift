@@ -60,7 +60,7 @@ final class FolderRunShortcutTests: XCTestCase {
         // Regression (try-out): `hasPrefix("tags/")` is Character-based, so such a tag page was
         // recorded as the notes list (I line) and the notes list's own record was lost.
         let manifest = try String(contentsOfFile: out + "/.notepress-manifest", encoding: .utf8)
-        let kinds = manifest.split(separator: "\n").filter { $0.hasPrefix("I\t") || $0.hasPrefix("G\t") }
+        let kinds = manifest.split(separator: "\n").filter { $0.hasPrefix("I\t") || $0.utf8.starts(with: "G\ttags/".utf8) }
             .map { $0.split(separator: "\t", omittingEmptySubsequences: false).prefix(2).joined(separator: " ") }
         XCTAssertEqual(kinds, ["I index.html", "G tags/\u{300}\u{301}.html", "G tags/\u{200D}.html"]) // byte order
     }

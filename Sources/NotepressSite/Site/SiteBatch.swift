@@ -320,7 +320,9 @@ extension BatchConverter {
             }
             backlinks = SiteBacklinks.compute(table, resolutions: table.records.indices.map { resolved.get($0) ?? [:] })
         }
-        let extras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
+        var pageExtras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
+        if htmlPages { pageExtras.navigation = SiteNavigation(table, siteTitle: options.siteTitle) }
+        let extras = pageExtras
         var sources: [String: String] = [:]
         sources.reserveCapacity(files.count + otherFiles.count)
         for f in files { sources[f.relative] = f.path }

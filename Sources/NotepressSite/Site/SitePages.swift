@@ -139,10 +139,27 @@ extension BatchConverter {
             values[prefix]![e] = v
             return v
         }
-        // The pages to render: the list, then the tag pages by path (each with its data ready).
-        var jobs: [(path: String, names: [String]?, prefix: String, notes: [MustacheValue])] = []
+        // The pages to render: the list, then the tag pages by path (each with its data ready),
+        // each split into pages of ``ConversionOptions/listPageSize`` entries (`x.html`, then
+        // `x.page2.html`, …).
+        let nav = SiteNavigation(table, siteTitle: options.siteTitle)
+        var jobs: [(path: String, names: [String]?, prefix: String, notes: [MustacheValue], pages: [MustacheValue])] = []
+        func paginate(_ path: String, names: [String]?, prefix: String, _ listed: [Int]) {
+            let size = options.listPageSize > 0 ? options.listPageSize : max(1, listed.count)
+            let count = max(1, (listed.count + size - 1) / size)
+            let stem = PathText.deletingExtension(path)
+            func pagePath(_ k: Int) -> String { k == 1 ? path : stem + ".page\(k).html" }
+            for k in 1...count {
+                let chunk = listed[min(listed.count, (k - 1) * size)..<min(listed.count, k * size)]
+                let links: [MustacheValue] = count == 1 ? [] : (1...count).map { j in
+                    .map(["number": .string(String(j)), "href": .string(HTMLEscape.url(PathText.lastComponent(pagePath(j)))),
+                          "current": .bool(j == k)])
+                }
+                jobs.append((pagePath(k), names, prefix, chunk.map { value($0, prefix) }, links))
+            }
+        }
         if !refuse(indexName, "notes list") {
-            jobs.append((indexName, nil, "", order.map { value($0, "") }))
+            paginate(indexName, names: nil, prefix: "", order)
         }
         for t in tagPages {
             let path = SiteTags.outputPath(t.path)
@@ -150,7 +167,7 @@ extension BatchConverter {
             let depth = path.utf8.reduce(0) { $0 + ($1 == 0x2F ? 1 : 0) }
             let prefix = String(repeating: "../", count: depth)
             let listed = t.pages.compactMap { entryOf[$0] }.sorted { rank[$0] < rank[$1] }
-            jobs.append((path, t.names, prefix, listed.map { value($0, prefix) }))
+            paginate(path, names: t.names, prefix: prefix, listed)
         }
         values = [:]
         let home = table.rootHasIndexPage ? "index.html" : nil
@@ -167,10 +184,12 @@ extension BatchConverter {
         let body: @Sendable (Int) -> Void = { i in
             let job = work[i]
             do {
+                let site = nav.values(record: nil, fromFolder: SitePaths.folderOf(job.path), notesIndex: indexName)
                 let text = try job.names.map {
-                    try lists.renderTag(names: $0, sortedNotes: job.notes, prefix: job.prefix, notesIndex: indexName, template: tagTemplate)
-                } ?? lists.render(sortedNotes: job.notes, home: home)
-                rendered.set(i, .success(SitePage(path: job.path, bytes: Array(text.utf8), hashed: job.names == nil)))
+                    try lists.renderTag(names: $0, sortedNotes: job.notes, prefix: job.prefix, notesIndex: indexName, template: tagTemplate,
+                                        site: site, listPages: job.pages)
+                } ?? lists.render(sortedNotes: job.notes, home: home, site: site, listPages: job.pages)
+                rendered.set(i, .success(SitePage(path: job.path, bytes: Array(text.utf8), hashed: job.path == indexName)))
             } catch {
                 rendered.set(i, .failure(NotepressError.pageTemplate(file: nil, message: "\(error)")))
             }
@@ -188,6 +207,10 @@ extension BatchConverter {
             case .failure(let e): throw e
             }
         }
+        // The shared files: stylesheet, script, search, feeds, 404 (none replaces an input's page).
+        let shared = try SiteAssets.files(table, nav: nav, options: options, notesIndex: indexName) { outputsOfInputs[$0] != nil }
+        for page in shared.pages where !refuse(page.path, "site file") { pages.append(page) }
+        refused += shared.errors
         return (pages, refused)
     }
 
@@ -209,14 +232,29 @@ extension BatchConverter {
         var result = SitePagesResult()
         guard let html = writers.first(where: { $0.name == "html" }), !options.fragment else { return result }
         let root = root(for: html)
+        let indexName = table.rootHasIndexPage ? "notes-index.html" : "index.html"
         if unchanged, previousTableBytes == tableBytes, let old = previous.index, old.size != nil {
-            // The tag pages of this table (the manifest may also hold pages of tags gone since,
-            // kept for --prune).
-            var recorded: [String: Manifest.Output] = [:]
-            for o in previous.sitePages { recorded[o.path] = o }
-            let tagPages = (SiteTags.hasTags(table) ? SiteTags.pages(table) : []).map {
-                recorded[relativeToRoot(PathText.join(root, SiteTags.outputPath($0.path)))]
-            }
+            // The site files of this table, as the last run that rendered them recorded them; the
+            // manifest may also hold files of tags or search terms gone since, kept for --prune:
+            // a tag page (or a page of one) of no tag of the table, a search file the index's
+            // own list (`meta.js`) does not name.
+            let current = Set((SiteTags.hasTags(table) ? SiteTags.pages(table) : []).map {
+                relativeToRoot(PathText.join(root, PathText.deletingExtension(SiteTags.outputPath($0.path))))
+            })
+            let search = relativeToRoot(PathText.join(root, SiteSearch.folder)) + "/"
+            let listed = SiteSearch.listedFiles(PathText.join(root, SiteSearch.folder + "/meta.js"))
+            let tagsFolder = relativeToRoot(PathText.join(root, SiteTags.folder)) + "/"
+            let tagPages: [Manifest.Output?] = previous.sitePages.filter { o in
+                if o.path.hasPrefix(tagsFolder) {
+                    var stem = PathText.deletingExtension(o.path)
+                    if let dot = stem.range(of: ".page", options: .backwards), Int(stem[dot.upperBound...]) != nil {
+                        stem = String(stem[..<dot.lowerBound])
+                    }
+                    return current.contains(stem)
+                }
+                if o.path.hasPrefix(search) { return listed?.contains(String(o.path.dropFirst(search.count))) ?? false }
+                return true
+            }.map { Optional($0) }
             if tagPages.allSatisfy({ $0 != nil }), outputsMatch([old] + tagPages.map { $0! }) {
                 result.indexPath = PathText.join(outputRoot, old.path)
                 result.indexRecord = old
@@ -254,7 +292,7 @@ extension BatchConverter {
                 result.paths.append(path)
                 // Bytes: a tag page whose name starts with a combining mark makes `/` + mark one
                 // `Character`, and `hasPrefix` took it for the notes list (new-user try-out).
-                if page.path.utf8.starts(with: (SiteTags.folder + "/").utf8) {
+                if page.path != indexName {
                     result.tagPages.append(record)
                 } else {
                     result.indexPath = path

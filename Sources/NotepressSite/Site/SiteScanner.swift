@@ -24,20 +24,38 @@ package enum SiteScanner {
         // One walk for the ids, anchors and links.
         var complete = true
         var links: [SiteLinkRecord] = []
+        // The search's sections: the top part, then one per heading.
+        var sections: [SiteSearchSection] = []
+        var words: [String] = []
+        var sectionID = "", sectionHeading = ""
+        func closeSection() {
+            if !words.isEmpty || !sectionHeading.isEmpty {
+                sections.append(SiteSearchSection(id: sectionID, heading: sectionHeading,
+                                                  words: words.prefix(SiteSearchSection.maxTerms).joined(separator: " ")))
+            }
+            words.removeAll(keepingCapacity: true)
+        }
+        func text(_ c: Inlines) { if words.count < SiteSearchSection.maxTerms { SearchTerms.terms(c.plainText, into: &words) } }
         document.forEachBlock { block, _ in
             switch block.kind {
             case .heading(_, let c):
                 if let id = block.id { r.ids.append(id) } else { complete = false }
                 collectLinks(c, into: &links)
+                closeSection()
+                sectionID = block.id ?? ""
+                sectionHeading = c.plainText
             case .paragraph(let c):
                 if let id = block.id, id.hasPrefix("^") { r.anchors.append(String(id.dropFirst())) }
                 collectLinks(c, into: &links)
+                text(c)
             case .table(let t):
-                for cell in t.header { collectLinks(cell, into: &links) }
-                for row in t.rows { for cell in row { collectLinks(cell, into: &links) } }
+                for cell in t.header { collectLinks(cell, into: &links); text(cell) }
+                for row in t.rows { for cell in row { collectLinks(cell, into: &links); text(cell) } }
             default: break
             }
         }
+        closeSection()
+        r.search = sections
         if !complete { r.ids = document.headingIDs().map(\.id) }
         r.links = links
         r.excerpt = excerpt(document)

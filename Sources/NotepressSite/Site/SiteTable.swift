@@ -76,6 +76,9 @@ package struct SiteRecord: Sendable, Equatable {
     package var manName: String?
     /// See ``manName``.
     package var manSection: String?
+    /// Pages: the text the site's search indexes, by section (``SiteSearchSection``): the part
+    /// before the first heading, then one per heading.
+    package var search: [SiteSearchSection] = []
 
     /// A record of `path` with no facts yet (the scanner fills them).
     package init(path: String, kind: Kind) {
@@ -110,6 +113,7 @@ package struct SiteRecord: Sendable, Equatable {
 /// | `links` | [{`kind`, `target`, `line`, `column`}] | pages: links into the site; `kind` `link`, `image`, `wiki`, `wiki-image` |
 /// | `excerpt` | string | pages: first paragraph, plain text, ≤ 200 characters |
 /// | `man` | {`name`, `section`} | pages: man page name and section |
+/// | `search` | [{`id`, `heading`, `words`}] | pages: per section (the top, then each heading: its id and text), the search terms (``SearchTerms``) joined by spaces |
 ///
 /// Example: `{"path":"a/b.md","kind":"page","format":"gfm","title":"B","titleSource":"firstHeading","created":"2024-05-01T00:00:00Z","ids":["b","usage"],"links":[{"kind":"link","target":"../c.md#x","line":3,"column":5}],"excerpt":"Text.","man":{"name":"b","section":"1"}}`
 ///

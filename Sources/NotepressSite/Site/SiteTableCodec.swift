@@ -55,6 +55,18 @@ package enum SiteTableCodec {
         if let n = r.manName, let s = r.manSection {
             w.key("man"); w.open(); w.key("name"); w.string(n); w.key("section"); w.string(s); w.close()
         }
+        if !r.search.isEmpty {
+            w.key("search"); w.out.append(0x5B)
+            for (i, sec) in r.search.enumerated() {
+                if i > 0 { w.out.append(0x2C) }
+                w.open()
+                w.key("id"); w.string(sec.id)
+                w.key("heading"); w.string(sec.heading)
+                w.key("words"); w.string(sec.words)
+                w.close()
+            }
+            w.out.append(0x5D)
+        }
         w.close()
         return w.out
     }
@@ -112,6 +124,13 @@ package enum SiteTableCodec {
         if case .object(let m)? = o["man"], case .string(let n)? = m["name"], case .string(let s)? = m["section"] {
             r.manName = n
             r.manSection = s
+        }
+        if case .array(let sections)? = o["search"] {
+            for x in sections {
+                guard case .object(let so) = x, case .string(let id)? = so["id"], case .string(let h)? = so["heading"],
+                      case .string(let words)? = so["words"] else { return nil }
+                r.search.append(SiteSearchSection(id: id, heading: h, words: words))
+            }
         }
         return r
     }

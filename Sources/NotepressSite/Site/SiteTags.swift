@@ -1,6 +1,7 @@
 import Foundation
 import Notepress
 import NotepressAST
+import NotepressResources
 
 /// One tag page of a site (`tags/PATH.html` in the HTML tree): the tags that map to it and the
 /// pages that carry one of them.
@@ -170,14 +171,25 @@ struct SitePageExtras: Sendable {
     var backlinks: [[Int]] = []
     /// The tags' page paths, shared by the pages.
     let tagPaths = TagPaths()
+    /// The site's navigation (HTML pages of a folder run): each page's chrome
+    /// (``DocumentMetadata/site``) is part of its digest.
+    var navigation: SiteNavigation? = nil
+
+    /// The chrome values of page `record`.
+    func chrome(_ record: SiteRecord, table: SiteTable) -> [String: MustacheValue]? {
+        guard let nav = navigation, let i = table.byPath[record.path] else { return nil }
+        let fromFolder = SitePaths.folderOf(table.outputStem(forInput: record.path))
+        return nav.values(record: i, fromFolder: fromFolder, notesIndex: table.rootHasIndexPage ? "notes-index.html" : "index.html")
+    }
 
     /// `digest` (``SiteRewriter/digest(of:resolutions:)`` of `record`) extended with what this
     /// page shows: whether its tags link to tag pages, and each backlink's path, output stem and title.
     func digest(_ digest: String, record: SiteRecord, table: SiteTable) -> String {
         let linkedTags = tagPages && !record.tags.isEmpty
         let sources = table.byPath[record.path].flatMap { $0 < backlinks.count ? backlinks[$0] : nil } ?? []
-        guard linkedTags || !sources.isEmpty else { return digest }
+        guard linkedTags || !sources.isEmpty || navigation != nil else { return digest }
         var bytes = Array(digest.utf8)
+        if let nav = navigation { bytes += Array(("\u{1E}site" + nav.digest).utf8) }
         if linkedTags { bytes += Array("\u{1E}tags".utf8) }
         for i in sources {
             bytes.append(0x1E)
@@ -198,5 +210,6 @@ struct SitePageExtras: Sendable {
         if let i = table.byPath[record.path], i < backlinks.count, !backlinks[i].isEmpty {
             page.metadata.backlinks = SiteBacklinks.links(backlinks[i], table: table, fromFolder: fromFolder)
         }
+        if let site = chrome(record, table: table) { page.metadata.site = SiteChromeValues(MustacheValue.map(site)) }
     }
 }

@@ -71,7 +71,8 @@ def random_request(rng):
 
 
 def send(port, data, timeout=10):
-    """The server's answer (bytes; b'' when it closed without one), or None on a timeout."""
+    """The server's answer (bytes; b'' when it closed without one; what came before the timeout for a
+    stream that stays open), or None when nothing came within the timeout."""
     s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
     try:
         s.sendall(data)
@@ -84,7 +85,9 @@ def send(port, data, timeout=10):
             try:
                 c = s.recv(65536)
             except socket.timeout:
-                return None
+                # An event stream (/__notepress/events) answers and stays open: what came is the
+                # answer. Nothing at all within the time is no answer.
+                return b"".join(chunks) if chunks else None
             except ConnectionResetError:
                 break
             if not c:

@@ -62,6 +62,10 @@ struct WatchSession {
         } catch {
             return "\(error)"
         }
+        // A save during the first build came before the watch began: one incremental run now
+        // catches it (it converts nothing when nothing changed); later saves wake the watcher.
+        let (catchUp, _) = build()
+        if catchUp.written > 0 || catchUp.status != 0 { after(catchUp) }
         if !quiet { printError("watching for changes (Ctrl-C stops)") }
         while true {
             let changed = watcher.waitForChange()

@@ -233,7 +233,9 @@ final class ConvertCommandTests: XCTestCase {
         let dir = try makeTempDir(self)
         let r = try NotepressBinary.run(["convert", TestPaths.corpus.appendingPathComponent("markdown").path, "-o", dir.path, "-q"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let outputs = TestPaths.files(under: dir, extensions: ["html"]).filter { $0.lastPathComponent != "index.html" }
+        // Besides one page per file: the notes list, the search page and the generated 404 page.
+        let outputs = TestPaths.files(under: dir, extensions: ["html"])
+            .filter { !["index.html", "search.html", "404.html"].contains($0.lastPathComponent) }
         XCTAssertEqual(outputs.count, TestPaths.files(under: TestPaths.corpus.appendingPathComponent("markdown"), extensions: ["md"]).count)
         // What one of them says: ripgrep's guide opens with its `##` heading and first paragraph.
         let guide = try String(contentsOf: dir.appendingPathComponent("ripgrep__GUIDE.html"), encoding: .utf8)
@@ -262,7 +264,10 @@ final class ConvertCommandTests: XCTestCase {
         let r = try NotepressBinary.run(["convert", TestPaths.samples.appendingPathComponent("notes").path, "-o", dir.path,
                                          "--size-category", "ax5", "--theme", "reading", "-q"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let page = try String(contentsOf: dir.appendingPathComponent("shopping-list.html"), encoding: .utf8)
+        // A folder's pages share one stylesheet (issue 34), linked from each page.
+        let html = try String(contentsOf: dir.appendingPathComponent("shopping-list.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("href=\"_notepress/notepress.css\""), String(html.prefix(1500)))
+        let page = try String(contentsOf: dir.appendingPathComponent("_notepress/notepress.css"), encoding: .utf8)
         guard let root = page.range(of: ":root {"), let end = page.range(of: "}", range: root.upperBound..<page.endIndex) else {
             return XCTFail("no :root block")
         }

@@ -30,7 +30,7 @@ package struct InputLimits: Sendable, Equatable {
     package var autocompletedCells = 0x10000
     /// Most e-mail address candidates (`x@y`) in one paragraph: libcmark-gfm 0.29's autolink
     /// extension allocates memory that grows with the paragraph for each one.
-    package var emailsPerParagraph = 2000
+    package var emailsPerParagraph = 100
     /// Link and image destinations and titles may add up to this many bytes per input byte, plus
     /// ``expansionAllowance`` (as upstream cmark bounds reference expansion since 0.30): a
     /// reference definition used many times repeats its destination in every use.

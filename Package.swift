@@ -12,7 +12,7 @@
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
 //   CBuildInfo                     the commit built from (NOTEPRESS_COMMIT from the Makefile), ICU's version
-//   CQt5Gui, NotepressSyntaxShim   KDE's KSyntaxHighlighting (C++/Qt5) behind a plain C interface, built
+//   NotepressSyntaxShim            KDE's KSyntaxHighlighting (C++/Qt5) behind a plain C interface, built
 //                                  as a shared library of its own that is dlopen'ed (see below)
 //   NotepressHighlight             code block highlighting: loads the shim on first use, roles onto the AST
 //   NotepressPlatform              the one file of C-library calls (Glibc, Musl, Darwin)
@@ -87,17 +87,18 @@ let package = Package(
         // so a new commit recompiles one file) and the run-time ICU version.
         .target(name: "CBuildInfo", dependencies: ["CICU"],
                 cSettings: Context.environment["NOTEPRESS_COMMIT"].flatMap { $0.isEmpty ? nil : $0 }.map { [.define("NOTEPRESS_COMMIT", to: "\"\($0)\"")] } ?? []),
-        // Qt5Core/Gui's pkg-config flags, for the shim only (KSyntaxHighlighting's Theme includes QColor).
-        .systemLibrary(
-            name: "CQt5Gui", pkgConfig: "Qt5Gui",
-            providers: [.apt(["qtbase5-dev"]), .brew(["qt@5"])]),
-        // KSyntaxHighlighting ships CMake files only: its headers are named here (Debian's path and
-        // Homebrew's); -fPIC because Qt 5 is built with -reduce-relocations.
-        .target(name: "NotepressSyntaxShim", dependencies: ["CQt5Gui"],
-                cxxSettings: [.unsafeFlags(["-I/usr/include/KF5/KSyntaxHighlighting", "-fPIC"], .when(platforms: [.linux])),
-                              .unsafeFlags(["-I/opt/homebrew/include/KF5/KSyntaxHighlighting", "-I/usr/local/include/KF5/KSyntaxHighlighting"],
+        // KSyntaxHighlighting ships CMake files only, and Qt 5's pkg-config files carry -D flags
+        // SwiftPM refuses ("prohibited flag(s)", a warning in every build of a package that
+        // depends on this one): the headers are named here, Debian's multiarch paths and
+        // Homebrew's; -fPIC because Qt 5 is built with -reduce-relocations.
+        .target(name: "NotepressSyntaxShim",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/KF5/KSyntaxHighlighting", "-fPIC"]
+                                               + ["QtCore", "QtGui", ""].map { "-I/usr/include/\(Context.debianMultiarch)/qt5/\($0)" },
+                                           .when(platforms: [.linux])),
+                              .unsafeFlags(["-I/opt/homebrew/include/KF5/KSyntaxHighlighting", "-I/usr/local/include/KF5/KSyntaxHighlighting",
+                                            "-I/opt/homebrew/opt/qt@5/include", "-I/usr/local/opt/qt@5/include"],
                                            .when(platforms: [.macOS]))],
-                linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting")]),
+                linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Gui"), .linkedLibrary("Qt5Core")]),
         // iconv(3) is in the C library on Linux and in libiconv on macOS.
         .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         .target(name: "NotepressAST", dependencies: ["CBidi"]),
@@ -154,3 +155,14 @@ let package = Package(
                     exclude: ["Golden"]),
     ]
 )
+
+extension Context {
+    /// Debian's multiarch folder name of the machine building (`/usr/include/TRIPLE/qt5`).
+    static var debianMultiarch: String {
+        #if arch(arm64)
+        return "aarch64-linux-gnu"
+        #else
+        return "x86_64-linux-gnu"
+        #endif
+    }
+}

@@ -209,7 +209,6 @@ package struct DocumentLoader: Sendable {
         let ronnClosed = path.map { $0.lowercased().hasSuffix(".ronn") } == true ? RonnPlaceholder.closedTagNames(in: body) : nil
         var findings = CodeHighlighter.Findings()
         let highlighter = highlightCode ? CodeHighlighter() : nil
-        if highlightCode { CodeHighlighter.prewarm(for: body) }
         let transforms = hashtags || ronnClosed != nil || highlighter != nil
         var foundTags: [String] = []
         var tagged: [Block] = []

@@ -46,55 +46,6 @@ package struct CodeHighlighter: Sendable {
         var done = false
     }
 
-    /// Starts the library on another thread when `text` has a fence that names a language, and
-    /// loads those languages' definitions there, so that the library's start (dlopen of Qt, the
-    /// repository, each definition's rules) overlaps with reading the document instead of
-    /// following it. The first highlighted block waits for it (the library serialises its calls).
-    /// Text without such a fence starts nothing. At most one start per process.
-    package static func prewarm(for text: String) {
-        let languages = fencedLanguages(in: text, limit: 8)
-        guard !languages.isEmpty, Prewarm.claim() else { return }
-        Thread.detachNewThread {
-            guard case .success(let library) = SyntaxLibrary.shared else { return }
-            for language in languages {
-                if let d = library.definition(for: language) { _ = library.highlight("x\n", definition: d, maxLine: maxLineBytes) }
-            }
-        }
-    }
-
-    /// The languages of up to `limit` fences (a line of at most three spaces, then ```` ``` ```` or
-    /// `~~~` and an info string), in order of first appearance: a quick look, not a parse.
-    static func fencedLanguages(in text: String, limit: Int) -> [String] {
-        var found: [String] = []
-        var bytes = text.utf8[...]
-        while !bytes.isEmpty, found.count < limit {
-            let line = bytes.prefix { $0 != 0x0A }
-            bytes = bytes.dropFirst(line.count + 1)
-            var l = line.drop { $0 == 0x20 }
-            guard line.count - l.count <= 3, let c = l.first, c == 0x60 || c == 0x7E else { continue }
-            let fence = l.prefix { $0 == c }
-            guard fence.count >= 3 else { continue }
-            l = l.dropFirst(fence.count)
-            if let lang = CodeInfo.language(String(decoding: l, as: UTF8.self)), !found.contains(lang),
-               !(c == 0x60 && l.contains(0x60)) {
-                found.append(lang)
-            }
-        }
-        return found
-    }
-
-    private enum Prewarm {
-        static let lock = NSLock()
-        nonisolated(unsafe) static var started = false
-        static func claim() -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            if started { return false }
-            started = true
-            return true
-        }
-    }
-
     /// `blocks` with every code block that names a known language highlighted (at any depth),
     /// copying only what changes.
     package func highlight(_ blocks: [Block], findings: inout Findings) -> [Block] {

@@ -92,6 +92,12 @@ extern "C" int np_syntax_resolve(void *r, const char *language, char *name, size
     const QString lang = QString::fromUtf8(language);
     if (lang.isEmpty()) return 0;
     Definition d = repo->definitionForName(lang);
+    // Names with case ignored (```python is the library's "Python", ```javascript "JavaScript").
+    if (!d.isValid()) {
+        for (const Definition &c : repo->definitions()) {
+            if (c.name().compare(lang, Qt::CaseInsensitive) == 0) { d = c; break; }
+        }
+    }
     // The library's aliases: a language named by its file extension (py, sh, rs, yml, js).
     if (!d.isValid() && !lang.contains(QLatin1Char('/'))) d = repo->definitionForFileName(QStringLiteral("code.") + lang);
     if (!d.isValid() && !lang.contains(QLatin1Char('/'))) d = repo->definitionForFileName(QStringLiteral("code.") + lang.toLower());

@@ -361,6 +361,34 @@ final class CodeHighlightTests: XCTestCase {
         XCTAssertGreaterThan(library.definitionCount, 300)
     }
 
+    /// New-user try-out: a run with a highlighted block crashed about one time in twenty (SIGSEGV
+    /// in Qt: a thread started the library while the document was read, and the process exited
+    /// under it). The library is now started on the thread that first needs it.
+    func testRunsWithHighlightedCodeNeverCrashAtExit() throws {
+        let dir = try makeTempDir(self)
+        let path = dir.appendingPathComponent("x.md").path
+        try Data("```python\nimport os\n```\n\n```rust\nfn main() {}\n```\n".utf8).write(to: URL(fileURLWithPath: path))
+        for i in 0..<60 {
+            let r = try NotepressBinary.run(["convert", path, "-t", "json"])
+            XCTAssertEqual(r.status, 0, "run \(i): \(r.stderr.prefix(400))")
+            if r.status != 0 { break }
+        }
+    }
+
+    /// New-user try-out: ```python, ```rust, ```javascript (the commonest fences, lower case)
+    /// came out plain: the library's names are matched with case ignored.
+    func testLowerCaseLanguageNamesAreHighlightedThroughTheBinary() throws {
+        let dir = try makeTempDir(self)
+        for (fence, name) in [("python", "Python"), ("rust", "Rust"), ("javascript", "JavaScript"), ("typescript", "TypeScript"),
+                              ("{.python .numberLines}", "Python"), ("MAKEFILE", "Makefile")] {
+            let path = dir.appendingPathComponent("x.md").path
+            try Data("```\(fence)\nlet x = \"s\" // c\n```\n".utf8).write(to: URL(fileURLWithPath: path))
+            let r = try NotepressBinary.run(["convert", path, "-t", "json"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stdoutText.contains("\"language\": \"\(name)\""), "\(fence): \(r.stdoutText.prefix(600))")
+        }
+    }
+
     /// Every shipped theme's code palette meets WCAG AA (4.5:1) against its code background in
     /// both appearances, plain text included (the theme's text colour when the palette has no
     /// plain); the high-contrast theme's meets AAA (7:1), as its description says.

@@ -100,7 +100,10 @@ func runServeCommand(_ args: [String]) -> Int32 {
         guard a.positionals.count == 1, let input = a.positionals.first, Platform.status(input)?.kind == .directory else {
             throw UsageError("serve needs one input folder (notepress serve NOTES [-o OUT])")
         }
+        // A preview shows the folder as it is now: pages of deleted and renamed notes go (--prune),
+        // or the server would go on serving them (new-user try-out).
         var buildArgs = args
+        if !a.flag("--prune") { buildArgs.append("--prune") }
         var temporary: String?
         if a.value("--output") == nil {
             let folder = PathText.join(NSTemporaryDirectory(), "notepress-serve-" + UUID().uuidString.prefix(8).lowercased())

@@ -82,7 +82,9 @@ final class PackageFixtureTests: XCTestCase {
         XCTAssertTrue(r.output.contains("converted 2, skipped 0 (unchanged)"), r.output)
         let site = dir.appendingPathComponent("site")
         XCTAssertEqual(TestPaths.files(under: site).map { String($0.path.dropFirst(site.path.count + 1)) },
-                       [".notepress-manifest", ".notepress-site.jsonl", "guide.html", "index.html", "notes/todo.html"])
+                       [".notepress-manifest", ".notepress-site.jsonl", "404.html", "_notepress/lunr.js", "_notepress/notepress.css",
+                        "_notepress/notepress.js", "_notepress/search/docs-0.js", "_notepress/search/meta.js", "_notepress/search/t-all.js",
+                        "guide.html", "index.html", "notes/todo.html", "search.html"])
         XCTAssertEqual(article(try String(contentsOf: site.appendingPathComponent("guide.html"), encoding: .utf8)), """
             <article class="note">
             <h1 class="note-title letterpress" dir="auto">User guide</h1>

@@ -126,6 +126,8 @@ final class ServeTests: XCTestCase {
         XCTAssertNotNil(try s.waitFor("/fresh/er/new.html", seconds: 1) { $0.status == 200 && $0.body.contains("Brand new.") })
         try FileManager.default.moveItem(atPath: input + "/fresh/er/new.md", toPath: input + "/fresh/er/renamed.md")
         XCTAssertNotNil(try s.waitFor("/fresh/er/renamed.html", seconds: 1) { $0.status == 200 })
+        // The old name is gone, not served from the last build (new-user try-out).
+        XCTAssertEqual(try s.get("/fresh/er/new.html").status, 404)
         try FileManager.default.moveItem(atPath: input + "/fresh", toPath: input + "/moved")
         XCTAssertNotNil(try s.waitFor("/moved/er/renamed.html", seconds: 1) { $0.status == 200 })
         try save(input + "/moved/er/renamed.md", "# Renamed\n\nEdited in a moved folder.\n")

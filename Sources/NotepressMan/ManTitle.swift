@@ -43,6 +43,7 @@ package struct ManTitle: Sendable, Equatable {
 /// 2. ronn's heading (ronn-format(7)): a first level-1 heading `name(section) -- description`.
 /// 3. go-md2man's title heading: a first level-1 heading of `.TH`-like words,
 ///    `name section "date" source "manual"` (go-md2man's own go-md2man.1.md).
+/// 4. A first level-1 heading that is only `name(section)` (`# ls(1)`, `# x(8) --`).
 /// Then front-matter fields (`metadata.fields` `section`, `date`, `source`, `manual`, and
 /// `description`, the NAME line's description as ronn's heading gives it) override,
 /// and anything still missing gets a default (name: `metadata.title`, else the source file's
@@ -82,6 +83,9 @@ package enum ManTitleResolver {
                 } else if let g = parseTHWords(text) {
                     name = g.name; section = g.section
                     date = g.date; source = g.source; manual = g.manual
+                    blocks.removeFirst()
+                } else if let p = parseBareTitle(text) {
+                    name = p.name; section = p.section
                     blocks.removeFirst()
                 }
             default:
@@ -278,6 +282,19 @@ package enum ManTitleResolver {
             return (p.name, sec, String(t[r.upperBound...]).trimmingHorizontalWhitespace())
         }
         return nil
+    }
+
+    /// A heading that is only `name(section)`, perhaps with an empty ronn description
+    /// (`# ls(1)`, `# x(8) --`): a page title, as in the README's list of title shapes.
+    static func parseBareTitle(_ t: String) -> (name: String, section: String)? {
+        var head = t
+        for dash in ["--", "\u{2014}", "-"] where head.hasSuffix(" " + dash) {
+            head = String(head.dropLast(dash.count + 1)).trimmingHorizontalWhitespace()
+            break
+        }
+        let p = parseNameSection(head)
+        guard let sec = p.section, p.rest?.isEmpty ?? true, !p.name.isEmpty, head.contains("(") else { return nil }
+        return (p.name, sec)
     }
 
     /// go-md2man's title heading: `name section ["date" [source ["manual"]]]`, with quotes.

@@ -43,6 +43,12 @@ final class Issue31ManTests: XCTestCase {
         XCTAssertTrue(chapter.roff.hasPrefix(#".TH "GUIDE" "1""#), chapter.roff)
         // Real title shapes still name the page.
         XCTAssertTrue(try man("# tool 8\n\nText.\n", name: "a.md").roff.hasPrefix(#".TH "TOOL" "8""#))
+        // `# name(section)` alone, or with an empty ronn description (new-user try-out: `.TH "T1"`
+        // from the file name, and the title left as an `.SH X(1)` heading).
+        let bare = try man("# x(1)\n\nText.\n", name: "t1.md")
+        XCTAssertTrue(bare.roff.hasPrefix(#".TH "X" "1""#), bare.roff)
+        XCTAssertFalse(bare.roff.contains(".SH X(1)"), bare.roff)
+        XCTAssertTrue(try man("# tool(8) --\n\nText.\n", name: "a.md").roff.hasPrefix(#".TH "TOOL" "8""#))
         XCTAssertTrue(try man("# go-md2man 1 \"January 2015\" go-md2man \"User Manual\"\n\nText.\n", name: "a.md").roff
             .hasPrefix(#".TH "GO\-MD2MAN" "1" "#))
     }

@@ -95,6 +95,13 @@ package struct InputLimits: Sendable, Equatable {
         /// The previous line of the paragraph could be a table's header row.
         var previousLine: (start: Int, end: Int)?
 
+        /// Link reference definitions (`[label]: destination "title"` at a line's start): the
+        /// normalised label → the bytes after its `]:` on that line, and where it is.
+        var definitions: [String: (bytes: Int, line: Int, column: Int)] = [:]
+        /// `[text]` on one line outside code fences: the normalised text → how often (each may
+        /// be a use of a definition of that label).
+        var bracketed: [String: Int] = [:]
+
         mutating func run(_ b: UnsafeBufferPointer<UInt8>) -> Violation? {
             var start = 0
             let n = b.count
@@ -105,7 +112,72 @@ package struct InputLimits: Sendable, Equatable {
                 start = end + 1
                 line += 1
             }
-            return nil
+            return expansion(inputBytes: n)
+        }
+
+        /// libcmark-gfm copies a definition's destination and title into every link that uses it,
+        /// while it parses: a 512 KB destination used 130 000 times needed 23 GB before any check
+        /// after the parse could run. The uses (bracketed text equal to a label, case and spacing
+        /// ignored) times each definition's size, against the expansion bound.
+        func expansion(inputBytes: Int) -> Violation? {
+            guard !definitions.isEmpty else { return nil }
+            let bound = limits.expansionPerInputByte * inputBytes + limits.expansionAllowance
+            var total = 0
+            var worst: (bytes: Int, line: Int, column: Int)?
+            for (label, d) in definitions {
+                guard let uses = bracketed[label] else { continue }
+                // A definition's own `[label]` is counted among the bracketed texts: not a use.
+                let (product, overflow) = d.bytes.multipliedReportingOverflow(by: max(uses - 1, 0))
+                total = overflow ? Int.max : total &+ product
+                if total < 0 { total = Int.max }
+                if worst == nil || d.bytes * uses > worst!.bytes { worst = (d.bytes * uses, d.line, d.column) }
+            }
+            guard total > bound, let w = worst else { return nil }
+            return Violation(line: w.line, column: w.column, message:
+                "link reference definitions used in links would repeat about \(total) bytes of destinations and titles, more than \(limits.expansionPerInputByte)× the input + \(limits.expansionAllowance) (\(bound)); \(InputLimits.liftOption) lifts the limit")
+        }
+
+        /// Lower case, runs of spaces and tabs as one space, trimmed (cmark's label matching, with
+        /// ASCII and simple Unicode case folding).
+        static func normalisedLabel(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+            var out: [UInt8] = []
+            out.reserveCapacity(to - from)
+            var space = false
+            for i in from..<to {
+                let x = b[i]
+                if x == 0x20 || x == 0x09 { space = !out.isEmpty; continue }
+                if space { out.append(0x20); space = false }
+                out.append(x >= 0x41 && x <= 0x5A ? x + 32 : x)
+            }
+            let s = String(decoding: out, as: UTF8.self)
+            return s.utf8.contains(where: { $0 >= 0x80 }) ? s.lowercased() : s
+        }
+
+        /// Counts the line's bracketed texts (innermost `[…]` of at most 999 bytes, cmark's label
+        /// limit) and records a definition when the line starts with `[label]:`.
+        mutating func brackets(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ c: Int, _ end: Int) {
+            let base = b.baseAddress!
+            guard memchr(base + c, 0x5D, end - c) != nil else { return }
+            var open = -1
+            var i = c
+            while i < end {
+                let x = b[i]
+                if x == 0x5C { i += 2; continue }
+                if x == 0x5B { open = i } else if x == 0x5D, open >= 0 {
+                    if i - open - 1 <= 999 {
+                        let label = Self.normalisedLabel(b, open + 1, i)
+                        if !label.isEmpty {
+                            bracketed[label, default: 0] += 1
+                            if open == c, i + 1 < end, b[i + 1] == 0x3A, c - start <= 3 || b[start] == 0x3E {
+                                let size = end - (i + 2)
+                                if size > (definitions[label]?.bytes ?? -1) { definitions[label] = (size, line, c - start + 1) }
+                            }
+                        }
+                    }
+                    open = -1
+                }
+                i += 1
+            }
         }
 
         /// The offset of a line's content after container markers (`>`, spaces, tabs).
@@ -131,6 +203,7 @@ package struct InputLimits: Sendable, Equatable {
             }
             if fence != nil { return nil }
             if c >= end { endParagraph(); return nil }
+            brackets(b, start, c, end)
             paragraphLines += 1
             // E-mail candidates: an `@` between two letters, digits or `.-_+` (memchr: most lines
             // have none, and the scan stays a small part of a conversion).

@@ -112,7 +112,7 @@ package final class SyntaxLibrary: @unchecked Sendable {
         guard let repository else { return nil }
         var buffer = [CChar](repeating: 0, count: 256)
         let found = resolveFn(repository, language, &buffer, buffer.count) != 0
-        let name: String? = found ? String(cString: buffer) : nil
+        let name: String? = found ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
         cache.store(language, name)
         return name
     }

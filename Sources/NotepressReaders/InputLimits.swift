@@ -28,6 +28,12 @@ package struct InputLimits: Sendable, Equatable {
     /// 0.29.0.gfm.7 stops a table at 0x80000 per table; markdown-it at 0x10000): each costs output
     /// in every format with no input.
     package var autocompletedCells = 0x10000
+    /// Most table cells in a document, header cells and filled-in cells included (2^18). Each
+    /// cell costs about 1.5–2 µs in libcmark-gfm and the slowest writers (RTF, ANSI, TEI) and up
+    /// to ~170 bytes of RTF even when empty, so 1 MB of nothing but cells (a million) took 1.2–2.4 s;
+    /// at this bound a document's cells take well under half a second in every format. The
+    /// largest real tables we know of (generated reference tables) have tens of thousands.
+    package var tableCells = 1 << 18
     /// Most e-mail address candidates (`x@y`) in one paragraph: libcmark-gfm 0.29's autolink
     /// extension allocates memory that grows with the paragraph for each one.
     package var emailsPerParagraph = 100
@@ -92,6 +98,8 @@ package struct InputLimits: Sendable, Equatable {
         /// The open table's columns (0: none), and the autocompleted cells so far.
         var tableColumns = 0
         var autocompleted = 0
+        /// Table cells so far in the document (every row counts its table's columns).
+        var cells = 0
         /// The previous line of the paragraph could be a table's header row.
         var previousLine: (start: Int, end: Int)?
 
@@ -224,6 +232,7 @@ package struct InputLimits: Sendable, Equatable {
             // GFM a line without `|` is a row of one cell too). A line without `|` opens none.
             let hasPipe = memchr(base + c, 0x7C, end - c) != nil
             if tableColumns > 0 {
+                if let v = countCells(tableColumns, start, c) { return v }
                 let cells = hasPipe ? Self.cells(b, c, end) : 1
                 if cells < tableColumns {
                     autocompleted += tableColumns - cells
@@ -239,9 +248,19 @@ package struct InputLimits: Sendable, Equatable {
                         "a table of \(columns) columns (limit \(limits.tableColumns): libcmark-gfm 0.29 parses a table in time quadratic in its columns); \(InputLimits.liftOption) lifts the limit")
                 }
                 tableColumns = columns
+                // The header row, and the delimiter row (which adds no cells).
+                if let v = countCells(columns, start, c) { return v }
             }
             previousLine = (c, end)
             return nil
+        }
+
+        /// Adds one row of `columns` cells to the document's count; the violation past the bound.
+        mutating func countCells(_ columns: Int, _ start: Int, _ c: Int) -> Violation? {
+            cells += columns
+            guard cells > limits.tableCells else { return nil }
+            return Violation(line: line, column: c - start + 1, message:
+                "tables with more than \(limits.tableCells) cells in this document (each cell costs time and output in every format, even empty); \(InputLimits.liftOption) lifts the limit")
         }
 
         mutating func endParagraph() {

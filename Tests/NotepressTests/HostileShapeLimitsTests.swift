@@ -57,6 +57,25 @@ final class HostileShapeLimitsTests: XCTestCase {
         XCTAssertTrue(r.stdoutText.hasPrefix("<pre><code>|a|a|"), r.stdoutText.prefix(40).description)
     }
 
+    /// 1 MB of nothing but table cells (a million empty ones at 256 columns) took 1.2–2.4 s in RTF,
+    /// ANSI and TEI, linear but past the 1 s budget: the cells of a document are bounded (2^18),
+    /// counted over several tables, header rows included.
+    func testTableCellsPerDocumentAreBounded() throws {
+        // 256 columns: header 256 + 511 full rows = 131 072 cells per table; the second table's
+        // header row is line 517 (513 lines of the first, a blank, a paragraph, a blank), its
+        // delimiter row 518, and its 512th body row, line 1030, crosses 262 144.
+        let rows = Array(repeating: String(repeating: "|c", count: 256) + "|", count: 511)
+        let one = Self.table(columns: 256, bodyRows: rows)
+        let ok = try convert(one + "\nText\n\n" + one)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stdoutText.components(separatedBy: "<td>").count - 1, 2 * 511 * 256)
+        let over = one + "\nText\n\n" + Self.table(columns: 256, bodyRows: rows + [rows[0]])
+        assertRefused(try convert(over), at: "1030:1", saying: "tables with more than 262144 cells in this document")
+        let lifted = try convert(over, ["--no-input-limits"])
+        XCTAssertEqual(lifted.status, 0, lifted.stderr)
+        XCTAssertEqual(lifted.stdoutText.components(separatedBy: "<td>").count - 1, 1023 * 256)
+    }
+
     /// libcmark-gfm's autolink extension needed 930 MB for a paragraph of 16 000 addresses (its
     /// memory grows with addresses × paragraph length: 1 MB in paragraphs of 1 000 took 572 MB).
     func testEmailAddressesPerParagraphAreBounded() throws {

@@ -87,12 +87,16 @@ endif
 
 $(SHIM):
 	@test -f $@ || { echo "make: $@ is not built; run make build (or make install)" >&2; exit 1; }
+# SwiftPM links the shim against libswiftCore.so with the toolchain's folder as RUNPATH, though it
+# has no Swift code (Sources/NotepressSyntaxShim/syntax.cpp): the installed copy drops both, so it
+# loads where no Swift toolchain is installed.
 $(STRIPPED_SHIM): $(SHIM)
 	@mkdir -p $(dir $@)
 ifeq ($(shell uname -s),Darwin)
 	cp $(SHIM) $@.tmp && strip -S -x $@.tmp && mv $@.tmp $@
 else
-	objcopy --strip-unneeded --remove-section=.comment $(SHIM) $@.tmp && mv $@.tmp $@
+	objcopy --strip-unneeded --remove-section=.comment $(SHIM) $@.tmp
+	patchelf --remove-needed libswiftCore.so --remove-rpath $@.tmp && mv $@.tmp $@
 endif
 
 # install builds first; NO_BUILD=1 installs what is built (the install test: CONFIG=debug NO_BUILD=1).

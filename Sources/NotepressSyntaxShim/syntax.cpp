@@ -22,6 +22,17 @@
 
 using namespace KSyntaxHighlighting;
 
+#if defined(__linux__)
+// SwiftPM links every library product with the toolchain's swiftrt.o, whose constructor registers
+// the library's Swift metadata with the Swift runtime (swift_addNewDSOImage), and so against
+// libswiftCore.so with the toolchain's folder as RUNPATH. This library has no Swift code: these
+// two do nothing, bind inside the library (hidden), and leave libswiftCore.so unused, so that
+// `make strip` can drop it (patchelf) and the installed shim loads where no Swift toolchain is
+// (the .deb; InstallTests). The notepress binary carries its own Swift runtime (static stdlib).
+extern "C" __attribute__((visibility("hidden"))) void swift_addNewDSOImage(const void *) {}
+extern "C" __attribute__((visibility("hidden"))) bool _swift_backtrace_isThunkFunction(const char *) { return false; }
+#endif
+
 namespace {
 
 std::mutex lock;

@@ -97,6 +97,16 @@ final class InstallTests: XCTestCase {
         let code = try sh("cd /tmp && printf '```swift\\nlet x = 1\\n```\\n' | env -u NOTEPRESS_SYNTAX_SHIM '\(p)/bin/notepress' convert --fragment --highlight-style 'Breeze Light'")
         XCTAssertEqual(code.status, 0, code.stderr)
         XCTAssertTrue(code.stdout.contains("<span class=\"tok-keyword\">let</span>"), code.stdout + code.stderr)
+        // ... and the shim needs no Swift toolchain: SwiftPM linked it against libswiftCore.so with
+        // /opt/swift/... as RUNPATH, so the installed .deb, where no toolchain is, printed "code is
+        // not highlighted: ... libswiftCore.so: cannot open shared object file". Loaded here by a
+        // process with no Swift runtime in it (Python), every symbol bound at once.
+        let shim = "\(p)/lib/notepress/libNotepressSyntaxShim.so"
+        let dynamic = try runTool("readelf", ["-d", shim]).output
+        XCTAssertTrue(dynamic.contains("libKF5SyntaxHighlighting.so"), dynamic)
+        XCTAssertFalse(dynamic.contains("swift"), "the installed shim names no Swift library or folder:\n" + dynamic)
+        let load = try sh("python3 -c 'import ctypes, os; ctypes.CDLL(\"\(shim)\", mode=os.RTLD_NOW | os.RTLD_LOCAL); print(\"loaded\")'")
+        XCTAssertEqual(load.stdout, "loaded\n", load.stderr)
         // man, by MANPATH and by -M.
         let man = try sh("MANPATH='\(p)/share/man' man -w notepress; man -M '\(p)/share/man' -w 7 notepress-markup; "
                          + "MANWIDTH=80 MAN_KEEP_FORMATTING= man -M '\(p)/share/man' notepress | col -b | head -5")

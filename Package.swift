@@ -7,7 +7,7 @@
 //
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
 //   CLibCrypto                     OpenSSL's libcrypto, SHA-256 through EVP, loaded on first use (dlopen)
-//   CMicroHTTPD                    GNU libmicrohttpd (pkg-config): the HTTP server of `notepress serve`
+//   CMicroHTTPD                    GNU libmicrohttpd, the HTTP server of `notepress serve`, loaded on first use (dlopen)
 //   CICU                           ICU's common library (pkg-config icu-uc; Homebrew icu4c on macOS)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
@@ -68,10 +68,12 @@ let package = Package(
         // (linked, it cost ~1 ms of start-up in every process, most of a one-file run). Its
         // headers (Debian libssl-dev) only type-check the loaded symbols; see CLibCrypto.h.
         .target(name: "CLibCrypto"),
-        // GNU libmicrohttpd: the HTTP server of `notepress serve` (NotepressServe).
-        .systemLibrary(
-            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        // GNU libmicrohttpd: the HTTP server of `notepress serve` (NotepressServe), loaded with
+        // dlopen when a server starts (linked, it and the nine libraries it pulls in cost ~1.5 ms of
+        // start-up in every process); its header (Debian libmicrohttpd-dev) gives the types and
+        // type-checks the loaded symbols; see include/CMicroHTTPD.h.
+        .target(name: "CMicroHTTPD",
+                cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))]),
 
         // ICU's common library through pkg-config, so its headers and library are found where
         // the platform keeps them (macOS has no public ICU headers: Homebrew's keg-only icu4c,

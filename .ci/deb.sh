@@ -39,7 +39,7 @@ build() {  # build DEB: stage, metadata, dpkg-deb
   local depends
   depends=$(cd "$stage/src" && dpkg-shlibdeps -O "$root/usr/bin/notepress" "$root"/usr/lib/notepress/*.so 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
   # Loaded with dlopen on first use, so not among the libraries dpkg-shlibdeps reads off the binary.
-  depends="$depends, libssl3 (>= 3.0.0)"
+  depends="$depends, libssl3 (>= 3.0.0), libmicrohttpd12 (>= 0.9.75)"
   install -d -m 755 "$root/DEBIAN"
   local size
   size=$(du -k -s --apparent-size --exclude=DEBIAN "$root" | cut -f1)

@@ -36,6 +36,7 @@ package final class HTTPServer: @unchecked Sendable {
     package init(root: String, host: String, port: UInt16, events: BuildEvents) throws {
         files = StaticFiles(root: root)
         self.events = events
+        if let why = notepress_mhd_load_error() { throw StartError(description: String(cString: why)) }
         let box = Unmanaged.passUnretained(self).toOpaque()
         guard let d = notepress_mhd_start(host, port, accessHandler, box, nil, nil,
                                           Self.connectionLimit, Self.timeoutSeconds, Self.memoryLimit) else {
@@ -53,7 +54,7 @@ package final class HTTPServer: @unchecked Sendable {
         let d = daemon
         daemon = nil
         lock.unlock()
-        if let d { MHD_stop_daemon(d) }
+        if let d { notepress_mhd_stop_daemon(d) }
     }
 
     deinit { stop() }
@@ -106,20 +107,20 @@ package final class HTTPServer: @unchecked Sendable {
     }
 
     private func header(_ connection: OpaquePointer, _ name: String) -> String? {
-        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+        notepress_mhd_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
     }
 
     private func send(_ connection: OpaquePointer, _ status: UInt32, _ body: [UInt8], type: String?,
                       headers: [(String, String)] = []) -> MHD_Result {
         let response: OpaquePointer? = body.withUnsafeBytes { raw in
-            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
+            notepress_mhd_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let response else { return .NO }
-        if let type { MHD_add_response_header(response, "Content-Type", type) }
-        MHD_add_response_header(response, "X-Content-Type-Options", "nosniff")
-        for (k, v) in headers { MHD_add_response_header(response, k, v) }
-        let r = MHD_queue_response(connection, status, response)
-        MHD_destroy_response(response)
+        if let type { notepress_mhd_add_response_header(response, "Content-Type", type) }
+        notepress_mhd_add_response_header(response, "X-Content-Type-Options", "nosniff")
+        for (k, v) in headers { notepress_mhd_add_response_header(response, k, v) }
+        let r = notepress_mhd_queue_response(connection, status, response)
+        notepress_mhd_destroy_response(response)
         return r
     }
 
@@ -128,14 +129,14 @@ package final class HTTPServer: @unchecked Sendable {
     private func stream(_ connection: OpaquePointer) -> MHD_Result {
         let s = EventStream(events: events)
         let context = Unmanaged.passRetained(s).toOpaque()
-        guard let response = MHD_create_response_from_callback(UInt64.max, 1024, streamReader, context, streamFree) else {
+        guard let response = notepress_mhd_create_response_from_callback(UInt64.max, 1024, streamReader, context, streamFree) else {
             Unmanaged<EventStream>.fromOpaque(context).release()
             return .NO
         }
-        MHD_add_response_header(response, "Content-Type", "text/event-stream")
-        MHD_add_response_header(response, "Cache-Control", "no-cache")
-        let r = MHD_queue_response(connection, 200, response)
-        MHD_destroy_response(response)
+        notepress_mhd_add_response_header(response, "Content-Type", "text/event-stream")
+        notepress_mhd_add_response_header(response, "Cache-Control", "no-cache")
+        let r = notepress_mhd_queue_response(connection, 200, response)
+        notepress_mhd_destroy_response(response)
         return r
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which file a request's path names: the one policy of the server for URL paths. The path comes
-/// with its %-escapes (the library decodes nothing, see CMicroHTTPD's shim); it is decoded here,
+/// with its %-escapes (the library decodes nothing, see CMicroHTTPD/libmicrohttpd.c); it is decoded here,
 /// byte by byte, and refused unless every segment names an entry inside the output folder:
 ///
 /// - 400: a path that does not start with `/`, a bad escape (`%4`, `%zz`), a NUL byte or another

@@ -261,6 +261,23 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(second.stderr.contains("cannot listen"), second.stderr)
         XCTAssertEqual(first.stop(), 0)
     }
+
+    /// libmicrohttpd is loaded by `serve` alone (linked, it and its nine libraries cost every run
+    /// ~1.5 ms of start-up): `convert` never maps it, and where it cannot be loaded `serve` says
+    /// so in one line and exits 1, nothing served.
+    func testServerLibraryIsLoadedByServeAloneAndItsAbsenceIsOneClearError() throws {
+        let (input, output, _) = try makeSiteFolder(self, ["a.md": "# A\n"])
+        let convert = try NotepressBinary.run(["convert", input, "-o", output, "-q"], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(convert.status, 0, convert.stderr)
+        XCTAssertTrue(convert.stderr.contains("libcmark-gfm"), "LD_DEBUG lists the libraries loaded")
+        XCTAssertFalse(convert.stderr.contains("microhttpd"), "convert loaded libmicrohttpd")
+        let missing = try NotepressBinary.run(["serve", input, "-o", output + "2", "-q", "--port", "0"],
+                                              environment: ["NOTEPRESS_LIBMICROHTTPD": "/nonexistent/libmicrohttpd.so.12"])
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("GNU libmicrohttpd (libmicrohttpd12), the HTTP server of notepress serve, cannot be loaded: /nonexistent/libmicrohttpd.so.12"),
+                      missing.stderr)
+        XCTAssertEqual(missing.stderr.split(separator: "\n").filter { $0.contains("libmicrohttpd") }.count, 1, missing.stderr)
+    }
 }
 
 final class ConvertWatchTests: XCTestCase {

@@ -67,6 +67,21 @@ package enum SiteTableCodec {
             }
             w.out.append(0x5D)
         }
+        if !r.summary.isEmpty {
+            w.key("summary"); w.out.append(0x5B)
+            for (i, e) in r.summary.enumerated() {
+                if i > 0 { w.out.append(0x2C) }
+                w.open()
+                w.key("kind"); w.string(e.kind.rawValue)
+                w.key("title"); w.string(e.title)
+                w.key("target"); w.string(e.target)
+                w.key("depth"); w.number(e.depth)
+                w.key("line"); w.number(e.line)
+                w.key("column"); w.number(e.column)
+                w.close()
+            }
+            w.out.append(0x5D)
+        }
         w.close()
         return w.out
     }
@@ -130,6 +145,18 @@ package enum SiteTableCodec {
                 guard case .object(let so) = x, case .string(let id)? = so["id"], case .string(let h)? = so["heading"],
                       case .string(let words)? = so["words"] else { return nil }
                 r.search.append(SiteSearchSection(id: id, heading: h, words: words))
+            }
+        }
+        if case .array(let entries)? = o["summary"] {
+            for x in entries {
+                guard case .object(let eo) = x, case .string(let k)? = eo["kind"], let kind = SiteSummaryEntry.Kind(rawValue: k),
+                      case .string(let t)? = eo["title"] else { return nil }
+                var e = SiteSummaryEntry(kind: kind, title: t)
+                if case .string(let target)? = eo["target"] { e.target = target }
+                if case .number(let n)? = eo["depth"] { e.depth = n }
+                if case .number(let n)? = eo["line"] { e.line = n }
+                if case .number(let n)? = eo["column"] { e.column = n }
+                r.summary.append(e)
             }
         }
         return r

@@ -79,7 +79,9 @@ package enum SiteAssets {
         pages.append(SitePage(path: searchPage, bytes: try render("html/search.html", title: "Search",
                                                                   site: nav.values(record: nil, fromFolder: "", notesIndex: notesIndex))))
         if !existing("404.html") {
-            let site = nav.values(record: nil, fromFolder: "", notesIndex: notesIndex, root: SitePaths.notFoundRoot(baseURL: options.baseURL))
+            var site = nav.values(record: nil, fromFolder: "", notesIndex: notesIndex, root: SitePaths.notFoundRoot(baseURL: options.baseURL))
+            // No tree: the page answers for any missing address (a folder without an index page too).
+            site["sidebar"] = .list([])
             pages.append(SitePage(path: "404.html", bytes: try render("html/not-found.html", title: "Page not found", site: site)))
         }
         if let base = options.baseURL {

@@ -267,6 +267,9 @@ package final class SiteNavigation: Sendable {
             if !open.contains(n) { made[n] = v; added = true }
             return v
         }
+        // An entry off the page's way names its content for the template's memo (``MustacheMemo``):
+        // rendered once per output folder (the tree's digest, the folder, the root, the node).
+        let memoPrefix = digest + "\u{1F}" + fromFolder + "\u{1F}" + root + "\u{1F}"
         func build(_ n: Int) -> MustacheValue {
             let node = nodes[n]
             // A section without an index page is a label (its <summary> opens it) when its pages
@@ -300,6 +303,7 @@ package final class SiteNavigation: Sendable {
             m["children"] = .list(kids)
             m["hasChildren"] = .bool(!kids.isEmpty)
             m["open"] = .bool(open.contains(n) && !kids.isEmpty)
+            if !open.contains(n) { m[MustacheMemo.key] = .string(memoPrefix + String(n)) }
             return .map(m)
         }
         // The top level is windowed as a section is (a flat folder of 100 000 notes).

@@ -213,4 +213,28 @@ extension SiteNavigationTests {
             }
         }
     }
+
+    /// A sharded build of the mdBook folder (scan, two shards, index) writes the same files,
+    /// byte for byte, as one process: the summary travels in the site table (`summary` key).
+    func testShardedBookBuildIsTheOneProcessBuild() throws {
+        let site = try makeSiteFolder(self, Self.book)
+        let one = site.dir + "/one", sharded = site.dir + "/sharded", table = site.dir + "/site.jsonl"
+        let base = ["--base-url", "https://example.org/book/"]
+        try run(["convert", site.input, "-o", one, "-q"] + base)
+        try run(["scan", site.input, "-o", table])
+        XCTAssertTrue(try String(contentsOfFile: table, encoding: .utf8).contains("\"summary\":[{\"kind\":\"chapter\",\"title\":\"Introduction\",\"target\":\"README.md\",\"depth\":0,\"line\":3,\"column\":1}"))
+        for k in 1...2 { try run(["convert", site.input, "-o", sharded, "-q", "--site-table", table, "--shard", "\(k)/2"] + base) }
+        try run(["index", sharded, "--site-table", table, "-q"] + base)
+        func files(_ root: String) throws -> [String: Data] {
+            var out: [String: Data] = [:]
+            for u in TestPaths.files(under: URL(fileURLWithPath: root)) where !u.lastPathComponent.hasPrefix(".notepress") {
+                out[String(u.path.dropFirst(root.count + 1))] = try Data(contentsOf: u)
+            }
+            return out
+        }
+        let a = try files(one), b = try files(sharded)
+        XCTAssertEqual(a.keys.sorted(), b.keys.sorted())
+        XCTAssertFalse(a.keys.contains("SUMMARY.html"))
+        for (k, v) in a { XCTAssertEqual(v, b[k], k) }
+    }
 }

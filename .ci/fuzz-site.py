@@ -265,7 +265,12 @@ def check_outputs(out, inputs_size, report_pages, failed):
             for m in HREF.finditer(data):
                 target = m.group(1).decode("utf-8", "replace")
                 from urllib.parse import unquote
-                path = os.path.normpath(os.path.join(os.path.dirname(os.path.join(out, rel)), unquote(target)))
+                here = os.path.dirname(os.path.join(out, rel))
+                if target.startswith("/"):
+                    # The not-found page (at the HTML tree's root) links from the host's root.
+                    path = os.path.normpath(os.path.join(here if base == "404.html" else out, unquote(target).lstrip("/")))
+                else:
+                    path = os.path.normpath(os.path.join(here, unquote(target)))
                 missing_stem = os.path.relpath(path, out).rsplit(".", 1)[0]
                 if not os.path.exists(path) and rel not in report_pages and \
                         stem_of_output(os.path.relpath(path, out) if not missing_stem.startswith("..") else "") not in failed:

@@ -17,63 +17,12 @@ Used by the tests (ServeBrowserTests) and by Benchmarks/run ("save to reload").
 import argparse
 import json
 import os
-import re
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
-import websocket  # Debian python3-websocket
-
-
-def chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    sys.exit("save_to_reload.py: chromium is not installed")
-
-
-class Page:
-    def __init__(self, ws_url):
-        self.ws = websocket.create_connection(ws_url, timeout=30, suppress_origin=True)
-        self.next_id = 0
-        self.events = []
-
-    def call(self, method, **params):
-        self.next_id += 1
-        mid = self.next_id
-        self.ws.send(json.dumps({"id": mid, "method": method, "params": params}))
-        while True:
-            msg = json.loads(self.ws.recv())
-            if msg.get("id") == mid:
-                return msg.get("result", {})
-            if "method" in msg:
-                self.events.append(msg)
-
-    def evaluate(self, expression):
-        r = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
-        return r.get("result", {}).get("value")
-
-    def wait_event(self, method, deadline):
-        while True:
-            for i, e in enumerate(self.events):
-                if e["method"] == method:
-                    del self.events[: i + 1]
-                    return e
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            self.ws.settimeout(left)
-            try:
-                msg = json.loads(self.ws.recv())
-            except websocket.WebSocketTimeoutException:
-                return None
-            if "method" in msg:
-                self.events.append(msg)
+from cdp import Browser
 
 
 def save(note, text):
@@ -94,29 +43,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=10)
     a = ap.parse_args()
 
-    profile = tempfile.mkdtemp(prefix="np-chromium-")
-    proc = subprocess.Popen([chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                             "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
-                             f"--user-data-dir={profile}", "--window-size=800,600", "about:blank"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        port = None
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            line = proc.stderr.readline()
-            m = re.search(r"DevTools listening on ws://127\.0\.0\.1:(\d+)/", line)
-            if m:
-                port = int(m.group(1))
-                break
-            if not line and proc.poll() is not None:
-                break
-        if port is None:
-            sys.exit("save_to_reload.py: chromium did not open its debugging port")
-        targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10))
-        page = Page(next(t for t in targets if t["type"] == "page")["webSocketDebuggerUrl"])
-        page.call("Page.enable")
-        page.call("Page.navigate", url=a.url)
-        if not page.wait_event("Page.loadEventFired", time.monotonic() + a.timeout):
+    with Browser() as browser:
+        page = browser.page()
+        if not page.open(a.url, timeout=a.timeout):
             sys.exit("save_to_reload.py: the page did not load")
         # Wait until the page's event stream is open (its first event reloads nothing).
         time.sleep(0.3)
@@ -148,13 +77,6 @@ def main():
                           "scroll_checked": (room or 0) >= a.scroll,
                           "saved_text_shown": f"Saved {len(times)}." in (body or "")}))
         save(a.note, original)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ package struct PageTemplate: Sendable {
     /// Every source with its origin, in load order: what decides the rendered bytes besides the
     /// data (for build fingerprints).
     package let fingerprint: String
+    /// Partials rendered once per run for contexts that name their content (``MustacheMemo``).
+    package let memo = MustacheMemo()
 
     /// A template read from `path` (`--template FILE`).
     /// - Throws: ``PageTemplateError`` when the file or a partial file cannot be read or is not
@@ -97,13 +99,13 @@ package struct PageTemplate: Sendable {
     /// (``MustacheTemplate/render(_:partials:escape:capacity:)``; a hint only).
     /// - Throws: ``MustacheError`` when sections and partials nest too deep.
     package func render(_ data: MustacheValue, capacity: Int = 0) throws -> String {
-        try template.render(data, partials: partials, escape: HTMLEscape.text, capacity: capacity)
+        try template.render(data, partials: partials, escape: HTMLEscape.text, capacity: capacity, memo: memo)
     }
 
     /// ``render(_:capacity:)`` as UTF-8 bytes (``MustacheTemplate/renderUTF8(_:partials:escape:capacity:)``).
     /// - Throws: ``MustacheError`` when sections and partials nest too deep.
     package func renderUTF8(_ data: MustacheValue, capacity: Int = 0) throws -> [UInt8] {
-        try template.renderUTF8(data, partials: partials, escape: HTMLEscape.text, capacity: capacity)
+        try template.renderUTF8(data, partials: partials, escape: HTMLEscape.text, capacity: capacity, memo: memo)
     }
 
     static func isFile(_ path: String) -> Bool {

@@ -11,6 +11,7 @@ let embeddedTemplateFiles: [String: [UInt8]] = [
     "html/breadcrumbs.html": PackageResources.breadcrumbs_html,
     "html/list-pages.html": PackageResources.list_pages_html,
     "html/site-assets.html": PackageResources.site_assets_html,
+    "html/site-head.html": PackageResources.site_head_html,
     "html/site-layout-end.html": PackageResources.site_layout_end_html,
     "html/site-layout-start.html": PackageResources.site_layout_start_html,
     "html/nav-item.html": PackageResources.nav_item_html,

@@ -61,22 +61,24 @@ package struct MustacheTemplate: Sendable {
     ///     copied as it grows; only a hint, the output is the same for any value.
     /// - Throws: ``MustacheError`` when sections and partials nest deeper than ``maximumDepth``.
     package func render(_ data: MustacheValue, partials: [String: MustacheTemplate] = [:],
-                       escape: (String) -> String, capacity: Int = 0) throws -> String {
-        try render(data, partials: partials, escape: escape, capacity: capacity, into: String.self)
+                       escape: (String) -> String, capacity: Int = 0, memo: MustacheMemo? = nil) throws -> String {
+        try render(data, partials: partials, escape: escape, capacity: capacity, memo: memo, into: String.self)
     }
 
     /// ``render(_:partials:escape:capacity:)`` as UTF-8 bytes: the same text, and
     /// ``MustacheValue/utf8(_:)`` values go into it by `{{{name}}}` without a `String` between.
+    /// `memo`: partials rendered with a memo key (``MustacheMemo``) are taken from it, or kept in it.
     package func renderUTF8(_ data: MustacheValue, partials: [String: MustacheTemplate] = [:],
-                           escape: (String) -> String, capacity: Int = 0) throws -> [UInt8] {
-        try render(data, partials: partials, escape: escape, capacity: capacity, into: [UInt8].self)
+                           escape: (String) -> String, capacity: Int = 0, memo: MustacheMemo? = nil) throws -> [UInt8] {
+        try render(data, partials: partials, escape: escape, capacity: capacity, memo: memo, into: [UInt8].self)
     }
 
     private func render<Output: MustacheOutput>(_ data: MustacheValue, partials: [String: MustacheTemplate],
-                                                escape: (String) -> String, capacity: Int,
+                                                escape: (String) -> String, capacity: Int, memo: MustacheMemo?,
                                                 into: Output.Type) throws -> Output {
         try withoutActuallyEscaping(escape) { escape in
             var r = MustacheRenderer<Output>(partials: partials, escape: escape, stack: [data])
+            r.memo = memo
             r.out.reserve(source.count + partials.values.reduce(0) { $0 + $1.source.count } + max(0, capacity))
             try r.render(self, from: 0, to: nodes.count, depth: 0)
             return r.out
@@ -210,6 +212,8 @@ struct MustacheRenderer<Output: MustacheOutput> {
     var indent = ""
     /// Whether the output is at the start of a line of an indented partial's source.
     var atLineStart = false
+    /// Rendered partials by memo key (``MustacheMemo``).
+    var memo: MustacheMemo?
 
     init(partials: [String: MustacheTemplate], escape: @escaping (String) -> String, stack: [MustacheValue]) {
         self.partials = partials; self.escape = escape; self.stack = stack
@@ -249,7 +253,20 @@ struct MustacheRenderer<Output: MustacheOutput> {
                 }
                 i = sectionEnd
             case .partial(let name, let partialIndent, let offset):
-                if let p = partials[name] {
+                if let memo, indent.isEmpty, (partialIndent ?? "").isEmpty, case .map(let m)? = stack.last,
+                   case .string(let id)? = m[MustacheMemo.key], let p = partials[name] {
+                    // A context that names its content: the partial's bytes are the same every time.
+                    let key = name + "\u{1F}" + id
+                    if let done = memo.get(key) {
+                        out.put(utf8: done)
+                    } else {
+                        var sub = MustacheRenderer<[UInt8]>(partials: partials, escape: escape, stack: stack)
+                        sub.memo = memo
+                        try nested(t, offset, depth) { _ in try sub.render(p, from: 0, to: p.nodes.count, depth: depth + 1) }
+                        memo.set(key, sub.out)
+                        out.put(utf8: sub.out)
+                    }
+                } else if let p = partials[name] {
                     let saved = indent
                     if let partialIndent {
                         indent += partialIndent
@@ -296,8 +313,10 @@ struct MustacheRenderer<Output: MustacheOutput> {
     func lookup(_ name: MustacheName) -> MustacheValue? {
         guard let first = name.parts.first else { return stack.last }
         var found: MustacheValue?
-        for ctx in stack.reversed() {
-            if case .map(let m) = ctx, let v = m[first] { found = v; break }
+        var k = stack.count
+        while k > 0 {
+            k -= 1
+            if case .map(let m) = stack[k], let v = m[first] { found = v; break }
         }
         guard var v = found else { return nil }
         for part in name.parts.dropFirst() {

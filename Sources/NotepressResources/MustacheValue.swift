@@ -5,7 +5,7 @@
 /// leaves the empty string to the language; it is falsey here, as in mustache.js, so that
 /// `{{#author}}…{{/author}}` skips an empty field). Numbers are strings (`"1.5"`): the page data
 /// (front matter, `-M key=value`) is text.
-package indirect enum MustacheValue: Sendable, Equatable {
+package enum MustacheValue: Sendable, Equatable {
     /// No value: interpolates as nothing, falsey.
     case null
     /// `true` or `false`: interpolates as `true`/`false`.

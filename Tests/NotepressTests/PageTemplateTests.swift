@@ -266,7 +266,9 @@ final class PageTemplateTests: XCTestCase {
         let r = try NotepressBinary.run(["templates", "print", "html"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, try Data(contentsOf: TestPaths.root.appendingPathComponent("Templates/html/page.html")))
-        XCTAssertTrue(r.stdoutText.contains("{{#author}}\n<meta name=\"author\" content=\"{{.}}\">\n{{/author}}\n"))
+        XCTAssertTrue(r.stdoutText.contains("<head>\n{{> site-head}}\n</head>\n"))
+        let head = try NotepressBinary.run(["templates", "print", "html/site-head.html"])
+        XCTAssertTrue(head.stdoutText.contains("{{#author}}\n<meta name=\"author\" content=\"{{.}}\">\n{{/author}}\n"))
         XCTAssertTrue(r.stdoutText.contains("{{#toc}}\n{{{toc}}}\n{{/toc}}\n{{{body}}}\n"))
     }
 

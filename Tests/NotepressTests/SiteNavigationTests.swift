@@ -74,7 +74,8 @@ final class SiteNavigationTests: XCTestCase {
             XCTAssertFalse(text.contains("<style>"), "\(url.path): inline CSS")
             let rel = String(url.path.dropFirst(out.count + 1))
             let depth = rel.split(separator: "/").count - 1
-            let up = String(repeating: "../", count: depth)
+            // The not-found page is shown at any depth: its links start from the host's root.
+            let up = rel == "404.html" ? "/" : String(repeating: "../", count: depth)
             XCTAssertTrue(text.contains("<link rel=\"stylesheet\" href=\"\(up)_notepress/notepress.css\">"), rel)
             XCTAssertTrue(text.contains("<script src=\"\(up)_notepress/notepress.js\"></script>"), rel)
         }
@@ -136,7 +137,7 @@ final class SiteNavigationTests: XCTestCase {
         try run(["convert", site.input, "-o", site.output, "-q", "--site-title", "My Book"])
         let dir = URL(fileURLWithPath: site.dir)
         let entries = try python(Self.sidebarReader, [site.output + "/apple.html"], in: dir)
-        XCTAssertEqual(entries, ["1\tzebra.html\tZebra\t", "2\tapple.html\tApple\tcurrent", "1\tguide/middle.html\tMiddle\t",
+        XCTAssertEqual(entries, ["1\tzebra.html\tZebra intro\t", "2\tapple.html\tApple detail\tcurrent", "1\tguide/middle.html\tMiddle\t",
                                  "1\tloose.html\tLoose\t"])
         let apple = try String(contentsOfFile: site.output + "/apple.html", encoding: .utf8)
         XCTAssertTrue(apple.contains("<a class=\"site-title\" href=\"index.html\">My Book</a>"))
@@ -220,7 +221,8 @@ final class SiteNavigationTests: XCTestCase {
         XCTAssertEqual(lint.status, 0, lint.output)
         let sitemap = try String(contentsOfFile: site.output + "/sitemap.xml", encoding: .utf8)
         XCTAssertTrue(sitemap.contains("<url><loc>https://example.org/notes/deep/c.html</loc><lastmod>2023-01-01T00:00:00Z</lastmod></url>"), sitemap)
-        XCTAssertEqual(sitemap.components(separatedBy: "<url>").count - 1, 5, "four pages and the notes list")
+        XCTAssertEqual(sitemap.components(separatedBy: "<url>").count - 1, 6, "four pages, the notes list and the tag page")
+        XCTAssertTrue(sitemap.contains("<url><loc>https://example.org/notes/tags/x.html</loc></url>"), sitemap)
 
         let feed = try python("""
         import sys, feedparser

@@ -85,7 +85,9 @@ final class SiteVaultTests: XCTestCase {
             u = urlsplit(url)
             if u.scheme or url.startswith('//'): continue
             checked += 1
-            target = rel if u.path == '' else os.path.normpath(os.path.join(os.path.dirname(rel), unquote(u.path)))
+            # A path from the root (the not-found page's links: the site served at a host's root).
+            base = '' if u.path.startswith('/') else os.path.dirname(rel)
+            target = rel if u.path == '' else os.path.normpath(os.path.join(base, unquote(u.path).lstrip('/')))
             if target.startswith('..') or not os.path.isfile(os.path.join(root, target)):
                 print(rel + '\\t' + url + '\\tno file'); continue
             if u.fragment and (target not in pages or unquote(u.fragment) not in pages[target].ids):

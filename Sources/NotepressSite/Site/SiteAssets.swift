@@ -42,8 +42,9 @@ package enum SiteAssets {
 
     /// Every shared file of the site (paths below the HTML root), in a fixed order; `errors`
     /// names what could not be made (lunr.js missing: the search page says search is unavailable).
+    /// `listPages`: the notes list's and tag pages' files, every page of each (for the sitemap).
     static func files(_ table: SiteTable, nav: SiteNavigation, options: ConversionOptions, notesIndex: String,
-                      existing: (String) -> Bool) throws -> (pages: [SitePage], errors: [NotepressError]) {
+                      listPages: [String], existing: (String) -> Bool) throws -> (pages: [SitePage], errors: [NotepressError]) {
         var pages: [SitePage] = []
         var errors: [NotepressError] = []
         do {
@@ -78,12 +79,13 @@ package enum SiteAssets {
         pages.append(SitePage(path: searchPage, bytes: try render("html/search.html", title: "Search",
                                                                   site: nav.values(record: nil, fromFolder: "", notesIndex: notesIndex))))
         if !existing("404.html") {
-            var site = nav.values(record: nil, fromFolder: "", notesIndex: notesIndex, root: options.baseURL)
+            var site = nav.values(record: nil, fromFolder: "", notesIndex: notesIndex, root: SitePaths.notFoundRoot(baseURL: options.baseURL))
+            // No tree: the page answers for any missing address (a folder without an index page too).
             site["sidebar"] = .list([])
             pages.append(SitePage(path: "404.html", bytes: try render("html/not-found.html", title: "Page not found", site: site)))
         }
         if let base = options.baseURL {
-            pages.append(SitePage(path: "sitemap.xml", bytes: SiteFeeds.sitemap(table, baseURL: base, notesIndex: notesIndex), hashed: false))
+            pages.append(SitePage(path: "sitemap.xml", bytes: SiteFeeds.sitemap(table, baseURL: base, listPages: listPages), hashed: false))
             pages.append(SitePage(path: "feed.xml", bytes: SiteFeeds.atom(table, baseURL: base, title: nav.siteTitle, size: options.feedSize),
                                   hashed: false))
         }

@@ -168,7 +168,7 @@ extension BatchConverter {
         var document = read.document
         read.document.blocks = []  // `document` holds the only reference: ids are set in place
         prepare(&document)
-        return (document, read.diagnostics)
+        return (document, read.diagnostics + SiteSummary.diagnostics(input.relative, document: document, bytes: bytes))
     }
 
     /// Phase 1 for one input: its record, from the previous table when the input is unchanged
@@ -322,6 +322,7 @@ extension BatchConverter {
         }
         var pageExtras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
         if htmlPages { pageExtras.navigation = SiteNavigation(table, siteTitle: options.siteTitle) }
+        pageExtras.notFoundRoot = SitePaths.notFoundRoot(baseURL: options.baseURL)
         let extras = pageExtras
         var sources: [String: String] = [:]
         sources.reserveCapacity(files.count + otherFiles.count)
@@ -438,6 +439,9 @@ extension BatchConverter {
         outcome.created = s.document?.metadata.created ?? record.created.flatMap(CivilDateTime.parse)
         let table = rewriter.resolver.table
         let digest = extras.digest(rewriter.digest(of: record, resolutions: resolutions), record: record, table: table)
+        // The site's SUMMARY.md gives the navigation and is not a page of the site: no HTML.
+        let isSummary = table.summary != nil && table.byPath[record.path] == table.summary
+        let writers = writers.filter { !(isSummary && $0.name == "html" && !options.fragment) }
         let paths = writers.map { outputPath(input, $0, table: table) }
         if let config = configuration, let prev = previous, prev.configSHA256 == config.sha256,
            prev.inputSHA256 == s.inputSHA256, prev.modified == s.modified?.timeIntervalSince1970, prev.siteSHA256 == digest,
@@ -470,7 +474,9 @@ extension BatchConverter {
             for (writer, path) in zip(writers, paths) {
                 var page = rewriter.rewrite(document, path: input.relative, resolutions: resolutions, format: writer.name,
                                             fileExtension: writer.fileExtension,
-                                            notesIndex: writer.name == "html" && !options.fragment)
+                                            notesIndex: writer.name == "html" && !options.fragment,
+                                            root: writer.name == "html" && SitePaths.isNotFoundPage(input.relative)
+                                                ? SitePaths.notFoundRoot(baseURL: options.baseURL) : nil)
                 var pageOptions = options
                 if writer.name == "html" && !options.fragment {
                     extras.apply(to: &page, record: record, table: table, options: &pageOptions)

@@ -14,17 +14,18 @@ package enum SiteFeeds {
     /// The pages (record index, URL path from the root), in table order.
     static func pages(_ table: SiteTable) -> [(Int, String)] {
         table.records.indices.compactMap { i in
-            guard table.kinds[i] == .page, table.records[i].format != nil else { return nil }
+            guard table.isListed(i), !SitePaths.isNotFoundPage(table.paths[i]) else { return nil }
             return (i, SitePaths.urlPath((table.stems[i] ?? PathText.deletingExtension(table.paths[i])) + ".html"))
         }
     }
 
-    /// `sitemap.xml`: every page and the notes list.
-    package static func sitemap(_ table: SiteTable, baseURL: String, notesIndex: String) -> [UInt8] {
+    /// `sitemap.xml`: every page, then `listPages` (paths below the root: the notes list and the
+    /// tag pages, each with its further pages `x.page2.html`, …, in that order).
+    package static func sitemap(_ table: SiteTable, baseURL: String, listPages: [String]) -> [UInt8] {
         let b = base(baseURL)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         var urls = pages(table).map { (b + $0.1, table.records[$0.0].created) }
-        if notesIndex != "index.html" || table.folderIndex[""] == nil { urls.append((b + notesIndex, nil)) }
+        for p in listPages { urls.append((b + SitePaths.urlPath(p), nil)) }
         for (loc, date) in urls {
             out += "<url><loc>" + HTMLEscape.text(loc) + "</loc>"
             if let d = date { out += "<lastmod>" + HTMLEscape.text(d) + "</lastmod>" }

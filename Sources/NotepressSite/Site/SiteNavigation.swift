@@ -9,9 +9,11 @@ import NotepressResources
 /// The tree: one section per folder, headed by the folder's index page (`index.*`, else
 /// `README.*`; its title names the section, else the folder's name), holding the folder's pages
 /// and subfolders. The root index page comes first. Order within a section:
-/// 1. mdBook's `SUMMARY.md` at the root, when there is one: its links, in order, are the
-///    order, and a link's indentation (its column) nests it under the link above it; pages it
-///    does not list follow in the order below; `SUMMARY.md` itself is not listed.
+/// 1. mdBook's `SUMMARY.md` at the root, when there is one (``SiteSummary``): its chapters, in
+///    order, nested as its lists nest them, labelled by their link text; its part titles are
+///    section headings and its `---` lines separators of the top level; drafts (no file) are
+///    left out (warned when read); pages it does not list follow in the order below; `SUMMARY.md`
+///    itself is not a page. The root index page comes first unless the summary places it.
 /// 2. Front matter `nav_order` (or `weight`, Hugo's name), a number; smaller first; pages
 ///    without one after those with one.
 /// 3. The title (case-insensitive), then the path.
@@ -39,7 +41,12 @@ package final class SiteNavigation: Sendable {
         var folder: String?
         var children: [Int] = []
         var parent: Int?
+        /// A part title or a separator of `SUMMARY.md` (no page, no children).
+        var role: Role = .entry
     }
+
+    /// What a node shows.
+    enum Role: Sendable { case entry, part, separator }
 
     let table: SiteTable
     let nodes: [Node]
@@ -83,37 +90,49 @@ package final class SiteNavigation: Sendable {
         let rootIndex = table.folderIndex[""]
         // Pages of the navigation: not the site's own not-found page (`404.*` at the root).
         let pageIndices = table.records.indices.filter {
-            table.kinds[$0] == .page && table.records[$0].format != nil && PathText.deletingExtension(table.paths[$0]) != "404"
+            table.kinds[$0] == .page && table.records[$0].format != nil && !SitePaths.isNotFoundPage(table.paths[$0])
         }
         let heads = Set(table.folderIndex.values)
-        var summary: Int? = nil
-        if let s = table.byPath["SUMMARY.md"], table.records[s].format != nil { summary = s }
-        self.summary = summary
         func title(_ i: Int) -> String {
             table.records[i].title ?? PathText.lastComponent(table.stems[i] ?? table.paths[i])
         }
+        let summary = table.summary
+        self.summary = summary
         var top: [Int] = []
-        if let r = rootIndex {
-            nodes.append(Node(title: title(r), page: r))
-            nodeOfPage[r] = 0
-            top.append(0)
-        }
-        // 1. SUMMARY.md: its links, nested by column.
+        // 1. SUMMARY.md: its chapters, nested by list depth, with its part titles and separators.
         if let s = summary {
             let resolver = SiteResolver(table: table)
-            var stack: [(column: Int, node: Int)] = []
-            for l in table.records[s].links where l.kind == .link || l.kind == .wiki {
-                let r = resolver.resolve(l.kind, l.target, from: table.paths[s])
-                guard case .page(let p) = r.target, nodeOfPage[p] == nil, p != s, table.records[p].format != nil else { continue }
-                while let last = stack.last, last.column >= l.column { stack.removeLast() }
-                let n = nodes.count
-                nodes.append(Node(title: title(p), page: p, parent: stack.last?.node))
-                nodeOfPage[p] = n
-                if let parent = stack.last?.node { nodes[parent].children.append(n) } else { top.append(n) }
-                stack.append((l.column, n))
+            // The node of the last chapter at each depth (a chapter nests under the nearest one above it).
+            var stack: [(depth: Int, node: Int)] = []
+            for e in table.records[s].summary {
+                switch e.kind {
+                case .part, .separator:
+                    stack.removeAll()
+                    top.append(nodes.count)
+                    nodes.append(Node(title: e.title, role: e.kind == .part ? .part : .separator))
+                case .draft:
+                    continue
+                case .chapter:
+                    let r = resolver.resolve(.link, e.target, from: table.paths[s])
+                    guard case .page(let p) = r.target, nodeOfPage[p] == nil, p != s, table.records[p].format != nil else { continue }
+                    while let last = stack.last, last.depth >= e.depth { stack.removeLast() }
+                    let n = nodes.count
+                    let label = e.title.isEmpty ? title(p) : e.title
+                    nodes.append(Node(title: label, page: p, parent: stack.last?.node))
+                    nodeOfPage[p] = n
+                    if let parent = stack.last?.node { nodes[parent].children.append(n) } else { top.append(n) }
+                    stack.append((e.depth, n))
+                }
             }
         }
-        // Nodes made so far (the root index, SUMMARY.md's) keep their order.
+        // The root index page first, unless the summary placed it.
+        var head: [Int] = []
+        if let r = rootIndex, nodeOfPage[r] == nil {
+            head = [nodes.count]
+            nodeOfPage[r] = nodes.count
+            nodes.append(Node(title: title(r), page: r))
+        }
+        // Nodes made so far (the summary's, the root index) keep their order.
         let placedBySummary = nodes.count
         // 2. The folder tree of the pages not placed yet.
         var sectionOf: [String: Int] = [:]
@@ -159,9 +178,7 @@ package final class SiteNavigation: Sendable {
             let kids = sortedNodes[n].children
             sortedNodes[n].children = kids.filter { $0 < placedBySummary } + kids.filter { $0 >= placedBySummary }.sorted(by: less)
         }
-        let head = rootIndex != nil ? [0] : []
-        let body = top.filter { !head.contains($0) }
-        let topSorted = head + body.filter { $0 < placedBySummary } + body.filter { $0 >= placedBySummary }.sorted(by: less)
+        let topSorted = head + top.filter { $0 < placedBySummary } + top.filter { $0 >= placedBySummary }.sorted(by: less)
         self.nodes = sortedNodes
         self.top = topSorted
         self.nodeOfPage = nodeOfPage
@@ -187,6 +204,7 @@ package final class SiteNavigation: Sendable {
             if let p = n.page { facts += Array(table.paths[p].utf8); facts.append(0x1F); facts += Array((table.stems[p] ?? "").utf8) }
             facts.append(0x1F)
             facts += Array((n.folder ?? "").utf8); facts.append(0x1F)
+            facts.append(n.role == .part ? 0x50 : n.role == .separator ? 0x53 : 0x45)
             for c in n.children { facts += Array(String(c).utf8); facts.append(0x2C) }
             facts.append(0x1E)
         }
@@ -225,6 +243,10 @@ package final class SiteNavigation: Sendable {
     package func values(record: Int?, fromFolder: String, notesIndex: String, root base: String? = nil) -> [String: MustacheValue] {
         let depth = fromFolder.isEmpty ? 0 : fromFolder.split(separator: "/").count
         let root = base.map(SiteFeeds.base) ?? String(repeating: "../", count: depth)
+        // Under a base (the not-found page), every link starts from it.
+        func href(_ record: Int, from fromFolder: String) -> String {
+            base == nil ? self.href(record, from: fromFolder) : root + self.href(record, from: "")
+        }
         var v: [String: MustacheValue] = [:]
         v["inSite"] = .bool(true)
         v["root"] = .string(root)
@@ -245,6 +267,9 @@ package final class SiteNavigation: Sendable {
             if !open.contains(n) { made[n] = v; added = true }
             return v
         }
+        // An entry off the page's way names its content for the template's memo (``MustacheMemo``):
+        // rendered once per output folder (the tree's digest, the folder, the root, the node).
+        let memoPrefix = digest + "\u{1F}" + fromFolder + "\u{1F}" + root + "\u{1F}"
         func build(_ n: Int) -> MustacheValue {
             let node = nodes[n]
             // A section without an index page is a label (its <summary> opens it) when its pages
@@ -256,6 +281,8 @@ package final class SiteNavigation: Sendable {
             m["href"] = .string(t.map { href($0, from: fromFolder) } ?? "")
             m["current"] = .bool(n == current)
             m["isSection"] = .bool(node.folder != nil && n != current)
+            m["isPart"] = .bool(node.role == .part)
+            m["isSeparator"] = .bool(node.role == .separator)
             var kids: [MustacheValue] = []
             if showChildren && !node.children.isEmpty {
                 var list = node.children
@@ -276,6 +303,7 @@ package final class SiteNavigation: Sendable {
             m["children"] = .list(kids)
             m["hasChildren"] = .bool(!kids.isEmpty)
             m["open"] = .bool(open.contains(n) && !kids.isEmpty)
+            if !open.contains(n) { m[MustacheMemo.key] = .string(memoPrefix + String(n)) }
             return .map(m)
         }
         // The top level is windowed as a section is (a flat folder of 100 000 notes).

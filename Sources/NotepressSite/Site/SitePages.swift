@@ -106,7 +106,7 @@ extension BatchConverter {
         var entries: [NotesListEntry] = []
         var entryOf: [Int: Int] = [:]
         var tagLinks: [ExactTag: PageLink]? = [:]
-        for (i, r) in table.records.enumerated() where r.kind == .page && r.format != nil {
+        for (i, r) in table.records.enumerated() where table.isListed(i) {
             let stem = table.stems[i] ?? PathText.deletingExtension(r.path)
             let tags = tagPages.isEmpty ? [] : SiteTags.links(r.tags, fromFolder: "", made: &tagLinks)
             entryOf[i] = entries.count
@@ -208,7 +208,7 @@ extension BatchConverter {
             }
         }
         // The shared files: stylesheet, script, search, feeds, 404 (none replaces an input's page).
-        let shared = try SiteAssets.files(table, nav: nav, options: options, notesIndex: indexName) { outputsOfInputs[$0] != nil }
+        let shared = try SiteAssets.files(table, nav: nav, options: options, notesIndex: indexName, listPages: work.map(\.path)) { outputsOfInputs[$0] != nil }
         for page in shared.pages where !refuse(page.path, "site file") { pages.append(page) }
         refused += shared.errors
         return (pages, refused)

@@ -22,6 +22,15 @@ package enum SitePaths {
     /// Whether `relative`'s file name is `index.*` (case ignored).
     package static func isIndex(_ relative: String) -> Bool { stemIs(relative, "index") }
 
+    /// Whether `relative` is the site's own not-found page: `404.*` in the root folder. Its links
+    /// start from the site's root (``notFoundRoot(baseURL:)``), as a server shows it at any depth.
+    package static func isNotFoundPage(_ relative: String) -> Bool { folderOf(relative).isEmpty && PathText.deletingExtension(relative) == "404" }
+
+    /// Where the links of the not-found page start: `--base-url` (with a `/` at the end), else
+    /// `/`, the root of the host (right when the site is served at a host's root, as
+    /// `notepress serve` serves it; a site below a path needs `--base-url`).
+    package static func notFoundRoot(baseURL: String?) -> String { baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/" }
+
     /// Whether `relative`'s file name is `README.*` (case ignored).
     package static func isReadme(_ relative: String) -> Bool { stemIs(relative, "readme") }
 

@@ -51,9 +51,11 @@ package struct SiteRewriter: Sendable {
     /// with extension `fileExtension` (`tei`: TEI fragments). `notesIndex`: set
     /// ``DocumentMetadata/notesIndexHref`` (HTML pages).
     package func rewrite(_ document: Document, path: String, resolutions: Resolutions, format: String, fileExtension: String,
-                        notesIndex: Bool) -> Document {
+                        notesIndex: Bool, root: String? = nil) -> Document {
         let table = resolver.table
-        let fromFolder = SitePaths.folderOf(table.outputStem(forInput: path))
+        let fromFolder = root == nil ? SitePaths.folderOf(table.outputStem(forInput: path)) : ""
+        // `root`: links start from it (the not-found page, shown at any depth), not from the page.
+        let prefix = root ?? ""
         var d = document
         func link(_ l: Link, image: Bool) -> (Link, toLink: Bool)? {
             let kind: SiteLinkRecord.Kind = l.syntax == .wiki ? (image ? .wikiImage : .wiki) : (image ? .image : .link)
@@ -73,7 +75,7 @@ package struct SiteRewriter: Sendable {
                 let targetPath = table.paths[i]
                 let stem = table.stems[i] ?? PathText.deletingExtension(targetPath)
                 var dest = targetPath == path && r.fragment != nil && r.suffix.isEmpty
-                    ? "" : SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: stem + "." + fileExtension))
+                    ? "" : prefix + SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: stem + "." + fileExtension))
                 // The query as written (`p.md?UI=MVC#h` → `p.html?UI=MVC#h`).
                 dest += r.suffix
                 if let fragment = r.fragment, !fragment.isEmpty, format != "man" {
@@ -88,7 +90,7 @@ package struct SiteRewriter: Sendable {
                 // A page embedded as an image (`![x](note.md)`) is a link to it.
                 return (out, image)
             case .file(let i):
-                out.destination = SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: table.paths[i])) + r.suffix
+                out.destination = prefix + SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: table.paths[i])) + r.suffix
                 return (out, false)
             }
         }
@@ -123,7 +125,7 @@ package struct SiteRewriter: Sendable {
             if let changed { d.blocks = changed }
         }
         if notesIndex {
-            d.metadata.notesIndexHref = SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: notesIndexName))
+            d.metadata.notesIndexHref = prefix + SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: notesIndexName))
         }
         return d
     }

@@ -62,6 +62,7 @@ package enum SiteScanner {
         let man = ManTitleResolver.pageReference(path: relative, fields: meta.fields)
         r.manName = man.name
         r.manSection = man.section
+        if SiteSummary.isSummary(relative, format: meta.sourceFormat) { r.summary = SiteSummary.entries(document) }
         return r
     }
 

@@ -62,7 +62,7 @@ package enum SiteSearch {
                 postings[t]![field][ref, default: 0] += 1
             }
         }
-        for (i, r) in table.records.enumerated() where r.kind == .page && r.format != nil {
+        for (i, r) in table.records.enumerated() where table.isListed(i) {
             let stem = table.stems[i] ?? PathText.deletingExtension(r.path)
             let title = r.title ?? PathText.lastComponent(stem)
             let href = SitePaths.urlPath(stem + ".html")

@@ -79,6 +79,8 @@ package struct SiteRecord: Sendable, Equatable {
     /// Pages: the text the site's search indexes, by section (``SiteSearchSection``): the part
     /// before the first heading, then one per heading.
     package var search: [SiteSearchSection] = []
+    /// The site's `SUMMARY.md` (``SiteSummary``): its entries, in order.
+    package var summary: [SiteSummaryEntry] = []
 
     /// A record of `path` with no facts yet (the scanner fills them).
     package init(path: String, kind: Kind) {
@@ -114,6 +116,7 @@ package struct SiteRecord: Sendable, Equatable {
 /// | `excerpt` | string | pages: first paragraph, plain text, ≤ 200 characters |
 /// | `man` | {`name`, `section`} | pages: man page name and section |
 /// | `search` | [{`id`, `heading`, `words`}] | pages: per section (the top, then each heading: its id and text), the search terms (``SearchTerms``) joined by spaces |
+/// | `summary` | [{`kind`, `title`, `target`, `depth`, `line`, `column`}] | the root `SUMMARY.md` only (``SiteSummary``): `kind` `part`, `chapter`, `draft`, `separator` |
 ///
 /// Example: `{"path":"a/b.md","kind":"page","format":"gfm","title":"B","titleSource":"firstHeading","created":"2024-05-01T00:00:00Z","ids":["b","usage"],"links":[{"kind":"link","target":"../c.md#x","line":3,"column":5}],"excerpt":"Text.","man":{"name":"b","section":"1"}}`
 ///
@@ -141,6 +144,9 @@ package final class SiteTable: Sendable, Equatable {
     let stems: [String?]
     /// Each folder's index page (record index): its `index.*`, else its `README.*`.
     let folderIndex: [String: Int]
+    /// The root's `SUMMARY.md` (record index) when it is a Markdown page: the navigation's order,
+    /// not itself a page of the site (``isListed(_:)``).
+    package let summary: Int?
     /// Page and file records by lower-cased file name without extension (pages) or with it
     /// (files), for wiki links.
     let byName: [String: [Int]]
@@ -238,6 +244,13 @@ package final class SiteTable: Sendable, Equatable {
         self.foldersByName = foldersByName.mapValues { $0.sorted() }
         self.wikiKeys = wikiKeys
         self.wikiPaths = wikiPaths
+        self.summary = byPath[SiteSummary.path].flatMap { SiteSummary.isSummary(sorted[$0].path, format: sorted[$0].format) ? $0 : nil }
+    }
+
+    /// Whether record `i` is a page the site lists (navigation, notes list, tag pages, search,
+    /// sitemap, feed): a page that was read, not the site's `SUMMARY.md`.
+    package func isListed(_ i: Int) -> Bool {
+        kinds[i] == .page && records[i].format != nil && i != summary
     }
 
     /// The record at `path`, if any.

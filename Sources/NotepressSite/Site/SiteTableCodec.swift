@@ -39,33 +39,36 @@ package enum SiteTableCodec {
         if !r.ids.isEmpty { w.key("ids"); w.strings(r.ids) }
         if !r.anchors.isEmpty { w.key("anchors"); w.strings(r.anchors) }
         if !r.links.isEmpty {
-            w.key("links"); w.out.append(0x5B)
-            for (i, l) in r.links.enumerated() {
-                if i > 0 { w.out.append(0x2C) }
-                w.open()
+            w.key("links")
+            w.objects(r.links) { w, l in
                 w.key("kind"); w.string(l.kind.rawValue)
                 w.key("target"); w.string(l.target)
                 w.key("line"); w.number(l.line)
                 w.key("column"); w.number(l.column)
-                w.close()
             }
-            w.out.append(0x5D)
         }
         if let e = r.excerpt { w.key("excerpt"); w.string(e) }
         if let n = r.manName, let s = r.manSection {
             w.key("man"); w.open(); w.key("name"); w.string(n); w.key("section"); w.string(s); w.close()
         }
         if !r.search.isEmpty {
-            w.key("search"); w.out.append(0x5B)
-            for (i, sec) in r.search.enumerated() {
-                if i > 0 { w.out.append(0x2C) }
-                w.open()
+            w.key("search")
+            w.objects(r.search) { w, sec in
                 w.key("id"); w.string(sec.id)
                 w.key("heading"); w.string(sec.heading)
                 w.key("words"); w.string(sec.words)
-                w.close()
             }
-            w.out.append(0x5D)
+        }
+        if !r.summary.isEmpty {
+            w.key("summary")
+            w.objects(r.summary) { w, e in
+                w.key("kind"); w.string(e.kind.rawValue)
+                w.key("title"); w.string(e.title)
+                w.key("target"); w.string(e.target)
+                w.key("depth"); w.number(e.depth)
+                w.key("line"); w.number(e.line)
+                w.key("column"); w.number(e.column)
+            }
         }
         w.close()
         return w.out
@@ -132,6 +135,18 @@ package enum SiteTableCodec {
                 r.search.append(SiteSearchSection(id: id, heading: h, words: words))
             }
         }
+        if case .array(let entries)? = o["summary"] {
+            for x in entries {
+                guard case .object(let eo) = x, case .string(let k)? = eo["kind"], let kind = SiteSummaryEntry.Kind(rawValue: k),
+                      case .string(let t)? = eo["title"] else { return nil }
+                var e = SiteSummaryEntry(kind: kind, title: t)
+                if case .string(let target)? = eo["target"] { e.target = target }
+                if case .number(let n)? = eo["depth"] { e.depth = n }
+                if case .number(let n)? = eo["line"] { e.line = n }
+                if case .number(let n)? = eo["column"] { e.column = n }
+                r.summary.append(e)
+            }
+        }
         return r
     }
 
@@ -156,6 +171,17 @@ package enum SiteTableCodec {
             out.append(0x3A)
         }
         mutating func number(_ n: Int) { out += Array(String(n).utf8) }
+        /// An array of one object per item, each written by `members` (its keys and values).
+        mutating func objects<T>(_ items: [T], _ members: (inout Writer, T) -> Void) {
+            out.append(0x5B)
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                open()
+                members(&self, item)
+                close()
+            }
+            out.append(0x5D)
+        }
         mutating func strings(_ a: [String]) {
             out.append(0x5B)
             for (i, s) in a.enumerated() {

@@ -35,7 +35,7 @@ package enum SiteTags {
         var out: [TagPage] = []
         // Each spelling's path made once (a site has few tags and many pages carrying them).
         var pathOf: [ExactTag: String] = [:]
-        for (i, r) in table.records.enumerated() where r.kind == .page {
+        for (i, r) in table.records.enumerated() where r.kind == .page && i != table.summary {
             var seen = Set<String>()
             for tag in r.tags {
                 let path: String
@@ -174,12 +174,15 @@ struct SitePageExtras: Sendable {
     /// The site's navigation (HTML pages of a folder run): each page's chrome
     /// (``DocumentMetadata/site``) is part of its digest.
     var navigation: SiteNavigation? = nil
+    /// Where the not-found page's links start (``SitePaths/notFoundRoot(baseURL:)``).
+    var notFoundRoot = "/"
 
     /// The chrome values of page `record`.
     func chrome(_ record: SiteRecord, table: SiteTable) -> [String: MustacheValue]? {
         guard let nav = navigation, let i = table.byPath[record.path] else { return nil }
         let fromFolder = SitePaths.folderOf(table.outputStem(forInput: record.path))
-        return nav.values(record: i, fromFolder: fromFolder, notesIndex: table.rootHasIndexPage ? "notes-index.html" : "index.html")
+        return nav.values(record: i, fromFolder: fromFolder, notesIndex: table.rootHasIndexPage ? "notes-index.html" : "index.html",
+                          root: SitePaths.isNotFoundPage(record.path) ? notFoundRoot : nil)
     }
 
     /// `digest` (``SiteRewriter/digest(of:resolutions:)`` of `record`) extended with what this
@@ -209,6 +212,11 @@ struct SitePageExtras: Sendable {
         }
         if let i = table.byPath[record.path], i < backlinks.count, !backlinks[i].isEmpty {
             page.metadata.backlinks = SiteBacklinks.links(backlinks[i], table: table, fromFolder: fromFolder)
+        }
+        if SitePaths.isNotFoundPage(record.path) {
+            // Shown at any depth: links from the root.
+            page.metadata.tagLinks = page.metadata.tagLinks.map { PageLink(text: $0.text, href: notFoundRoot + $0.href) }
+            page.metadata.backlinks = page.metadata.backlinks.map { PageLink(text: $0.text, href: notFoundRoot + $0.href) }
         }
         if let site = chrome(record, table: table) { page.metadata.site = SiteChromeValues(MustacheValue.map(site)) }
     }

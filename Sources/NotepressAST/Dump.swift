@@ -120,6 +120,8 @@ package enum ASTDump {
         case .colorRole(let r): return [("kind", .string("color")), ("role", .string(r.rawValue))]
         case .textStyle(let t): return [("kind", .string("text_style")), ("style", .string(t.rawValue))]
         case .tag(let name): return [("kind", .string("tag")), ("name", .string(name))]
+        case .highlight: return [("kind", .string("highlight"))]
+        case .math(let display): return [("kind", .string("math")), ("display", .bool(display))]
         }
     }
 

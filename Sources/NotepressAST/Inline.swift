@@ -130,6 +130,13 @@ public struct InlineSpan: Sendable, Equatable, Hashable {
         /// An inline hashtag (`Hashtags`, `--hashtags`): the runs inside are its text (`#work`),
         /// the value its name without the `#` (`work`).
         indirect case tag(String)
+        /// A `==highlighted==` span (Obsidian): HTML `<mark>`, RTF `\\highlight`, ANSI reverse
+        /// video, TEI `<hi rend="mark">`, man bold.
+        case highlight
+        /// Math (`$…$`, `$$…$$`, ```` ```math ````; ``VaultSyntax``): the one text run inside is the
+        /// TeX source exactly as written. `display` for `$$…$$` and ```` ```math ```` blocks.
+        /// Writers that draw no math show the source in the code style (``InlineAttributes/code``).
+        case math(display: Bool)
     }
 
     /// What the span does to the runs inside it.
@@ -209,6 +216,11 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
     public var image: Link?
     /// The name of the hashtag the run is part of (``InlineSpan/Kind/tag(_:)``).
     public var tag: String?
+    /// Inside a ``InlineSpan/Kind/highlight`` span.
+    public var highlight = false
+    /// Inside a ``InlineSpan/Kind/math(display:)`` span (then ``code`` is set too: writers
+    /// without math show the TeX source in the code style); `true` for display math.
+    public var math: Bool?
     /// The innermost colour role, if any.
     public var colorRole: ColorRole?
     /// The innermost text style span's style, if any (else the block's style applies).
@@ -232,6 +244,10 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
         case .code: code = true
         case .marker: marker = true
         case .letterpress: letterpress = true
+        case .highlight: highlight = true
+        case .math(let display):
+            math = display
+            code = true
         case .link(let l): link = l
         case .image(let l): image = l
         case .tag(let name): tag = name

@@ -456,6 +456,10 @@ struct HTMLBodyWriter: BlockVisitor {
         case .script: out.put("<span class=\"script\">")
         case .marker: out.put("<span class=\"marker\">")
         case .letterpress: out.put("<span class=\"letterpress\">")
+        case .highlight: out.put("<mark>")
+        case .math(let display):
+            // The TeX source as text; the page's math script (KaTeX, ``HTMLMath``) draws it.
+            out.put(display ? "<span class=\"math math-display\">" : "<span class=\"math math-inline\">")
         case .colorRole(let r): out.put("<span class=\""); out += r.rawValue; out.put("\">")
         case .textStyle(let t): out.put("<span class=\"text-"); out += t.rawValue; out.put("\">")
         case .link(let l) where l.isMissing:
@@ -481,7 +485,8 @@ struct HTMLBodyWriter: BlockVisitor {
         case .emphasis: out.put("</em>")
         case .strikethrough: out.put("</del>")
         case .code: out.put("</code>")
-        case .script, .marker, .letterpress, .colorRole, .textStyle: out.put("</span>")
+        case .script, .marker, .letterpress, .colorRole, .textStyle, .math: out.put("</span>")
+        case .highlight: out.put("</mark>")
         case .link(let l): out.put(l.isMissing ? "</span>" : "</a>")
         case .tag: out.put(options.tagPagePrefix == nil ? "</span>" : "</a>")
         case .image(let l):

@@ -59,10 +59,26 @@ package enum SiteScanner {
         if !complete { r.ids = document.headingIDs().map(\.id) }
         r.links = links
         r.excerpt = excerpt(document)
+        r.math = Self.hasMath(document)
         let man = ManTitleResolver.pageReference(path: relative, fields: meta.fields)
         r.manName = man.name
         r.manSection = man.section
         return r
+    }
+
+    /// Whether any inline content of `document` holds a math span.
+    static func hasMath(_ document: Document) -> Bool {
+        func inl(_ c: Inlines) -> Bool { c.spans.contains { if case .math = $0.kind { return true } else { return false } } }
+        var found = false
+        document.forEachBlock { b, _ in
+            guard !found else { return }
+            switch b.kind {
+            case .paragraph(let c), .heading(_, let c): found = inl(c)
+            case .table(let t): found = t.header.contains(where: inl) || t.rows.contains { $0.contains(where: inl) }
+            default: break
+            }
+        }
+        return found
     }
 
     /// The record of a file that is not a page (an asset).

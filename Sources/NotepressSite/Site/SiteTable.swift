@@ -79,6 +79,8 @@ package struct SiteRecord: Sendable, Equatable {
     /// Pages: the text the site's search indexes, by section (``SiteSearchSection``): the part
     /// before the first heading, then one per heading.
     package var search: [SiteSearchSection] = []
+    /// Pages: the document holds math (the site then copies KaTeX, ``HTMLMath``).
+    package var math = false
 
     /// A record of `path` with no facts yet (the scanner fills them).
     package init(path: String, kind: Kind) {

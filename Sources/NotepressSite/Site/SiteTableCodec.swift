@@ -52,6 +52,7 @@ package enum SiteTableCodec {
             w.out.append(0x5D)
         }
         if let e = r.excerpt { w.key("excerpt"); w.string(e) }
+        if r.math { w.key("math"); w.out.append(contentsOf: Array("true".utf8)) }
         if let n = r.manName, let s = r.manSection {
             w.key("man"); w.open(); w.key("name"); w.string(n); w.key("section"); w.string(s); w.close()
         }
@@ -121,6 +122,7 @@ package enum SiteTableCodec {
             }
         }
         if case .string(let e)? = o["excerpt"] { r.excerpt = e }
+        if case .bool(true)? = o["math"] { r.math = true }
         if case .object(let m)? = o["man"], case .string(let n)? = m["name"], case .string(let s)? = m["section"] {
             r.manName = n
             r.manSection = s

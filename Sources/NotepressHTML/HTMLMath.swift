@@ -1,0 +1,60 @@
+import Foundation
+import NotepressAST
+
+/// Math in HTML pages: ``HTMLEmitter`` writes each math span as its TeX source in
+/// `<span class="math math-inline">` (or `math-display`), and the page draws it offline with
+/// KaTeX from Debian's `libjs-katex`, read from the system at build time (never shipped with
+/// Notepress): a site copies KaTeX's script, stylesheet and fonts to `_notepress/katex/` and its
+/// pages link them by relative paths (``SiteAssets`` in NotepressSite); a single page carries the
+/// script and stylesheet in itself (its fonts then fall back to the system's: no file beside it).
+/// Either way a page opened from `file://` draws its formulas with no request to a server.
+/// Without `libjs-katex` the TeX source stays visible, as written.
+package enum HTMLMath {
+    /// Where KaTeX is read from; `NOTEPRESS_KATEX` names another folder (with `katex.min.js`,
+    /// `katex.min.css` and `fonts/`).
+    package static var folder: String {
+        ProcessInfo.processInfo.environment["NOTEPRESS_KATEX"] ?? "/usr/share/javascript/katex"
+    }
+    /// The site's copy, below the HTML root.
+    package static let siteFolder = "_notepress/katex"
+    /// The site's render script (`Templates/html/math.js`).
+    package static let renderPath = "_notepress/math.js"
+
+    /// KaTeX's script, or `nil` when it is not installed.
+    package static let script: String? = read("katex.min.js")
+    /// KaTeX's stylesheet, or `nil`.
+    package static let stylesheet: String? = read("katex.min.css")
+
+    static func read(_ name: String) -> String? {
+        FileManager.default.contents(atPath: folder + "/" + name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// KaTeX's font files (`fonts/NAME`), sorted by name, with their bytes.
+    package static func fonts() -> [(name: String, bytes: [UInt8])] {
+        let dir = folder + "/fonts"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+        return names.compactMap { n in
+            guard n.hasSuffix(".woff2") || n.hasSuffix(".woff") || n.hasSuffix(".ttf"),
+                  let d = FileManager.default.contents(atPath: dir + "/" + n) else { return nil }
+            return (n, [UInt8](d))
+        }
+    }
+
+    /// Whether a body written by ``HTMLEmitter`` holds a math span. One pass over the bytes.
+    package static func hasMath(_ body: [UInt8]) -> Bool {
+        let marker = Array("<span class=\"math math-".utf8)
+        return body.withUnsafeBufferPointer { b in
+            let n = b.count, m = marker.count
+            var i = 0
+            while i + m <= n {
+                if b[i] == 0x3C, b[i + 13] == 0x6D, b[i + 14] == 0x61 {
+                    var k = 1
+                    while k < m && b[i + k] == marker[k] { k += 1 }
+                    if k == m { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+}

@@ -133,6 +133,7 @@ package struct MarkdownReader: Sendable {
         builder.alerts = format == .gfm
         builder.vault = vault
         builder.mathBlocks = mathBlocks
+        builder.callouts = vaultSyntax != nil
         builder.topLevelBlock = topLevelBlock
         builder.retainTopLevel = retainBlocks || topLevelBlock == nil
         let blocks = builder.build(root)

@@ -69,6 +69,8 @@ struct TreeBuilder {
     var mathBlocks = false
     /// The inline nesting level (``spanPushed`` count) of each open highlight span.
     var highlightLevels: [Int] = []
+    /// Read Obsidian callouts in block quotes at any depth (``callout(_:)``).
+    var callouts = false
     /// A soft break not yet added (``flushBreak()``).
     var deferredSoftBreak = false
 
@@ -474,6 +476,8 @@ struct TreeBuilder {
         case .blockQuote(let p, let b):
             if alerts, case .root? = stack.last, let alert = Self.alert(b.items) {
                 append(block: Block(.alert(alert), position: p))
+            } else if callouts, let callout = Self.callout(b.items) {
+                append(block: Block(.alert(callout), position: p))
             } else {
                 append(block: Block(.blockQuote(b.items), position: p))
             }

@@ -74,3 +74,33 @@ extension TreeBuilder {
         info.split(separator: " ", maxSplits: 1).first.map { $0 == "math" } ?? false
     }
 }
+
+extension TreeBuilder {
+    /// The Obsidian callout a block quote of `blocks` is, or `nil`: its first paragraph starts
+    /// with `[!type]` (``Alert/calloutHeader(_:)``), in no span, and the rest of that line is the
+    /// title (its plain text). Any depth; the content may be empty (a callout of a title only).
+    static func callout(_ blocks: [Block]) -> Alert? {
+        guard let head = blocks.first, case .paragraph(let inl) = head.kind, let first = inl.runs.first,
+              first.span == nil, case .text(let t) = first.content, t.hasPrefix("[!") else { return nil }
+        let lineEnd = inl.runs.firstIndex { if case .softBreak = $0.content { return true }; if case .hardBreak = $0.content { return true }; return false }
+        let end = lineEnd ?? inl.runs.count
+        let line = inl.subrange(0..<end).plainText
+        guard let header = Alert.calloutHeader(line) else { return nil }
+        var content = Array(blocks.dropFirst())
+        let markerEnd: Alert.MarkerEnd
+        if let lineEnd {
+            if case .hardBreak = inl.runs[lineEnd].content { markerEnd = .hardBreak } else { markerEnd = .softBreak }
+            var rest = inl
+            rest.runs.removeFirst(lineEnd + 1)
+            if !rest.isEmpty {
+                let position = head.position.map { SourcePosition(line: $0.line + 1, column: $0.column) }
+                content.insert(Block(.paragraph(rest), position: position), at: 0)
+            }
+        } else {
+            markerEnd = .paragraphEnd
+        }
+        let kind = Alert.kind(ofCalloutType: header.type)
+        let title = header.title ?? (header.type.prefix(1).uppercased() + header.type.dropFirst().lowercased())
+        return Alert(kind: kind, marker: line, markerEnd: markerEnd, blocks: content, title: title, fold: header.fold)
+    }
+}

@@ -20,6 +20,7 @@ package enum SiteScanner {
         r.titleSource = meta.titleSource
         r.created = meta.created.map { CivilDateTime($0).iso8601 }
         r.tags = meta.tags
+        r.aliases = Self.aliases(meta)
         r.fields = meta.fields
         // One walk for the ids, anchors and links.
         var complete = true
@@ -64,6 +65,19 @@ package enum SiteScanner {
         r.manName = man.name
         r.manSection = man.section
         return r
+    }
+
+    /// Front-matter `aliases` (also `alias`): a list of names, or one name (commas do not split
+    /// it: Obsidian reads a list), trimmed, empty ones left out.
+    static func aliases(_ meta: DocumentMetadata) -> [String] {
+        var out: [String] = []
+        for key in ["aliases", "alias"] {
+            if let s = meta.fields[key] { out.append(s) }
+            if case .list(let items)? = meta.collections[key] {
+                for case .string(let s) in items { out.append(s) }
+            }
+        }
+        return out.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// Whether any inline content of `document` holds a math span.

@@ -79,6 +79,9 @@ package struct SiteRecord: Sendable, Equatable {
     /// Pages: the text the site's search indexes, by section (``SiteSearchSection``): the part
     /// before the first heading, then one per heading.
     package var search: [SiteSearchSection] = []
+    /// Pages: front-matter `aliases` (a list or one string; Obsidian's and Foam's): other names
+    /// wiki links resolve to (``SiteResolver``).
+    package var aliases: [String] = []
     /// Pages: the document holds math (the site then copies KaTeX, ``HTMLMath``).
     package var math = false
 

@@ -31,6 +31,7 @@ package enum SiteTableCodec {
         if let s = r.titleSource { w.key("titleSource"); w.string(s.rawValue) }
         if let c = r.created { w.key("created"); w.string(c) }
         if !r.tags.isEmpty { w.key("tags"); w.strings(r.tags) }
+        if !r.aliases.isEmpty { w.key("aliases"); w.strings(r.aliases) }
         if !r.fields.isEmpty {
             w.key("fields"); w.open()
             for k in r.fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { w.key(k); w.string(r.fields[k]!) }
@@ -106,6 +107,7 @@ package enum SiteTableCodec {
         if case .string(let s)? = o["titleSource"] { r.titleSource = DocumentMetadata.TitleSource(rawValue: s) }
         if case .string(let c)? = o["created"] { r.created = c }
         r.tags = strings(o["tags"])
+        r.aliases = strings(o["aliases"])
         if case .object(let f)? = o["fields"] {
             for (k, v) in f { if case .string(let s) = v { r.fields[k] = s } }
         }

@@ -60,16 +60,23 @@ public struct Link: Sendable, Equatable, Hashable {
     /// A wiki link a site could not resolve: writers show its text only (HTML as
     /// `<span class="wikilink-missing">`); ``destination`` is empty.
     public var isMissing: Bool
+    /// A wiki embed of a note (`![[note]]`, `![[note#Heading]]`, `![[note#^id]]`): a site run puts
+    /// the note's content in its place; elsewhere it is a link to the note.
+    public var isEmbed: Bool
+    /// A site run already gave the link its final destination (content of an embedded note,
+    /// rewritten relative to the embedding page): not rewritten again.
+    package var isRewritten = false
 
     /// A link (see the properties); a plain `[t](d)` by default.
     public init(destination: String, title: String = "", syntax: Syntax = .standard, position: SourcePosition? = nil,
-                target: SiteLinkTarget? = nil, isMissing: Bool = false) {
+                target: SiteLinkTarget? = nil, isMissing: Bool = false, isEmbed: Bool = false) {
         self.destination = destination
         self.title = title
         self.syntax = syntax
         self.position = position
         self.target = target
         self.isMissing = isMissing
+        self.isEmbed = isEmbed
     }
 }
 

@@ -51,11 +51,18 @@ package struct SiteRewriter: Sendable {
     /// with extension `fileExtension` (`tei`: TEI fragments). `notesIndex`: set
     /// ``DocumentMetadata/notesIndexHref`` (HTML pages).
     package func rewrite(_ document: Document, path: String, resolutions: Resolutions, format: String, fileExtension: String,
-                        notesIndex: Bool) -> Document {
+                        notesIndex: Bool, outputFrom: String? = nil) -> Document {
         let table = resolver.table
-        let fromFolder = SitePaths.folderOf(table.outputStem(forInput: path))
+        // `outputFrom`: the page the content is written into (an embedding page), when not `path`.
+        let fromFolder = SitePaths.folderOf(table.outputStem(forInput: outputFrom ?? path))
         var d = document
         func link(_ l: Link, image: Bool) -> (Link, toLink: Bool)? {
+            guard !l.isRewritten else { return nil }
+            guard var (n, toLink) = resolvedLink(l, image: image) else { return nil }
+            n.isRewritten = true
+            return (n, toLink)
+        }
+        func resolvedLink(_ l: Link, image: Bool) -> (Link, toLink: Bool)? {
             let kind: SiteLinkRecord.Kind = l.syntax == .wiki ? (image ? .wikiImage : .wiki) : (image ? .image : .link)
             guard let r = resolutions[LinkKey(kind: kind, target: l.destination)] else {
                 // Not recorded (external): a wiki link is never external.
@@ -72,7 +79,7 @@ package struct SiteRewriter: Sendable {
             case .page(let i):
                 let targetPath = table.paths[i]
                 let stem = table.stems[i] ?? PathText.deletingExtension(targetPath)
-                var dest = targetPath == path && r.fragment != nil && r.suffix.isEmpty
+                var dest = targetPath == (outputFrom ?? path) && r.fragment != nil && r.suffix.isEmpty
                     ? "" : SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: stem + "." + fileExtension))
                 // The query as written (`p.md?UI=MVC#h` → `p.html?UI=MVC#h`).
                 dest += r.suffix
@@ -152,6 +159,13 @@ package struct SiteRewriter: Sendable {
                 let t = table.linkTargets[i]
                 put("page"); put(table.paths[i]); put(table.stems[i] ?? ""); put(t?.manName ?? ""); put(t?.manSection ?? "")
                 put(r.id ?? "-")
+                // An embedded note: its text and title are part of this page (``SiteEmbeds``).
+                if l.kind == .wiki, record.embeds.contains(l.target) {
+                    let e = table.records[i]
+                    put("embed"); put(e.title ?? ""); put(e.excerpt ?? "")
+                    for s in e.search { put(s.heading); put(s.words) }
+                    put(e.embeds.joined(separator: "\u{1F}"))
+                }
             case .file(let i):
                 put("file"); put(table.paths[i])
             }

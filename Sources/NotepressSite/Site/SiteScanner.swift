@@ -59,6 +59,7 @@ package enum SiteScanner {
         r.search = sections
         if !complete { r.ids = document.headingIDs().map(\.id) }
         r.links = links
+        r.embeds = SiteEmbeds.targets(document)
         r.excerpt = excerpt(document)
         r.math = Self.hasMath(document)
         let man = ManTitleResolver.pageReference(path: relative, fields: meta.fields)

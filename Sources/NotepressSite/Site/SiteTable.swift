@@ -82,6 +82,8 @@ package struct SiteRecord: Sendable, Equatable {
     /// Pages: front-matter `aliases` (a list or one string; Obsidian's and Foam's): other names
     /// wiki links resolve to (``SiteResolver``).
     package var aliases: [String] = []
+    /// Pages: the targets of the note embeds (`![[note#Heading]]`, as written), in document order.
+    package var embeds: [String] = []
     /// Pages: the document holds math (the site then copies KaTeX, ``HTMLMath``).
     package var math = false
 

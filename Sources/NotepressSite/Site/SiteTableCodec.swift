@@ -32,6 +32,7 @@ package enum SiteTableCodec {
         if let c = r.created { w.key("created"); w.string(c) }
         if !r.tags.isEmpty { w.key("tags"); w.strings(r.tags) }
         if !r.aliases.isEmpty { w.key("aliases"); w.strings(r.aliases) }
+        if !r.embeds.isEmpty { w.key("embeds"); w.strings(r.embeds) }
         if !r.fields.isEmpty {
             w.key("fields"); w.open()
             for k in r.fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { w.key(k); w.string(r.fields[k]!) }
@@ -108,6 +109,7 @@ package enum SiteTableCodec {
         if case .string(let c)? = o["created"] { r.created = c }
         r.tags = strings(o["tags"])
         r.aliases = strings(o["aliases"])
+        r.embeds = strings(o["embeds"])
         if case .object(let f)? = o["fields"] {
             for (k, v) in f { if case .string(let s) = v { r.fields[k] = s } }
         }

@@ -129,6 +129,7 @@ package enum ASTDump {
     /// `"target": "path"` for one it resolved to an input.
     static func linkFacts(_ l: Link, into o: inout [(String, JSON)]) {
         if l.syntax == .wiki { o.append(("wiki", .bool(true))) }
+        if l.isEmbed { o.append(("embed", .bool(true))) }
         if l.isMissing { o.append(("missing", .bool(true))) }
         if let t = l.target { o.append(("target", .string(t.path))) }
     }

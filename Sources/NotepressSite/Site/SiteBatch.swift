@@ -329,9 +329,14 @@ extension BatchConverter {
         for f in otherFiles { sources[f.relative] = f.path }
         // Note embeds (``SiteEmbeds``): embedded notes are read again, once per embedding page.
         let embedLoader = self
-        let embedSources = sources
-        let embeds = SiteEmbeds(rewriter: rewriter, sources: sources) { relative in
-            guard let path = embedSources[relative], let bytes = try? DocumentLoader.read(path) else { return nil }
+        // A shard's embedded notes may be other shards' inputs: read below the input folder (--root).
+        var embedSources = sources
+        if siteTable != nil, let root = inputFolders.first {
+            for r in table.records where r.kind == .page && embedSources[r.path] == nil { embedSources[r.path] = root + "/" + r.path }
+        }
+        let embedPaths = embedSources
+        let embeds = SiteEmbeds(rewriter: rewriter, sources: embedPaths) { relative in
+            guard let path = embedPaths[relative], let bytes = try? DocumentLoader.read(path) else { return nil }
             return try? embedLoader.load(InputFile(path: path, relative: relative), bytes: bytes, modified: nil).0
         }
         let pendingSitePages = sitePages && htmlPages && jobs > 1 && siteTable == nil && previousTable?.lines != table.lines

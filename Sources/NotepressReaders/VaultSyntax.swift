@@ -180,11 +180,35 @@ package struct VaultSyntax: Sendable {
             var k = c; while k < le, s[k] == 0x3D { k += 1 }
             return k > c && Self.isBlank(s, k, le)
         }
-        /// The next position of a closing delimiter after `from`, by `accept`, skipping escapes.
+        /// Where the code span whose backtick run is `[start, k)` ends (after its closing run of
+        /// as many backticks), or `nil` when it has none in the region (remembered per length).
+        func codeSpanEnd(_ start: Int, _ k: Int) -> Int? {
+            let len = k - start
+            guard noTickCloser[len] != true else { return nil }
+            var j = k
+            while j < limit {
+                if s[j] == 0x60 {
+                    var m = j
+                    while m < limit, s[m] == 0x60 { m += 1 }
+                    if m - j == len { return m }
+                    j = m
+                } else { j += 1 }
+            }
+            noTickCloser[len] = true
+            return nil
+        }
+        /// The next position of a closing delimiter after `from`, by `accept`, skipping escapes
+        /// and code spans.
         func find(from: Int, _ accept: (Int) -> Bool) -> Int? {
             var j = from
             while j < limit {
                 if s[j] == 0x5C { j += 2; continue }
+                if s[j] == 0x60 {
+                    var k = j
+                    while k < limit, s[k] == 0x60 { k += 1 }
+                    j = codeSpanEnd(j, k) ?? k
+                    continue
+                }
                 if accept(j) { return j }
                 j += 1
             }
@@ -208,21 +232,7 @@ package struct VaultSyntax: Sendable {
             case 0x60:  // a code span: copied as it is to its closing run of as many backticks
                 var k = i
                 while k < limit, s[k] == 0x60 { k += 1 }
-                let len = k - i
-                var closer: Int?
-                if noTickCloser[len] != true {
-                    var j = k
-                    while j < limit {
-                        if s[j] == 0x60 {
-                            var m = j
-                            while m < limit, s[m] == 0x60 { m += 1 }
-                            if m - j == len { closer = j; break }
-                            j = m
-                        } else { j += 1 }
-                    }
-                    if closer == nil { noTickCloser[len] = true }
-                }
-                let stop = closer.map { $0 + len } ?? k
+                let stop = codeSpanEnd(i, k) ?? k
                 text.append(contentsOf: UnsafeBufferPointer(rebasing: s[i..<stop]))
                 i = stop
                 continue

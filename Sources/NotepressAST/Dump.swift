@@ -77,7 +77,10 @@ package enum ASTDump {
             o = [("type", .string("unknown")), ("name", .string(name))]; pos()
             o.append(("children", .array(bs.map(blockValue))))
         case .alert(let a):
-            o = [("type", .string("alert")), ("kind", .string(a.kind.rawValue))]; pos()
+            o = [("type", .string("alert")), ("kind", .string(a.kind.rawValue))]
+            if let t = a.title { o.append(("title", .string(t))) }
+            if let f = a.fold { o.append(("fold", .string(f.rawValue))) }
+            pos()
             o.append(("children", .array(a.blocks.map(blockValue))))
         }
         return .object(o)

@@ -42,19 +42,6 @@ package enum HTMLMath {
 
     /// Whether a body written by ``HTMLEmitter`` holds a math span. One pass over the bytes.
     package static func hasMath(_ body: [UInt8]) -> Bool {
-        let marker = Array("<span class=\"math math-".utf8)
-        return body.withUnsafeBufferPointer { b in
-            let n = b.count, m = marker.count
-            var i = 0
-            while i + m <= n {
-                if b[i] == 0x3C, b[i + 13] == 0x6D, b[i + 14] == 0x61 {
-                    var k = 1
-                    while k < m && b[i + k] == marker[k] { k += 1 }
-                    if k == m { return true }
-                }
-                i += 1
-            }
-            return false
-        }
+        HTMLPage.contains(Array("<span class=\"math math-".utf8), in: body)
     }
 }

@@ -64,13 +64,17 @@ extension HTMLPage {
     /// Whether `body` holds a highlighted code token (``HTMLEmitter`` writes `<span class="tok-`
     /// only inside code blocks). One pass over the bytes.
     static func hasHighlightedCode(_ body: [UInt8]) -> Bool {
-        let marker = Array("<span class=\"tok-".utf8)
-        return body.withUnsafeBufferPointer { b in
-            let n = b.count, m = marker.count
+        contains(Array("<span class=\"tok-".utf8), in: body)
+    }
+
+    /// Whether `body` holds the bytes of `marker` (at least 2 bytes). One pass over the bytes.
+    static func contains(_ marker: [UInt8], in body: [UInt8]) -> Bool {
+        body.withUnsafeBufferPointer { b in
+            let n = b.count, m = marker.count, last = marker[m - 1]
             var i = 0
             while i + m <= n {
-                if b[i] == 0x3C, b[i + 1] == 0x73, b[i + 6] == 0x63 {
-                    var k = 2
+                if b[i] == marker[0], b[i + m - 1] == last {
+                    var k = 1
                     while k < m && b[i + k] == marker[k] { k += 1 }
                     if k == m { return true }
                 }

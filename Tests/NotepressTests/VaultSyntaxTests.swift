@@ -290,6 +290,26 @@ final class VaultSyntaxTests: XCTestCase {
         XCTAssertTrue(cyc.stderr.contains("loop.md:7:1: warning: embed '![[guest#No such heading]]': no heading"), cyc.stderr)
     }
 
+    /// A sharded run: the page embeds a note another shard renders; the shard reads it below the
+    /// input folder.
+    func testEmbedAcrossShards() throws {
+        let dir = try makeTempDir(self)
+        let notes = dir.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try "# A\n\n![[b]]\n".write(to: notes.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try "# B\n\nB body text.\n".write(to: notes.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        let table = dir.appendingPathComponent("site.jsonl").path, out = dir.appendingPathComponent("o").path
+        _ = try notepress(["scan", notes.path, "-o", table])
+        XCTAssertTrue(try String(contentsOfFile: table, encoding: .utf8).contains("\"embeds\":[\"b\"]"))
+        var converted: [String] = []
+        for k in 1...2 {
+            let r = try notepress(["convert", notes.path, "-o", out, "--site-table", table, "--shard", "\(k)/2", "--verbose"])
+            converted += r.stderr.split(separator: "\n").filter { $0.hasPrefix("converted ") && $0.hasSuffix(".md") }.map(String.init)
+        }
+        XCTAssertEqual(converted.count, 2, "one page per shard: \(converted)")
+        XCTAssertTrue(try String(contentsOfFile: out + "/a.html", encoding: .utf8).contains("<p dir=\"auto\">B body text.</p>"))
+    }
+
     /// The Foam vault: every `![[…]]` in it either embeds or is reported; in its documentation
     /// they are all examples in code, which stay code (no warning, the text kept).
     func testFoamVaultEveryEmbedEmbedsOrIsReported() throws {

@@ -1,5 +1,4 @@
 import NotepressAST
-import NotepressThemes
 
 /// Options of the HTML body writer.
 package struct HTMLOptions: Sendable, Equatable {
@@ -221,25 +220,7 @@ struct HTMLBodyWriter: BlockVisitor {
             visitBlockQuote(alert.blockQuoteChildren, block)
             return
         }
-        cr()
-        // A foldable callout is a <details> (closed for `-`, open for `+`), its title the summary.
-        let element = alert.fold == nil ? "div" : "details"
-        out.put("<"); out += element
-        out.put(" class=\"markdown-alert markdown-alert-"); out += alert.kind.rawValue; out.put("\"")
-        if !alert.kind.isGitHubAlert {
-            // Obsidian's other kinds: their colour (light and dark) on the element itself, so
-            // the shared stylesheet stays what it was.
-            out += " style=\"--np-alert-color: light-dark(" + AlertPalette.color(alert.kind).hex + ", "
-                + AlertPalette.color(alert.kind, dark: true).hex + ")\""
-        }
-        if alert.fold == .open { out.put(" open") }
-        putDir(); out.put(">\n")
-        out.put(alert.fold == nil ? "<p class=\"markdown-alert-title\"" : "<summary class=\"markdown-alert-title\"")
-        putDir(); out.put(">")
-        HTMLEscape.appendText(alert.displayTitle, to: &out)
-        out.put(alert.fold == nil ? "</p>\n" : "</summary>\n")
-        blocks(alert.blocks, tight: false)
-        cr(); out.put("</"); out += element; out.put(">\n")
+        writeAlert(alert)
     }
 
     mutating func visitList(_ list: ListBlock, _ block: Block) {

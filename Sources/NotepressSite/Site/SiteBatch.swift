@@ -327,18 +327,7 @@ extension BatchConverter {
         sources.reserveCapacity(files.count + otherFiles.count)
         for f in files { sources[f.relative] = f.path }
         for f in otherFiles { sources[f.relative] = f.path }
-        // Note embeds (``SiteEmbeds``): embedded notes are read again, once per embedding page.
-        let embedLoader = self
-        // A shard's embedded notes may be other shards' inputs: read below the input folder (--root).
-        var embedSources = sources
-        if siteTable != nil, let root = inputFolders.first {
-            for r in table.records where r.kind == .page && embedSources[r.path] == nil { embedSources[r.path] = root + "/" + r.path }
-        }
-        let embedPaths = embedSources
-        let embeds = SiteEmbeds(rewriter: rewriter, sources: embedPaths) { relative in
-            guard let path = embedPaths[relative], let bytes = try? DocumentLoader.read(path) else { return nil }
-            return try? embedLoader.load(InputFile(path: path, relative: relative), bytes: bytes, modified: nil).0
-        }
+        let embeds = SiteEmbeds.forRun(self, rewriter: rewriter, sources: sources, sharded: siteTable != nil)
         let pendingSitePages = sitePages && htmlPages && jobs > 1 && siteTable == nil && previousTable?.lines != table.lines
             ? PendingSitePages(self, table: table, sourcePaths: sources) : nil
 

@@ -34,6 +34,21 @@ package struct SiteEmbeds: Sendable {
         self.load = load
     }
 
+    /// The embeds of a run of `batch`: embedded notes are read again (once per embedding page and
+    /// format) with the run's loader. A shard's embedded notes may be other shards' inputs: they
+    /// are read below the input folder (`--root`).
+    static func forRun(_ batch: BatchConverter, rewriter: SiteRewriter, sources: [String: String], sharded: Bool) -> SiteEmbeds {
+        var paths = sources
+        if sharded, let root = batch.inputFolders.first {
+            for r in rewriter.resolver.table.records where r.kind == .page && paths[r.path] == nil { paths[r.path] = root + "/" + r.path }
+        }
+        let known = paths
+        return SiteEmbeds(rewriter: rewriter, sources: known) { relative in
+            guard let path = known[relative], let bytes = try? DocumentLoader.read(path) else { return nil }
+            return try? batch.load(InputFile(path: path, relative: relative), bytes: bytes, modified: nil).0
+        }
+    }
+
     /// The targets of the note embeds of `document`, as written, in document order.
     package static func targets(_ document: Document) -> [String] {
         var out: [String] = []

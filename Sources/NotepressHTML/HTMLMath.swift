@@ -22,6 +22,34 @@ package enum HTMLMath {
 
     /// KaTeX's script, or `nil` when it is not installed.
     package static let script: String? = read("katex.min.js")
+    /// ``script`` as a page carries it in a `<script>` element: Unicode noncharacters (KaTeX
+    /// 0.16 has a literal U+FFFF in a string), which HTML forbids in text, written as JavaScript
+    /// escapes (`\uFFFF`, the same string).
+    package static let inlineScript: String? = script.map { js in
+        var out = ""
+        out.unicodeScalars.reserveCapacity(js.unicodeScalars.count)
+        for u in js.unicodeScalars {
+            let v = u.value
+            if (0xFDD0...0xFDEF).contains(v) || (v & 0xFFFE) == 0xFFFE {
+                if v > 0xFFFF {
+                    // Outside the BMP: the surrogate pair.
+                    let w = v - 0x10000
+                    out += "\\u" + hex4(0xD800 + (w >> 10)) + "\\u" + hex4(0xDC00 + (w & 0x3FF))
+                } else {
+                    out += "\\u" + hex4(v)
+                }
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    static func hex4(_ v: UInt32) -> String {
+        let s = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - s.count)) + s
+    }
+
     /// KaTeX's stylesheet, or `nil`.
     package static let stylesheet: String? = read("katex.min.css")
 

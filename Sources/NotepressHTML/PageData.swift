@@ -85,7 +85,7 @@ package enum PageData {
             if case .string(let r)? = site["root"] { root = r }
         }
         // Math (``HTMLMath``): a site page links the site's copy of KaTeX, a single page carries it.
-        if generated["mathRender"] != nil, let script = HTMLMath.script, let css = HTMLMath.stylesheet {
+        if generated["mathRender"] != nil, let script = HTMLMath.inlineScript, let css = HTMLMath.stylesheet {
             if let root {
                 data["mathStylesheetHref"] = .string(root + HTMLMath.siteFolder + "/katex.min.css")
                 data["mathScriptHref"] = .string(root + HTMLMath.siteFolder + "/katex.min.js")

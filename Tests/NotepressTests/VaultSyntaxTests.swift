@@ -309,6 +309,25 @@ final class VaultSyntaxTests: XCTestCase {
         XCTAssertTrue(cyc.stderr.contains("loop.md:7:1: warning: embed '![[guest#No such heading]]': no heading"), cyc.stderr)
     }
 
+    /// A embeds B, which embeds C: the depfile lists both for A, and an edit of C alone renders A
+    /// again with the new text (B too: it embeds C).
+    func testNestedEmbedEditRendersTheOuterPageAgain() throws {
+        let dir = try makeTempDir(self)
+        let notes = dir.appendingPathComponent("n")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        for (n, t) in [("a", "# A\n\n![[b]]\n"), ("b", "# B\n\n![[c]]\n"), ("c", "# C\n\nC text one.\n")] {
+            try t.write(to: notes.appendingPathComponent(n + ".md"), atomically: true, encoding: .utf8)
+        }
+        let out = dir.appendingPathComponent("o").path, dep = dir.appendingPathComponent("d").path
+        _ = try notepress(["convert", notes.path, "-o", out, "--depfile", dep])
+        XCTAssertTrue(try String(contentsOfFile: dep, encoding: .utf8).contains("/o/a.html: \(notes.path)/a.md \(notes.path)/b.md \(notes.path)/c.md\n"))
+        XCTAssertTrue(try String(contentsOfFile: out + "/a.html", encoding: .utf8).contains("C text one."))
+        try "# C\n\nC text two.\n".write(to: notes.appendingPathComponent("c.md"), atomically: true, encoding: .utf8)
+        let r = try notepress(["convert", notes.path, "-o", out, "--verbose"])
+        XCTAssertTrue(r.stderr.contains("converted \(notes.path)/a.md"), r.stderr)
+        XCTAssertTrue(try String(contentsOfFile: out + "/a.html", encoding: .utf8).contains("C text two."))
+    }
+
     /// A sharded run: the page embeds a note another shard renders; the shard reads it below the
     /// input folder.
     func testEmbedAcrossShards() throws {

@@ -17,8 +17,8 @@ import NotepressAST
 ///   paragraph with other text (written as a link to the note).
 /// - Ids of the inserted blocks are dropped (the page keeps unique ids).
 /// - The site table records each page's embeds (``SiteRecord/embeds``); the page's digest
-///   includes the embedded notes' text, so an edit of one renders the embedding page again, and
-///   the depfile lists the embedded inputs (``dependencies(of:)``).
+///   includes the embedded notes' text (at any depth), so an edit of one renders the embedding
+///   page again, and the depfile lists the embedded inputs (``dependencies(of:)``).
 package struct SiteEmbeds: Sendable {
     /// The deepest embed inside embedded content.
     package static let maxDepth = 4
@@ -62,14 +62,35 @@ package struct SiteEmbeds: Sendable {
         return out
     }
 
-    /// The input paths the page `record` embeds (first level), for the depfile.
+    /// Record `i` and the records it embeds, at any depth up to ``maxDepth``, each once, in the
+    /// order first met (the page `from` itself left out): what an embed of `i` puts into a page.
+    package static func embedded(_ i: Int, from: String, resolver: SiteResolver) -> [Int] {
+        let table = resolver.table
+        var out: [Int] = []
+        var seen: Set<Int> = []
+        var level = [i]
+        var depth = 0
+        while !level.isEmpty, depth <= maxDepth {
+            var next: [Int] = []
+            for r in level where table.paths[r] != from && seen.insert(r).inserted {
+                out.append(r)
+                for t in table.records[r].embeds {
+                    if case .page(let k) = resolver.resolve(.wiki, t, from: table.paths[r]).target { next.append(k) }
+                }
+            }
+            level = next
+            depth += 1
+        }
+        return out
+    }
+
+    /// The input paths the page `record` embeds (at any depth), for the depfile.
     package func dependencies(of record: SiteRecord) -> [String] {
         var out: [String] = []
         for t in record.embeds {
-            if case .page(let i) = rewriter.resolver.resolve(.wiki, t, from: record.path).target,
-               rewriter.resolver.table.paths[i] != record.path,
-               let p = sources[rewriter.resolver.table.paths[i]], !out.contains(p) {
-                out.append(p)
+            guard case .page(let i) = rewriter.resolver.resolve(.wiki, t, from: record.path).target else { continue }
+            for e in Self.embedded(i, from: record.path, resolver: rewriter.resolver) {
+                if let p = sources[rewriter.resolver.table.paths[e]], !out.contains(p) { out.append(p) }
             }
         }
         return out

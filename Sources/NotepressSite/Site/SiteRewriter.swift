@@ -159,12 +159,14 @@ package struct SiteRewriter: Sendable {
                 let t = table.linkTargets[i]
                 put("page"); put(table.paths[i]); put(table.stems[i] ?? ""); put(t?.manName ?? ""); put(t?.manSection ?? "")
                 put(r.id ?? "-")
-                // An embedded note: its text and title are part of this page (``SiteEmbeds``).
+                // An embedded note: its text and title, and those of the notes it embeds, are part
+                // of this page (``SiteEmbeds``).
                 if l.kind == .wiki, record.embeds.contains(l.target) {
-                    let e = table.records[i]
-                    put("embed"); put(e.title ?? ""); put(e.excerpt ?? "")
-                    for s in e.search { put(s.heading); put(s.words) }
-                    put(e.embeds.joined(separator: "\u{1F}"))
+                    for e in SiteEmbeds.embedded(i, from: record.path, resolver: resolver) {
+                        let r = table.records[e]
+                        put("embed"); put(r.path); put(r.title ?? ""); put(r.excerpt ?? "")
+                        for s in r.search { put(s.heading); put(s.words) }
+                    }
                 }
             case .file(let i):
                 put("file"); put(table.paths[i])

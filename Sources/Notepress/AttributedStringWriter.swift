@@ -146,7 +146,7 @@ struct AttributedStringBuilder {
             c.alert = alert.kind
             var inline = InlineAttributes()
             inline.strong = true
-            append(alert.kind.title + "\n", container(role: context.role, block: .alertTitle, context: c, inline: inline))
+            append(alert.displayTitle + "\n", container(role: context.role, block: .alertTitle, context: c, inline: inline))
             for b in alert.blocks { write(b, context: c) }
         case .unknown(_, let children):
             for b in children { write(b, context: context) }

@@ -26,6 +26,10 @@ package struct DocumentLoader: Sendable {
     /// Read wiki links in Markdown (``MarkdownReader/wikilinks``; `--wikilinks`). Note markup
     /// always reads them.
     package var wikilinks = false
+    /// Read math (`$…$`, `$$…$$`, ```` ```math ````), `%%comments%%` and `==highlights==` in
+    /// Markdown (``VaultSyntax``). Off here (cmark-gfm's reading, which the spec suites check);
+    /// the command line turns it on except for `--fragment` without `--math`.
+    package var vaultSyntax = false
     /// Markdown extensions other than the format's (``MarkdownReader/extensions``) and cmark's
     /// smart punctuation: no command-line option sets them; the cmark-gfm spec suites run
     /// through this loader with them (Tests/NotepressTests/CmarkSpecTests.swift).
@@ -233,6 +237,7 @@ package struct DocumentLoader: Sendable {
             reader.arena = cmarkArena
             reader.smart = smartPunctuation
             reader.wikilinks = wikilinks
+            if vaultSyntax { reader.vaultSyntax = VaultSyntax.Features() }
             reader.limits = inputLimits
             reader.wikiLinkOrder = wikiLinkOrder
             // The first level-1 heading at the top level, seen as blocks go by (a streaming

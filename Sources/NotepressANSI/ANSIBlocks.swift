@@ -80,7 +80,7 @@ extension Renderer {
         let color = TerminalColor.fixed(AlertPalette.color(a.kind), ansi16: AlertPalette.ansi16(a.kind))
         let barStyle = TerminalStyle(color: color)
         let bar = ascii ? "|" : "┃"
-        let title: Line = [Seg(a.kind.title, body.merged(TerminalStyle(bold: true, color: color)))]
+        let title: Line = [Seg(TerminalText.visible(a.displayTitle), body.merged(TerminalStyle(bold: true, color: color)))]
         guard width - 2 >= min(10, width) else { return [title] + blocks(a.blocks, width: width, tight: false) }
         return prefixed([title] + blocks(a.blocks, width: width - 2, tight: false), Seg(bar + " ", barStyle))
     }

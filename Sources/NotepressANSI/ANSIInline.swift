@@ -36,6 +36,7 @@ extension Renderer {
         if entry.innermostImage != nil { s = s.merged(roleStyles.image) }
         if entry.attributes.letterpress { s = s.merged(roleStyles.letterpress) }
         if entry.attributes.marker { s = s.merged(roleStyles.marker) }
+        if entry.attributes.highlight { s = s.merged(roleStyles.highlight) }
         return s
     }
 
@@ -81,7 +82,11 @@ extension Renderer {
                 link = options.hyperlinks ? t.map { TerminalText.osc8URL($0.link.destination) } : nil
             }
             switch run.content {
-            case .text(let text):
+            case .text(var text):
+                // Math shows its TeX on one line (display math's own line breaks are layout).
+                if run.span != nil, table[run: run].attributes.math != nil {
+                    text = text.split(whereSeparator: { $0 == "\n" }).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+                }
                 if open != nil { open!.text += text }
                 f.appendText(TerminalText.visible(text), style, link)
             case .softBreak:
@@ -105,7 +110,7 @@ extension Renderer {
 /// up once per renderer instead of once per run.
 struct InlineRoleStyles {
     let heading1, heading2, heading3, headline, subheadline, caption: TerminalStyle
-    let strong, emphasis, script, strikethrough, link, tag, code, alert, image, letterpress, marker: TerminalStyle
+    let strong, emphasis, script, strikethrough, link, tag, code, alert, image, letterpress, marker, highlight: TerminalStyle
     /// The URL shown after a link's text.
     let linkURL: TerminalStyle
 
@@ -116,6 +121,7 @@ struct InlineRoleStyles {
         strong = s(.strong); emphasis = s(.emphasis); script = s(.script)
         strikethrough = s(.strikethrough); link = s(.link); tag = s(.tag); code = s(.code)
         alert = s(.alert); image = s(.image); letterpress = s(.letterpress); marker = s(.marker)
+        highlight = s(.highlight)
         linkURL = s(.linkURL)
     }
 }

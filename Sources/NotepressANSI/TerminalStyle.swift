@@ -27,20 +27,22 @@ package struct TerminalStyle: Sendable, Equatable, Hashable {
     package var underline = false
     /// SGR 9 (crossed-out).
     package var strikethrough = false
+    /// SGR 7 (reverse video): `==highlighted==` text.
+    package var reverse = false
     /// Foreground colour (SGR 30–37/90–97, 38;5;N or 38;2;R;G;B by depth); `nil` = default.
     package var color: TerminalColor?
 
     package init(bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
-                strikethrough: Bool = false, color: TerminalColor? = nil) {
+                strikethrough: Bool = false, reverse: Bool = false, color: TerminalColor? = nil) {
         self.bold = bold; self.dim = dim; self.italic = italic; self.underline = underline
-        self.strikethrough = strikethrough; self.color = color
+        self.strikethrough = strikethrough; self.reverse = reverse; self.color = color
     }
 
     /// Attributes of both; `other`'s colour wins when it has one.
     package func merged(_ other: TerminalStyle) -> TerminalStyle {
         TerminalStyle(bold: bold || other.bold, dim: dim || other.dim, italic: italic || other.italic,
                       underline: underline || other.underline, strikethrough: strikethrough || other.strikethrough,
-                      color: other.color ?? color)
+                      reverse: reverse || other.reverse, color: other.color ?? color)
     }
 
     /// No attribute and no colour: written without any SGR.
@@ -62,7 +64,7 @@ package struct TerminalStyle: Sendable, Equatable, Hashable {
 package enum TerminalRole: String, Sendable, Equatable, Hashable, CaseIterable {
     case heading1, heading2, heading3, headline, subheadline, body, caption
     case strong, emphasis, script, strikethrough, link, tag, linkURL, code, alert, image
-    case letterpress, letterpressShadow, marker, footnoteReference
+    case letterpress, letterpressShadow, marker, footnoteReference, highlight
     case quoteBar, listMarker, listNumber, tableBorder, tableHeader, rule, headingRule
 
     /// The role of a heading of `level`: `heading1`…`heading3`, `headline` below.
@@ -107,6 +109,7 @@ package enum TerminalStyleTable {
         .letterpress: TerminalStyle(bold: true),
         .letterpressShadow: TerminalStyle(dim: true, color: .theme(.letterpressShadow, ansi16: 90)),
         .marker: TerminalStyle(dim: true),
+        .highlight: TerminalStyle(reverse: true),
         .footnoteReference: TerminalStyle(dim: true),
         .quoteBar: TerminalStyle(dim: true, color: .theme(.secondary, ansi16: 90)),
         .listMarker: TerminalStyle(),
@@ -142,6 +145,7 @@ struct SGR {
         if style.dim { p.append("2") }
         if style.italic { p.append("3") }
         if style.underline { p.append("4") }
+        if style.reverse { p.append("7") }
         if style.strikethrough { p.append("9") }
         if let c = style.color { p.append(color(c)) }
         return "\u{1B}[" + p.joined(separator: ";") + "m"

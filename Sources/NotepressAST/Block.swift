@@ -1,3 +1,5 @@
+import Foundation
+
 /// One block of a document, with where it starts in the source.
 ///
 /// Node names follow the CommonMark spec (section 4–5) and cmark's node types.
@@ -164,21 +166,73 @@ public struct Table: Sendable, Equatable {
 /// paragraph, and that has content after the marker. Anything else stays a block quote. The node
 /// is named `alert` (GitHub's name; the JSON dump's `"type": "alert"`).
 public struct Alert: Sendable, Equatable {
-    /// The five kinds GitHub knows, by their marker's name in lower case.
+    /// The kinds: GitHub's five (`note` … `caution`), then Obsidian's other callout types, by
+    /// their marker's name in lower case (Obsidian's aliases: ``kind(ofCalloutType:)``).
     public enum Kind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
         /// `[!NOTE]`: useful information.
         case note
-        /// `[!TIP]`: advice.
+        /// `[!TIP]`: advice (Obsidian: also `hint`).
         case tip
         /// `[!IMPORTANT]`: key information.
         case important
-        /// `[!WARNING]`: urgent information.
+        /// `[!WARNING]`: urgent information (Obsidian: also `attention`).
         case warning
         /// `[!CAUTION]`: risks or negative outcomes.
         case caution
+        /// Obsidian `[!abstract]` (`summary`, `tldr`).
+        case abstract
+        /// Obsidian `[!info]`.
+        case info
+        /// Obsidian `[!todo]`.
+        case todo
+        /// Obsidian `[!success]` (`check`, `done`).
+        case success
+        /// Obsidian `[!question]` (`help`, `faq`).
+        case question
+        /// Obsidian `[!failure]` (`fail`, `missing`).
+        case failure
+        /// Obsidian `[!danger]` (`error`).
+        case danger
+        /// Obsidian `[!bug]`.
+        case bug
+        /// Obsidian `[!example]`.
+        case example
+        /// Obsidian `[!quote]` (`cite`).
+        case quote
 
-        /// The title GitHub shows: `Note`, `Tip`, `Important`, `Warning`, `Caution`.
+        /// The title GitHub shows: `Note`, `Tip`, `Important`, `Warning`, `Caution` (and the
+        /// capitalised name of the others).
         public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+        /// Whether GitHub knows the kind (the five alerts).
+        public var isGitHubAlert: Bool {
+            switch self {
+            case .note, .tip, .important, .warning, .caution: return true
+            default: return false
+            }
+        }
+    }
+
+    /// A foldable callout's state (Obsidian `[!tip]-` closed, `[!tip]+` open).
+    public enum Fold: String, Sendable, Equatable, Codable {
+        /// `+`: foldable, open at first.
+        case open
+        /// `-`: folded until opened.
+        case closed
+    }
+
+    /// Obsidian's aliases of callout types (Obsidian Help, "Callouts": supported types).
+    public static let calloutAliases: [String: Kind] = [
+        "summary": .abstract, "tldr": .abstract, "hint": .tip, "check": .success, "done": .success,
+        "help": .question, "faq": .question, "attention": .warning, "fail": .failure, "missing": .failure,
+        "error": .danger, "cite": .quote,
+    ]
+
+    /// The kind of an Obsidian callout type (ASCII case ignored): a kind's name, an alias, else
+    /// ``Kind/note`` (Obsidian draws unknown types as notes, titled with the type).
+    public static func kind(ofCalloutType type: String) -> Kind {
+        let t = type.lowercased()
+        return Kind(rawValue: t) ?? calloutAliases[t] ?? .note
     }
 
     /// How the marker line ended in the source.
@@ -200,19 +254,51 @@ public struct Alert: Sendable, Equatable {
     public var markerEnd: MarkerEnd
     /// The content after the marker line.
     public var blocks: [Block]
+    /// An Obsidian callout's title: the text after the marker (`> [!info] Custom title`), else
+    /// the type as written, capitalised (`[!faq]` is titled `Faq`); `nil` for a GitHub alert.
+    public var title: String?
+    /// Foldable callouts (`[!tip]-`, `[!tip]+`); `nil`: not foldable.
+    public var fold: Fold?
 
     /// An alert of `kind` read from `marker`, holding `blocks`.
-    public init(kind: Kind, marker: String, markerEnd: MarkerEnd, blocks: [Block]) {
+    public init(kind: Kind, marker: String, markerEnd: MarkerEnd, blocks: [Block], title: String? = nil, fold: Fold? = nil) {
         self.kind = kind
         self.marker = marker
         self.markerEnd = markerEnd
         self.blocks = blocks
+        self.title = title
+        self.fold = fold
     }
 
-    /// The kind named by a marker line's text (`[!NOTE]`, ASCII case ignored), or `nil`.
+    /// The title writers show: ``title``, else the kind's (``Kind/title``).
+    public var displayTitle: String { title ?? kind.title }
+
+    /// The kind named by a marker line's text (`[!NOTE]`, ASCII case ignored), or `nil`: one
+    /// of GitHub's five.
     public static func kind(ofMarker text: String) -> Kind? {
         guard text.hasPrefix("[!"), text.hasSuffix("]"), text.count > 3 else { return nil }
-        return Kind(rawValue: String(text.dropFirst(2).dropLast()).lowercased())
+        return Kind(rawValue: String(text.dropFirst(2).dropLast()).lowercased()).flatMap { $0.isGitHubAlert ? $0 : nil }
+    }
+
+    /// An Obsidian callout's first line (`[!type]`, then `-` or `+`, then an optional title):
+    /// its type as written, fold and title (`nil` when none), or `nil` when the line is no marker.
+    public static func calloutHeader(_ line: String) -> (type: String, fold: Fold?, title: String?)? {
+        let u = Array(line.utf8)
+        guard u.count > 3, u[0] == 0x5B, u[1] == 0x21 else { return nil }
+        var i = 2
+        while i < u.count, u[i] != 0x5D {
+            let c = u[i]
+            guard (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x5F else { return nil }
+            i += 1
+        }
+        guard i < u.count, i > 2 else { return nil }
+        let type = String(decoding: u[2..<i], as: UTF8.self)
+        i += 1
+        var fold: Fold?
+        if i < u.count, u[i] == 0x2D { fold = .closed; i += 1 } else if i < u.count, u[i] == 0x2B { fold = .open; i += 1 }
+        guard i == u.count || u[i] == 0x20 || u[i] == 0x09 else { return nil }
+        let title = String(decoding: u[i...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return (type, fold, title.isEmpty ? nil : title)
     }
 
     /// The blocks of the block quote the alert was read from: the marker put back as the first

@@ -77,7 +77,10 @@ package enum ASTDump {
             o = [("type", .string("unknown")), ("name", .string(name))]; pos()
             o.append(("children", .array(bs.map(blockValue))))
         case .alert(let a):
-            o = [("type", .string("alert")), ("kind", .string(a.kind.rawValue))]; pos()
+            o = [("type", .string("alert")), ("kind", .string(a.kind.rawValue))]
+            if let t = a.title { o.append(("title", .string(t))) }
+            if let f = a.fold { o.append(("fold", .string(f.rawValue))) }
+            pos()
             o.append(("children", .array(a.blocks.map(blockValue))))
         }
         return .object(o)
@@ -120,6 +123,8 @@ package enum ASTDump {
         case .colorRole(let r): return [("kind", .string("color")), ("role", .string(r.rawValue))]
         case .textStyle(let t): return [("kind", .string("text_style")), ("style", .string(t.rawValue))]
         case .tag(let name): return [("kind", .string("tag")), ("name", .string(name))]
+        case .highlight: return [("kind", .string("highlight"))]
+        case .math(let display): return [("kind", .string("math")), ("display", .bool(display))]
         }
     }
 
@@ -127,6 +132,7 @@ package enum ASTDump {
     /// `"target": "path"` for one it resolved to an input.
     static func linkFacts(_ l: Link, into o: inout [(String, JSON)]) {
         if l.syntax == .wiki { o.append(("wiki", .bool(true))) }
+        if l.isEmbed { o.append(("embed", .bool(true))) }
         if l.isMissing { o.append(("missing", .bool(true))) }
         if let t = l.target { o.append(("target", .string(t.path))) }
     }

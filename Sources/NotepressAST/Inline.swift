@@ -60,16 +60,23 @@ public struct Link: Sendable, Equatable, Hashable {
     /// A wiki link a site could not resolve: writers show its text only (HTML as
     /// `<span class="wikilink-missing">`); ``destination`` is empty.
     public var isMissing: Bool
+    /// A wiki embed of a note (`![[note]]`, `![[note#Heading]]`, `![[note#^id]]`): a site run puts
+    /// the note's content in its place; elsewhere it is a link to the note.
+    public var isEmbed: Bool
+    /// A site run already gave the link its final destination (content of an embedded note,
+    /// rewritten relative to the embedding page): not rewritten again.
+    package var isRewritten = false
 
     /// A link (see the properties); a plain `[t](d)` by default.
     public init(destination: String, title: String = "", syntax: Syntax = .standard, position: SourcePosition? = nil,
-                target: SiteLinkTarget? = nil, isMissing: Bool = false) {
+                target: SiteLinkTarget? = nil, isMissing: Bool = false, isEmbed: Bool = false) {
         self.destination = destination
         self.title = title
         self.syntax = syntax
         self.position = position
         self.target = target
         self.isMissing = isMissing
+        self.isEmbed = isEmbed
     }
 }
 
@@ -130,6 +137,13 @@ public struct InlineSpan: Sendable, Equatable, Hashable {
         /// An inline hashtag (`Hashtags`, `--hashtags`): the runs inside are its text (`#work`),
         /// the value its name without the `#` (`work`).
         indirect case tag(String)
+        /// A `==highlighted==` span (Obsidian): HTML `<mark>`, RTF `\\highlight`, ANSI reverse
+        /// video, TEI `<hi rend="mark">`, man bold.
+        case highlight
+        /// Math (`$…$`, `$$…$$`, ```` ```math ````; ``VaultSyntax``): the one text run inside is the
+        /// TeX source exactly as written. `display` for `$$…$$` and ```` ```math ```` blocks.
+        /// Writers that draw no math show the source in the code style (``InlineAttributes/code``).
+        case math(display: Bool)
     }
 
     /// What the span does to the runs inside it.
@@ -209,6 +223,11 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
     public var image: Link?
     /// The name of the hashtag the run is part of (``InlineSpan/Kind/tag(_:)``).
     public var tag: String?
+    /// Inside a ``InlineSpan/Kind/highlight`` span.
+    public var highlight = false
+    /// Inside a ``InlineSpan/Kind/math(display:)`` span (then ``code`` is set too: writers
+    /// without math show the TeX source in the code style); `true` for display math.
+    public var math: Bool?
     /// The innermost colour role, if any.
     public var colorRole: ColorRole?
     /// The innermost text style span's style, if any (else the block's style applies).
@@ -232,6 +251,10 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
         case .code: code = true
         case .marker: marker = true
         case .letterpress: letterpress = true
+        case .highlight: highlight = true
+        case .math(let display):
+            math = display
+            code = true
         case .link(let l): link = l
         case .image(let l): image = l
         case .tag(let name): tag = name

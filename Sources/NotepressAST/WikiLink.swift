@@ -42,6 +42,8 @@ package enum WikiLinkSyntax {
         package var isImage: Bool
         /// Whether the target is a URL (``isExternal(_:)``): the readers make it an ordinary link.
         package var isExternal = false
+        /// Written `![[…]]`.
+        package var isEmbed = false
     }
 
     /// URL schemes whose target is a web address, not a note: TiddlyWiki's `isLinkExternal`
@@ -108,7 +110,8 @@ package enum WikiLinkSyntax {
         } else if isImage {
             text = fileName(String(trimmed))
         }
-        return Parts(target: String(trimmed), text: text, isImage: isImage, isExternal: !isImage && isExternal(String(trimmed)))
+        return Parts(target: String(trimmed), text: text, isImage: isImage, isExternal: !isImage && isExternal(String(trimmed)),
+                     isEmbed: embed)
     }
 
     /// Whether an embed's label is a size or placement (`300`, `300x200`, `50%`, `300|right`).

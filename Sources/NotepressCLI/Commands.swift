@@ -184,6 +184,8 @@ enum Commands {
             OptionSpec(["--prune"], effect: .run, "delete outputs the last run wrote and this one does\nnot: of deleted inputs, of an earlier --layout, a\nmoved notes list, assets no page uses any more"),
             OptionSpec(["--wikilinks"], effect: .run, "Markdown: read [[wiki links]] (default: on when\nconverting a folder or several files, off for one)"),
             OptionSpec(["--no-wikilinks"], "Markdown in folders: leave [[...]] as cmark-gfm\nreads it"),
+            OptionSpec(["--math"], effect: .run, "Markdown --fragment: read $math$, $$math$$,\n%%comments%% and ==highlights== (pages and other\nformats always do)"),
+            OptionSpec(["--no-math"], "Markdown: leave $, %% and == as cmark-gfm reads them"),
             OptionSpec(["--strict-links"], effect: .run, "folders: broken links are errors (exit 1), not\nwarnings"),
             OptionSpec(["--backlinks"], "folders: each HTML page lists the pages that link\nto it (\"Linked from\")"),
             OptionSpec(["--site-title"], value: "TEXT", "folders: the site title in every page's header\n(default: the root index page's title, else Notes)"),

@@ -189,7 +189,7 @@ extension ConvertPlan {
         if let depfile {
             var rules: [Depfile.Rule] = []
             for o in outcomes where o.error == nil {
-                rules.append(Depfile.Rule(targets: o.written, prerequisites: [o.input.path] + config.dependencyFiles))
+                rules.append(Depfile.Rule(targets: o.written, prerequisites: [o.input.path] + o.dependencies + config.dependencyFiles))
             }
             // The run-wide rules name every input, failed ones too: a failed input stays a
             // prerequisite, so make runs again once it is fixed.

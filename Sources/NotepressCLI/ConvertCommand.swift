@@ -281,6 +281,9 @@ struct ConvertPlan {
                                     sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
         if a.flag("--wikilinks") && a.flag("--no-wikilinks") { throw UsageError("--wikilinks and --no-wikilinks contradict each other") }
         loader.wikilinks = a.flag("--wikilinks")
+        if a.flag("--math") && a.flag("--no-math") { throw UsageError("--math and --no-math contradict each other") }
+        // Math, comments, highlights: on, except where a fragment must stay cmark-gfm's bytes.
+        loader.vaultSyntax = a.flag("--math") || (!a.flag("--no-math") && !(options.fragment && writers.contains { $0.name == "html" }))
         do {
             loader.metadataOverrides = try MetadataOverrides(a.allValues("--metadata"))
         } catch {

@@ -31,6 +31,7 @@ func runViewCommand(_ args: [String]) -> Int32 {
         var loader = DocumentLoader(format: format, sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
         loader.encoding = try parseEncoding(a)
         loader.hashtags = a.flag("--hashtags")
+        loader.vaultSyntax = true
         if a.flag("--no-input-limits") { loader.inputLimits = nil }
         // Checked before anything is read: a bad --highlight-style is a usage error.
         var options = ConversionOptions(theme: theme, templates: store)

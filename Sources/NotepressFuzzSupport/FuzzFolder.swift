@@ -31,7 +31,9 @@ enum FuzzFolder {
         } catch {
             return "cannot write the inputs: \(error)"
         }
-        let loader = DocumentLoader(format: nil, keepMarkers: keepMarkers, sourceDateEpoch: Date(timeIntervalSince1970: 0))
+        var loader = DocumentLoader(format: nil, keepMarkers: keepMarkers, sourceDateEpoch: Date(timeIntervalSince1970: 0))
+        loader.vaultSyntax = !options.fragment  // as the command line: embeds, math, callouts in folders
+        loader.wikilinks = true
         let writers = WriterRegistry.all
         let config = BuildConfiguration(options: options, loader: loader, writers: writers.map(\.name), layout: .mirror,
                                         version: "fuzz")

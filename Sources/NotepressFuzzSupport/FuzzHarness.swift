@@ -90,7 +90,9 @@ package enum FuzzHarness {
             // The loader (front matter, dates), then every writer and the output checks.
             var document: Document
             do {
-                let loader = DocumentLoader(format: format, keepMarkers: keepMarkers)
+                var loader = DocumentLoader(format: format, keepMarkers: keepMarkers)
+                // Math, comments, highlights, callouts as the command line reads them (not in fragments).
+                loader.vaultSyntax = !options.fragment
                 document = try loader.load(data: Data(body), path: format == .note ? "fuzz.note" : "fuzz.md", modified: nil).document
             } catch {
                 document = plain

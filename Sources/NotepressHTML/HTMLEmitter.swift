@@ -220,11 +220,7 @@ struct HTMLBodyWriter: BlockVisitor {
             visitBlockQuote(alert.blockQuoteChildren, block)
             return
         }
-        cr()
-        out.put("<div class=\"markdown-alert markdown-alert-"); out += alert.kind.rawValue; out.put("\""); putDir(); out.put(">\n")
-        out.put("<p class=\"markdown-alert-title\""); putDir(); out.put(">"); out += alert.kind.title; out.put("</p>\n")
-        blocks(alert.blocks, tight: false)
-        cr(); out.put("</div>\n")
+        writeAlert(alert)
     }
 
     mutating func visitList(_ list: ListBlock, _ block: Block) {
@@ -456,6 +452,10 @@ struct HTMLBodyWriter: BlockVisitor {
         case .script: out.put("<span class=\"script\">")
         case .marker: out.put("<span class=\"marker\">")
         case .letterpress: out.put("<span class=\"letterpress\">")
+        case .highlight: out.put("<mark>")
+        case .math(let display):
+            // The TeX source as text; the page's math script (KaTeX, ``HTMLMath``) draws it.
+            out.put(display ? "<span class=\"math math-display\">" : "<span class=\"math math-inline\">")
         case .colorRole(let r): out.put("<span class=\""); out += r.rawValue; out.put("\">")
         case .textStyle(let t): out.put("<span class=\"text-"); out += t.rawValue; out.put("\">")
         case .link(let l) where l.isMissing:
@@ -481,7 +481,8 @@ struct HTMLBodyWriter: BlockVisitor {
         case .emphasis: out.put("</em>")
         case .strikethrough: out.put("</del>")
         case .code: out.put("</code>")
-        case .script, .marker, .letterpress, .colorRole, .textStyle: out.put("</span>")
+        case .script, .marker, .letterpress, .colorRole, .textStyle, .math: out.put("</span>")
+        case .highlight: out.put("</mark>")
         case .link(let l): out.put(l.isMissing ? "</span>" : "</a>")
         case .tag: out.put(options.tagPagePrefix == nil ? "</span>" : "</a>")
         case .image(let l):

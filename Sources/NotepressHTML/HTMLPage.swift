@@ -30,8 +30,9 @@ package struct HTMLPage: Sendable {
     /// - Throws: ``TemplateError`` when the built-in template is missing, ``MustacheError`` when
     ///   it does not compile or nests too deep.
     package func render(document: Document, body: String, toc: String = "") throws -> String {
-        let code = Self.hasHighlightedCode(Array(body.utf8))
-        let (page, data, capacity) = try prepare(document, body: .string(body), bodySize: body.utf8.count, toc: toc, code: code)
+        let bytes = Array(body.utf8)
+        let (page, data, capacity) = try prepare(document, body: .string(body), bodySize: body.utf8.count, toc: toc,
+                                                 code: Self.hasHighlightedCode(bytes), math: HTMLMath.hasMath(bytes))
         return try page.render(data, capacity: capacity)
     }
 
@@ -40,7 +41,7 @@ package struct HTMLPage: Sendable {
     /// - Throws: as ``render(document:body:toc:)``.
     package func renderUTF8(document: Document, body: [UInt8], toc: String = "") throws -> [UInt8] {
         let (page, data, capacity) = try prepare(document, body: .utf8(body), bodySize: body.count, toc: toc,
-                                                 code: Self.hasHighlightedCode(body))
+                                                 code: Self.hasHighlightedCode(body), math: HTMLMath.hasMath(body))
         return try page.renderUTF8(data, capacity: capacity)
     }
 
@@ -49,11 +50,12 @@ package struct HTMLPage: Sendable {
     /// `code`: the body has highlighted code, so the stylesheet carries the code palette's rules
     /// (a page without code is the bytes it was before code highlighting).
     private func prepare(_ document: Document, body: MustacheValue, bodySize: Int,
-                         toc: String, code: Bool) throws -> (PageTemplate, MustacheValue, Int) {
+                         toc: String, code: Bool, math: Bool) throws -> (PageTemplate, MustacheValue, Int) {
         let page = try template ?? PageTemplate.builtIn("html/page.html", store: templates)
         let stylesheet = StylesheetCache.shared.css(for: theme, code: code)
-        let data = PageData.page(document: document, body: body, toc: toc,
-                                 generated: PageData.themeValues(theme, stylesheet: stylesheet))
+        var generated = PageData.themeValues(theme, stylesheet: stylesheet)
+        if math { generated["mathRender"] = .string((try? templates.text("html/math.js")) ?? "") }
+        let data = PageData.page(document: document, body: body, toc: toc, generated: generated)
         return (page, data, bodySize + toc.utf8.count + stylesheet.utf8.count + 4096)
     }
 }
@@ -62,13 +64,17 @@ extension HTMLPage {
     /// Whether `body` holds a highlighted code token (``HTMLEmitter`` writes `<span class="tok-`
     /// only inside code blocks). One pass over the bytes.
     static func hasHighlightedCode(_ body: [UInt8]) -> Bool {
-        let marker = Array("<span class=\"tok-".utf8)
-        return body.withUnsafeBufferPointer { b in
-            let n = b.count, m = marker.count
+        contains(Array("<span class=\"tok-".utf8), in: body)
+    }
+
+    /// Whether `body` holds the bytes of `marker` (at least 2 bytes). One pass over the bytes.
+    static func contains(_ marker: [UInt8], in body: [UInt8]) -> Bool {
+        body.withUnsafeBufferPointer { b in
+            let n = b.count, m = marker.count, last = marker[m - 1]
             var i = 0
             while i + m <= n {
-                if b[i] == 0x3C, b[i + 1] == 0x73, b[i + 6] == 0x63 {
-                    var k = 2
+                if b[i] == marker[0], b[i + m - 1] == last {
+                    var k = 1
                     while k < m && b[i + k] == marker[k] { k += 1 }
                     if k == m { return true }
                 }

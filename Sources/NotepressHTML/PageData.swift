@@ -78,9 +78,23 @@ package enum PageData {
         data["hasBacklinks"] = .bool(!meta.backlinks.isEmpty)
         for (key, value) in generated { data[key] = value }
         // A folder run's page links the site's shared stylesheet instead of carrying it.
+        var root: String?
         if case .map(let site)? = meta.site?.value as? MustacheValue {
             for (key, value) in site { data[key] = value }
             if site["stylesheetHref"] != nil { data["stylesheet"] = "" }
+            if case .string(let r)? = site["root"] { root = r }
+        }
+        // Math (``HTMLMath``): a site page links the site's copy of KaTeX, a single page carries it.
+        if generated["mathRender"] != nil, let script = HTMLMath.inlineScript, let css = HTMLMath.stylesheet {
+            if let root {
+                data["mathStylesheetHref"] = .string(root + HTMLMath.siteFolder + "/katex.min.css")
+                data["mathScriptHref"] = .string(root + HTMLMath.siteFolder + "/katex.min.js")
+                data["mathRenderHref"] = .string(root + HTMLMath.renderPath)
+            } else {
+                data["mathInline"] = .bool(true)
+                data["mathStyle"] = .string(css)
+                data["mathScript"] = .string(script)
+            }
         }
         return .map(data)
     }

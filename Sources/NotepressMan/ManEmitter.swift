@@ -267,7 +267,7 @@ struct ManRenderer {
             w.paragraph()
             w.macro("RS", ["4"])
             w.paragraph()
-            w.word([WordPart(text: a.kind.title, font: .bold, literal: false)])
+            w.word([WordPart(text: a.displayTitle, font: .bold, literal: false)])
             w.endText()
             blocks(a.blocks)
             w.macro("RE")

@@ -256,7 +256,7 @@ extension ManRenderer {
     func font(_ a: InlineAttributes) -> RoffFont { Self.font(a) }
 
     static func font(_ a: InlineAttributes) -> RoffFont {
-        let bold = a.strong || a.code || a.colorRole == .alert
+        let bold = a.strong || a.code || a.colorRole == .alert || a.highlight
         let italic = a.emphasis || a.script
         switch (bold, italic) {
         case (true, true): return .boldItalic

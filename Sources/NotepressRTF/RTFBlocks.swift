@@ -130,7 +130,7 @@ extension RTFBuilder {
         out.word("ltrpar"); out.word("keepn"); writeIndentProps(c); out.spaceAfter(60); writeLineProps(s)
         writeCharProps(s); out.word("b"); out.word("cf", color)
         writePendingPrefix()
-        out.text(alert.kind.title)
+        out.text(alert.displayTitle)
         endParagraph()
         for b in alert.blocks { writeBlock(b, c) }
     }

@@ -124,7 +124,7 @@ extension RTFBuilder {
     /// Whether a run with attributes `a` has character properties of its own (``writeRunProps(_:)``).
     static func hasRunProps(_ a: InlineAttributes) -> Bool {
         a.code || a.script || a.textStyle != nil || a.strong || a.emphasis || a.strikethrough || a.tag != nil
-            || a.colorRole == .alert || a.marker || a.letterpress
+            || a.colorRole == .alert || a.marker || a.letterpress || a.highlight
     }
 
     /// Writes the character properties of a run's attributes (on top of the paragraph's): first
@@ -151,7 +151,12 @@ extension RTFBuilder {
         if a.colorRole == .alert { out.word("cf", Self.colorAlert) }
         if a.marker { out.word("cf", Self.colorSecondary) }
         if a.letterpress { out.word("impr") }
+        // ==highlight==: the background of a text marker (HTML's <mark> colour).
+        if a.highlight { out.word("highlight", extraColor(Self.markColor)) }
     }
+
+    /// The background of highlighted text (`==text==`): the yellow of browsers' `<mark>`.
+    static let markColor = RGBColor(red: 0xFF, green: 0xFF, blue: 0x00)
 
     /// Writes one run whose flat attributes are `attributes`.
     mutating func writeRun(_ run: InlineRun, _ attributes: InlineAttributes, _ ctx: BlockContext) {

@@ -43,6 +43,9 @@ package struct MarkdownReader: Sendable {
     /// Which side of a wiki link's `|` is the target (``WikiLinkSyntax/Order``): label first in
     /// TiddlyWiki files.
     package var wikiLinkOrder = WikiLinkSyntax.Order.targetFirst
+    /// Read math, `%%comments%%` and `==highlights==` (``VaultSyntax``); `nil` (the default):
+    /// cmark-gfm's reading, byte for byte.
+    package var vaultSyntax: VaultSyntax.Features?
 
     package init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
@@ -71,6 +74,20 @@ package struct MarkdownReader: Sendable {
         if let limits, let v = limits.check(bytes) {
             return refusal(InputLimits.Violation(line: v.line + lineOffset, column: v.column, message: v.message), path: path)
         }
+        if let features = vaultSyntax, let vault = VaultSyntax.prescan(bytes, features: features) {
+            return vault.text.withUnsafeBufferPointer {
+                parseChecked(bytes: $0, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
+                             retainBlocks: retainBlocks, vault: vault, mathBlocks: features.math)
+            }
+        }
+        return parseChecked(bytes: bytes, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
+                            retainBlocks: retainBlocks, vault: nil, mathBlocks: vaultSyntax?.math == true)
+    }
+
+    /// ``parse(bytes:path:lineOffset:topLevelBlock:retainBlocks:)`` past the input limits, of the
+    /// text after the vault pre-scan (`vault`, when it replaced anything).
+    func parseChecked(bytes: UnsafeBufferPointer<UInt8>, path: String?, lineOffset: Int,
+                      topLevelBlock: ((Block) -> Void)?, retainBlocks: Bool, vault: VaultSyntax?, mathBlocks: Bool) -> ReadResult {
         var options: Int32 = 0
         if extensions.contains(.footnotes) { options |= 1 << 13 }  // CMARK_OPT_FOOTNOTES
         if smart { options |= 1 << 10 }  // CMARK_OPT_SMART
@@ -114,6 +131,9 @@ package struct MarkdownReader: Sendable {
         builder.wikilinks = wikilinks
         builder.wikiLinkOrder = wikiLinkOrder
         builder.alerts = format == .gfm
+        builder.vault = vault
+        builder.mathBlocks = mathBlocks
+        builder.callouts = vaultSyntax != nil
         builder.topLevelBlock = topLevelBlock
         builder.retainTopLevel = retainBlocks || topLevelBlock == nil
         let blocks = builder.build(root)

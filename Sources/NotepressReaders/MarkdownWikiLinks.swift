@@ -32,7 +32,8 @@ extension TreeBuilder {
 
     /// One wiki link span holding its text.
     mutating func addWikiLink(_ parts: WikiLinkSyntax.Parts, _ pos: SourcePosition?) {
-        let link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki, position: pos)
+        let link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki, position: pos,
+                        isEmbed: parts.isEmbed && !parts.isImage && !parts.isExternal)
         openSpan(parts.isImage ? .image(link) : .link(link))
         addRun(.text(parts.text))
         closeSpan()

@@ -285,7 +285,8 @@ struct NoteInlineScanner {
                 flush(p)
                 if let parts = WikiLinkSyntax.parts(inner, embed: m.isEmbed, order: wikiLinkOrder) {
                     let link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki,
-                                    position: SourcePosition(line: lineNumber, column: columnOffset + p + 1))
+                                    position: SourcePosition(line: lineNumber, column: columnOffset + p + 1),
+                                    isEmbed: parts.isEmbed && !parts.isImage && !parts.isExternal)
                     runs.push(parts.isImage ? .image(link) : .link(link))
                     runs.append(.text(parts.text))
                     runs.pop()

@@ -63,6 +63,16 @@ struct TreeBuilder {
     var dropLeadingBracket = false
     /// Read GitHub alerts (GFM input).
     var alerts = false
+    /// The vault pre-scan of the parsed text, when it replaced anything (``VaultSyntax``).
+    var vault: VaultSyntax?
+    /// ```` ```math ```` blocks are display math.
+    var mathBlocks = false
+    /// The inline nesting level (``spanPushed`` count) of each open highlight span.
+    var highlightLevels: [Int] = []
+    /// Read Obsidian callouts in block quotes at any depth (``callout(_:)``).
+    var callouts = false
+    /// A soft break not yet added (``flushBreak()``).
+    var deferredSoftBreak = false
 
     init(path: String?, lineOffset: Int, source: UnsafeBufferPointer<UInt8>) {
         self.path = path
@@ -227,6 +237,11 @@ struct TreeBuilder {
 
     /// Adds a run; text right after a text run in the same span joins it.
     mutating func addRun(_ content: RunContent) {
+        flushBreak()
+        addRunNow(content)
+    }
+
+    mutating func addRunNow(_ content: RunContent) {
         if lastRunIsOpenText, case .text(let t) = content {
             inlines.extendLastText(t)
             return
@@ -236,6 +251,7 @@ struct TreeBuilder {
     }
 
     mutating func openSpan(_ kind: InlineSpan.Kind) {
+        flushBreak()
         inlines.push(kind)
         lastRunIsOpenText = false
         spanPushed.append(true)
@@ -243,6 +259,8 @@ struct TreeBuilder {
 
     /// Closes the span of an inline node that is exited, if it opened one.
     mutating func closeSpan() {
+        flushBreak()
+        if !highlightLevels.isEmpty { closeInnerHighlights() }
         if spanPushed.popLast() == true {
             inlines.pop()
             lastRunIsOpenText = false
@@ -250,6 +268,8 @@ struct TreeBuilder {
     }
 
     mutating func takeRuns() -> Inlines {
+        deferredSoftBreak = false
+        highlightLevels = []
         spanPushed = []
         lastRunIsOpenText = false
         return inlines.take()
@@ -276,9 +296,14 @@ struct TreeBuilder {
         case .paragraph: stack.append(.paragraph(pos))
         case .heading: stack.append(.heading(pos, Int(cmark_node_get_heading_level(node))))
         case .code_block:
-            append(block: Block(.codeBlock(info: Self.string(cmark_node_get_fence_info(node)),
-                                           literal: Self.string(cmark_node_get_literal(node))), position: pos))
-        case .html_block: append(block: Block(.htmlBlock(Self.string(cmark_node_get_literal(node))), position: pos))
+            let info = literal(Self.string(cmark_node_get_fence_info(node)))
+            let code = literal(Self.string(cmark_node_get_literal(node)))
+            if mathBlocks, Self.isMathInfo(info) {
+                append(block: Self.mathBlock(code, pos))
+            } else {
+                append(block: Block(.codeBlock(info: info, literal: code), position: pos))
+            }
+        case .html_block: append(block: Block(.htmlBlock(literal(Self.string(cmark_node_get_literal(node)))), position: pos))
         case .thematic_break: append(block: Block(.thematicBreak, position: pos))
         case .table:
             let n = Int(cmark_gfm_extensions_get_table_columns(node))
@@ -305,17 +330,24 @@ struct TreeBuilder {
                 if text.hasPrefix("]") { text.removeFirst() }
                 if text.isEmpty { return }
             }
-            if wikilinks, linkDepth == 0, text.utf8.count >= 5, text.utf8.contains(0x5B) {
-                addTextWithWikiLinks(text, pos)
+            if vault != nil, VaultSyntax.hasPlaceholder(text) {
+                addVaultText(text, pos)
             } else {
-                addRun(.text(text))
+                addPlainText(text, pos)
             }
-        case .softbreak: addRun(.softBreak)
+        case .softbreak:
+            if vault != nil {
+                flushBreak()
+                deferredSoftBreak = true
+            } else {
+                addRun(.softBreak)
+            }
         case .linebreak: addRun(.hardBreak)
         case .code:
-            inlines.append(.text(Self.string(cmark_node_get_literal(node))), in: .code)
+            flushBreak()
+            inlines.append(.text(literal(Self.string(cmark_node_get_literal(node)))), in: .code)
             lastRunIsOpenText = false
-        case .html_inline: addRun(.rawHTML(Self.string(cmark_node_get_literal(node))))
+        case .html_inline: addRun(.rawHTML(literal(Self.string(cmark_node_get_literal(node)))))
         case .footnote_reference:
             let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
             let label = number >= 1 && number <= footnoteLabels.count ? footnoteLabels[number - 1] : String(number)
@@ -326,12 +358,12 @@ struct TreeBuilder {
         case .strikethrough: openSpan(.strikethrough)
         case .link:
             linkDepth += 1
-            openSpan(.link(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+            openSpan(.link(Link(destination: literal(Self.string(cmark_node_get_url(node))), title: literal(Self.string(cmark_node_get_title(node))),
                                 position: pos)))
             if cmark_node_first_child(node) == nil { addRun(.text("")) }
         case .image:
             linkDepth += 1
-            openSpan(.image(Link(destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+            openSpan(.image(Link(destination: literal(Self.string(cmark_node_get_url(node))), title: literal(Self.string(cmark_node_get_title(node))),
                                  position: pos)))
             if cmark_node_first_child(node) == nil { addRun(.text("")) }
         default:
@@ -390,6 +422,15 @@ struct TreeBuilder {
         }
     }
 
+    /// Text without placeholders: wiki links looked for (``wikilinks``), else one run.
+    mutating func addPlainText(_ text: String, _ pos: SourcePosition?) {
+        if wikilinks, linkDepth == 0, text.utf8.count >= 5, text.utf8.contains(0x5B) {
+            addTextWithWikiLinks(text, pos)
+        } else {
+            addRun(.text(text))
+        }
+    }
+
     /// The byte offset of each line's start in ``source`` (LF, CR LF or CR ends a line).
     mutating func computeLineStarts() {
         lineStarts = [0]
@@ -435,6 +476,8 @@ struct TreeBuilder {
         case .blockQuote(let p, let b):
             if alerts, case .root? = stack.last, let alert = Self.alert(b.items) {
                 append(block: Block(.alert(alert), position: p))
+            } else if callouts, let callout = Self.callout(b.items) {
+                append(block: Block(.alert(callout), position: p))
             } else {
                 append(block: Block(.blockQuote(b.items), position: p))
             }

@@ -23,6 +23,7 @@ let embeddedTemplateFiles: [String: [UInt8]] = [
     "html/site-header.html": PackageResources.site_header_html,
     "html/site.css": PackageResources.site_css,
     "html/site.js": PackageResources.site_js,
+    "html/math.js": PackageResources.math_js,
     "html/index.html": PackageResources.index_html,
     "html/note-entry.html": PackageResources.note_entry_html,
     "html/page.html": PackageResources.page_html,

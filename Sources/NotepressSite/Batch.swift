@@ -34,6 +34,8 @@ package struct FileOutcome: Sendable {
     package var entry: Manifest.Entry?
     /// `entry` is the previous run's record unchanged (skipped by size and time).
     package var entryIsPrevious = false
+    /// Other inputs the outputs are made from (the notes it embeds, ``SiteEmbeds``), as paths.
+    package var dependencies: [String] = []
 }
 
 /// Converts many files with several writers on `jobs` threads. Output bytes and the order of

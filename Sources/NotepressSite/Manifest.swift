@@ -420,6 +420,7 @@ package struct BuildConfiguration: Sendable {
         field("from", loader.format?.rawValue ?? "auto")
         field("keepMarkers", "\(loader.keepMarkers)")
         field("wikilinks", "\(loader.wikilinks)")
+        field("math", "\(loader.vaultSyntax)")
         field("headingIDs", "\(options.headingIDs)")
         field("encoding", loader.encoding ?? "UTF-8")
         field("hashtags", "\(loader.hashtags)")

@@ -335,7 +335,9 @@ struct TEIBuilder {
                 flattenedContainers = true
                 return blocks(a.blocks, depth: depth)
             }
-            return [XMLTreeElement("note", [("type", a.kind.rawValue)], blocks(a.blocks, depth: depth + 1).map { .element($0) })]
+            // A callout's title (Obsidian's custom title or type) in @n, TEI's label of a note.
+            return [XMLTreeElement("note", [("type", a.kind.rawValue)] + (a.title.map { [("n", $0)] } ?? []),
+                                   blocks(a.blocks, depth: depth + 1).map { .element($0) })]
         case .list(let l):
             if depth + 2 > TEILimits.maxContainerDepth {
                 flattenedContainers = true

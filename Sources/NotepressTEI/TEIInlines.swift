@@ -125,7 +125,7 @@ extension TEIBuilder {
             }
             let frameKind: InlineFrame.Kind
             switch kind {
-            case .code: frameKind = .code
+            case .code, .math: frameKind = .code
             case .image(let l): frameKind = .image(l)
             default: frameKind = .ref
             }
@@ -241,7 +241,8 @@ extension TEIBuilder {
         case .letterpress: return "letterpress"
         case .marker: return "marker"
         case .textStyle(let s): return "style-" + s.rawValue
-        case .code, .link, .image, .tag: return nil
+        case .highlight: return "mark"
+        case .code, .link, .image, .tag, .math: return nil
         }
     }
 
@@ -261,6 +262,7 @@ extension TEIBuilder {
     static func element(for kind: InlineSpan.Kind, unsafe: Bool) -> XMLTreeElement {
         switch kind {
         case .code: return XMLTreeElement("code")
+        case .math(let display): return XMLTreeElement("formula", [("notation", "TeX")] + (display ? [("rend", "display")] : []))
         case .link(let l):
             let target = URLSafety.destination(l.destination, unsafe: unsafe)
             return XMLTreeElement("ref", target.isEmpty ? [] : [("target", uriReference(target))])

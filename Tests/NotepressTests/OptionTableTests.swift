@@ -61,6 +61,7 @@ final class OptionTableTests: XCTestCase {
         "--hashtags": Case(first: [], second: ["--hashtags"]),
         "--layout": Case(first: ["--layout", "flat"], second: ["--layout", "mirror"]),
         "--no-wikilinks": Case(first: [], second: ["--no-wikilinks"]),
+        "--no-math": Case(first: [], second: ["--no-math"], files: ["in/math.md": "Euler: $e^{i\\pi} + 1 = 0$\n"]),
         "--backlinks": Case(first: [], second: ["--backlinks"]),
         "--site-title": Case(first: ["--site-title", "One"], second: ["--site-title", "Two"]),
         "--base-url": Case(first: ["--base-url", "https://one.example/"], second: ["--base-url", "https://two.example/"]),
@@ -122,6 +123,7 @@ final class OptionTableTests: XCTestCase {
         "--strict-links": Case(first: [], second: ["--strict-links"]),
         "--depfile": Case(first: [], second: ["--depfile", "$D/deps.d"]),
         "--wikilinks": Case(first: [], second: ["--wikilinks"]),
+        "--math": Case(first: [], second: ["--math"]),
     ]
 
     /// `run` options that convert nothing or name the destination.

@@ -54,6 +54,15 @@ package enum SiteAssets {
         } catch {
             throw NotepressError.pageTemplate(file: nil, message: "\(error)")
         }
+        // KaTeX for the pages with math (``HTMLMath``), copied from libjs-katex when installed.
+        if table.records.contains(where: \.math), let script = HTMLMath.script, let css = HTMLMath.stylesheet {
+            pages.append(SitePage(path: HTMLMath.siteFolder + "/katex.min.js", bytes: Array(script.utf8), hashed: false))
+            pages.append(SitePage(path: HTMLMath.siteFolder + "/katex.min.css", bytes: Array(css.utf8), hashed: false))
+            for f in HTMLMath.fonts() {
+                pages.append(SitePage(path: HTMLMath.siteFolder + "/fonts/" + f.name, bytes: f.bytes, hashed: false))
+            }
+            pages.append(SitePage(path: HTMLMath.renderPath, bytes: Array(try options.templates.text("html/math.js").utf8), hashed: false))
+        }
         if let lunr = lunr() {
             pages.append(SitePage(path: lunrPath, bytes: lunr.bytes, hashed: false))
             for f in SiteSearch.files(table, lunrVersion: lunr.version) {

@@ -328,6 +328,7 @@ extension BatchConverter {
         sources.reserveCapacity(files.count + otherFiles.count)
         for f in files { sources[f.relative] = f.path }
         for f in otherFiles { sources[f.relative] = f.path }
+        let embeds = SiteEmbeds.forRun(self, rewriter: rewriter, sources: sources, sharded: siteTable != nil)
         let pendingSitePages = sitePages && htmlPages && jobs > 1 && siteTable == nil && previousTable?.lines != table.lines
             ? PendingSitePages(self, table: table, sourcePaths: sources) : nil
 
@@ -403,7 +404,7 @@ extension BatchConverter {
                 if configuration != nil { outcome.entry = Self.failedEntry(previous: previous.entries[files[i].relative], written: []) }
             } else {
                 outcome = render(files[i], s, rewriter: rewriter, resolutions: r, extras: extras, guard: context,
-                                 previous: previous.entries[files[i].relative])
+                                 previous: previous.entries[files[i].relative], embeds: embeds)
             }
             // The document goes with this iteration, while it is still in the caches (not all at
             // the end).
@@ -427,7 +428,8 @@ extension BatchConverter {
     /// Phase 2 for one input: skipped when nothing it depends on changed, else rendered with every
     /// writer and written.
     func render(_ input: InputFile, _ s: ScannedInput, rewriter: SiteRewriter, resolutions: SiteRewriter.Resolutions,
-                extras: SitePageExtras = SitePageExtras(), guard context: OutputGuard, previous: Manifest.Entry?) -> FileOutcome {
+                extras: SitePageExtras = SitePageExtras(), guard context: OutputGuard, previous: Manifest.Entry?,
+                embeds: SiteEmbeds? = nil) -> FileOutcome {
         var outcome = FileOutcome(input: input)
         guard let record = s.record, s.error == nil else {
             outcome.error = s.error ?? NotepressError.failed(file: input.path, position: nil, message: "not read")
@@ -437,6 +439,7 @@ extension BatchConverter {
         }
         outcome.title = record.title
         outcome.created = s.document?.metadata.created ?? record.created.flatMap(CivilDateTime.parse)
+        if let embeds, !record.embeds.isEmpty { outcome.dependencies = embeds.dependencies(of: record) }
         let table = rewriter.resolver.table
         let digest = extras.digest(rewriter.digest(of: record, resolutions: resolutions), record: record, table: table)
         // The site's SUMMARY.md gives the navigation and is not a page of the site: no HTML.
@@ -471,8 +474,16 @@ extension BatchConverter {
             outcome.diagnosticOrigins = Array(repeating: "input", count: outcome.diagnostics.count)
             for p in paths { try context.check(p, input: input.path) }
             outputs = []
-            for (writer, path) in zip(writers, paths) {
-                var page = rewriter.rewrite(document, path: input.relative, resolutions: resolutions, format: writer.name,
+            for (n, (writer, path)) in zip(writers, paths).enumerated() {
+                var source = document
+                if let embeds, !record.embeds.isEmpty {
+                    // The embed warnings once, with the first format.
+                    var notes: [Diagnostic] = []
+                    source = embeds.expand(document, path: input.relative, format: writer.name, fileExtension: writer.fileExtension,
+                                           diagnostics: &notes)
+                    if n == 0 { outcome.diagnostics += notes }
+                }
+                var page = rewriter.rewrite(source, path: input.relative, resolutions: resolutions, format: writer.name,
                                             fileExtension: writer.fileExtension,
                                             notesIndex: writer.name == "html" && !options.fragment,
                                             root: writer.name == "html" && SitePaths.isNotFoundPage(input.relative)

@@ -79,6 +79,8 @@ package struct SiteResolver: Sendable {
     /// Each page by its HTML output path (`sub/index.html` for `sub/README.md`): a link written
     /// to the page's output name is a link to the page.
     let byOutputPath: [String: Int]
+    /// Pages by front-matter alias, in lower case (``SiteRecord/aliases``), in table order.
+    let byAlias: [String: [Int]]
 
     /// A resolver for `table` (its id sets are made here, O(ids)).
     package init(table: SiteTable) {
@@ -89,6 +91,11 @@ package struct SiteResolver: Sendable {
             outputs[table.outputStem(forInput: r.path) + ".html"] = outputs[table.outputStem(forInput: r.path) + ".html"] ?? i
         }
         byOutputPath = outputs
+        var aliases: [String: [Int]] = [:]
+        for (i, r) in table.records.enumerated() where r.kind == .page {
+            for a in Set(r.aliases.map { $0.lowercased() }) { aliases[a, default: []].append(i) }
+        }
+        byAlias = aliases
     }
 
     /// The resolution of a link of the page at `from` (a record path).
@@ -167,7 +174,7 @@ package struct SiteResolver: Sendable {
             guard let self_ = table.byPath[from] else { return .broken("\(what()): not in the site") }
             return pageResolution(self_, fragment: fragment, what: what, from: from, wiki: true)
         }
-        let found: Int?
+        var found: Int?
         if name.hasPrefix("/") || name.hasPrefix("./") || name.hasPrefix("../") {
             guard let path = SitePaths.resolve(name, inFolder: SitePaths.folderOf(from)) else {
                 return .broken("\(what()): outside the input folder")
@@ -176,8 +183,19 @@ package struct SiteResolver: Sendable {
         } else {
             found = wikiIdentifier(name, image: image)
         }
+        var ambiguity: String?
+        if found == nil || (table.kinds[found!] == .file && !image), let a = aliasTarget(name, what: what) {
+            // No note of that name: a note's front-matter alias.
+            found = a.page
+            ambiguity = a.problem
+        }
         guard let i = found else {
             return .broken("\(what()): no note or file named '\(name)'")
+        }
+        if let ambiguity {
+            var r = pageResolution(i, fragment: fragment, what: what, from: from, wiki: true)
+            r.problem = r.problem ?? ambiguity
+            return r
         }
         if table.kinds[i] == .file { return .file(i, suffix: fragment.map { "#" + $0 } ?? "") }
         return pageResolution(i, fragment: fragment, what: what, from: from, wiki: true)
@@ -222,6 +240,16 @@ package struct SiteResolver: Sendable {
         guard !folders.isEmpty else { return nil }
         let best = folders.min { a, b in Self.shorter(a, b) }!
         return table.folderIndex[best]
+    }
+
+    /// The page whose front-matter alias is `name` (ASCII and Unicode case ignored); several:
+    /// the shortest path, as for names, with the ambiguity reported.
+    func aliasTarget(_ name: String, what: () -> String) -> (page: Int, problem: String?)? {
+        guard let pages = byAlias[name.lowercased()], !pages.isEmpty else { return nil }
+        let best = pages.min { Self.shorter(table.paths[$0], table.paths[$1]) }!
+        guard pages.count > 1 else { return (best, nil) }
+        let names = pages.map { table.paths[$0] }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return (best, "\(what()): alias '\(name)' of \(pages.count) notes (\(names.joined(separator: ", "))); linked to \(table.paths[best])")
     }
 
     /// The candidate with an exact-case match if any, then the shortest path.

@@ -51,13 +51,20 @@ package struct SiteRewriter: Sendable {
     /// with extension `fileExtension` (`tei`: TEI fragments). `notesIndex`: set
     /// ``DocumentMetadata/notesIndexHref`` (HTML pages).
     package func rewrite(_ document: Document, path: String, resolutions: Resolutions, format: String, fileExtension: String,
-                        notesIndex: Bool, root: String? = nil) -> Document {
+                        notesIndex: Bool, root: String? = nil, outputFrom: String? = nil) -> Document {
         let table = resolver.table
-        let fromFolder = root == nil ? SitePaths.folderOf(table.outputStem(forInput: path)) : ""
         // `root`: links start from it (the not-found page, shown at any depth), not from the page.
+        // `outputFrom`: the page the content is written into (an embedding page), when not `path`.
+        let fromFolder = root == nil ? SitePaths.folderOf(table.outputStem(forInput: outputFrom ?? path)) : ""
         let prefix = root ?? ""
         var d = document
         func link(_ l: Link, image: Bool) -> (Link, toLink: Bool)? {
+            guard !l.isRewritten else { return nil }
+            guard var (n, toLink) = resolvedLink(l, image: image) else { return nil }
+            n.isRewritten = true
+            return (n, toLink)
+        }
+        func resolvedLink(_ l: Link, image: Bool) -> (Link, toLink: Bool)? {
             let kind: SiteLinkRecord.Kind = l.syntax == .wiki ? (image ? .wikiImage : .wiki) : (image ? .image : .link)
             guard let r = resolutions[LinkKey(kind: kind, target: l.destination)] else {
                 // Not recorded (external): a wiki link is never external.
@@ -74,7 +81,7 @@ package struct SiteRewriter: Sendable {
             case .page(let i):
                 let targetPath = table.paths[i]
                 let stem = table.stems[i] ?? PathText.deletingExtension(targetPath)
-                var dest = targetPath == path && r.fragment != nil && r.suffix.isEmpty
+                var dest = targetPath == (outputFrom ?? path) && r.fragment != nil && r.suffix.isEmpty
                     ? "" : prefix + SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: stem + "." + fileExtension))
                 // The query as written (`p.md?UI=MVC#h` → `p.html?UI=MVC#h`).
                 dest += r.suffix
@@ -154,6 +161,15 @@ package struct SiteRewriter: Sendable {
                 let t = table.linkTargets[i]
                 put("page"); put(table.paths[i]); put(table.stems[i] ?? ""); put(t?.manName ?? ""); put(t?.manSection ?? "")
                 put(r.id ?? "-")
+                // An embedded note: its text and title, and those of the notes it embeds, are part
+                // of this page (``SiteEmbeds``).
+                if l.kind == .wiki, record.embeds.contains(l.target) {
+                    for e in SiteEmbeds.embedded(i, from: record.path, resolver: resolver) {
+                        let r = table.records[e]
+                        put("embed"); put(r.path); put(r.title ?? ""); put(r.excerpt ?? "")
+                        for s in r.search { put(s.heading); put(s.words) }
+                    }
+                }
             case .file(let i):
                 put("file"); put(table.paths[i])
             }

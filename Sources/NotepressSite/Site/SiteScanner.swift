@@ -20,6 +20,7 @@ package enum SiteScanner {
         r.titleSource = meta.titleSource
         r.created = meta.created.map { CivilDateTime($0).iso8601 }
         r.tags = meta.tags
+        r.aliases = Self.aliases(meta)
         r.fields = meta.fields
         // One walk for the ids, anchors and links.
         var complete = true
@@ -58,12 +59,42 @@ package enum SiteScanner {
         r.search = sections
         if !complete { r.ids = document.headingIDs().map(\.id) }
         r.links = links
+        r.embeds = SiteEmbeds.targets(document)
         r.excerpt = excerpt(document)
+        r.math = Self.hasMath(document)
         let man = ManTitleResolver.pageReference(path: relative, fields: meta.fields)
         r.manName = man.name
         r.manSection = man.section
         if SiteSummary.isSummary(relative, format: meta.sourceFormat) { r.summary = SiteSummary.entries(document) }
         return r
+    }
+
+    /// Front-matter `aliases` (also `alias`): a list of names, or one name (commas do not split
+    /// it: Obsidian reads a list), trimmed, empty ones left out.
+    static func aliases(_ meta: DocumentMetadata) -> [String] {
+        var out: [String] = []
+        for key in ["aliases", "alias"] {
+            if let s = meta.fields[key] { out.append(s) }
+            if case .list(let items)? = meta.collections[key] {
+                for case .string(let s) in items { out.append(s) }
+            }
+        }
+        return out.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether any inline content of `document` holds a math span.
+    static func hasMath(_ document: Document) -> Bool {
+        func inl(_ c: Inlines) -> Bool { c.spans.contains { if case .math = $0.kind { return true } else { return false } } }
+        var found = false
+        document.forEachBlock { b, _ in
+            guard !found else { return }
+            switch b.kind {
+            case .paragraph(let c), .heading(_, let c): found = inl(c)
+            case .table(let t): found = t.header.contains(where: inl) || t.rows.contains { $0.contains(where: inl) }
+            default: break
+            }
+        }
+        return found
     }
 
     /// The record of a file that is not a page (an asset).

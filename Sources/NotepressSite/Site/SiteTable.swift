@@ -81,6 +81,13 @@ package struct SiteRecord: Sendable, Equatable {
     package var search: [SiteSearchSection] = []
     /// The site's `SUMMARY.md` (``SiteSummary``): its entries, in order.
     package var summary: [SiteSummaryEntry] = []
+    /// Pages: front-matter `aliases` (a list or one string; Obsidian's and Foam's): other names
+    /// wiki links resolve to (``SiteResolver``).
+    package var aliases: [String] = []
+    /// Pages: the targets of the note embeds (`![[note#Heading]]`, as written), in document order.
+    package var embeds: [String] = []
+    /// Pages: the document holds math (the site then copies KaTeX, ``HTMLMath``).
+    package var math = false
 
     /// A record of `path` with no facts yet (the scanner fills them).
     package init(path: String, kind: Kind) {

@@ -31,6 +31,8 @@ package enum SiteTableCodec {
         if let s = r.titleSource { w.key("titleSource"); w.string(s.rawValue) }
         if let c = r.created { w.key("created"); w.string(c) }
         if !r.tags.isEmpty { w.key("tags"); w.strings(r.tags) }
+        if !r.aliases.isEmpty { w.key("aliases"); w.strings(r.aliases) }
+        if !r.embeds.isEmpty { w.key("embeds"); w.strings(r.embeds) }
         if !r.fields.isEmpty {
             w.key("fields"); w.open()
             for k in r.fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { w.key(k); w.string(r.fields[k]!) }
@@ -48,6 +50,7 @@ package enum SiteTableCodec {
             }
         }
         if let e = r.excerpt { w.key("excerpt"); w.string(e) }
+        if r.math { w.key("math"); w.out.append(contentsOf: Array("true".utf8)) }
         if let n = r.manName, let s = r.manSection {
             w.key("man"); w.open(); w.key("name"); w.string(n); w.key("section"); w.string(s); w.close()
         }
@@ -108,6 +111,8 @@ package enum SiteTableCodec {
         if case .string(let s)? = o["titleSource"] { r.titleSource = DocumentMetadata.TitleSource(rawValue: s) }
         if case .string(let c)? = o["created"] { r.created = c }
         r.tags = strings(o["tags"])
+        r.aliases = strings(o["aliases"])
+        r.embeds = strings(o["embeds"])
         if case .object(let f)? = o["fields"] {
             for (k, v) in f { if case .string(let s) = v { r.fields[k] = s } }
         }
@@ -124,6 +129,7 @@ package enum SiteTableCodec {
             }
         }
         if case .string(let e)? = o["excerpt"] { r.excerpt = e }
+        if case .bool(true)? = o["math"] { r.math = true }
         if case .object(let m)? = o["man"], case .string(let n)? = m["name"], case .string(let s)? = m["section"] {
             r.manName = n
             r.manSection = s

@@ -1,0 +1,252 @@
+import Foundation
+import Notepress
+import NotepressAST
+
+/// Note embeds in a site run (Obsidian's and Foam's transclusion): a paragraph that is only
+/// `![[note]]` becomes the note's body under its title as a heading, `![[note#Heading]]` that
+/// section (the heading and what follows it up to the next heading of its level or above),
+/// `![[note#^id]]` the block with that anchor; in every format.
+///
+/// - The target resolves as a wiki link from the page that embeds it (``SiteResolver``: names,
+///   paths, aliases).
+/// - Links inside the embedded content resolve from the embedded note and are written relative
+///   to the embedding page (``SiteRewriter/rewrite(_:path:resolutions:format:fileExtension:notesIndex:outputFrom:)``).
+/// - Embeds in the embedded content are expanded too, at most ``maxDepth`` deep; a cycle (a note
+///   embedding itself, or a note it embeds) or a deeper embed stays a link, with a warning at the
+///   embed's line. So does an embed whose target or fragment is not found, and an embed inside a
+///   paragraph with other text (written as a link to the note).
+/// - Ids of the inserted blocks are dropped (the page keeps unique ids).
+/// - The site table records each page's embeds (``SiteRecord/embeds``); the page's digest
+///   includes the embedded notes' text (at any depth), so an edit of one renders the embedding
+///   page again, and the depfile lists the embedded inputs (``dependencies(of:)``).
+package struct SiteEmbeds: Sendable {
+    /// The deepest embed inside embedded content.
+    package static let maxDepth = 4
+    let rewriter: SiteRewriter
+    /// Input paths by their path below the input folder.
+    let sources: [String: String]
+    /// Loads the document of a page by its path below the input folder.
+    let load: @Sendable (String) -> Document?
+
+    package init(rewriter: SiteRewriter, sources: [String: String], load: @escaping @Sendable (String) -> Document?) {
+        self.rewriter = rewriter
+        self.sources = sources
+        self.load = load
+    }
+
+    /// The embeds of a run of `batch`: embedded notes are read again (once per embedding page and
+    /// format) with the run's loader. A shard's embedded notes may be other shards' inputs: they
+    /// are read below the input folder (`--root`).
+    static func forRun(_ batch: BatchConverter, rewriter: SiteRewriter, sources: [String: String], sharded: Bool) -> SiteEmbeds {
+        var paths = sources
+        if sharded, let root = batch.inputFolders.first {
+            for r in rewriter.resolver.table.records where r.kind == .page && paths[r.path] == nil { paths[r.path] = root + "/" + r.path }
+        }
+        let known = paths
+        return SiteEmbeds(rewriter: rewriter, sources: known) { relative in
+            guard let path = known[relative], let bytes = try? DocumentLoader.read(path) else { return nil }
+            return try? batch.load(InputFile(path: path, relative: relative), bytes: bytes, modified: nil).0
+        }
+    }
+
+    /// The targets of the note embeds of `document`, as written, in document order.
+    package static func targets(_ document: Document) -> [String] {
+        var out: [String] = []
+        document.forEachBlock { b, _ in
+            switch b.kind {
+            case .paragraph(let c), .heading(_, let c):
+                for s in c.spans { if case .link(let l) = s.kind, l.isEmbed { out.append(l.destination) } }
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// Record `i` and the records it embeds, at any depth up to ``maxDepth``, each once, in the
+    /// order first met (the page `from` itself left out): what an embed of `i` puts into a page.
+    package static func embedded(_ i: Int, from: String, resolver: SiteResolver) -> [Int] {
+        let table = resolver.table
+        var out: [Int] = []
+        var seen: Set<Int> = []
+        var level = [i]
+        var depth = 0
+        while !level.isEmpty, depth <= maxDepth {
+            var next: [Int] = []
+            for r in level where table.paths[r] != from && seen.insert(r).inserted {
+                out.append(r)
+                for t in table.records[r].embeds {
+                    if case .page(let k) = resolver.resolve(.wiki, t, from: table.paths[r]).target { next.append(k) }
+                }
+            }
+            level = next
+            depth += 1
+        }
+        return out
+    }
+
+    /// The input paths the page `record` embeds (at any depth), for the depfile.
+    package func dependencies(of record: SiteRecord) -> [String] {
+        var out: [String] = []
+        for t in record.embeds {
+            guard case .page(let i) = rewriter.resolver.resolve(.wiki, t, from: record.path).target else { continue }
+            for e in Self.embedded(i, from: record.path, resolver: rewriter.resolver) {
+                if let p = sources[rewriter.resolver.table.paths[e]], !out.contains(p) { out.append(p) }
+            }
+        }
+        return out
+    }
+
+    /// The embed a paragraph consists of (whitespace aside), or `nil`.
+    static func embed(_ c: Inlines) -> Link? {
+        var found: (Int, Link)?
+        for (i, s) in c.spans.enumerated() {
+            if case .link(let l) = s.kind, l.isEmbed {
+                if found != nil { return nil }
+                found = (i, l)
+            }
+        }
+        guard let (index, link) = found else { return nil }
+        for r in c.runs.indices {
+            if c.runs[r].span != nil, c.spanChain(ofRun: r).contains(index) { continue }
+            switch c.runs[r].content {
+            case .text(let t) where t.allSatisfy({ $0 == " " || $0 == "\t" }): continue
+            case .softBreak, .hardBreak: continue
+            default: return nil
+            }
+        }
+        return link
+    }
+
+    /// `document`, the page at `path`, with its embeds expanded for a writer (`format`,
+    /// `fileExtension`); warnings go to `diagnostics` when it is given (the first writer).
+    package func expand(_ document: Document, path: String, format: String, fileExtension: String,
+                        diagnostics: inout [Diagnostic]) -> Document {
+        guard document.blocks.contains(where: Self.mayEmbed) else { return document }
+        var d = document
+        var context = Context(page: path, file: document.metadata.sourcePath ?? path, format: format, fileExtension: fileExtension)
+        d.blocks = expand(d.blocks, from: path, chain: [path], context: &context)
+        diagnostics += context.diagnostics
+        return d
+    }
+
+    struct Context {
+        let page: String
+        let file: String
+        let format: String
+        let fileExtension: String
+        var diagnostics: [Diagnostic] = []
+        var warned = Set<String>()
+        /// The page's own embed being expanded: where warnings about embeds inside it point.
+        var position: SourcePosition?
+    }
+
+    /// Whether a block holds an embed anywhere (a quick test before the rebuild).
+    static func mayEmbed(_ b: Block) -> Bool {
+        switch b.kind {
+        case .paragraph(let c): return c.spans.contains { if case .link(let l) = $0.kind { return l.isEmbed } else { return false } }
+        default: return !b.children.isEmpty && b.children.contains(where: mayEmbed)
+        }
+    }
+
+    func expand(_ blocks: [Block], from: String, chain: [String], context: inout Context) -> [Block] {
+        var out: [Block] = []
+        out.reserveCapacity(blocks.count)
+        for b in blocks {
+            switch b.kind {
+            case .paragraph(let c):
+                if let link = Self.embed(c) {
+                    out += embedded(link, block: b, from: from, chain: chain, context: &context)
+                } else {
+                    if Self.mayEmbed(b), chain.count == 1 {
+                        warn("embed inside a paragraph with other text: written as a link", b.position, &context)
+                    }
+                    out.append(b)
+                }
+            case .blockQuote(let children):
+                var n = b; n.kind = .blockQuote(expand(children, from: from, chain: chain, context: &context)); out.append(n)
+            case .alert(var a):
+                a.blocks = expand(a.blocks, from: from, chain: chain, context: &context)
+                var n = b; n.kind = .alert(a); out.append(n)
+            case .list(var l):
+                for k in l.items.indices { l.items[k].blocks = expand(l.items[k].blocks, from: from, chain: chain, context: &context) }
+                var n = b; n.kind = .list(l); out.append(n)
+            default:
+                out.append(b)
+            }
+        }
+        return out
+    }
+
+    func warn(_ message: String, _ position: SourcePosition?, _ context: inout Context) {
+        let key = message + "\(position?.description ?? "")"
+        guard context.warned.insert(key).inserted else { return }
+        context.diagnostics.append(Diagnostic(.warning, message, file: context.file, position: position))
+    }
+
+    /// The blocks an embed stands for, or the paragraph itself (a link) with a warning.
+    func embedded(_ link: Link, block: Block, from: String, chain: [String], context: inout Context) -> [Block] {
+        let what = "embed '![[\(link.destination)]]'"
+        if chain.count == 1 { context.position = link.position ?? block.position }
+        let position = context.position
+        let r = rewriter.resolver.resolve(.wiki, link.destination, from: from)
+        guard case .page(let i) = r.target else {
+            warn("\(what): no note named '\(link.destination)'; written as a link", position, &context)
+            return [block]
+        }
+        let table = rewriter.resolver.table
+        let target = table.paths[i]
+        if chain.contains(target) {
+            warn("\(what): embeds itself (\((chain + [target]).joined(separator: " → "))); written as a link", position, &context)
+            return [block]
+        }
+        guard chain.count <= Self.maxDepth else {
+            warn("\(what): embeds nested deeper than \(Self.maxDepth); written as a link", position, &context)
+            return [block]
+        }
+        guard let document = load(target) else {
+            warn("\(what): \(target) could not be read; written as a link", position, &context)
+            return [block]
+        }
+        var selected: [Block]
+        if let fragment = r.fragment, !fragment.isEmpty {
+            guard let id = r.id, let part = Self.part(of: document.blocks, id: id) else {
+                warn("\(what): no \(fragment.hasPrefix("^") ? "block anchor" : "heading") '\(fragment)' in \(target); written as a link",
+                     position, &context)
+                return [block]
+            }
+            selected = part
+        } else {
+            selected = document.blocks
+            if document.metadata.titleSource != .firstHeading {
+                var b = InlinesBuilder()
+                b.append(.text(document.metadata.title ?? target))
+                selected.insert(Block(.heading(level: 2, content: b.take())), at: 0)
+            }
+        }
+        selected = expand(selected, from: target, chain: chain + [target], context: &context)
+        let rewritten = rewriter.rewrite(Document(metadata: document.metadata, blocks: selected), path: target,
+                                         resolutions: rewriter.resolutions(of: table.records[i]), format: context.format,
+                                         fileExtension: context.fileExtension, notesIndex: false, outputFrom: context.page)
+        return rewritten.blocks.map { var b = $0; b.id = nil; return b }
+    }
+
+    /// The section of heading `id` (the heading and the blocks up to the next heading of its
+    /// level or above), or the block whose anchor is `id` (`^x`), at any depth.
+    static func part(of blocks: [Block], id: String) -> [Block]? {
+        if id.hasPrefix("^") {
+            var stack = Array(blocks.reversed())
+            while let b = stack.popLast() {
+                if b.id == id { return [b] }
+                stack += b.children.reversed()
+            }
+            return nil
+        }
+        guard let start = blocks.firstIndex(where: { $0.id == id }), case .heading(let level, _) = blocks[start].kind else { return nil }
+        var end = start + 1
+        while end < blocks.count {
+            if case .heading(let l, _) = blocks[end].kind, l <= level { break }
+            end += 1
+        }
+        return Array(blocks[start..<end])
+    }
+}

@@ -6,6 +6,7 @@
 // site engine → CLI; each module below depends only on modules listed above it.
 //
 //   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
+//   COptionalLibrary               how a library loaded with dlopen on first use is found (the two below)
 //   CLibCrypto                     OpenSSL's libcrypto, SHA-256 through EVP, loaded on first use (dlopen)
 //   CMicroHTTPD                    GNU libmicrohttpd, the HTTP server of `notepress serve`, loaded on first use (dlopen)
 //   CICU                           ICU's common library (pkg-config icu-uc; Homebrew icu4c on macOS)
@@ -67,12 +68,15 @@ let package = Package(
         // OpenSSL's libcrypto: SHA-256 (EVP) for the manifest, loaded with dlopen on the first hash
         // (linked, it cost ~1 ms of start-up in every process, most of a one-file run). Its
         // headers (Debian libssl-dev) only type-check the loaded symbols; see CLibCrypto.h.
-        .target(name: "CLibCrypto"),
+        .target(name: "CLibCrypto", dependencies: ["COptionalLibrary"]),
+        // The one rule for finding a library loaded with dlopen on first use (an environment
+        // variable's file, else the first candidate that loads).
+        .target(name: "COptionalLibrary"),
         // GNU libmicrohttpd: the HTTP server of `notepress serve` (NotepressServe), loaded with
         // dlopen when a server starts (linked, it and the nine libraries it pulls in cost ~1.5 ms of
         // start-up in every process); its header (Debian libmicrohttpd-dev) gives the types and
         // type-checks the loaded symbols; see include/CMicroHTTPD.h.
-        .target(name: "CMicroHTTPD",
+        .target(name: "CMicroHTTPD", dependencies: ["COptionalLibrary"],
                 cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))]),
 
         // ICU's common library through pkg-config, so its headers and library are found where

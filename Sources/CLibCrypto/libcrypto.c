@@ -4,6 +4,7 @@
 // NOTEPRESS_LIBCRYPTO names another file to load instead (a test, an unusual installation).
 #include "CLibCrypto.h"
 
+#include <COptionalLibrary.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -57,18 +58,13 @@ static void fail(const char *what, const char *detail) {
 }
 
 static void *open_library(void) {
-    const char *named = getenv("NOTEPRESS_LIBCRYPTO");
-    if (named && *named) return dlopen(named, RTLD_NOW | RTLD_LOCAL);
 #if defined(__APPLE__)
-    const char *candidates[] = {"libcrypto.3.dylib", "/opt/homebrew/opt/openssl@3/lib/libcrypto.3.dylib",
+    const char *const candidates[] = {"libcrypto.3.dylib", "/opt/homebrew/opt/openssl@3/lib/libcrypto.3.dylib",
                                 "/usr/local/opt/openssl@3/lib/libcrypto.3.dylib"};
 #else
-    const char *candidates[] = {"libcrypto.so.3"};
+    const char *const candidates[] = {"libcrypto.so.3"};
 #endif
-    void *handle = NULL;
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0] && !handle; i++)
-        handle = dlopen(candidates[i], RTLD_NOW | RTLD_LOCAL);
-    return handle;
+    return notepress_open_optional_library("NOTEPRESS_LIBCRYPTO", candidates, sizeof candidates / sizeof candidates[0]);
 }
 
 static void load(void) {

@@ -4,6 +4,7 @@
 // the function the header declares, so a mismatch with the installed header is a compile error.
 #include "CMicroHTTPD.h"
 
+#include <COptionalLibrary.h>
 #include <dlfcn.h>
 #include <netdb.h>
 #include <pthread.h>
@@ -29,18 +30,13 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char error[512];
 
 static void *open_library(void) {
-    const char *named = getenv("NOTEPRESS_LIBMICROHTTPD");
-    if (named && *named) return dlopen(named, RTLD_NOW | RTLD_LOCAL);
 #if defined(__APPLE__)
-    const char *candidates[] = {"libmicrohttpd.12.dylib", "/opt/homebrew/lib/libmicrohttpd.12.dylib",
+    const char *const candidates[] = {"libmicrohttpd.12.dylib", "/opt/homebrew/lib/libmicrohttpd.12.dylib",
                                 "/usr/local/lib/libmicrohttpd.12.dylib"};
 #else
-    const char *candidates[] = {"libmicrohttpd.so.12"};
+    const char *const candidates[] = {"libmicrohttpd.so.12"};
 #endif
-    void *handle = NULL;
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0] && !handle; i++)
-        handle = dlopen(candidates[i], RTLD_NOW | RTLD_LOCAL);
-    return handle;
+    return notepress_open_optional_library("NOTEPRESS_LIBMICROHTTPD", candidates, sizeof candidates / sizeof candidates[0]);
 }
 
 static void load(void) {

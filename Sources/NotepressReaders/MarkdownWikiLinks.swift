@@ -6,8 +6,9 @@ import NotepressAST
 /// that cmark reads as `[` + a shortcut reference link + `]`.
 extension TreeBuilder {
     /// Adds a text node's text, with each wiki link in it as a link span (``WikiLinkSyntax``).
-    /// `pos` is the node's start; a text node never spans lines, so a link's column is the node's
-    /// plus its byte offset (exact unless entities or escapes before it changed the length).
+    /// `pos` is the node's start in the parsed text (``TreeBuilder/rawPosition(_:)``); a text node
+    /// never spans lines, so a link's column is the node's plus its byte offset (exact unless
+    /// entities or escapes before it changed the length), then given back as the source's.
     mutating func addTextWithWikiLinks(_ text: String, _ pos: SourcePosition?) {
         let whole = text
         var text = text
@@ -30,9 +31,9 @@ extension TreeBuilder {
         }
     }
 
-    /// One wiki link span holding its text.
+    /// One wiki link span holding its text; `pos` in the parsed text (raw).
     mutating func addWikiLink(_ parts: WikiLinkSyntax.Parts, _ pos: SourcePosition?) {
-        let link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki, position: pos,
+        let link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki, position: pos.map(sourcePosition),
                         isEmbed: parts.isEmbed && !parts.isImage && !parts.isExternal)
         openSpan(parts.isImage ? .image(link) : .link(link))
         addRun(.text(parts.text))

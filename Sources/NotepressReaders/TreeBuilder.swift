@@ -148,10 +148,23 @@ struct TreeBuilder {
         return ""
     }
 
+    /// Where `node` starts in the source (the vault pre-scan's columns given back as the source's).
     func position(_ node: OpaquePointer) -> SourcePosition? {
+        rawPosition(node).map(sourcePosition)
+    }
+
+    /// Where `node` starts in the text cmark parsed (after the vault pre-scan, ``VaultSyntax``):
+    /// for adding byte offsets within the node before ``sourcePosition(_:)``.
+    func rawPosition(_ node: OpaquePointer) -> SourcePosition? {
         let line = Int(cmark_node_get_start_line(node))
         guard line > 0 else { return nil }
         return SourcePosition(line: line + lineOffset, column: Int(cmark_node_get_start_column(node)))
+    }
+
+    /// A position in the parsed text as the source's (the same without a vault pre-scan).
+    func sourcePosition(_ p: SourcePosition) -> SourcePosition {
+        guard let vault else { return p }
+        return SourcePosition(line: p.line, column: vault.sourceColumn(line: p.line - lineOffset, column: p.column))
     }
 
     mutating func warn(_ message: String, _ node: OpaquePointer) {
@@ -330,10 +343,12 @@ struct TreeBuilder {
                 if text.hasPrefix("]") { text.removeFirst() }
                 if text.isEmpty { return }
             }
+            // Wiki links add their byte offset to the node's start in the parsed text (raw).
+            let raw = rawPosition(node)
             if vault != nil, VaultSyntax.hasPlaceholder(text) {
-                addVaultText(text, pos)
+                addVaultText(text, raw)
             } else {
-                addPlainText(text, pos)
+                addPlainText(text, raw)
             }
         case .softbreak:
             if vault != nil {

@@ -22,7 +22,11 @@ extension TreeBuilder {
         if text.unicodeScalars.first?.value == 0xE004 { deferredSoftBreak = false }
         for piece in VaultSyntax.pieces(text) {
             switch piece {
-            case .text(let t): addPlainText(String(t), pos)
+            case .text(let t):
+                // The piece's byte offset in the node's text, for wiki links' columns.
+                let offset = text.utf8.distance(from: text.utf8.startIndex, to: t.startIndex)
+                addPlainText(String(t), pos.map { SourcePosition(line: $0.line, column: $0.column + offset) })
+            case .comment: continue
             case .math(let k):
                 guard let vault, k < vault.math.count else { continue }
                 flushBreak()

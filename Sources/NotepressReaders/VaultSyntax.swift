@@ -13,21 +13,26 @@ import NotepressAST
 /// destination: ``restore(_:)``).
 ///
 /// The rules:
-/// - `$$…$$`: display math; may span lines of one paragraph (no blank line); not empty.
+/// - `$$…$$`: display math, to the next unescaped `$$`; may span lines of one paragraph (no
+///   blank line); not empty.
 /// - `$…$` (one `$`, not `$$`): inline math when the opening `$` is followed by a character
-///   other than a space and the closing `$` is preceded by one other than a space and not followed
-///   by a digit (pandoc's and GitHub's rule), so `$5 and $10` stays text. `\$` is a dollar.
+///   other than a space, and the next unescaped `$` after it (the closing one: math holds no
+///   `$` but `\$`) is preceded by one other than a space and not followed by a digit or `$`
+///   (pandoc's rule): `$5 and $10`, `$12 today. … $n$` stay text up to `$n$`. `\$` is a dollar.
 /// - ```` ```math ```` fenced blocks are display math (``TreeBuilder``, no pre-scan).
 /// - `%%…%%`: a comment, inline or over several lines and paragraphs; dropped, its line breaks
 ///   kept (so line numbers stay right). An unclosed `%%` is text.
 /// - `==text==`: a highlight when the opening `==` is followed, and the closing one preceded, by
 ///   a character other than a space or `=`, within one paragraph. Its content is Markdown.
-/// - None of them inside fenced code, a code span or after a backslash; none in a setext
-///   underline (`===`).
+/// - None of them inside fenced code, a code span, an autolink (`<scheme:…>`), a bare URL
+///   (`http://`, `https://`, `www.` to the next space) or after a backslash; none in a setext
+///   underline (`===`). Where cmark reads the text as a literal after all (an indented code
+///   block, raw HTML), ``restore(_:)`` gives back math, highlights and one-line comments as written.
 ///
 /// Time and memory are linear in the input: every failed search for a closing delimiter is
 /// remembered for the rest of its paragraph (the closing rules do not depend on the opening one).
-/// Columns reported after a placeholder on the same line are shifted by its length difference.
+/// Positions: the pre-scan records where the replaced text's length changes (``anchors``), and
+/// ``sourceColumn(line:column:)`` gives a column of the parsed text back as the source's.
 package struct VaultSyntax: Sendable {
     /// One math span found by the pre-scan: the TeX as written, display or inline, and the
     /// source text it replaced (delimiters included).
@@ -43,12 +48,20 @@ package struct VaultSyntax: Sendable {
     package var math: [Math] = []
     /// Per highlight opener (by number): whether its closer was written.
     package var highlightClosed: [Bool] = []
+    /// One-line comments (`%%…%%` without a line break), by placeholder number, as written.
+    package var comments: [String] = []
+    /// (offset in ``text``, offset in the source) wherever the two start to differ by another
+    /// amount, in order; between two, text was copied as it was.
+    var anchors: [(text: Int, source: Int)] = [(0, 0)]
+    /// The first byte of each line, in ``text`` and in the source (the pre-scan keeps every line).
+    var textLineStarts: [Int] = [0], sourceLineStarts: [Int] = [0]
 
-    // Placeholders (UTF-8 of U+E000…U+E004): math `E000 n E001`, highlight opener `E002 n E001`,
-    // highlight closer `E003`, continuation line of a multi-line math span `E004`.
+    // Placeholders (UTF-8 of U+E000…U+E005): math `E000 n E001`, highlight opener `E002 n E001`,
+    // highlight closer `E003`, continuation line of a multi-line math span `E004`, one-line
+    // comment `E005 n E001`.
     static let lead: UInt8 = 0xEE, second: UInt8 = 0x80
     static let mathStart: UInt8 = 0x80, numberEnd: UInt8 = 0x81, highlightStart: UInt8 = 0x82,
-               highlightEnd: UInt8 = 0x83, continuation: UInt8 = 0x84
+               highlightEnd: UInt8 = 0x83, continuation: UInt8 = 0x84, commentStart: UInt8 = 0x85
 
     /// What to read.
     package struct Features: Sendable, Equatable {
@@ -71,7 +84,7 @@ package struct VaultSyntax: Sendable {
         for i in 0..<n {
             let b = s[i]
             if b == 0x24 || b == 0x25 || b == 0x3D { any = true }
-            if b == lead, i + 2 < n, s[i + 1] == second, s[i + 2] >= mathStart, s[i + 2] <= continuation { return nil }
+            if b == lead, i + 2 < n, s[i + 1] == second, s[i + 2] >= mathStart, s[i + 2] <= commentStart { return nil }
         }
         guard any else { return nil }
         var v = VaultSyntax()
@@ -115,7 +128,31 @@ package struct VaultSyntax: Sendable {
             if r.changed { changed = true }
             i = r.end
         }
-        return changed ? v : nil
+        guard changed else { return nil }
+        for k in 0..<n where s[k] == 0x0A { v.sourceLineStarts.append(k + 1) }
+        for k in 0..<v.text.count where v.text[k] == 0x0A { v.textLineStarts.append(k + 1) }
+        return v
+    }
+
+    /// Records an anchor when the text and the source now differ by another amount.
+    mutating func anchor(_ source: Int) {
+        let last = anchors[anchors.count - 1]
+        if text.count - source != last.text - last.source { anchors.append((text.count, source)) }
+    }
+
+    /// The source's column of `column` on `line` of ``text`` (both 1-based, bytes; lines are the
+    /// same in both).
+    package func sourceColumn(line: Int, column: Int) -> Int {
+        guard line >= 1, line <= textLineStarts.count, line <= sourceLineStarts.count else { return column }
+        let offset = textLineStarts[line - 1] + column - 1
+        // The last anchor at or before `offset`.
+        var lo = 0, hi = anchors.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if anchors[mid].text <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        let source = anchors[lo].source + (offset - anchors[lo].text)
+        return max(1, source - sourceLineStarts[line - 1] + 1)
     }
 
     static func isBlank(_ s: UnsafeBufferPointer<UInt8>, _ a: Int, _ e: Int) -> Bool {
@@ -172,13 +209,29 @@ package struct VaultSyntax: Sendable {
         var highlight: (number: Int, closer: Int)?
         var i = a
         var limit = end
-        /// A setext underline line (`===` alone) is not a highlight.
+        /// A setext underline line (`===` alone) is not a highlight. Once per line (a line of many
+        /// `==…==` would otherwise be read again for each: quadratic).
+        var equalsLine: (start: Int, end: Int, result: Bool)?
         func lineIsEquals(_ p: Int) -> Bool {
+            if let e = equalsLine, p >= e.start, p < e.end { return e.result }
             var ls = p; while ls > a, s[ls - 1] != 0x0A { ls -= 1 }
             var le = p; while le < limit, s[le] != 0x0A { le += 1 }
             let c = Self.contentStart(s, ls, le)
             var k = c; while k < le, s[k] == 0x3D { k += 1 }
-            return k > c && Self.isBlank(s, k, le)
+            let result = k > c && Self.isBlank(s, k, le)
+            equalsLine = (ls, le, result)
+            return result
+        }
+        /// The next unescaped `$` (or `$$`) from `from` in the region: math content is not Markdown,
+        /// so code spans are not skipped (pandoc's rule).
+        func nextDollar(from: Int, display: Bool) -> Int? {
+            var j = from
+            while j < limit {
+                if s[j] == 0x5C { j += 2; continue }
+                if s[j] == 0x24 && (!display || (j + 1 < limit && s[j + 1] == 0x24)) { return j }
+                j += 1
+            }
+            return nil
         }
         /// Where the code span whose backtick run is `[start, k)` ends (after its closing run of
         /// as many backticks), or `nil` when it has none in the region (remembered per length).
@@ -215,12 +268,19 @@ package struct VaultSyntax: Sendable {
             return nil
         }
         while i < limit {
+            anchor(i)
             let b = s[i]
             if let h = highlight, i == h.closer {
                 text.append(contentsOf: [Self.lead, Self.second, Self.highlightEnd])
                 highlightClosed[h.number] = true
                 highlight = nil
                 i += 2
+                continue
+            }
+            if let stop = Self.urlEnd(s, i, limit, regionStart: a) {
+                // An autolink or a bare URL: copied as it is (`==` and `$` in URLs are not syntax).
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: s[i..<stop]))
+                i = stop
                 continue
             }
             switch b {
@@ -249,7 +309,13 @@ package struct VaultSyntax: Sendable {
                     text.append(contentsOf: [0x25, 0x25]); i += 2
                     continue
                 }
-                for k in (i + 2)..<c where s[k] == 0x0A { text.append(0x0A) }
+                var lineBreaks = false
+                for k in (i + 2)..<c where s[k] == 0x0A { text.append(0x0A); lineBreaks = true }
+                if !lineBreaks {
+                    // One line: a placeholder, so a literal (an indented code block, raw HTML) gets it back.
+                    putNumber(Self.commentStart, comments.count)
+                    comments.append(String(decoding: UnsafeBufferPointer(rebasing: s[i..<(c + 2)]), as: UTF8.self))
+                }
                 changed = true
                 i = c + 2
                 if i > limit {
@@ -270,29 +336,29 @@ package struct VaultSyntax: Sendable {
             case 0x24 where features.math:
                 let display = i + 1 < limit && s[i + 1] == 0x24
                 if display {
-                    if !noDisplayCloser, let c = find(from: i + 2, { j in j + 1 < limit && s[j] == 0x24 && s[j + 1] == 0x24 }),
-                       c > i + 2, !Self.isBlank(s, i + 2, c) {
+                    let c = noDisplayCloser ? nil : nextDollar(from: i + 2, display: true)
+                    if let c, c > i + 2, !Self.isBlank(s, i + 2, c) {
                         addMath(s, i, c + 2, display: true)
                         changed = true
                         i = c + 2
                         continue
                     }
-                    if !noDisplayCloser { noDisplayCloser = true }
+                    if c == nil { noDisplayCloser = true }
                     text.append(contentsOf: [0x24, 0x24]); i += 2
                     continue
                 }
                 if !noInlineCloser, i + 1 < limit, !Self.isSpace(s[i + 1]) {
-                    let close = find(from: i + 1) { j in
-                        s[j] == 0x24 && !Self.isSpace(s[j - 1]) && !(j + 1 < limit && (Self.isDigit(s[j + 1]) || s[j + 1] == 0x24))
-                            && s[j - 1] != 0x24
+                    // The closing `$` is the next unescaped one; when it does not qualify, this `$` is text.
+                    if let c = nextDollar(from: i + 1, display: false) {
+                        if !Self.isSpace(s[c - 1]), !(c + 1 < limit && (Self.isDigit(s[c + 1]) || s[c + 1] == 0x24)) {
+                            addMath(s, i, c + 1, display: false)
+                            changed = true
+                            i = c + 1
+                            continue
+                        }
+                    } else {
+                        noInlineCloser = true
                     }
-                    if let c = close {
-                        addMath(s, i, c + 1, display: false)
-                        changed = true
-                        i = c + 1
-                        continue
-                    }
-                    noInlineCloser = true
                 }
                 text.append(b); i += 1
                 continue
@@ -321,7 +387,40 @@ package struct VaultSyntax: Sendable {
             text.append(b)
             i += 1
         }
+        anchor(i)
         return (i, changed)
+    }
+
+    /// Where the autolink (`<scheme:…>`, `<user@host>`) or bare URL (`http://`, `https://`,
+    /// `www.` at a word's start, to the next space or `<`) starting at `i` ends, or nil.
+    static func urlEnd(_ s: UnsafeBufferPointer<UInt8>, _ i: Int, _ limit: Int, regionStart: Int) -> Int? {
+        let b = s[i]
+        if b == 0x3C {
+            var j = i + 1
+            var colonOrAt = false
+            while j < limit, s[j] != 0x3E {
+                let x = s[j]
+                if x == 0x20 || x == 0x0A || x == 0x3C || x == 0x09 { return nil }
+                if x == 0x3A || x == 0x40 { colonOrAt = true }
+                j += 1
+            }
+            return j < limit && colonOrAt && j > i + 1 ? j + 1 : nil
+        }
+        guard b == 0x68 || b == 0x77 || b == 0x48 || b == 0x57 else { return nil }
+        if i > regionStart {
+            let p = s[i - 1]
+            if (p >= 0x30 && p <= 0x39) || (p >= 0x41 && p <= 0x5A) || (p >= 0x61 && p <= 0x7A) { return nil }
+        }
+        func has(_ prefix: String) -> Bool {
+            let u = Array(prefix.utf8)
+            guard i + u.count <= limit else { return false }
+            for (k, c) in u.enumerated() where s[i + k] | 0x20 != c { return false }
+            return true
+        }
+        guard has("http://") || has("https://") || has("www.") else { return nil }
+        var j = i
+        while j < limit, s[j] != 0x20, s[j] != 0x0A, s[j] != 0x09, s[j] != 0x0D, s[j] != 0x3C { j += 1 }
+        return j
     }
 
     /// Adds math `[a, e)` (delimiters included) as a placeholder, and one continuation line per
@@ -349,6 +448,7 @@ package struct VaultSyntax: Sendable {
         case math(Int)
         case highlightOpen(Int)
         case highlightClose
+        case comment(Int)
     }
 
     /// `text` split at placeholders; continuation marks are dropped.
@@ -362,7 +462,7 @@ package struct VaultSyntax: Sendable {
         }
         while i < sc.endIndex {
             let v = sc[i].value
-            if v == 0xE000 || v == 0xE002 {
+            if v == 0xE000 || v == 0xE002 || v == 0xE005 {
                 flush(i)
                 var j = sc.index(after: i)
                 var number = 0
@@ -370,7 +470,7 @@ package struct VaultSyntax: Sendable {
                     number = number &* 10 &+ Int(sc[j].value - 0x30); j = sc.index(after: j)
                 }
                 if j < sc.endIndex, sc[j].value == 0xE001 { j = sc.index(after: j) }
-                out.append(v == 0xE000 ? .math(number) : .highlightOpen(number))
+                out.append(v == 0xE000 ? .math(number) : v == 0xE002 ? .highlightOpen(number) : .comment(number))
                 i = j; start = i
             } else if v == 0xE003 {
                 flush(i)
@@ -397,6 +497,7 @@ package struct VaultSyntax: Sendable {
             case .text(let t): out += t
             case .math(let k): out += k < math.count ? math[k].original : ""
             case .highlightOpen, .highlightClose: out += "=="
+            case .comment(let k): out += k < comments.count ? comments[k] : ""
             }
         }
         return out

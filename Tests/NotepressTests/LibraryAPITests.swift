@@ -141,6 +141,6 @@ final class LibraryAPITests: XCTestCase {
             let path = String(f.path.dropFirst(root.path.count + 1))
             XCTAssertEqual(TemplateStore.embedded(path), try Data(contentsOf: f), path)
         }
-        XCTAssertEqual(TemplateStore.embeddedPaths.count, 24, "8, 15 of issue 34's site chrome, issue 36's math.js")
+        XCTAssertEqual(TemplateStore.embeddedPaths.count, 25, "8, 16 of issue 34's site chrome (site-head.html), issue 36's math.js")
     }
 }

@@ -60,9 +60,10 @@ package struct SiteRewriter: Sendable {
         var d = document
         func link(_ l: Link, image: Bool) -> (Link, toLink: Bool)? {
             guard !l.isRewritten else { return nil }
-            guard var (n, toLink) = resolvedLink(l, image: image) else { return nil }
+            guard let resolved = resolvedLink(l, image: image) else { return nil }
+            var n = resolved.0
             n.isRewritten = true
-            return (n, toLink)
+            return (n, resolved.toLink)
         }
         func resolvedLink(_ l: Link, image: Bool) -> (Link, toLink: Bool)? {
             let kind: SiteLinkRecord.Kind = l.syntax == .wiki ? (image ? .wikiImage : .wiki) : (image ? .image : .link)

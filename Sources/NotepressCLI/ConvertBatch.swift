@@ -131,7 +131,7 @@ extension ConvertPlan {
             failures += site.errors
             if verbosity == .verbose {
                 if let path = site.indexPath { printError("index: \(path)") }
-                for p in site.written where p != site.indexPath { printError("tag page: \(p)") }
+                for p in site.written where p != site.indexPath { printError("\(siteFileLabel(p)): \(p)") }
             }
         }
         let indexPath = site.indexPath
@@ -270,4 +270,14 @@ final class ManifestBox: @unchecked Sendable {
     /// The previous run's site table and its bytes (``SiteTableCodec/fileName``), when readable.
     var table: SiteTable?
     var tableBytes: [UInt8]?
+}
+
+/// What `--verbose` calls a file the site step wrote besides the notes list: tag pages, the
+/// shared assets (`_notepress/`: stylesheet, script, search index, KaTeX), and the other site pages
+/// (paginated lists, search, 404, sitemap, feed).
+func siteFileLabel(_ path: String) -> String {
+    func inFolder(_ folder: String) -> Bool { path.hasPrefix(folder + "/") || path.contains("/" + folder + "/") }
+    if inFolder(SiteAssets.folder) { return "site asset" }
+    if inFolder(SiteTags.folder) { return "tag page" }
+    return "site page"
 }

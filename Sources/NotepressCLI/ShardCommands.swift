@@ -170,7 +170,7 @@ func runIndexCommand(_ args: [String]) -> Int32 {
         failures += site.errors.map(\.description)
         if plan.verbosity == .verbose {
             if let path = site.indexPath { printError("index: \(path)") }
-            for p in site.written where p != site.indexPath { printError("tag page: \(p)") }
+            for p in site.written where p != site.indexPath { printError("\(siteFileLabel(p)): \(p)") }
         }
         manifest.index = site.indexRecord
         // Tag pages of tags no page has any more stay recorded for a later --prune (as convert does).

@@ -202,6 +202,12 @@ final class SiteIndexTests: XCTestCase {
         let args = ["convert", input, "-o", out, "--backlinks", "--verbose"]
         let first = try NotepressBinary.run(args, environment: env)
         XCTAssertEqual(first.status, 0, first.stderr)
+        // The shared assets are site assets, not tag pages (the new-user try-out: every
+        // _notepress/ file was listed as "tag page:").
+        let assets = first.stderr.split(separator: "\n").filter { $0.contains("/_notepress/") }
+        XCTAssertTrue(assets.contains("site asset: \(out)/_notepress/notepress.css"), first.stderr)
+        XCTAssertTrue(assets.allSatisfy { $0.hasPrefix("site asset: \(out)/_notepress/") }, first.stderr)
+        XCTAssertTrue(first.stderr.contains("tag page: \(out)/tags/work.html\n"), first.stderr)
         let manifest = try read(out + "/" + Manifest.fileName)
         XCTAssertTrue(manifest.contains("\nI\tindex.html\t"), manifest)
         XCTAssertTrue(manifest.contains("\nG\ttags/a-b.html\t-\t"), manifest)

@@ -102,15 +102,25 @@ extension ConvertPlan {
             }
         }
         var failures = scan.errors
+        // A warning another input already gave (about an embed written in a note that several
+        // pages embed, or in the note itself) is printed once, with the first input that gives it.
+        var printed = Set<String>()
         for o in outcomes {
+            var mine = Set<String>()
             // Documents of a folder know themselves by their path below it (outputs hold no
             // absolute paths); messages name the file as the command line reached it.
-            let diagnostics = o.diagnostics.map { d -> Diagnostic in
+            var diagnostics: [Diagnostic] = []
+            var origins: [String] = []
+            for (d, origin) in zip(o.diagnostics, o.diagnosticOrigins) {
                 var d = d
                 if d.file == o.input.relative { d.file = o.input.path }
-                return d
+                if printed.contains(d.description) { continue }
+                mine.insert(d.description)
+                diagnostics.append(d)
+                origins.append(origin)
             }
-            WarningReport.print(FileDiagnostics(file: o.input.path, diagnostics: diagnostics, origins: o.diagnosticOrigins),
+            printed.formUnion(mine)
+            WarningReport.print(FileDiagnostics(file: o.input.path, diagnostics: diagnostics, origins: origins),
                                 verbosity)
             if let e = o.error { failures.append(e) }
         }

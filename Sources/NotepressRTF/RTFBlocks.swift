@@ -54,8 +54,15 @@ extension RTFBuilder {
             var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
             if lines.last == "" { lines.removeLast() }
             beginParagraph()
-            out.word("ltrpar"); writeIndentProps(ctx); out.spaceAfter(ctx.spaceAfter); out.word("cbpat", Self.colorCodeBackground)
+            // A highlighted block under a library theme (`--highlight-style`) is shaded in that
+            // theme's own background and its plain text in the theme's plain colour, as in HTML
+            // (``CodePalette/background``): a dark style's light text stays readable.
+            let palette = theme.theme.codeLight
+            let library = block.highlight != nil ? palette.background : nil
+            out.word("ltrpar"); writeIndentProps(ctx); out.spaceAfter(ctx.spaceAfter)
+            out.word("cbpat", library.map { extraColor($0) } ?? Self.colorCodeBackground)
             writeLineProps(s); writeCharProps(s, font: codeFont)
+            if library != nil, let plain = palette.styles[.plain] { out.word("cf", extraColor(plain.color)) }
             writePendingPrefix()
             if let h = block.highlight {
                 writeHighlightedCode(literal, h)

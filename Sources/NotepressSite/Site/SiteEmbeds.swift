@@ -11,10 +11,14 @@ import NotepressAST
 ///   paths, aliases).
 /// - Links inside the embedded content resolve from the embedded note and are written relative
 ///   to the embedding page (``SiteRewriter/rewrite(_:path:resolutions:format:fileExtension:notesIndex:outputFrom:)``).
+/// - Headings are placed below the host's (``wholeNote(_:title:)``, ``section(_:under:)``): a
+///   whole note under its title at level 2, its own headings one level down; a section one level
+///   below the host heading it appears under. No embedded `#` heading becomes a second page title.
 /// - Embeds in the embedded content are expanded too, at most ``maxDepth`` deep; a cycle (a note
 ///   embedding itself, or a note it embeds) or a deeper embed stays a link, with a warning at the
-///   embed's line. So does an embed whose target or fragment is not found, and an embed inside a
-///   paragraph with other text (written as a link to the note).
+///   file, line and column where that `![[…]]` is written (the page's or an embedded note's). So
+///   does an embed whose target or fragment is not found, and an embed inside a paragraph with
+///   other text (written as a link to the note).
 /// - Ids of the inserted blocks are dropped (the page keeps unique ids).
 /// - The site table records each page's embeds (``SiteRecord/embeds``); the page's digest
 ///   includes the embedded notes' text (at any depth), so an edit of one renders the embedding
@@ -124,20 +128,20 @@ package struct SiteEmbeds: Sendable {
         guard document.blocks.contains(where: Self.mayEmbed) else { return document }
         var d = document
         var context = Context(page: path, file: document.metadata.sourcePath ?? path, format: format, fileExtension: fileExtension)
-        d.blocks = expand(d.blocks, from: path, chain: [path], context: &context)
+        d.blocks = expand(d.blocks, from: path, chain: [path], under: 1, context: &context)
         diagnostics += context.diagnostics
         return d
     }
 
     struct Context {
         let page: String
-        let file: String
+        /// The file whose blocks are being expanded (the page's, or an embedded note's input
+        /// path): where warnings about the embeds written in it point.
+        var file: String
         let format: String
         let fileExtension: String
         var diagnostics: [Diagnostic] = []
         var warned = Set<String>()
-        /// The page's own embed being expanded: where warnings about embeds inside it point.
-        var position: SourcePosition?
     }
 
     /// Whether a block holds an embed anywhere (a quick test before the rebuild).
@@ -148,14 +152,20 @@ package struct SiteEmbeds: Sendable {
         }
     }
 
-    func expand(_ blocks: [Block], from: String, chain: [String], context: inout Context) -> [Block] {
+    /// `blocks` with their embeds expanded; `hostLevel` is the level of the heading the blocks
+    /// appear under (1 at a page's start: its title's), followed through the blocks' own headings.
+    func expand(_ blocks: [Block], from: String, chain: [String], under hostLevel: Int, context: inout Context) -> [Block] {
         var out: [Block] = []
         out.reserveCapacity(blocks.count)
+        var hostLevel = hostLevel
         for b in blocks {
             switch b.kind {
+            case .heading(let level, _):
+                hostLevel = level
+                out.append(b)
             case .paragraph(let c):
                 if let link = Self.embed(c) {
-                    out += embedded(link, block: b, from: from, chain: chain, context: &context)
+                    out += embedded(link, block: b, from: from, chain: chain, under: hostLevel, context: &context)
                 } else {
                     if Self.mayEmbed(b), chain.count == 1 {
                         warn("embed inside a paragraph with other text: written as a link", b.position, &context)
@@ -163,12 +173,14 @@ package struct SiteEmbeds: Sendable {
                     out.append(b)
                 }
             case .blockQuote(let children):
-                var n = b; n.kind = .blockQuote(expand(children, from: from, chain: chain, context: &context)); out.append(n)
+                var n = b; n.kind = .blockQuote(expand(children, from: from, chain: chain, under: hostLevel, context: &context)); out.append(n)
             case .alert(var a):
-                a.blocks = expand(a.blocks, from: from, chain: chain, context: &context)
+                a.blocks = expand(a.blocks, from: from, chain: chain, under: hostLevel, context: &context)
                 var n = b; n.kind = .alert(a); out.append(n)
             case .list(var l):
-                for k in l.items.indices { l.items[k].blocks = expand(l.items[k].blocks, from: from, chain: chain, context: &context) }
+                for k in l.items.indices {
+                    l.items[k].blocks = expand(l.items[k].blocks, from: from, chain: chain, under: hostLevel, context: &context)
+                }
                 var n = b; n.kind = .list(l); out.append(n)
             default:
                 out.append(b)
@@ -178,25 +190,30 @@ package struct SiteEmbeds: Sendable {
     }
 
     func warn(_ message: String, _ position: SourcePosition?, _ context: inout Context) {
-        let key = message + "\(position?.description ?? "")"
+        let key = context.file + ":" + (position?.description ?? "") + message
         guard context.warned.insert(key).inserted else { return }
         context.diagnostics.append(Diagnostic(.warning, message, file: context.file, position: position))
     }
 
-    /// The blocks an embed stands for, or the paragraph itself (a link) with a warning.
-    func embedded(_ link: Link, block: Block, from: String, chain: [String], context: inout Context) -> [Block] {
+    /// The blocks an embed stands for, or the paragraph itself (a link) with a warning; their
+    /// headings placed below the host's (``wholeNote(_:title:)``, ``section(_:under:)``).
+    func embedded(_ link: Link, block: Block, from: String, chain: [String], under hostLevel: Int,
+                  context: inout Context) -> [Block] {
         let what = "embed '![[\(link.destination)]]'"
-        if chain.count == 1 { context.position = link.position ?? block.position }
-        let position = context.position
+        // Warnings point at this embed where it is written (in `from`, the page or a note it embeds).
+        let position = link.position ?? block.position
         let r = rewriter.resolver.resolve(.wiki, link.destination, from: from)
         guard case .page(let i) = r.target else {
-            warn("\(what): no note named '\(link.destination)'; written as a link", position, &context)
+            let note = link.destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            warn("\(what): no note named '\(note)'; written as a link", position, &context)
             return [block]
         }
         let table = rewriter.resolver.table
         let target = table.paths[i]
-        if chain.contains(target) {
-            warn("\(what): embeds itself (\((chain + [target]).joined(separator: " → "))); written as a link", position, &context)
+        if let start = chain.firstIndex(of: target) {
+            // The cycle from the target back to it: the same words whichever page it is met from.
+            let cycle = chain[start...] + [target]
+            warn("\(what): embeds itself (\(cycle.joined(separator: " → "))); written as a link", position, &context)
             return [block]
         }
         guard chain.count <= Self.maxDepth else {
@@ -214,16 +231,14 @@ package struct SiteEmbeds: Sendable {
                      position, &context)
                 return [block]
             }
-            selected = part
+            selected = fragment.hasPrefix("^") ? part : Self.section(part, under: hostLevel)
         } else {
-            selected = document.blocks
-            if document.metadata.titleSource != .firstHeading {
-                var b = InlinesBuilder()
-                b.append(.text(document.metadata.title ?? target))
-                selected.insert(Block(.heading(level: 2, content: b.take())), at: 0)
-            }
+            selected = Self.wholeNote(document.blocks, title: document.metadata.title ?? target)
         }
-        selected = expand(selected, from: target, chain: chain + [target], context: &context)
+        let file = context.file
+        context.file = sources[target] ?? target
+        selected = expand(selected, from: target, chain: chain + [target], under: hostLevel, context: &context)
+        context.file = file
         let rewritten = rewriter.rewrite(Document(metadata: document.metadata, blocks: selected), path: target,
                                          resolutions: rewriter.resolutions(of: table.records[i]), format: context.format,
                                          fileExtension: context.fileExtension, notesIndex: false, outputFrom: context.page)

@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+
+/// Note embeds in a site run, through the real binary: the headings of embedded content sit below
+/// the heading that introduces them, and warnings point where the offending `![[…]]` is written.
+final class VaultEmbedTests: XCTestCase {
+    func run(_ args: [String]) throws -> NotepressBinary.Result {
+        let r = try NotepressBinary.run(args)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return r
+    }
+
+    /// The headings of a page, `h2:Beta` per heading, in order.
+    func headings(_ html: String) throws -> [String] {
+        let re = try NSRegularExpression(pattern: "<h([1-6])[^>]*>([^<]*)")
+        return re.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { m in
+            "h" + (html as NSString).substring(with: m.range(at: 1)) + ":" + (html as NSString).substring(with: m.range(at: 2))
+        }
+    }
+
+    static let host = "# Alpha\n\nIntro.\n\n![[beta]]\n\n## After\n\nTail.\n\n### Deep\n\n![[beta#Sub]]\n"
+    static let beta = "---\ntitle: Beta\n---\n# Beta\n\nBody.\n\n## Sub\n\nSub text.\n\n### Subsub\n\nx\n"
+
+    /// The bug: `![[beta]]` of a note titled Beta whose first heading is `# Beta` gave
+    /// `<h2>Beta</h2><h1>Beta</h1>` in HTML and `.SH BETA` in man (the rest of the host page under
+    /// that section). Now the title is one level-2 heading, the note's headings one level down,
+    /// and a section embed (`![[beta#Sub]]` under `### Deep`) starts one level below the host's
+    /// heading (h4), its subsections below it (h5).
+    func testEmbeddedNoteHeadingsAreDemotedBelowTheEmbeddingHeading() throws {
+        let (input, output, _) = try makeSiteFolder(self, ["a.md": Self.host, "beta.md": Self.beta])
+        _ = try run(["convert", input, "-o", output + "/html"])
+        let html = try String(contentsOfFile: output + "/html/a.html", encoding: .utf8)
+        XCTAssertEqual(try headings(html), ["h1:Alpha", "h2:Beta", "h3:Sub", "h4:Subsub", "h2:After", "h3:Deep", "h4:Sub", "h5:Subsub"])
+        XCTAssertEqual(html.components(separatedBy: "<h1").count - 1, 1, html)
+        XCTAssertTrue(html.contains("Body."))
+
+        _ = try run(["convert", input, "-o", output + "/man", "-t", "man"])
+        let man = try String(contentsOfFile: output + "/man/a.man", encoding: .utf8)
+        let sections = man.split(separator: "\n").filter { $0.hasPrefix(".SH") }
+        XCTAssertEqual(sections, [".SH ALPHA"], man)
+        let subsections = man.split(separator: "\n").filter { $0.hasPrefix(".SS") }
+        XCTAssertEqual(subsections, [".SS Beta", ".SS After"], man)
+        XCTAssertTrue(man.contains("Sub text."))
+    }
+
+    /// A note titled otherwise than its first heading keeps both: the title at level 2 and its
+    /// own headings one level down (`# Overview` at h2, `## Detail` at h3).
+    func testEmbeddedNoteWithADifferentFirstHeadingGetsItsTitleAbove() throws {
+        let (input, output, _) = try makeSiteFolder(self, ["a.md": "# A\n\n![[g]]\n",
+                                                           "g.md": "---\ntitle: Guest\n---\n# Overview\n\nText.\n\n## Detail\n"])
+        _ = try run(["convert", input, "-o", output])
+        let html = try String(contentsOfFile: output + "/a.html", encoding: .utf8)
+        XCTAssertEqual(try headings(html), ["h1:A", "h2:Guest", "h2:Overview", "h3:Detail"])
+    }
+
+    /// The bug: a cycle c1 → c2 → c1 was reported at c1.md:3:1 with c2's text, a missing leaf
+    /// embedded by mid.md (embedded by top.md) at top.md:3 with the leaf's text, and
+    /// `![[My Note#Part A]]` as "no note named 'My Note#Part A'". Now each warning names the file
+    /// and line:column where its `![[…]]` is written, once per run however many pages embed it,
+    /// and only the note part of the target.
+    func testNestedEmbedWarningsNameTheFileAndLineOfTheEmbedOnce() throws {
+        let (input, output, _) = try makeSiteFolder(self, [
+            "c1.md": "# C1\n\n![[c2]]\n", "c2.md": "# C2\n\n![[c1]]\n", "x.md": "# X\n\n![[c1]]\n",
+            "top.md": "# Top\n\n![[mid]]\n", "mid.md": "# Mid\n\n![[leaf]]\n\n![[My Note#Part A]]\n",
+        ])
+        let r = try run(["convert", input, "-o", output, "--verbose"])
+        let warnings = r.stderr.split(separator: "\n").map(String.init).filter { $0.contains("warning: embed") }
+        func count(_ s: String) -> Int { warnings.filter { $0 == s }.count }
+        XCTAssertEqual(count(input + "/c2.md:3:1: warning: embed '![[c1]]': embeds itself (c1.md → c2.md → c1.md); written as a link"), 1, r.stderr)
+        XCTAssertEqual(count(input + "/c1.md:3:1: warning: embed '![[c2]]': embeds itself (c2.md → c1.md → c2.md); written as a link"), 1, r.stderr)
+        XCTAssertEqual(count(input + "/mid.md:3:1: warning: embed '![[leaf]]': no note named 'leaf'; written as a link"), 1, r.stderr)
+        XCTAssertEqual(count(input + "/mid.md:5:1: warning: embed '![[My Note#Part A]]': no note named 'My Note'; written as a link"), 1, r.stderr)
+        XCTAssertEqual(warnings.count, 4, r.stderr)
+        XCTAssertFalse(r.stderr.contains("top.md:3"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("x.md:3"), r.stderr)
+    }
+}

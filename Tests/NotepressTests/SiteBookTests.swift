@@ -41,6 +41,22 @@ extension SiteNavigationTests {
     /// (sidebar, breadcrumbs, previous/next), the draft is left out with a warning at its line and
     /// column, as are the missing file and the bad nav_order; SUMMARY.md is no page (not written,
     /// not in the sitemap, the notes list or the search).
+    /// A page SUMMARY.md does not list came after the last part's chapters as if it were one of
+    /// them (the new-user try-out): it comes after a separator.
+    func testPagesSummaryDoesNotListComeAfterASeparator() throws {
+        var book = Self.book
+        book["extra.md"] = "# Extra\n\nNot in the summary.\n"
+        let site = try makeSiteFolder(self, book)
+        _ = try run(["convert", site.input, "-o", site.output])
+        let entries = try python(Self.sidebarReader, [site.output + "/extra.html"], in: URL(fileURLWithPath: site.dir))
+        XCTAssertEqual(entries.suffix(2), ["1\tafter.html\tAfterword\t", "1\textra.html\tExtra\tcurrent"], entries.joined(separator: "\n"))
+        let page = try String(contentsOfFile: site.output + "/extra.html", encoding: .utf8)
+        let separator = "<li class=\"nav-separator\" role=\"separator\"></li>"
+        XCTAssertEqual(page.components(separatedBy: separator).count - 1, 2, "SUMMARY's --- and the one before the unlisted page")
+        let afterword = try XCTUnwrap(page.range(of: "Afterword")), last = try XCTUnwrap(page.range(of: separator, options: .backwards))
+        XCTAssertLessThan(afterword.lowerBound, last.lowerBound)
+    }
+
     func testMdBookSummaryWithPrefixChapterPartsSeparatorsAndDrafts() throws {
         let site = try makeSiteFolder(self, Self.book)
         let r = try run(["convert", site.input, "-o", site.output, "--base-url", "https://example.org/book/"])

@@ -178,7 +178,15 @@ package final class SiteNavigation: Sendable {
             let kids = sortedNodes[n].children
             sortedNodes[n].children = kids.filter { $0 < placedBySummary } + kids.filter { $0 >= placedBySummary }.sorted(by: less)
         }
-        let topSorted = head + top.filter { $0 < placedBySummary } + top.filter { $0 >= placedBySummary }.sorted(by: less)
+        let listed = top.filter { $0 < placedBySummary }
+        var unlisted = top.filter { $0 >= placedBySummary }.sorted(by: less)
+        // Pages SUMMARY.md does not list come after a separator when it has part titles, so they
+        // do not read as the last part's (the new-user try-out).
+        if summary != nil, !unlisted.isEmpty, listed.contains(where: { nodes[$0].role == .part }) {
+            sortedNodes.append(Node(title: "", role: .separator))
+            unlisted.insert(sortedNodes.count - 1, at: 0)
+        }
+        let topSorted = head + listed + unlisted
         self.nodes = sortedNodes
         self.top = topSorted
         self.nodeOfPage = nodeOfPage

@@ -280,6 +280,8 @@ package struct VaultSyntax: Sendable {
             if let stop = Self.urlEnd(s, i, limit, regionStart: a) {
                 // An autolink or a bare URL: copied as it is (`==` and `$` in URLs are not syntax).
                 text.append(contentsOf: UnsafeBufferPointer(rebasing: s[i..<stop]))
+                // A pending highlight whose closer was inside the URL stays open text (`==`).
+                if let h = highlight, h.closer < stop { highlight = nil }
                 i = stop
                 continue
             }

@@ -319,6 +319,9 @@ final class VaultSyntaxTests: XCTestCase {
         XCTAssertTrue(r.stdoutText.contains("<a href=\"https://x.org/$a$/%%z%%\">https://x.org/$a$/%%z%%</a>"), r.stdoutText)
         XCTAssertTrue(r.stdoutText.contains("www.ex.org/$k$x"), r.stdoutText)
         XCTAssertFalse(r.stdoutText.contains("<mark>") || r.stdoutText.contains("math"), r.stdoutText)
+        // A highlight whose closer falls inside a URL stays text, and the next one still works.
+        let later = try notepress(["convert", "-", "-t", "html", "--fragment", "--math"], stdin: Data("==see https://x.org== end ==ok==.\n".utf8))
+        XCTAssertEqual(later.stdoutText, "<p>==see <a href=\"https://x.org==\">https://x.org==</a> end <mark>ok</mark>.</p>\n")
     }
 
     /// A line of many `==a==` took time quadratic in the line (the setext check read the whole

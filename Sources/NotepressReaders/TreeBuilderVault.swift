@@ -26,7 +26,7 @@ extension TreeBuilder {
                 // The piece's byte offset in the node's text, for wiki links' columns.
                 let offset = text.utf8.distance(from: text.utf8.startIndex, to: t.startIndex)
                 addPlainText(String(t), pos.map { SourcePosition(line: $0.line, column: $0.column + offset) })
-            case .comment: continue
+            case .comment, .continuation: continue
             case .math(let k):
                 guard let vault, k < vault.math.count else { continue }
                 flushBreak()

@@ -40,6 +40,9 @@ package struct VaultSyntax: Sendable {
         package var tex: String
         package var display: Bool
         package var original: String
+        /// ``original`` cut at its line breaks, each line after the first without its container
+        /// prefix (cmark gives the prefix of a literal's line as it reads it: ``restore(_:)``).
+        var originalLines: [String] = []
     }
 
     /// The text cmark-gfm parses (placeholders in place of the syntax above).
@@ -312,7 +315,7 @@ package struct VaultSyntax: Sendable {
                     continue
                 }
                 var lineBreaks = false
-                for k in (i + 2)..<c where s[k] == 0x0A { text.append(0x0A); lineBreaks = true }
+                for k in (i + 2)..<c where s[k] == 0x0A { text.append(0x0A); appendLinePrefix(s, k + 1, c); lineBreaks = true }
                 if !lineBreaks {
                     // One line: a placeholder, so a literal (an indented code block, raw HTML) gets it back.
                     putNumber(Self.commentStart, comments.count)
@@ -429,14 +432,42 @@ package struct VaultSyntax: Sendable {
     /// line break inside it.
     mutating func addMath(_ s: UnsafeBufferPointer<UInt8>, _ a: Int, _ e: Int, display: Bool) {
         let d = display ? 2 : 1
-        let tex = String(decoding: UnsafeBufferPointer(rebasing: s[(a + d)..<(e - d)]), as: UTF8.self)
+        // The TeX: each continuation line without its container prefix (block-quote markers and
+        // indentation belong to the quote or list item, not to the formula).
+        var tex: [UInt8] = []
+        var k = a + d
+        while k < e - d {
+            let b = s[k]
+            tex.append(b)
+            k = b == 0x0A ? Self.contentStart(s, k + 1, e - d) : k + 1
+        }
         let original = String(decoding: UnsafeBufferPointer(rebasing: s[a..<e]), as: UTF8.self)
         putNumber(Self.mathStart, math.count)
-        math.append(Math(tex: tex, display: display, original: original))
+        var lines: [String] = []
+        var lineStart = a
+        var j = a
+        while j < e {
+            if s[j] == 0x0A {
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: s[lineStart..<j]), as: UTF8.self))
+                lineStart = Self.contentStart(s, j + 1, e)
+            }
+            j += 1
+        }
+        lines.append(String(decoding: UnsafeBufferPointer(rebasing: s[lineStart..<e]), as: UTF8.self))
+        math.append(Math(tex: String(decoding: tex, as: UTF8.self), display: display, original: original, originalLines: lines))
         for k in a..<e where s[k] == 0x0A {
             text.append(0x0A)
+            appendLinePrefix(s, k + 1, e)
             text.append(contentsOf: [Self.lead, Self.second, Self.continuation])
         }
+    }
+
+    /// The container prefix (block-quote markers, indentation) of the source line starting at
+    /// `start`, copied: a line the pre-scan continues keeps its place in its quote or list item,
+    /// so cmark reads it (and counts its columns) as it reads the source.
+    mutating func appendLinePrefix(_ s: UnsafeBufferPointer<UInt8>, _ start: Int, _ bound: Int) {
+        let end = Self.contentStart(s, start, bound)
+        if end > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: s[start..<end])) }
     }
 
     /// Whether `text` holds a placeholder (a quick test before ``restore(_:)`` or splitting).
@@ -451,9 +482,11 @@ package struct VaultSyntax: Sendable {
         case highlightOpen(Int)
         case highlightClose
         case comment(Int)
+        /// The start of a continuation line of a multi-line math span.
+        case continuation
     }
 
-    /// `text` split at placeholders; continuation marks are dropped.
+    /// `text` split at placeholders.
     static func pieces(_ text: String) -> [Piece] {
         var out: [Piece] = []
         let sc = text.unicodeScalars
@@ -480,6 +513,7 @@ package struct VaultSyntax: Sendable {
                 i = sc.index(after: i); start = i
             } else if v == 0xE004 {
                 flush(i)
+                out.append(.continuation)
                 i = sc.index(after: i); start = i
             } else {
                 i = sc.index(after: i)
@@ -494,10 +528,21 @@ package struct VaultSyntax: Sendable {
     package func restore(_ text: String) -> String {
         guard Self.hasPlaceholder(text) else { return text }
         var out = ""
-        for p in Self.pieces(text.replacingOccurrences(of: "\n\u{E004}", with: "\u{E004}")) {
+        // The math span whose lines are being given back, and its next line.
+        var open: (math: Int, line: Int)?
+        for p in Self.pieces(text) {
             switch p {
             case .text(let t): out += t
-            case .math(let k): out += k < math.count ? math[k].original : ""
+            case .math(let k):
+                guard k < math.count else { continue }
+                out += math[k].originalLines.first ?? math[k].original
+                open = (k, 1)
+            case .continuation:
+                // The line break and the line's prefix came as text, as cmark left them.
+                if let o = open, o.line < math[o.math].originalLines.count {
+                    out += math[o.math].originalLines[o.line]
+                    open = (o.math, o.line + 1)
+                }
             case .highlightOpen, .highlightClose: out += "=="
             case .comment(let k): out += k < comments.count ? comments[k] : ""
             }

@@ -307,6 +307,24 @@ final class VaultSyntaxTests: XCTestCase {
         }
     }
 
+    /// Math over two lines of a block quote or list item took the quote's `> ` and the item's
+    /// indentation into the TeX (`a\n> b`, drawn with a literal `>`), and the closing line's
+    /// columns were 2 too far (a second try-out): continuation lines keep their container prefix
+    /// in the text cmark reads, and lose it in the TeX.
+    func testMultiLineMathInQuotesAndListsKeepsTheTeXAndTheColumns() throws {
+        for (source, tex, at) in [("> $a\n> b$ [m](m.md)\n", "a\\nb", "2:6"), ("> $$a\n> b$$ [m](m.md)\n", "a\\nb", "2:7"),
+                                  ("- $a\n  b$ [m](m.md)\n", "a\\nb", "2:6")] {
+            let json = try notepress(["convert", "-", "-t", "json", "--math"], stdin: Data(source.utf8)).stdoutText
+            XCTAssertTrue(json.contains("\"text\": \"\(tex)\""), source + json)
+            let (input, output, _) = try makeSiteFolder(self, ["q.md": source])
+            let r = try notepress(["convert", input, "-o", output])
+            XCTAssertTrue(r.stderr.contains("q.md:\(at): warning: link to 'm.md'"), source + r.stderr)
+        }
+        // In an indented code block the math's lines come back as cmark reads them.
+        let code = try notepress(["convert", "-", "-t", "html", "--fragment", "--math"], stdin: Data("    $a\n    b$ [m]\n".utf8))
+        XCTAssertEqual(code.stdoutText, "<pre><code>$a\nb$ [m]\n</code></pre>\n")
+    }
+
     /// `%%` in an indented code block or raw HTML was deleted (`printf("%%d%%")` became
     /// `printf("")`); `==` and `$` in URLs were syntax (`?a=YQ==&b=Yg==` got a highlight).
     func testCodeHTMLAndURLsKeepTheirBytes() throws {

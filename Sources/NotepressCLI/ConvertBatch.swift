@@ -128,7 +128,7 @@ extension ConvertPlan {
         let strict = arguments.flag("--strict-links")
         if strict || !quiet {
             for p in run.problems {
-                printError(p.description(file: run.sourcePaths[p.path] ?? p.path, severity: strict ? "error" : "warning"))
+                printError(p.description(file: run.sourcePaths[p.path] ?? p.path, severity: strict && p.isBroken ? "error" : "warning"))
             }
         }
         // Site-wide pages (the notes list, tag pages): from the site table alone.
@@ -243,7 +243,7 @@ extension ConvertPlan {
             var line = String(format: "converted %d, skipped %d (unchanged), skipped %d (unknown kind)%@, failed %d in %.2f s; output in %@",
                               converted, unchanged, scan.skipped.count, binary, failures.count, secs, outDir)
             if !assets.assets.isEmpty { line += "; assets: copied \(assets.copied.count), unchanged \(assets.unchanged)" }
-            if !run.problems.isEmpty { line += "; broken links: \(run.problems.count)" }
+            if run.brokenLinks > 0 { line += "; broken links: \(run.brokenLinks)" }
             printError(line)
             if verbosity == .verbose { for b in scan.binary { printError("skipped \(b): binary (a NUL byte in its first \(InputSelection.sniffLength) bytes)") } }
         }
@@ -260,10 +260,10 @@ extension ConvertPlan {
             printError("failed:")
             for f in failures { printError("  " + f.description) }
             summary.status = 1
-        } else if strict && !run.problems.isEmpty {
-            printError("\(run.problems.count) broken link\(run.problems.count == 1 ? "" : "s") (--strict-links)")
+        } else if strict && run.brokenLinks > 0 {
+            printError("\(run.brokenLinks) broken link\(run.brokenLinks == 1 ? "" : "s") (--strict-links)")
             summary.status = 1
-            summary.failures = run.problems.map { $0.description(file: run.sourcePaths[$0.path] ?? $0.path, severity: "error") }
+            summary.failures = run.problems.filter(\.isBroken).map { $0.description(file: run.sourcePaths[$0.path] ?? $0.path, severity: "error") }
         }
         return summary
     }

@@ -162,7 +162,7 @@ func runIndexCommand(_ args: [String]) -> Int32 {
         let strict = a.flag("--strict-links")
         if strict || !quiet {
             for p in run.problems {
-                printError(p.description(file: run.sourcePaths[p.path] ?? p.path, severity: strict ? "error" : "warning"))
+                printError(p.description(file: run.sourcePaths[p.path] ?? p.path, severity: strict && p.isBroken ? "error" : "warning"))
             }
         }
         // The notes list and tag pages: the function a one-process run uses, recorded as it records them.
@@ -205,7 +205,7 @@ func runIndexCommand(_ args: [String]) -> Int32 {
             var line = String(format: "indexed %d pages from %d manifest part%@ in %.2f s; output in %@", pages, parts.count,
                               parts.count == 1 ? "" : "s", Date().timeIntervalSince(start), out)
             if !strays.isEmpty { line += "; removed \(strays.count) temporary file\(strays.count == 1 ? "" : "s") of killed runs" }
-            if !run.problems.isEmpty { line += "; broken links: \(run.problems.count)" }
+            if run.brokenLinks > 0 { line += "; broken links: \(run.brokenLinks)" }
             printError(line)
         }
         ProcessLifetime.keep(run)
@@ -215,8 +215,8 @@ func runIndexCommand(_ args: [String]) -> Int32 {
             for f in failures { printError("  " + f) }
             return 1
         }
-        if strict && !run.problems.isEmpty {
-            printError("\(run.problems.count) broken link\(run.problems.count == 1 ? "" : "s") (--strict-links)")
+        if strict && run.brokenLinks > 0 {
+            printError("\(run.brokenLinks) broken link\(run.brokenLinks == 1 ? "" : "s") (--strict-links)")
             return 1
         }
         return 0

@@ -386,6 +386,13 @@ final class VaultSyntaxTests: XCTestCase {
         }
         let r2 = try notepress(["convert", dir.appendingPathComponent("in").path, "-o", dir.appendingPathComponent("o").path])
         XCTAssertTrue(r2.stderr.contains("c.md:1:4: warning: wiki link '[[Twin]]': alias 'Twin' of 2 notes (a.md, sub/b.md); linked to a.md"), r2.stderr)
+        // The link resolved: it is no broken link, and --strict-links lets it pass (the new-user
+        // try-out: it was counted among the broken links, so a strict run failed).
+        XCTAssertFalse(r2.stderr.contains("broken links"), r2.stderr)
+        let strict = try NotepressBinary.run(["convert", dir.appendingPathComponent("in").path, "-o", dir.appendingPathComponent("o2").path,
+                                              "--strict-links"])
+        XCTAssertEqual(strict.status, 0, strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("c.md:1:4: warning: wiki link '[[Twin]]'"), strict.stderr)
     }
 
     /// An embed's links point from the embedding page; a cycle stays a link with a warning at the

@@ -11,13 +11,17 @@ package struct LinkProblem: Sendable, Equatable {
     package var column: Int
     /// `link to 'x.md#y': no heading 'y' in x.md`.
     package var message: String
+    /// A broken link (counted, an error with `--strict-links`); false: a notice about a link that
+    /// resolved (``LinkResolution/notice``), always a warning.
+    package var isBroken = true
 
     /// A problem of the page at `path` (see the properties).
-    package init(path: String, line: Int, column: Int, message: String) {
+    package init(path: String, line: Int, column: Int, message: String, isBroken: Bool = true) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
+        self.isBroken = isBroken
     }
 
     /// `FILE:LINE:COLUMN: warning: MESSAGE` (or `error` with `--strict-links`), with the page's
@@ -47,8 +51,11 @@ package enum LinkReport {
         for (index, r) in table.records.enumerated() where r.kind == .page {
             var page: [LinkProblem] = []
             for l in r.links {
-                if let m = resolutions[index][SiteRewriter.LinkKey(kind: l.kind, target: l.target)]?.problem {
+                guard let res = resolutions[index][SiteRewriter.LinkKey(kind: l.kind, target: l.target)] else { continue }
+                if let m = res.problem {
                     page.append(LinkProblem(path: r.path, line: l.line, column: l.column, message: m))
+                } else if let m = res.notice {
+                    page.append(LinkProblem(path: r.path, line: l.line, column: l.column, message: m, isBroken: false))
                 }
             }
             page.sort { a, b in

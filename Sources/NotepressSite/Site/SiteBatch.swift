@@ -13,6 +13,8 @@ package struct SiteRun: Sendable {
     package var tableBytes: [UInt8]
     /// The link report (``LinkReport``), in table order.
     package var problems: [LinkProblem]
+    /// The broken links among ``problems`` (the rest are notices).
+    package var brokenLinks: Int { problems.lazy.filter(\.isBroken).count }
     /// Each record's links resolved (by record index in ``table``; empty for other files): what
     /// rendering, the report, the table digests and asset copying read.
     package var resolutions: [SiteRewriter.Resolutions]

@@ -28,6 +28,9 @@ package struct LinkResolution: Sendable, Equatable, Hashable {
     package var suffix: String = ""
     /// Why the link is broken (the link report's message), or `nil`.
     package var problem: String?
+    /// What the link report says of a link that resolved all the same (an alias of several notes:
+    /// which one it went to), or `nil`. Not a broken link (`--strict-links` lets it pass).
+    package var notice: String?
 
     /// A link out of the site.
     package static let external = LinkResolution(target: .external)
@@ -194,7 +197,7 @@ package struct SiteResolver: Sendable {
         }
         if let ambiguity {
             var r = pageResolution(i, fragment: fragment, what: what, from: from, wiki: true)
-            r.problem = r.problem ?? ambiguity
+            r.notice = ambiguity
             return r
         }
         if table.kinds[i] == .file { return .file(i, suffix: fragment.map { "#" + $0 } ?? "") }

@@ -195,6 +195,14 @@ package struct VaultSyntax: Sendable {
         (b >= 0x21 && b <= 0x2F) || (b >= 0x3A && b <= 0x40) || (b >= 0x5B && b <= 0x60) || (b >= 0x7B && b <= 0x7E)
     }
 
+    /// The bytes at which ``scanRegion(_:_:_:features:commentsPossible:)`` looks closer: an
+    /// escape, a code span, a comment, math, a highlight, an autolink, a bare URL's first letter.
+    static let special: [Bool] = {
+        var t = [Bool](repeating: false, count: 256)
+        for c in "\\`%$=<hwHW".utf8 { t[Int(c)] = true }
+        return t
+    }()
+
     mutating func putNumber(_ kind: UInt8, _ number: Int) {
         text.append(contentsOf: [Self.lead, Self.second, kind])
         text.append(contentsOf: Array(String(number).utf8))
@@ -270,6 +278,7 @@ package struct VaultSyntax: Sendable {
             }
             return nil
         }
+        let special = Self.special
         while i < limit {
             anchor(i)
             let b = s[i]
@@ -278,6 +287,16 @@ package struct VaultSyntax: Sendable {
                 highlightClosed[h.number] = true
                 highlight = nil
                 i += 2
+                continue
+            }
+            if !special[Int(b)] {
+                // Bytes that start no syntax (most of a document): copied as one run, up to the
+                // pending highlight's closer at the latest.
+                let stop = highlight.map { min($0.closer, limit) } ?? limit
+                var j = i + 1
+                while j < stop, !special[Int(s[j])] { j += 1 }
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: s[i..<j]))
+                i = j
                 continue
             }
             if let stop = Self.urlEnd(s, i, limit, regionStart: a) {

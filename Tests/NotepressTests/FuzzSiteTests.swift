@@ -7,7 +7,10 @@ import XCTest
 /// made once stays caught here once its seed is added to `seeds`.
 final class FuzzSiteTests: XCTestCase {
     /// Seeds replayed on every run: the first rounds of seed 1 cover every edit kind and option.
-    static let seeds: [(seed: Int, rounds: Int)] = [(1, 25)]
+    /// 9600118: an embedded note's link to a note that was then deleted stayed in the embedding
+    /// page's JSON and man after an incremental run (found 2026-12-02; SiteRewriter's digest now
+    /// holds the embedded notes' links as they resolve).
+    static let seeds: [(seed: Int, rounds: Int)] = [(1, 25), (9_600_118, 1)]
 
     func testFixedSeedsHoldEveryOracle() throws {
         for (seed, rounds) in Self.seeds {
@@ -19,7 +22,7 @@ final class FuzzSiteTests: XCTestCase {
             // The run compared outputs after edits (an oracle that compares nothing holds vacuously).
             let compared = r.output.range(of: #"(\d+) output files compared"#, options: .regularExpression)
                 .map { Int(r.output[$0].split(separator: " ")[0]) ?? 0 } ?? 0
-            XCTAssertGreaterThan(compared, 100, r.output)
+            XCTAssertGreaterThan(compared, 4 * rounds, r.output)
             XCTAssertTrue(r.output.contains("\(rounds) rounds"), r.output)
         }
     }

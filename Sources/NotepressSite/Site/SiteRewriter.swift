@@ -169,6 +169,21 @@ package struct SiteRewriter: Sendable {
                         let r = table.records[e]
                         put("embed"); put(r.path); put(r.title ?? ""); put(r.excerpt ?? "")
                         for s in r.search { put(s.heading); put(s.words) }
+                        for (k, v) in r.fields.sorted(by: { $0.key < $1.key }) { put(k); put(v) }
+                        for t in r.tags { put(t) }
+                        // Its links, as they resolve now: written into this page too (a deleted
+                        // or renamed target of an embedded note's link left this page stale).
+                        let ers = self.resolutions(of: r)
+                        for el in r.links {
+                            guard let er = ers[LinkKey(kind: el.kind, target: el.target)] else { continue }
+                            put(el.kind.rawValue); put(el.target)
+                            switch er.target {
+                            case .external: put("external")
+                            case .none: put("none")
+                            case .page(let p): put("page"); put(table.paths[p]); put(table.stems[p] ?? ""); put(er.id ?? "-")
+                            case .file(let f): put("file"); put(table.paths[f])
+                            }
+                        }
                     }
                 }
             case .file(let i):

@@ -200,7 +200,9 @@ extension BatchConverter {
             var modified = st.map { Date(timeIntervalSince1970: $0.modifiedSeconds) }
             if let m = modified, let sde = loader.sourceDateEpoch { modified = min(m, sde) }
             s.modified = modified
-            if configuration != nil { s.inputSHA256 = SHA256.hex(bytes) }
+            // The input's hash: the manifest's, and the record's (a page embedding this one depends on it).
+            let sha256 = SHA256.hex(bytes)
+            if configuration != nil { s.inputSHA256 = sha256 }
             if sameConfig, let prev = previous, let record = previousRecord, record.kind == .page, record.format != nil,
                prev.inputSHA256 == s.inputSHA256, prev.modified == modified?.timeIntervalSince1970 {
                 s.record = record
@@ -209,7 +211,8 @@ extension BatchConverter {
                 return s
             }
             let (document, diagnostics) = try load(input, bytes: bytes, modified: modified)
-            let record = SiteScanner.record(input.relative, document: document)
+            var record = SiteScanner.record(input.relative, document: document)
+            record.sha256 = sha256
             s.record = record
             s.line = SiteTableCodec.line(record)
             s.diagnostics = diagnostics

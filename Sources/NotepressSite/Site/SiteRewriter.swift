@@ -140,7 +140,9 @@ package struct SiteRewriter: Sendable {
 
     /// SHA-256 (hex) of everything the page `record`'s outputs read from the table: its own output
     /// path, the notes list's name, and for each link the target's path, output path, man name and
-    /// section and the id its fragment found. Unchanged input + unchanged digest = unchanged pages.
+    /// section and the id its fragment found; for each note it embeds (``SiteEmbeds``, nested
+    /// embeds included), the note's path, title, input hash (``SiteRecord/sha256``) and its links as
+    /// they resolve. Unchanged input + unchanged digest = unchanged pages.
     package func digest(of record: SiteRecord, resolutions: Resolutions? = nil) -> String {
         let table = resolver.table
         let rs = resolutions ?? self.resolutions(of: record)
@@ -148,12 +150,9 @@ package struct SiteRewriter: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + record.links.count * 96)
         func put(_ s: String) { bytes.append(contentsOf: s.utf8); bytes.append(0x1F) }
-        put(table.outputStem(forInput: record.path))
-        put(notesIndexName)
-        var seen = Set<LinkKey>()
-        for l in record.links {
-            let key = LinkKey(kind: l.kind, target: l.target)
-            guard seen.insert(key).inserted, let r = rs[key] else { continue }
+        // One link's kind, target as written and what it resolves to: the same facts for a page's
+        // own links and for those of the notes it embeds (both are written into this page).
+        func putResolution(_ l: SiteLinkRecord, _ r: LinkResolution) {
             put(l.kind.rawValue); put(l.target)
             switch r.target {
             case .external: put("external")
@@ -162,32 +161,29 @@ package struct SiteRewriter: Sendable {
                 let t = table.linkTargets[i]
                 put("page"); put(table.paths[i]); put(table.stems[i] ?? ""); put(t?.manName ?? ""); put(t?.manSection ?? "")
                 put(r.id ?? "-")
-                // An embedded note: its text and title, and those of the notes it embeds, are part
-                // of this page (``SiteEmbeds``).
-                if l.kind == .wiki, record.embeds.contains(l.target) {
-                    for e in SiteEmbeds.embedded(i, from: record.path, resolver: resolver) {
-                        let r = table.records[e]
-                        put("embed"); put(r.path); put(r.title ?? ""); put(r.excerpt ?? "")
-                        for s in r.search { put(s.heading); put(s.words) }
-                        for (k, v) in r.fields.sorted(by: { $0.key < $1.key }) { put(k); put(v) }
-                        for t in r.tags { put(t) }
-                        // Its links, as they resolve now: written into this page too (a deleted
-                        // or renamed target of an embedded note's link left this page stale).
-                        let ers = self.resolutions(of: r)
-                        for el in r.links {
-                            guard let er = ers[LinkKey(kind: el.kind, target: el.target)] else { continue }
-                            put(el.kind.rawValue); put(el.target)
-                            switch er.target {
-                            case .external: put("external")
-                            case .none: put("none")
-                            case .page(let p): put("page"); put(table.paths[p]); put(table.stems[p] ?? ""); put(er.id ?? "-")
-                            case .file(let f): put("file"); put(table.paths[f])
-                            }
-                        }
+            case .file(let i): put("file"); put(table.paths[i])
+            }
+        }
+        put(table.outputStem(forInput: record.path))
+        put(notesIndexName)
+        var seen = Set<LinkKey>()
+        for l in record.links {
+            let key = LinkKey(kind: l.kind, target: l.target)
+            guard seen.insert(key).inserted, let r = rs[key] else { continue }
+            putResolution(l, r)
+            // An embedded note: its text (by its input's hash) and title, and those of the notes it
+            // embeds, are part of this page, with its links as they resolve now (a deleted target
+            // of an embedded note's link, or an edit of only its code block, left this page stale).
+            if case .page(let i) = r.target, l.kind == .wiki, record.embeds.contains(l.target) {
+                for e in SiteEmbeds.embedded(i, from: record.path, resolver: resolver) {
+                    let er = table.records[e]
+                    put("embed"); put(er.path); put(er.title ?? ""); put(er.sha256 ?? "-")
+                    let ers = self.resolutions(of: er)
+                    for el in er.links {
+                        guard let x = ers[LinkKey(kind: el.kind, target: el.target)] else { continue }
+                        putResolution(el, x)
                     }
                 }
-            case .file(let i):
-                put("file"); put(table.paths[i])
             }
             bytes.append(0x1E)
         }

@@ -73,6 +73,7 @@ package enum SiteTableCodec {
                 w.key("column"); w.number(e.column)
             }
         }
+        if let h = r.sha256 { w.key("sha256"); w.string(h) }
         w.close()
         return w.out
     }
@@ -153,6 +154,7 @@ package enum SiteTableCodec {
                 r.summary.append(e)
             }
         }
+        if case .string(let h)? = o["sha256"] { r.sha256 = h }
         return r
     }
 

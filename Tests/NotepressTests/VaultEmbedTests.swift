@@ -43,6 +43,49 @@ final class VaultEmbedTests: XCTestCase {
         XCTAssertTrue(man.contains("Sub text."))
     }
 
+    /// The bugs (site fuzzer seeds 9200773 and 9100588): an edit of only a code block of an
+    /// embedded note, or front-matter lines added to it, left the embedding page as it was after
+    /// an incremental run. Now the table records the input hash of each note an embed may resolve
+    /// to (by file name or alias), and of no other note, so the embedding page is rendered again
+    /// and an edit of a note nothing embeds leaves the table's bytes as they were.
+    func testAnEditAnywhereInAnEmbeddedNoteRendersTheEmbeddingPageAgain() throws {
+        let (input, output, _) = try makeSiteFolder(self, [
+            "a.md": "# A\n\n![[beta]]\n\n![[Gamma alias#Part]]\n",
+            "beta.md": "# Beta\n\n```\nold code\n```\n",
+            "g.md": "---\naliases: [Gamma alias]\n---\n# G\n\n## Part\n\nText.\n",
+            "other.md": "# Other\n\nText.\n\n```\nits code\n```\n"])
+        XCTAssertEqual(try NotepressBinary.run(["convert", input, "-o", output], environment: ShardTests.epoch).status, 0)
+        // The file times stay out of the table (SOURCE_DATE_EPOCH clamps the dates).
+        func table() throws -> [String: String] {
+            let text = try String(contentsOfFile: output + "/.notepress-site.jsonl", encoding: .utf8)
+            var out: [String: String] = [:]
+            for line in text.split(separator: "\n") {
+                let path = String(line.split(separator: "\"")[3])
+                out[path] = String(line)
+            }
+            return out
+        }
+        let first = try table()
+        XCTAssertTrue(first["beta.md"]!.contains("\"sha256\":\""), first["beta.md"]!)
+        XCTAssertTrue(first["g.md"]!.contains("\"sha256\":\""), first["g.md"]!)
+        XCTAssertFalse(first["a.md"]!.contains("sha256"), first["a.md"]!)
+        XCTAssertFalse(first["other.md"]!.contains("sha256"), first["other.md"]!)
+
+        // Only the code block of the embedded note changes.
+        try "# Beta\n\n```\nnew code\n```\n".write(toFile: input + "/beta.md", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try NotepressBinary.run(["convert", input, "-o", output], environment: ShardTests.epoch).status, 0)
+        let html = try String(contentsOfFile: output + "/a.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("new code"), html)
+        XCTAssertFalse(html.contains("old code"), html)
+
+        // A note nothing embeds: its code changes (nothing the table holds), the table does not.
+        let before = try table()
+        try "# Other\n\nText.\n\n```\nits new code\n```\n".write(toFile: input + "/other.md", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try NotepressBinary.run(["convert", input, "-o", output], environment: ShardTests.epoch).status, 0)
+        XCTAssertEqual(try table(), before)
+        XCTAssertTrue(try String(contentsOfFile: output + "/other.html", encoding: .utf8).contains("its new code"))
+    }
+
     /// A note titled otherwise than its first heading keeps both: the title at level 2 and its
     /// own headings one level down (`# Overview` at h2, `## Detail` at h3).
     func testEmbeddedNoteWithADifferentFirstHeadingGetsItsTitleAbove() throws {

@@ -39,6 +39,9 @@ struct ScannedInput: @unchecked Sendable {
     var reused = false
     /// Input bytes' SHA-256 (hex), when read; the previous one when reused.
     var inputSHA256 = ""
+    /// The same, also without a manifest: what the table records of an embedded note
+    /// (``SiteRecord/sha256``; set by ``BatchConverter/scanPhase(_:otherFiles:previous:previousTable:pool:)``).
+    var contentSHA256: String?
     var inputSize: Int?
     var inputMtime: Int64?
     /// The modification time used for the date (clamped).
@@ -191,6 +194,7 @@ extension BatchConverter {
                 s.line = previousLine
                 s.reused = true
                 s.inputSHA256 = prev.inputSHA256
+                s.contentSHA256 = prev.inputSHA256.isEmpty ? nil : prev.inputSHA256
                 s.modified = prev.modified.map { Date(timeIntervalSince1970: $0) }
                 return s
             }
@@ -200,8 +204,9 @@ extension BatchConverter {
             var modified = st.map { Date(timeIntervalSince1970: $0.modifiedSeconds) }
             if let m = modified, let sde = loader.sourceDateEpoch { modified = min(m, sde) }
             s.modified = modified
-            // The input's hash: the manifest's, and the record's (a page embedding this one depends on it).
+            // The input's hash: the manifest's, and the table's when a page embeds this one.
             let sha256 = SHA256.hex(bytes)
+            s.contentSHA256 = sha256
             if configuration != nil { s.inputSHA256 = sha256 }
             if sameConfig, let prev = previous, let record = previousRecord, record.kind == .page, record.format != nil,
                prev.inputSHA256 == s.inputSHA256, prev.modified == modified?.timeIntervalSince1970 {
@@ -211,8 +216,7 @@ extension BatchConverter {
                 return s
             }
             let (document, diagnostics) = try load(input, bytes: bytes, modified: modified)
-            var record = SiteScanner.record(input.relative, document: document)
-            record.sha256 = sha256
+            let record = SiteScanner.record(input.relative, document: document)
             s.record = record
             s.line = SiteTableCodec.line(record)
             s.diagnostics = diagnostics
@@ -240,13 +244,16 @@ extension BatchConverter {
         }
         var records: [SiteRecord] = []
         var lines: [[UInt8]?] = []
+        var hashes: [String?] = []
         records.reserveCapacity(files.count + otherFiles.count)
         lines.reserveCapacity(files.count + otherFiles.count)
+        hashes.reserveCapacity(files.count)
         for i in files.indices {
             let found = scanned.read(i) { s -> Bool in
                 guard let r = s?.record else { return false }
                 records.append(r)
                 lines.append(s?.line)
+                hashes.append(s?.contentSHA256)
                 return true
             }
             if !found, DocumentLoader.format(forPath: files[i].relative) != nil || files[i].path != "-" {
@@ -254,6 +261,17 @@ extension BatchConverter {
                 // broken links (its failure is reported on its own). No format: not listed.
                 records.append(SiteRecord(path: files[i].relative, kind: .page))
                 lines.append(nil)
+                hashes.append(nil)
+            }
+        }
+        // The input hash of each note a page may embed, and of no other: an edit of a note no
+        // page embeds leaves the table as it was (a sharded build re-runs one shard).
+        let names = SiteEmbeds.embedNames(records)
+        for i in hashes.indices where records[i].kind == .page {
+            let wanted = SiteEmbeds.mayBeEmbedded(records[i], names: names) ? hashes[i] : nil
+            if records[i].sha256 != wanted {
+                records[i].sha256 = wanted
+                lines[i] = nil
             }
         }
         for f in otherFiles { records.append(SiteScanner.fileRecord(f.relative)); lines.append(nil) }

@@ -66,6 +66,37 @@ package struct SiteEmbeds: Sendable {
         return out
     }
 
+    /// The names the note embeds of `records` may resolve by, in lower case: each target's name
+    /// (before `#`) as written, and its last component without a document extension. A superset
+    /// of what ``SiteResolver`` matches (file name, path suffix, alias, a folder's index page):
+    /// see ``mayBeEmbedded(_:names:)``.
+    package static func embedNames(_ records: [SiteRecord]) -> Set<String> {
+        var names = Set<String>()
+        for r in records {
+            for t in r.embeds {
+                let name = (t.firstIndex(of: "#").map { String(t[..<$0]) } ?? t).trimmingCharacters(in: .whitespaces).lowercased()
+                guard !name.isEmpty else { continue }
+                names.insert(name)
+                var last = PathText.lastComponent(name)
+                if DocumentLoader.format(forPath: last) != nil { last = PathText.deletingExtension(last) }
+                names.insert(last)
+            }
+        }
+        return names
+    }
+
+    /// Whether a note embed may resolve to the page `r`: its file name without extension, its
+    /// folder's name (a folder's index page) or one of its aliases is among `names`
+    /// (``embedNames(_:)``). True for more pages than are embedded, never false for one that is.
+    package static func mayBeEmbedded(_ r: SiteRecord, names: Set<String>) -> Bool {
+        guard !names.isEmpty, r.kind == .page else { return false }
+        let lower = r.path.lowercased()
+        if names.contains(PathText.deletingExtension(PathText.lastComponent(lower))) { return true }
+        let folder = SitePaths.folderOf(lower)
+        if !folder.isEmpty, names.contains(PathText.lastComponent(folder)) { return true }
+        return r.aliases.contains { names.contains($0.lowercased()) }
+    }
+
     /// Record `i` and the records it embeds, at any depth up to ``maxDepth``, each once, in the
     /// order first met (the page `from` itself left out): what an embed of `i` puts into a page.
     package static func embedded(_ i: Int, from: String, resolver: SiteResolver) -> [Int] {

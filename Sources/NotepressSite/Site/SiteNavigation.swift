@@ -167,8 +167,11 @@ package final class SiteNavigation: Sendable {
             let order = (fields["nav_order"] ?? fields["weight"]).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? .infinity
             return (order, node.title.lowercased(), node.folder ?? node.page.map { table.paths[$0] } ?? "")
         }
+        // Each node's key made once (made per comparison, the sort of a 20 000-note site spent
+        // 80 M instructions on it: issue 37).
+        let keys = nodes.indices.map(key)
         func less(_ a: Int, _ b: Int) -> Bool {
-            let x = key(a), y = key(b)
+            let x = keys[a], y = keys[b]
             if x.0 != y.0 { return x.0 < y.0 }
             if x.1 != y.1 { return x.1.utf8.lexicographicallyPrecedes(y.1.utf8) }
             return x.2.utf8.lexicographicallyPrecedes(y.2.utf8)

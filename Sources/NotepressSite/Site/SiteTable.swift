@@ -88,9 +88,11 @@ package struct SiteRecord: Sendable, Equatable {
     package var embeds: [String] = []
     /// Pages: the document holds math (the site then copies KaTeX, ``HTMLMath``).
     package var math = false
-    /// Pages: SHA-256 (hex) of the input's bytes. A page that embeds this one renders its text, so
-    /// the embedding page's digest (``SiteRewriter/digest(of:resolutions:)``) reads it: an edit
-    /// anywhere in an embedded note (a code block, its front matter) re-renders the embedding page.
+    /// Pages that a note embed may resolve to (``SiteEmbeds/mayBeEmbedded(_:names:)``): SHA-256
+    /// (hex) of the input's bytes. A page that embeds this one renders its text, so the embedding
+    /// page's digest (``SiteRewriter/digest(of:resolutions:)``) reads it: an edit anywhere in an
+    /// embedded note (a code block, its front matter) re-renders the embedding page. Other pages
+    /// leave it out, so an edit of their text leaves the table as it was.
     package var sha256: String?
 
     /// A record of `path` with no facts yet (the scanner fills them).
@@ -128,7 +130,7 @@ package struct SiteRecord: Sendable, Equatable {
 /// | `man` | {`name`, `section`} | pages: man page name and section |
 /// | `search` | [{`id`, `heading`, `words`}] | pages: per section (the top, then each heading: its id and text), the search terms (``SearchTerms``) joined by spaces |
 /// | `summary` | [{`kind`, `title`, `target`, `depth`, `line`, `column`}] | the root `SUMMARY.md` only (``SiteSummary``): `kind` `part`, `chapter`, `draft`, `separator` |
-/// | `sha256` | string | pages: SHA-256 (hex) of the input bytes (what a page that embeds this one depends on) |
+/// | `sha256` | string | pages a note embed may resolve to: SHA-256 (hex) of the input bytes (what the embedding page depends on) |
 ///
 /// Example: `{"path":"a/b.md","kind":"page","format":"gfm","title":"B","titleSource":"firstHeading","created":"2024-05-01T00:00:00Z","ids":["b","usage"],"links":[{"kind":"link","target":"../c.md#x","line":3,"column":5}],"excerpt":"Text.","man":{"name":"b","section":"1"}}`
 ///

@@ -200,9 +200,14 @@ package enum SiteTableCodec {
         }
         mutating func string(_ s: String) {
             out.append(0x22)
-            // Most text needs no escape: copied at once.
-            if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
-                out.append(contentsOf: s.utf8)
+            // Most text needs no escape: checked and copied at once from the string's UTF-8 bytes.
+            var s = s
+            let plain = s.withUTF8 { buf -> Bool in
+                for b in buf where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return false }
+                out.append(contentsOf: buf)
+                return true
+            }
+            if plain {
                 out.append(0x22)
                 return
             }
@@ -315,7 +320,16 @@ struct JSONParser {
     mutating func string() -> JSONValue? {
         guard position < end, bytes[position] == 0x22 else { return nil }
         position += 1
-        var out: [UInt8] = []
+        // Most strings hold no escape: up to the closing quote at once.
+        let start = position
+        var i = position
+        while i < end, bytes[i] != 0x22, bytes[i] != 0x5C { i += 1 }
+        if i < end, bytes[i] == 0x22 {
+            position = i + 1
+            return .string(String(decoding: bytes[start..<i], as: UTF8.self))
+        }
+        var out = Array(bytes[start..<i])
+        position = i
         while position < end {
             let b = bytes[position]
             position += 1

@@ -251,7 +251,7 @@ package struct DocumentLoader: Sendable {
             if let v = result.refused {
                 throw NotepressError.failed(file: name, position: SourcePosition(line: v.line, column: v.column), message: v.message)
             }
-            headingTitle = first.title.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            headingTitle = first.title.map { $0.trimmingHorizontalWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
         }
         if transforms { result.document.blocks = tagged }
         result.diagnostics = headerWarnings + result.diagnostics

@@ -85,7 +85,7 @@ extension Renderer {
             case .text(var text):
                 // Math shows its TeX on one line (display math's own line breaks are layout).
                 if run.span != nil, table[run: run].attributes.math != nil {
-                    text = text.split(whereSeparator: { $0 == "\n" }).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+                    text = text.split(whereSeparator: { $0 == "\n" }).joined(separator: " ").trimmingHorizontalWhitespace()
                 }
                 if open != nil { open!.text += text }
                 f.appendText(TerminalText.visible(text), style, link)

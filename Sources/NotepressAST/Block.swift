@@ -297,7 +297,7 @@ public struct Alert: Sendable, Equatable {
         var fold: Fold?
         if i < u.count, u[i] == 0x2D { fold = .closed; i += 1 } else if i < u.count, u[i] == 0x2B { fold = .open; i += 1 }
         guard i == u.count || u[i] == 0x20 || u[i] == 0x09 else { return nil }
-        let title = String(decoding: u[i...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        let title = String(decoding: u[i...], as: UTF8.self).trimmingHorizontalWhitespace()
         return (type, fold, title.isEmpty ? nil : title)
     }
 

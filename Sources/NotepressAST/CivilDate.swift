@@ -152,7 +152,7 @@ package struct CivilDateTime: Sendable, Equatable, Hashable {
     /// format alike, as XML Schema (TEI's `@when`) has no year 0.
     /// Fractions beyond milliseconds are kept in the `Date` but written rounded (see the type).
     package static func parse(_ string: String) -> Date? {
-        let b = Array(string.trimmingCharacters(in: .whitespaces).utf8)
+        let b = Array(string.trimmingHorizontalWhitespace().utf8)
         var i = 0
         func digits(_ n: Int) -> Int? {
             guard i + n <= b.count else { return nil }
@@ -245,7 +245,7 @@ package struct CivilDateTime: Sendable, Equatable, Hashable {
     /// a date or time that does not exist (month 13, `20240230`, hour 24) returns `nil`, as
     /// ``parse(_:)`` does; so does year 0000 (``acceptedYears``).
     package static func parseTiddlyWiki(_ string: String) -> Date? {
-        let b = Array(string.trimmingCharacters(in: .whitespaces).utf8)
+        let b = Array(string.trimmingHorizontalWhitespace().utf8)
         guard [8, 10, 12, 14, 15, 16, 17].contains(b.count), b.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         func number(_ range: Range<Int>) -> Int {
             range.clamped(to: 0..<b.count).reduce(0) { $0 * 10 + Int(b[$1] - 0x30) }

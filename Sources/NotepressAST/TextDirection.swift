@@ -39,7 +39,7 @@ extension DocumentMetadata {
     /// digits, `en`, `he-IL`, `zh-Hant-TW`), else `nil`. HTML writes it as `lang`, TEI as
     /// `xml:lang`.
     public var language: String? {
-        guard let tag = fields["lang"]?.trimmingCharacters(in: .whitespaces), !tag.isEmpty else { return nil }
+        guard let tag = fields["lang"]?.trimmingHorizontalWhitespace(), !tag.isEmpty else { return nil }
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (1...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             return nil

@@ -40,7 +40,7 @@ package struct FrontMatter: Sendable, Equatable {
     /// `tags` given as one string: comma-separated, each trimmed of spaces and tabs, empty ones
     /// dropped (`"a, b,,c"` → `a`, `b`, `c`). Also the rule of `-M tags=…`.
     package static func splitTags(_ s: String) -> [String] {
-        s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        s.split(separator: ",").map { $0.trimmingHorizontalWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// Splits `---\n…\n---\n` (or a `...` closing line) at the very top of `text`.

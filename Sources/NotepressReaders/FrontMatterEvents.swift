@@ -185,7 +185,7 @@ struct EventReader {
                     switch try next() {
                     case .sequenceEnd: break loop
                     case .scalar(let s) where !s.isNull:
-                        let t = s.value.trimmingCharacters(in: .whitespaces)
+                        let t = s.value.trimmingHorizontalWhitespace()
                         if !t.isEmpty { tags.append(t) }
                     case .sequenceStart, .mappingStart: try skipNode()
                     case .streamEnd: break loop
@@ -207,7 +207,7 @@ struct EventReader {
             case .scalar(let s):
                 if s.isNull { fm.created = nil; break }
                 guard let date = CivilDateTime.parse(s.value) else {
-                    if s.value.trimmingCharacters(in: .whitespaces).hasPrefix("0000-") {
+                    if s.value.trimmingHorizontalWhitespace().hasPrefix("0000-") {
                         throw error("`created` is in year 0000: \"\(s.value)\" (dates run from year 0001 to 9999, as XML Schema and TEI have them)",
                                     line: s.line, column: s.column)
                     }

@@ -91,13 +91,13 @@ package struct TiddlerHeader: Sendable, Equatable {
             lineStart = next
             if line.utf8.first == UInt8(ascii: "#") { continue }
             guard let colon = line.firstIndex(of: ":"),
-                  case let name = line[..<colon].trimmingCharacters(in: .whitespaces), !name.isEmpty else {
+                  case let name = line[..<colon].trimmingHorizontalWhitespace(), !name.isEmpty else {
                 warnings.append(Diagnostic(.warning, "not a 'field: value' header line; ignored", file: path,
                                            position: SourcePosition(line: lineNumber, column: 1)))
                 continue
             }
             let rawValue = line[line.index(after: colon)...]
-            let value = rawValue.trimmingCharacters(in: .whitespaces)
+            let value = rawValue.trimmingHorizontalWhitespace()
             // The value's column: bytes before its first non-space character, 1-based.
             let leading = rawValue.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
             let column = line.utf8.distance(from: line.utf8.startIndex, to: rawValue.utf8.startIndex) + leading + 1

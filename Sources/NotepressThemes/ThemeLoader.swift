@@ -315,7 +315,7 @@ private struct Reader {
 
     func nonEmpty(_ v: Any, _ path: String) throws -> String {
         let s = try string(v, path)
-        guard !s.trimmingCharacters(in: .whitespaces).isEmpty else { throw error(path, "expected a font family name, got an empty string") }
+        guard !s.trimmingHorizontalWhitespace().isEmpty else { throw error(path, "expected a font family name, got an empty string") }
         return s
     }
 

@@ -11,7 +11,7 @@ extension SiteEmbeds {
     /// heading then, at level 2, not repeated.
     static func wholeNote(_ blocks: [Block], title: String) -> [Block] {
         var out = shifted(blocks, by: 1)
-        let key = { (s: String) in s.trimmingCharacters(in: .whitespaces).lowercased() }
+        let key = { (s: String) in s.trimmingHorizontalWhitespace().lowercased() }
         if let first = out.firstIndex(where: { if case .heading = $0.kind { return true } else { return false } }),
            case .heading(_, let content) = out[first].kind, key(content.titleText) == key(title) {
             out[first].kind = .heading(level: 2, content: content)

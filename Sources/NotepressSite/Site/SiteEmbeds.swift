@@ -74,7 +74,7 @@ package struct SiteEmbeds: Sendable {
         var names = Set<String>()
         for r in records {
             for t in r.embeds {
-                let name = (t.firstIndex(of: "#").map { String(t[..<$0]) } ?? t).trimmingCharacters(in: .whitespaces).lowercased()
+                let name = (t.firstIndex(of: "#").map { String(t[..<$0]) } ?? t).trimmingHorizontalWhitespace().lowercased()
                 guard !name.isEmpty else { continue }
                 names.insert(name)
                 var last = PathText.lastComponent(name)

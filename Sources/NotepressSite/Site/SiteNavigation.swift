@@ -164,7 +164,7 @@ package final class SiteNavigation: Sendable {
         func key(_ n: Int) -> (Double, String, String) {
             let node = nodes[n]
             let fields = node.page.map { table.records[$0].fields } ?? [:]
-            let order = (fields["nav_order"] ?? fields["weight"]).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? .infinity
+            let order = (fields["nav_order"] ?? fields["weight"]).flatMap { Double($0.trimmingHorizontalWhitespace()) } ?? .infinity
             return (order, node.title.lowercased(), node.folder ?? node.page.map { table.paths[$0] } ?? "")
         }
         // Each node's key made once (made per comparison, the sort of a 20 000-note site spent

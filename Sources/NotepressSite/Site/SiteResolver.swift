@@ -170,8 +170,8 @@ package struct SiteResolver: Sendable {
         var name = target
         var fragment: String?
         if let hash = target.firstIndex(of: "#") {
-            name = String(target[..<hash]).trimmingCharacters(in: .whitespaces)
-            fragment = String(target[target.index(after: hash)...]).trimmingCharacters(in: .whitespaces)
+            name = String(target[..<hash]).trimmingHorizontalWhitespace()
+            fragment = String(target[target.index(after: hash)...]).trimmingHorizontalWhitespace()
         }
         if name.isEmpty {
             guard let self_ = table.byPath[from] else { return .broken("\(what()): not in the site") }

@@ -79,7 +79,7 @@ package enum SiteScanner {
                 for case .string(let s) in items { out.append(s) }
             }
         }
-        return out.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return out.map { $0.trimmingHorizontalWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// Whether any inline content of `document` holds a math span.

@@ -121,7 +121,7 @@ package enum SiteSummary {
         var out: [SiteSummaryEntry] = []
         for i in order {
             guard case .link(let l) = c.spans[i].kind else { continue }
-            let title = (label[i] ?? "").trimmingCharacters(in: .whitespaces)
+            let title = (label[i] ?? "").trimmingHorizontalWhitespace()
             out.append(SiteSummaryEntry(kind: l.destination.isEmpty ? .draft : .chapter, title: title, target: l.destination,
                                         depth: depth, line: l.position?.line ?? 0, column: l.position?.column ?? 0))
             if !all { break }
@@ -142,7 +142,7 @@ package enum SiteSummary {
         // The field the navigation reads: `nav_order`, else `weight`.
         let fields = document.metadata.fields
         let key = fields["nav_order"] != nil ? "nav_order" : "weight"
-        if let v = fields[key], Double(v.trimmingCharacters(in: .whitespaces)) == nil {
+        if let v = fields[key], Double(v.trimmingHorizontalWhitespace()) == nil {
             out.append(Diagnostic(.warning, "\(key) '\(v)' is not a number; ignored (the page is ordered by its title)",
                                   file: relative, position: frontMatterPosition(of: key, in: bytes)))
         }

@@ -19,7 +19,9 @@ or a NUL byte. It converts the folder with random options (formats, --layout, --
 - every JSON output parses; no TEI output fails the schema; no output is larger than
   1000 times its input plus 1 MB;
 - every relative link to a page in an HTML output lands on a written file, unless the link report
-  named that page.
+  named that page;
+- in half the rounds, the edited folder built in two shards (scan, convert --site-table --shard
+  1/2 and 2/2, index) writes what the one-process fresh build writes.
 
 A failing round is kept in FINDINGS (default .build/fuzz-site-findings/N/ with the folder, the
 command lines and what differed); the run exits 1 when there is any. The last line gives rounds,
@@ -332,6 +334,26 @@ def stem_of_output(rel):
     return "/".join(parts).rsplit(".", 1)[0]
 
 
+def shard_check(runner, src, fresh, opts, work):
+    """scan → convert --site-table --shard K/2 for K = 1, 2 → index, against the fresh build."""
+    table = os.path.join(work, "table.jsonl")
+    sharded = os.path.join(work, "sharded")
+    steps = [["scan", src, "-o", table] + opts]
+    steps += [["convert", src, "-o", sharded, "--site-table", table, "--shard", "%d/2" % k] + opts for k in (1, 2)]
+    steps += [["index", sharded, "--site-table", table] + opts]
+    for args in steps:
+        status, err = runner.run(args)
+        if status != 0:
+            return ["sharded build: exit %s for %s: %s" % (status, " ".join(args[:1] + args[3:]), err[-2000:])]
+    a = {k: v for k, v in tree(sharded).items()}
+    b = {k: v for k, v in tree(fresh).items()}
+    runner.compared += len(b)
+    if a != b:
+        diff = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+        return ["the sharded build differs from the one-process build in %s" % diff[:10]]
+    return []
+
+
 def one_round(rng, runner, work):
     shutil.rmtree(work, ignore_errors=True)
     src = os.path.join(work, "in")
@@ -392,6 +414,10 @@ def one_round(rng, runner, work):
     if a != b:
         diff = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
         findings.append("after %s the incremental run differs from a fresh build in %s" % (edits, diff[:10]))
+    # Half the rounds: the same edited folder as a sharded build (scan, --shard 1/2 and 2/2, index)
+    # writes what the one-process fresh build wrote.
+    if not failed_sources(e5) and rng.random() < 0.5:
+        findings += shard_check(runner, src, fresh, opts, work)
     known = [f for f in findings if any(p.search(f) for p, _ in KNOWN)]
     runner.known += len(known)
     return [f for f in findings if f not in known], opts, edits

@@ -71,10 +71,13 @@ extension Document {
 /// heading's ``Inlines/headingIDText`` in document order (pre-order), the rule of
 /// ``Document/headingIDs()``. The site scanner records the same ids in the site table.
 package struct HeadingIDAssigner: Sendable {
-    private var slugger = HeadingSlugger()
+    fileprivate var slugger = HeadingSlugger()
 
     /// An assigner that has given no ids yet (one per document).
     package init() {}
+
+    /// Headings that already carry an id keep it (``Document/assigningMissingHeadingIDs()``).
+    fileprivate var keepsCarriedIDs = false
 
     /// The next heading's id: the unique slug of `content`'s ``Inlines/headingIDText``.
     package mutating func id(for content: Inlines) -> String {
@@ -100,6 +103,7 @@ package struct HeadingIDAssigner: Sendable {
         func holds(_ blocks: [Block]) -> Bool { checked || Self.holdsHeading(blocks) }
         switch b.kind {
         case .heading(_, let content):
+            if keepsCarriedIDs, b.id != nil { return }
             b.id = id(for: content)
         case .blockQuote(var children):
             guard holds(children) else { return }
@@ -151,6 +155,23 @@ extension Document {
     package func assigningHeadingIDs() -> Document {
         var d = self
         d.assignHeadingIDs()
+        return d
+    }
+
+    /// The document with an id on every heading, keeping the ids headings already carry: a site
+    /// page's headings carry theirs, and the headings its embedded notes brought in
+    /// (NotepressSite's `SiteEmbeds`) none. Those get the next unique slug after every carried
+    /// id, so a link to `page#id` lands on the page's own heading in every format. A document
+    /// whose headings carry no id gets ``assigningHeadingIDs()``'s.
+    package func assigningMissingHeadingIDs() -> Document {
+        var carried: [String] = []
+        forEachBlock { b, _ in if case .heading = b.kind, let id = b.id { carried.append(id) } }
+        guard !carried.isEmpty else { return assigningHeadingIDs() }
+        var assigner = HeadingIDAssigner()
+        assigner.keepsCarriedIDs = true
+        for id in carried { assigner.slugger.reserve(id) }
+        var d = self
+        for i in d.blocks.indices { assigner.assign(&d.blocks[i]) }
         return d
     }
 

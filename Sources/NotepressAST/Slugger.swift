@@ -45,6 +45,12 @@ package struct HeadingSlugger: Sendable {
         return result
     }
 
+    /// Records `id` as returned (an id a heading already carries), so a later ``slug(_:)`` never
+    /// returns it again.
+    package mutating func reserve(_ id: String) {
+        if occurrences[id] == nil { occurrences[id] = 0 }
+    }
+
     /// The id of a heading whose slug is empty (pandoc's `auto_identifiers`: "section").
     package static let emptySlugStandIn = "section"
 

@@ -51,8 +51,17 @@ package struct TableOfContents: Sendable, Equatable {
     }
 
     /// The table of the document's top-level headings (``HeadingID/isTopLevel``) of level at most
-    /// `maxLevel`, with the ids of ``Document/headingIDs()``.
+    /// `maxLevel`, with the ids of ``Document/headingIDs()``. When headings carry their ids
+    /// (``Block/id``: a prepared page), those, and a heading without one is left out: it came with
+    /// an embedded note (NotepressSite's `SiteEmbeds`) and has no anchor in the page.
     package init(_ document: Document, maxLevel: Int = defaultMaxLevel) {
-        self.init(headings: document.headingIDs().filter(\.isTopLevel).map { ($0.level, $0.text, $0.id) }, maxLevel: maxLevel)
+        var carried: [String?] = []
+        document.forEachBlock { b, _ in if case .heading = b.kind { carried.append(b.id) } }
+        let prepared = carried.contains { $0 != nil }
+        var rows: [(level: Int, text: String, id: String)] = []
+        for (h, id) in zip(document.headingIDs(), carried) where h.isTopLevel {
+            if !prepared { rows.append((h.level, h.text, h.id)) } else if let id { rows.append((h.level, h.text, id)) }
+        }
+        self.init(headings: rows, maxLevel: maxLevel)
     }
 }

@@ -112,7 +112,7 @@ package struct TEIEmitter: Sendable {
 
     /// The `TEI` root element, built but not serialized.
     package func tree(_ document: Document, diagnostics: inout [Diagnostic]) -> XMLTreeElement {
-        var b = TEIBuilder(document: document.assigningHeadingIDs())
+        var b = TEIBuilder(document: document.assigningMissingHeadingIDs())
         b.unsafe = unsafe
         b.tableOfContentsMaxLevel = tableOfContentsMaxLevel
         let root = b.build()

@@ -86,6 +86,73 @@ final class VaultEmbedTests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: output + "/other.html", encoding: .utf8).contains("its new code"))
     }
 
+    /// The bug (new-user try-out): an embedded note's footnotes took the page's numbers and
+    /// labels (the page's `[^1]` showed the embedded note's text in every format), and HTML got a
+    /// second footnote list in the middle of the page with the page's later text inside its
+    /// `<ol>`. Now an embed's labels are its own, every reference is numbered in the page's order
+    /// of first reference, a section embed brings the definitions it refers to, and the
+    /// definitions are listed once, at the end.
+    func testFootnotesOfEmbeddedNotesAreNumberedWithThePagesAndListedAtTheEnd() throws {
+        let (input, output, _) = try makeSiteFolder(self, [
+            "host.md": "# Host\n\nHost text[^1].\n\n![[n]]\n\nAfter the embed.\n\n> ![[n#Sec]]\n\n[^1]: host note\n",
+            "n.md": "# N\n\nEmbedded text[^1].\n\n## Sec\n\nSection text[^s] and again[^s].\n\n[^1]: embedded note\n[^s]: section note\n"])
+        _ = try run(["convert", input, "-o", output, "-t", "html,tei,ansi"])
+        let html = try String(contentsOfFile: output + "/host.html", encoding: .utf8)
+        XCTAssertEqual(html.components(separatedBy: "<section class=\"footnotes\"").count - 1, 1, html)
+        let list = html.components(separatedBy: "<section class=\"footnotes\"")[1]
+        XCTAssertFalse(list.contains("After the embed."), html)
+        let items = try NSRegularExpression(pattern: #"<li id="fn-([^"]+)">\s*<p dir="auto">([a-z ]+) "#)
+            .matches(in: list, range: NSRange(list.startIndex..., in: list)).map { (list as NSString).substring(with: $0.range(at: 2)) }
+        XCTAssertEqual(items, ["host note", "embedded note", "section note", "section note"], list)
+        let refs = try NSRegularExpression(pattern: #"data-footnote-ref>(\d+)</a>"#)
+            .matches(in: html, range: NSRange(html.startIndex..., in: html)).map { (html as NSString).substring(with: $0.range(at: 1)) }
+        XCTAssertEqual(refs, ["1", "2", "3", "3", "4", "4"])
+        let ids = try NSRegularExpression(pattern: #"id="(fn(ref)?-[^"]+)""#)
+            .matches(in: html, range: NSRange(html.startIndex..., in: html)).map { (html as NSString).substring(with: $0.range(at: 1)) }
+        XCTAssertEqual(Set(ids).count, ids.count, "ids are unique: \(ids)")
+        let tei = try String(contentsOfFile: output + "/host.xml", encoding: .utf8)
+        XCTAssertTrue(tei.contains(#"<note place="foot" n="1" xml:id="fn-1"><p>host note"#), tei)
+        XCTAssertTrue(tei.contains(#"<note place="foot" n="2" xml:id="fn-2"><p>embedded note"#), tei)
+        XCTAssertEqual(try NotepressBinary.run(["validate", output + "/host.xml"]).status, 0)
+        let ansi = try String(contentsOfFile: output + "/host.ans", encoding: .utf8)
+        XCTAssertTrue(ansi.contains("[1] host note") && ansi.contains("[2] embedded note") && ansi.contains("[4] section note"), ansi)
+    }
+
+    /// The bugs (new-user try-out): in TEI the headings an embed brought took the page's ids (the
+    /// page's own `## Section B` became `section-b-1`, so `host#section-b` landed on the embedded
+    /// copy), and `--toc` listed embedded headings that have no id in HTML. Now the page's
+    /// headings keep their ids in every format, embedded ones get the next free id in TEI, and
+    /// the table of contents lists the page's own headings.
+    func testEmbeddedHeadingsLeaveThePagesIDsAndTableOfContentsAlone() throws {
+        let (input, output, _) = try makeSiteFolder(self, [
+            "host.md": "# Host\n\n![[b]]\n\n## Section B\n\nhost section\n",
+            "b.md": "# B\n\n## Section B\n\nb section\n"])
+        _ = try run(["convert", input, "-o", output, "-t", "html,tei", "--toc"])
+        let tei = try String(contentsOfFile: output + "/host.xml", encoding: .utf8)
+        let own = try XCTUnwrap(tei.range(of: #"<div xml:id="section-b">"#), tei)
+        let after = tei[own.upperBound...].split(separator: "\n").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(after, ["<head>Section B</head>", "<p>host section</p>"], tei)
+        XCTAssertTrue(tei.contains(#"xml:id="section-b-1""#), tei)
+        let html = try String(contentsOfFile: output + "/host.html", encoding: .utf8)
+        let tocLinks = try NSRegularExpression(pattern: ##"href="#([^"]+)""##)
+            .matches(in: html, range: NSRange(html.startIndex..., in: html)).map { (html as NSString).substring(with: $0.range(at: 1)) }
+            .filter { $0 != "content" }
+        for id in tocLinks { XCTAssertTrue(html.contains("id=\"\(id)\""), "the table of contents links #\(id), which the page lacks") }
+        XCTAssertTrue(tocLinks.contains("section-b"), html)
+    }
+
+    /// The bug (new-user try-out): `![[./f3/]]` (a folder's index page, written with its slash)
+    /// left the embedding page stale after an edit of f3/index.md: the folder's name was not among
+    /// the names whose notes the table records an input hash for.
+    func testAFolderEmbedWithATrailingSlashFollowsEditsOfTheIndexPage() throws {
+        let (input, output, _) = try makeSiteFolder(self, ["index.md": "# Host\n\n![[./f3/]]\n", "f3/index.md": "# F3\n\nf3 v1\n"])
+        _ = try run(["convert", input, "-o", output])
+        XCTAssertTrue(try String(contentsOfFile: output + "/index.html", encoding: .utf8).contains("f3 v1"))
+        try "# F3\n\nf3 v2\n".write(toFile: input + "/f3/index.md", atomically: true, encoding: .utf8)
+        _ = try run(["convert", input, "-o", output])
+        XCTAssertTrue(try String(contentsOfFile: output + "/index.html", encoding: .utf8).contains("f3 v2"))
+    }
+
     /// A note titled otherwise than its first heading keeps both: the title at level 2 and its
     /// own headings one level down (`# Overview` at h2, `## Detail` at h3).
     func testEmbeddedNoteWithADifferentFirstHeadingGetsItsTitleAbove() throws {

@@ -77,7 +77,10 @@ package struct SiteEmbeds: Sendable {
                 let name = (t.firstIndex(of: "#").map { String(t[..<$0]) } ?? t).trimmingHorizontalWhitespace().lowercased()
                 guard !name.isEmpty else { continue }
                 names.insert(name)
-                var last = PathText.lastComponent(name)
+                // `![[./folder/]]`: the folder's name (its index page).
+                var trimmed = Substring(name)
+                while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+                var last = PathText.lastComponent(String(trimmed))
                 if DocumentLoader.format(forPath: last) != nil { last = PathText.deletingExtension(last) }
                 names.insert(last)
             }
@@ -160,6 +163,7 @@ package struct SiteEmbeds: Sendable {
         var d = document
         var context = Context(page: path, file: document.metadata.sourcePath ?? path, format: format, fileExtension: fileExtension)
         d.blocks = expand(d.blocks, from: path, chain: [path], under: 1, context: &context)
+        if context.footnotesEmbedded { d.blocks = Self.numberingFootnotes(d.blocks) }
         diagnostics += context.diagnostics
         return d
     }
@@ -173,6 +177,10 @@ package struct SiteEmbeds: Sendable {
         let fileExtension: String
         var diagnostics: [Diagnostic] = []
         var warned = Set<String>()
+        /// Embeds expanded so far: each one's footnote labels get its number as a prefix.
+        var embeds = 0
+        /// An embedded note brought footnotes (the page's are then numbered again).
+        var footnotesEmbedded = false
     }
 
     /// Whether a block holds an embed anywhere (a quick test before the rebuild).
@@ -266,6 +274,18 @@ package struct SiteEmbeds: Sendable {
         } else {
             selected = Self.wholeNote(document.blocks, title: document.metadata.title ?? target)
         }
+        // The definitions of the footnotes the part refers to come with it (a section or a block
+        // leaves them behind at the end of the note).
+        let referenced = Self.footnoteLabels(selected)
+        if !referenced.isEmpty {
+            let present = Set(selected.compactMap { b -> String? in
+                if case .footnoteDefinition(let l, _) = b.kind { return l } else { return nil }
+            })
+            selected += document.blocks.filter { b in
+                if case .footnoteDefinition(let l, _) = b.kind { return referenced.contains(l) && !present.contains(l) }
+                return false
+            }
+        }
         let file = context.file
         context.file = sources[target] ?? target
         selected = expand(selected, from: target, chain: chain + [target], under: hostLevel, context: &context)
@@ -273,7 +293,99 @@ package struct SiteEmbeds: Sendable {
         let rewritten = rewriter.rewrite(Document(metadata: document.metadata, blocks: selected), path: target,
                                          resolutions: rewriter.resolutions(of: table.records[i]), format: context.format,
                                          fileExtension: context.fileExtension, notesIndex: false, outputFrom: context.page)
-        return rewritten.blocks.map { var b = $0; b.id = nil; return b }
+        var blocks = rewritten.blocks.map { var b = $0; b.id = nil; return b }
+        if !referenced.isEmpty || blocks.contains(where: { if case .footnoteDefinition = $0.kind { return true } else { return false } }) {
+            // Its labels made its own (the page's `[^1]` is another note), numbered with the page's.
+            context.embeds += 1
+            context.footnotesEmbedded = true
+            blocks = Self.relabelingFootnotes(blocks, prefix: "embed\(context.embeds)-")
+        }
+        return blocks
+    }
+
+    /// The labels of the footnote references in `blocks`, at any depth.
+    static func footnoteLabels(_ blocks: [Block]) -> Set<String> {
+        var out = Set<String>()
+        for b in blocks {
+            _ = InlineRewriting.changingInlines(b, spanless: true) { c in
+                for r in c.runs { if case .footnoteReference(let l, _, _) = r.content { out.insert(l) } }
+                return nil
+            }
+        }
+        return out
+    }
+
+    /// `blocks` with every footnote label (references and definitions) prefixed by `prefix`.
+    static func relabelingFootnotes(_ blocks: [Block], prefix: String) -> [Block] {
+        blocks.map { block in
+            var b = InlineRewriting.mapInlines(block, spanless: true) { c in
+                guard c.runs.contains(where: { if case .footnoteReference = $0.content { return true } else { return false } }) else { return nil }
+                var n = c
+                for k in n.runs.indices {
+                    if case .footnoteReference(let l, let number, let occurrence) = n.runs[k].content {
+                        n.runs[k].content = .footnoteReference(label: prefix + l, number: number, occurrence: occurrence)
+                    }
+                }
+                return n
+            }
+            if case .footnoteDefinition(let l, let children) = b.kind { b.kind = .footnoteDefinition(label: prefix + l, blocks: children) }
+            return b
+        }
+    }
+
+    /// A page's blocks after its embeds brought footnotes: every definition moved to the end (out
+    /// of quotes, callouts and list items an embed sat in), in the order of first reference, each
+    /// reference numbered by it and counted (`occurrence`), as libcmark-gfm numbers a document's
+    /// own; a definition nothing refers to is dropped, as libcmark-gfm drops it.
+    static func numberingFootnotes(_ blocks: [Block]) -> [Block] {
+        var definitions: [String: Block] = [:]
+        func strip(_ blocks: [Block]) -> [Block] {
+            var out: [Block] = []
+            for b in blocks {
+                var n = b
+                switch b.kind {
+                case .footnoteDefinition(let l, _):
+                    if definitions[l] == nil { definitions[l] = b }
+                    continue
+                case .blockQuote(let children): n.kind = .blockQuote(strip(children))
+                case .alert(var a): a.blocks = strip(a.blocks); n.kind = .alert(a)
+                case .list(var l):
+                    for k in l.items.indices { l.items[k].blocks = strip(l.items[k].blocks) }
+                    n.kind = .list(l)
+                default: break
+                }
+                out.append(n)
+            }
+            return out
+        }
+        let body = strip(blocks)
+        var number: [String: Int] = [:]
+        var occurrences: [String: Int] = [:]
+        var order: [String] = []
+        func renumber(_ c: Inlines) -> Inlines? {
+            var n = c
+            var changed = false
+            for k in n.runs.indices {
+                guard case .footnoteReference(let l, let old, let oldOccurrence) = n.runs[k].content, definitions[l] != nil else { continue }
+                let num: Int
+                if let known = number[l] { num = known } else { order.append(l); num = order.count; number[l] = num }
+                let occurrence = occurrences[l, default: 0] + 1
+                occurrences[l] = occurrence
+                if num != old || occurrence != oldOccurrence {
+                    n.runs[k].content = .footnoteReference(label: l, number: num, occurrence: occurrence)
+                    changed = true
+                }
+            }
+            return changed ? n : nil
+        }
+        var out = body.map { InlineRewriting.mapInlines($0, spanless: true, renumber) }
+        // Definitions in number order; one may refer to a note not met yet (it is numbered next).
+        var k = 0
+        while k < order.count {
+            out.append(InlineRewriting.mapInlines(definitions[order[k]]!, spanless: true, renumber))
+            k += 1
+        }
+        return out
     }
 
     /// The section of heading `id` (the heading and the blocks up to the next heading of its

@@ -210,11 +210,15 @@ struct RTFBuilder {
         // next top-level heading of its level.
         let entries = tableOfContents?.entries ?? []
         if let toc = tableOfContents { writeTableOfContents(toc) }
+        // A page whose headings carry their ids (a site page) lists those: a heading without one
+        // came with an embedded note and is not in the table (it took the next entry's bookmark).
+        let carried = !entries.isEmpty && document.blocks.contains { if case .heading = $0.kind { return $0.id != nil } else { return false } }
         var next = 0
         for block in document.blocks {
             if case .footnoteDefinition = block.kind { continue }
             var marks: [RTFNode] = []
-            if case .heading(let level, _) = block.kind, next < entries.count, entries[next].level == level {
+            if case .heading(let level, _) = block.kind, next < entries.count, entries[next].level == level,
+               !carried || block.id == entries[next].id {
                 marks += Self.bookmark(next)
                 next += 1
             }

@@ -112,7 +112,16 @@ package struct TEIEmitter: Sendable {
 
     /// The `TEI` root element, built but not serialized.
     package func tree(_ document: Document, diagnostics: inout [Diagnostic]) -> XMLTreeElement {
-        var b = TEIBuilder(document: document.assigningMissingHeadingIDs())
+        let assigned = document.assigningMissingHeadingIDs()
+        var b = TEIBuilder(document: assigned)
+        // Headings that came with no id (an embedded note's, NotepressSite's `SiteEmbeds`) are
+        // not the page's own: the contents list them in no format.
+        var before: [String?] = [], after: [String?] = []
+        document.forEachBlock { x, _ in if case .heading = x.kind { before.append(x.id) } }
+        if before.contains(where: { $0 != nil }) {
+            assigned.forEachBlock { x, _ in if case .heading = x.kind { after.append(x.id) } }
+            b.notInContents = Set(zip(before, after).compactMap { $0 == nil ? $1.map(TEIIdentifiers.headingID) : nil })
+        }
         b.unsafe = unsafe
         b.tableOfContentsMaxLevel = tableOfContentsMaxLevel
         let root = b.build()
@@ -170,6 +179,8 @@ struct TEIBuilder {
     var tableOfContentsMaxLevel: Int?
     /// Each section `div` written, in order: its heading level, text and `xml:id`.
     var sections: [(level: Int, text: String, id: String)] = []
+    /// The `xml:id`s of headings the table of contents leaves out (an embedded note's).
+    var notInContents = Set<String>()
     var diagnostics: [Diagnostic] = []
     var ids = IDAllocator()
     /// The block ids of the document (headings' GitHub ids, block anchors `^id`): a link to
@@ -231,7 +242,7 @@ struct TEIBuilder {
         root.append(header(renditions: Self.rendValues(body)))
         var text = XMLTreeElement("text")
         if let maxLevel = tableOfContentsMaxLevel,
-           let front = Self.front(TableOfContents(headings: sections, maxLevel: maxLevel)) {
+           let front = Self.front(TableOfContents(headings: sections.filter { !notInContents.contains($0.id) }, maxLevel: maxLevel)) {
             text.append(front)
         }
         text.append(body)

@@ -141,6 +141,44 @@ final class VaultEmbedTests: XCTestCase {
         XCTAssertTrue(tocLinks.contains("section-b"), html)
     }
 
+    /// The bugs (second try-out): RTF's contents bookmarks went to the headings in order, the
+    /// embedded note's title included, so every entry after an embed opened the heading before
+    /// it; TEI's contents listed the embedded headings, which no other format lists.
+    func testContentsOfAPageWithAnEmbedOpenThePagesOwnHeadingsInRTFAndTEI() throws {
+        let (input, output, _) = try makeSiteFolder(self, ["a.md": "# Page A\n\n![[b]]\n\n## Own\n\nText.\n",
+                                                           "b.md": "# Note B\n\nB text.\n"])
+        _ = try run(["convert", input, "-o", output, "-t", "rtf,tei", "--toc"])
+        let rtf = try String(contentsOfFile: output + "/a.rtf", encoding: .utf8)
+        let mark = try XCTUnwrap(rtf.range(of: #"{\*\bkmkstart _Toc2}"#), rtf)
+        let next = rtf[mark.upperBound...]
+        XCTAssertLessThan(try XCTUnwrap(next.range(of: "Own")).lowerBound, next.range(of: "Note B")?.lowerBound ?? next.endIndex, rtf)
+        let tei = try String(contentsOfFile: output + "/a.xml", encoding: .utf8)
+        let targets = try NSRegularExpression(pattern: ##"<ref target="#([^"]+)""##)
+            .matches(in: tei, range: NSRange(tei.startIndex..., in: tei)).map { (tei as NSString).substring(with: $0.range(at: 1)) }
+        XCTAssertEqual(targets, ["page-a", "own"], tei)
+    }
+
+    /// The bug (second try-out): an embedded note's footnote labels were given the prefix
+    /// `embed1-`, so a note whose own label was `[^embed1-1]` had its footnote merged with the
+    /// embedded one and its text lost. Now an embedded label takes a name no label written in the
+    /// page takes.
+    func testAnEmbeddedFootnoteNeverTakesALabelThePageWrote() throws {
+        let (input, output, _) = try makeSiteFolder(self, [
+            "a.md": "# A\n\n![[b]]\n",
+            "b.md": "# B\n\nB own[^embed1-1].\n\n![[c]]\n\n[^embed1-1]: B OWN TEXT.\n",
+            "c.md": "# C\n\nC[^1].\n\n[^1]: C TEXT.\n"])
+        _ = try run(["convert", input, "-o", output, "-t", "html,tei"])
+        for page in ["a", "b"] {
+            let html = try String(contentsOfFile: output + "/\(page).html", encoding: .utf8)
+            XCTAssertTrue(html.contains("B OWN TEXT.") && html.contains("C TEXT."), html)
+            let ids = try NSRegularExpression(pattern: #"<li id="(fn-[^"]+)""#)
+                .matches(in: html, range: NSRange(html.startIndex..., in: html)).map { (html as NSString).substring(with: $0.range(at: 1)) }
+            XCTAssertEqual(Set(ids).count, 2, html)
+            let tei = try String(contentsOfFile: output + "/\(page).xml", encoding: .utf8)
+            XCTAssertTrue(tei.contains("B OWN TEXT.") && tei.contains("C TEXT."), tei)
+        }
+    }
+
     /// The bug (new-user try-out): `![[./f3/]]` (a folder's index page, written with its slash)
     /// left the embedding page stale after an edit of f3/index.md: the folder's name was not among
     /// the names whose notes the table records an input hash for.

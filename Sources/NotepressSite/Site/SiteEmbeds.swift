@@ -298,7 +298,9 @@ package struct SiteEmbeds: Sendable {
             // Its labels made its own (the page's `[^1]` is another note), numbered with the page's.
             context.embeds += 1
             context.footnotesEmbedded = true
-            blocks = Self.relabelingFootnotes(blocks, prefix: "embed\(context.embeds)-")
+            // A space is in no label libcmark-gfm reads (`[^a b]` is no footnote): the label
+            // cannot be one the author wrote; ``numberingFootnotes(_:)`` gives it its final name.
+            blocks = Self.relabelingFootnotes(blocks, prefix: "embed\(context.embeds) ")
         }
         return blocks
     }
@@ -359,6 +361,18 @@ package struct SiteEmbeds: Sendable {
             return out
         }
         let body = strip(blocks)
+        // Embedded labels (``relabelingFootnotes(_:prefix:)``: with a space) get names no label
+        // the page or its notes wrote takes (`embed2-1`, else `embed2-1-2`, …; case ignored, as
+        // labels match), so two notes never merge into one.
+        var taken = Set(definitions.keys.filter { !$0.contains(" ") }.map { $0.lowercased() })
+        var renamed: [String: String] = [:]
+        for l in definitions.keys.sorted() where l.contains(" ") {
+            let base = l.replacingOccurrences(of: " ", with: "-")
+            var name = base, n = 1
+            while taken.contains(name.lowercased()) { n += 1; name = base + "-" + String(n) }
+            taken.insert(name.lowercased())
+            renamed[l] = name
+        }
         var number: [String: Int] = [:]
         var occurrences: [String: Int] = [:]
         var order: [String] = []
@@ -371,8 +385,9 @@ package struct SiteEmbeds: Sendable {
                 if let known = number[l] { num = known } else { order.append(l); num = order.count; number[l] = num }
                 let occurrence = occurrences[l, default: 0] + 1
                 occurrences[l] = occurrence
-                if num != old || occurrence != oldOccurrence {
-                    n.runs[k].content = .footnoteReference(label: l, number: num, occurrence: occurrence)
+                let name = renamed[l] ?? l
+                if num != old || occurrence != oldOccurrence || name != l {
+                    n.runs[k].content = .footnoteReference(label: name, number: num, occurrence: occurrence)
                     changed = true
                 }
             }
@@ -382,7 +397,11 @@ package struct SiteEmbeds: Sendable {
         // Definitions in number order; one may refer to a note not met yet (it is numbered next).
         var k = 0
         while k < order.count {
-            out.append(InlineRewriting.mapInlines(definitions[order[k]]!, spanless: true, renumber))
+            var d = InlineRewriting.mapInlines(definitions[order[k]]!, spanless: true, renumber)
+            if let name = renamed[order[k]], case .footnoteDefinition(_, let children) = d.kind {
+                d.kind = .footnoteDefinition(label: name, blocks: children)
+            }
+            out.append(d)
             k += 1
         }
         return out

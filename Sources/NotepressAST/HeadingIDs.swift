@@ -158,14 +158,23 @@ extension Document {
         return d
     }
 
+    /// Each heading's own ``Block/id`` in document order (pre-order, as ``headingIDs()``), `nil`
+    /// for a heading that carries none. When any heading carries one (a prepared page), the
+    /// headings without are an embedded note's (NotepressSite's `SiteEmbeds`): they have no anchor
+    /// in the page, and no table of contents lists them, in any format.
+    package var carriedHeadingIDs: [String?] {
+        var out: [String?] = []
+        forEachBlock { b, _ in if case .heading = b.kind { out.append(b.id) } }
+        return out
+    }
+
     /// The document with an id on every heading, keeping the ids headings already carry: a site
     /// page's headings carry theirs, and the headings its embedded notes brought in
     /// (NotepressSite's `SiteEmbeds`) none. Those get the next unique slug after every carried
     /// id, so a link to `page#id` lands on the page's own heading in every format. A document
     /// whose headings carry no id gets ``assigningHeadingIDs()``'s.
     package func assigningMissingHeadingIDs() -> Document {
-        var carried: [String] = []
-        forEachBlock { b, _ in if case .heading = b.kind, let id = b.id { carried.append(id) } }
+        let carried = carriedHeadingIDs.compactMap { $0 }
         guard !carried.isEmpty else { return assigningHeadingIDs() }
         var assigner = HeadingIDAssigner()
         assigner.keepsCarriedIDs = true

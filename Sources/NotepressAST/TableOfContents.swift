@@ -52,11 +52,9 @@ package struct TableOfContents: Sendable, Equatable {
 
     /// The table of the document's top-level headings (``HeadingID/isTopLevel``) of level at most
     /// `maxLevel`, with the ids of ``Document/headingIDs()``. When headings carry their ids
-    /// (``Block/id``: a prepared page), those, and a heading without one is left out: it came with
-    /// an embedded note (NotepressSite's `SiteEmbeds`) and has no anchor in the page.
+    /// (``Document/carriedHeadingIDs``), those, and a heading without one is left out.
     package init(_ document: Document, maxLevel: Int = defaultMaxLevel) {
-        var carried: [String?] = []
-        document.forEachBlock { b, _ in if case .heading = b.kind { carried.append(b.id) } }
+        let carried = document.carriedHeadingIDs
         let prepared = carried.contains { $0 != nil }
         var rows: [(level: Int, text: String, id: String)] = []
         for (h, id) in zip(document.headingIDs(), carried) where h.isTopLevel {

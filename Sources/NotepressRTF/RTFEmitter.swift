@@ -212,7 +212,7 @@ struct RTFBuilder {
         if let toc = tableOfContents { writeTableOfContents(toc) }
         // A page whose headings carry their ids (a site page) lists those: a heading without one
         // came with an embedded note and is not in the table (it took the next entry's bookmark).
-        let carried = !entries.isEmpty && document.blocks.contains { if case .heading = $0.kind { return $0.id != nil } else { return false } }
+        let carried = !entries.isEmpty && document.carriedHeadingIDs.contains { $0 != nil }
         var next = 0
         for block in document.blocks {
             if case .footnoteDefinition = block.kind { continue }

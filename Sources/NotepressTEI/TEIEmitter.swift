@@ -116,11 +116,9 @@ package struct TEIEmitter: Sendable {
         var b = TEIBuilder(document: assigned)
         // Headings that came with no id (an embedded note's, NotepressSite's `SiteEmbeds`) are
         // not the page's own: the contents list them in no format.
-        var before: [String?] = [], after: [String?] = []
-        document.forEachBlock { x, _ in if case .heading = x.kind { before.append(x.id) } }
+        let before = document.carriedHeadingIDs
         if before.contains(where: { $0 != nil }) {
-            assigned.forEachBlock { x, _ in if case .heading = x.kind { after.append(x.id) } }
-            b.notInContents = Set(zip(before, after).compactMap { $0 == nil ? $1.map(TEIIdentifiers.headingID) : nil })
+            b.notInContents = Set(zip(before, assigned.carriedHeadingIDs).compactMap { $0 == nil ? $1.map(TEIIdentifiers.headingID) : nil })
         }
         b.unsafe = unsafe
         b.tableOfContentsMaxLevel = tableOfContentsMaxLevel

@@ -61,9 +61,10 @@ extension ConvertPlan {
                 + "or leave it out of the input (--exclude, .notepressignore)")
         }
         for w in scan.warnings where verbosity != .quiet { printError(w.description) }
-        // Held until the process ends: no other run removes this run's temporaries while it
-        // writes; taken alone, it first removes the temporaries a killed run left (Temporaries).
-        let outputLock = OutputFolderLock(outDir, extra: depfile.map { [(folderPart($0).isEmpty ? "." : folderPart($0), ($0 as NSString).lastPathComponent)] } ?? [])
+        // Held until the run ends: no other run removes this run's temporaries (in
+        // OUT/.notepress-tmp) while it writes; taken alone, it first removes the temporaries a
+        // killed run left there, and nothing else (Temporaries).
+        let outputLock = OutputFolderLock(outDir)
         if verbosity == .verbose { for p in outputLock.removed { printError("removed \(p) (a temporary file of an interrupted run)") } }
         // Wiki links in Markdown: on for folders unless --no-wikilinks (see --help).
         var loader = self.loader

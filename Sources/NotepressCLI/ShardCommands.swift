@@ -137,6 +137,10 @@ func runIndexCommand(_ args: [String]) -> Int32 {
         }
         let start = Date()
         let table = try ShardInputs.loadTable(tablePath)
+        // As a folder run: its temporaries in OUT/.notepress-tmp; taken alone, it first removes
+        // what a killed run (shard or index) left there (Temporaries).
+        let outputLock = OutputFolderLock(out)
+        defer { withExtendedLifetime(outputLock) {} }
         var loader = plan.loader
         loader.wikilinks = !a.flag("--no-wikilinks")
         var batch = BatchConverter(loader: loader, writers: plan.writers, options: plan.options, outputRoot: out,
@@ -198,7 +202,7 @@ func runIndexCommand(_ args: [String]) -> Int32 {
             for o in others { Platform.removeFile(o) }
             _ = Platform.removeEmptyFolder(out + "/" + ManifestPart.folderName)
         }
-        let strays = batch.removeStrayTemporaries(manifest)
+        let strays = outputLock.removed
         if plan.verbosity == .verbose { for s in strays { printError("removed \(s) (left by a killed run)") } }
         if !quiet {
             let pages = table.records.filter { $0.kind == .page }.count

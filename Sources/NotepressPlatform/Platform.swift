@@ -167,37 +167,52 @@ package enum Platform {
         return ok ? nil : SystemError(code: code)
     }
 
-    /// Writes `bytes` to a regular file atomically: a new file `DIR/.NAME.tmp-XXXXXX` (`mkstemp(3)`,
-    /// so in the same file system as `path`), mode 0644, then `rename(2)` over `path`. Readers see
-    /// the old file or the new one, never a part. The temporary file is removed on failure.
-    /// - Returns: `nil`, or the failed step and its `errno` (`ENOENT` from the first step when the
-    ///   folder is missing).
-    package static func writeAtomically(_ path: String, folder: String, name: String, _ bytes: [UInt8]) -> SystemError? {
-        var template = Array((folder + "/." + name + ".tmp-XXXXXX").utf8CString)
+    /// Writes `bytes` to a regular file atomically: a new file `TEMPORARIES/tmp-XXXXXX` (`mkstemp(3)`;
+    /// `temporaryFolder`, a folder of Notepress's own in the same file system as `path`, is made
+    /// when missing, one level), mode 0644, then `rename(2)` over `path`. Readers see the old file
+    /// or the new one, never a part. The temporary file is removed on failure; while it exists an
+    /// interrupt removes it (``removeTemporariesOnInterrupt()``), and the folder when it is empty.
+    /// - Returns: `nil`, or the failed step and its `errno` (``SystemError/Step/createTemporary``
+    ///   `ENOENT` when the temporaries' folder cannot be made for want of its parent,
+    ///   ``SystemError/Step/rename`` `ENOENT` when `path`'s folder is missing, `EXDEV` when it is
+    ///   in another file system).
+    package static func writeAtomically(_ path: String, temporaryFolder: String, _ bytes: [UInt8]) -> SystemError? {
+        var template: [CChar] = []
+        var fd: Int32 = -1
+        var made: Int32 = 0
         // Made and recorded under the registry's lock: an interrupt (``removeTemporariesOnInterrupt()``)
-        // sees every temporary that exists, and none is made after it.
+        // sees every temporary that exists, and none is made after it. The folder may be removed
+        // by another run between the calls (it removes it when empty): a few tries.
         TemporaryRegistry.shared.lock()
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let made = errno
-        if fd >= 0 { TemporaryRegistry.shared.add(template) }
+        for _ in 0..<4 {
+            template = Array((temporaryFolder + "/tmp-XXXXXX").utf8CString)
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            made = errno
+            if fd >= 0 || made != ENOENT { break }
+            if mkdir(temporaryFolder, 0o777) != 0 && errno != EEXIST { made = errno; break }
+        }
+        if fd >= 0 { TemporaryRegistry.shared.add(template, folder: temporaryFolder) }
         TemporaryRegistry.shared.unlock()
         guard fd >= 0 else { return SystemError(code: made, step: .createTemporary) }
         let tmp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { TemporaryRegistry.shared.lock(); TemporaryRegistry.shared.remove(template); TemporaryRegistry.shared.unlock() }
         var ok = writeAll(fd, bytes)
         var code = errno
+        var step = SystemError.Step.write
         fchmod(fd, 0o644)
         if close(fd) != 0 && ok { ok = false; code = errno }
-        if ok && rename(tmp, path) != 0 { ok = false; code = errno }
+        if ok && rename(tmp, path) != 0 { ok = false; code = errno; step = .rename }
         if !ok {
             unlink(tmp)
-            return SystemError(code: code, step: .write)
+            return SystemError(code: code, step: step)
         }
         return nil
     }
 
-    /// Whether `name` is one of the temporary files ``writeAtomically(_:folder:name:_:)`` makes:
-    /// `.NAME.tmp-XXXXXX`, `NAME` not empty and `XXXXXX` six of `mkstemp(3)`'s letters and digits.
+    /// Whether `name` has the shape `.NAME.tmp-XXXXXX` (`NAME` not empty, `XXXXXX` six letters or
+    /// digits): the temporaries Notepress made beside its outputs before it kept them in a folder
+    /// of its own, and the shape many other programs use. Never a reason to delete a file (it may
+    /// be anyone's); the watcher of `notepress serve` ignores changes to such files.
     package static func isTemporaryName(_ name: String) -> Bool {
         let b = Array(name.utf8)
         let suffix = Array(".tmp-".utf8)
@@ -569,7 +584,7 @@ package enum Platform {
 }
 
 /// A failed C library call: its `errno` value and, for a call made of several steps
-/// (``Platform/writeAtomically(_:folder:name:_:)``), which step failed. The one error type of the
+/// (``Platform/writeAtomically(_:temporaryFolder:_:)``), which step failed. The one error type of the
 /// platform layer; ``description`` is `strerror(3)`'s text.
 package struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The step of a several-step operation that failed.
@@ -578,8 +593,10 @@ package struct SystemError: Error, Sendable, Equatable, CustomStringConvertible 
         case open
         /// Creating the temporary file of an atomic write (`mkstemp(3)`).
         case createTemporary
-        /// Writing, closing or renaming the temporary file of an atomic write.
+        /// Writing or closing the temporary file of an atomic write.
         case write
+        /// Renaming the temporary file of an atomic write over its path (`rename(2)`).
+        case rename
     }
     /// The `errno` value (`ENOENT`, `EACCES`, …).
     package var code: Int32
@@ -662,12 +679,13 @@ extension Platform {
     }
 }
 
-/// The temporary files of atomic writes in flight (``Platform/writeAtomically(_:folder:name:_:)``),
-/// behind a `pthread_mutex_t`: what an interrupt removes (``Platform/removeTemporariesOnInterrupt()``).
-/// Paths are kept as the C strings `unlink(2)` takes.
+/// The temporary files of atomic writes in flight (``Platform/writeAtomically(_:temporaryFolder:_:)``)
+/// and the folders they were made in, behind a `pthread_mutex_t`: what an interrupt removes
+/// (``Platform/removeTemporariesOnInterrupt()``). Paths are kept as the C strings `unlink(2)` takes.
 private final class TemporaryRegistry: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var paths: [[CChar]] = []
+    private var folders: Set<String> = []
     static let shared = TemporaryRegistry()
     private init() {
         mutex = .allocate(capacity: 1)
@@ -675,16 +693,21 @@ private final class TemporaryRegistry: @unchecked Sendable {
     }
     func lock() { pthread_mutex_lock(mutex) }
     func unlock() { pthread_mutex_unlock(mutex) }
-    /// Records `path` (caller holds the lock).
-    func add(_ path: [CChar]) { paths.append(path) }
+    /// Records `path`, made in `folder` (caller holds the lock).
+    func add(_ path: [CChar], folder: String) {
+        paths.append(path)
+        folders.insert(folder)
+    }
     /// Forgets `path` (caller holds the lock); few are in flight at once (one per job).
     func remove(_ path: [CChar]) {
         if let i = paths.lastIndex(of: path) { paths.remove(at: i) }
     }
-    /// Removes every recorded file (caller holds the lock).
+    /// Removes every recorded file, then each folder temporaries were made in when it is empty
+    /// (another run's temporaries keep theirs) (caller holds the lock).
     func removeAll() {
         for p in paths { _ = p.withUnsafeBufferPointer { unlink($0.baseAddress!) } }
         paths.removeAll()
+        for f in folders { rmdir(f) }
     }
 }
 

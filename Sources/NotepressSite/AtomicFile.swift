@@ -5,9 +5,10 @@ import NotepressPlatform
 /// The one way Notepress writes an output file (converted documents, the HTML index, the
 /// manifest, depfiles).
 ///
-/// - A regular file or a new path is written atomically: a temporary file in the same folder, then
-///   `rename(2)` over the path (``Platform/writeAtomically(_:folder:name:_:)``); a missing folder
-///   is made first.
+/// - A regular file or a new path is written atomically: a temporary file in Notepress's own
+///   folder of temporaries (``Temporaries``: the output folder's `.notepress-tmp` in a folder
+///   run, else the one beside the file), then `rename(2)` over the path
+///   (``Platform/writeAtomically(_:temporaryFolder:_:)``); a missing folder is made first.
 /// - An existing FIFO or character device (`-o fifo`, `-o /dev/null`, `-o /dev/tty`) is written
 ///   into as it is (``Platform/writeInPlace(_:_:)``): a rename would replace the node by a regular
 ///   file and the reader would never get the bytes. A socket is opened the same way and fails
@@ -41,16 +42,26 @@ package enum AtomicFile {
                 break
             }
         }
-        let (dir, base) = split(path)
+        let (dir, _) = split(path)
         let folder = dir.isEmpty ? "." : dir
-        var error = Platform.writeAtomically(path, folder: folder, name: base, bytes)
-        if let e = error, e.step == .createTemporary, e.isMissing, !dir.isEmpty {
+        var temporaries = Temporaries.folder(forWritingIn: folder)
+        var error = Platform.writeAtomically(path, temporaryFolder: temporaries.path, bytes)
+        if let e = error, e.isMissing, !dir.isEmpty, e.step == .rename || e.step == .createTemporary && temporaries.own {
             // Make the folder only when it is missing (one mkdir per folder, not per file).
             if let code = Platform.makeDirectories(dir) {
                 throw NotepressError.writeFailed(file: path, message: "cannot create folder \(dir): \(Platform.errorText(code))")
             }
-            error = Platform.writeAtomically(path, folder: folder, name: base, bytes)
+            if temporaries.own { temporaries = Temporaries.folder(forWritingIn: folder) }
+            error = Platform.writeAtomically(path, temporaryFolder: temporaries.path, bytes)
         }
+        if let e = error, e.step == .rename, e.code == EXDEV, !temporaries.own {
+            // The folder is on another file system than the output folder (a mount point in it):
+            // the folder's own temporaries, so that the rename stays atomic.
+            Temporaries.Held.shared.lockOnce(folder)
+            temporaries = (PathText.join(folder, Temporaries.folderName), true)
+            error = Platform.writeAtomically(path, temporaryFolder: temporaries.path, bytes)
+        }
+        if temporaries.own { Temporaries.release(temporaries.path) }
         if let e = error {
             throw NotepressError.writeFailed(file: path, message: e.step == .createTemporary ? "cannot create a temporary file: \(e.text)" : "cannot write: \(e.text)")
         }

@@ -130,7 +130,8 @@ package struct BatchConverter: Sendable {
             let path = PathText.join(outputRoot, o.path)
             guard let st = Platform.status(path, followLinks: false), st.kind == .regular else { return false }
             if let size = o.size, let mtime = o.mtimeNanoseconds, size == st.size, mtime == st.modifiedNanoseconds { continue }
-            // A copied asset records no hash (`-`): only its size and time can vouch for it.
+            // A record with no hash (`-`, an older version's asset copy or site file): only its
+            // size and time can vouch for it.
             if o.sha256 == "-" { return false }
             guard let data = FileManager.default.contents(atPath: path) else { return false }
             let hash = data.withUnsafeBytes { raw in

@@ -2,66 +2,66 @@ import Foundation
 import Notepress
 import NotepressPlatform
 
-/// The temporary files of atomic writes (``AtomicFile``: `DIR/.NAME.tmp-XXXXXX`, then `rename(2)`)
-/// and what becomes of them when a run is cut short.
+/// The temporary files of atomic writes (``AtomicFile``) and what becomes of them when a run is
+/// cut short. The rule: Notepress removes only what it made, and never a file because of the
+/// shape of its name.
 ///
-/// - `SIGINT`, `SIGTERM`, `SIGHUP`: the temporaries in flight are removed, then the process ends
-///   by the signal (``installInterruptCleanup()``).
-/// - `SIGKILL`, a crash, a power cut: the next folder run into the same output folder removes
-///   every file below it whose name is such a temporary's (``OutputFolderLock``), unless another
-///   Notepress run is writing into that folder at the time (its temporaries are live): runs hold
-///   a shared `flock(2)` on the output folder while they write, and only a run that gets the lock
-///   exclusively removes temporaries.
+/// - Every temporary is made in a folder of Notepress's own, `.notepress-tmp` (``folderName``),
+///   then renamed over its output (`rename(2)`, atomic within one file system): for a folder run
+///   (and `notepress index`) the one in the output folder, whatever the output's subfolder
+///   (``OutputFolderLock``); for any other write (`-o x.html`, a depfile, `scan -o`) the one in
+///   the output's own folder. An output below the output folder but on another file system (a
+///   mount point inside it) uses its own folder's, so that the rename stays atomic. The folder is
+///   removed when the run ends (when no other run has a temporary in it), so it is not left
+///   in a published tree.
+/// - `SIGINT`, `SIGTERM`, `SIGHUP`: the temporaries in flight are removed, and their folders
+///   when empty, then the process ends by the signal (``installInterruptCleanup()``).
+/// - `SIGKILL`, a crash, a power cut: the next run that writes into the same folder empties
+///   that folder's `.notepress-tmp` first, unless another Notepress run is writing there at the
+///   time (its temporaries are live): runs hold a shared `flock(2)` on the folder while they
+///   write, and only a run that gets the lock exclusively removes temporaries. Files elsewhere
+///   (`.draft.md.tmp-Zz99Yy` beside a note, say) are never touched.
 package enum Temporaries {
+    /// The name of Notepress's own folder of temporaries: `.notepress-tmp`.
+    package static let folderName = ".notepress-tmp"
+
     /// Call first thing in `main` (before any thread starts): see ``Platform/removeTemporariesOnInterrupt()``.
     package static func installInterruptCleanup() { Platform.removeTemporariesOnInterrupt() }
 
-    /// Whether `name` is the name of a temporary file Notepress makes (``Platform/isTemporaryName(_:)``).
+    /// Whether `name` has the shape of other programs' temporaries (``Platform/isTemporaryName(_:)``):
+    /// for the watcher of `notepress serve`, which ignores their changes; never a reason to delete.
     package static func isTemporary(_ name: String) -> Bool { Platform.isTemporaryName(name) }
 
-    /// Removes every regular file named like a temporary (``isTemporary(_:)``) in `folder` and the
-    /// folders below it (symbolic links are not followed); returns the paths removed, sorted.
-    /// `recursive: false`: `folder` alone; `only`: a further test of the name.
-    package static func removeStale(in folder: String, recursive: Bool = true, only: (String) -> Bool = { _ in true }) -> [String] {
-        var removed: [String] = []
-        var stack = [folder]
-        while let dir = stack.popLast() {
-            for e in Platform.directoryEntries(dir) ?? [] {
-                let path = PathText.join(dir, e.name)
-                var kind = e.kind
-                if kind == nil { kind = Platform.status(path, followLinks: false)?.kind }
-                if kind == .directory {
-                    if recursive { stack.append(path) }
-                } else if kind == .regular, isTemporary(e.name), only(e.name), Platform.removeFile(path) == nil {
-                    removed.append(path)
-                }
-            }
-        }
-        return removed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    /// The folder of temporaries for a write into `folder` (a path as ``AtomicFile`` splits it):
+    /// the output folder's when `folder` is below an ``OutputFolderLock``'s folder, otherwise
+    /// `folder`'s own (the first such write into `folder` takes its lock, as ``OutputFolderLock``
+    /// does, and so removes what killed runs left there). `own`: the folder is `folder`'s own
+    /// (``release(_:)`` it after the write).
+    static func folder(forWritingIn folder: String) -> (path: String, own: Bool) {
+        if let root = Held.shared.root(containing: folder) { return (PathText.join(root, folderName), false) }
+        Held.shared.lockOnce(folder)
+        return (PathText.join(folder, folderName), true)
     }
-}
 
-/// A folder run's hold on its output folder (``Temporaries``): made before anything is written,
-/// kept until the process ends.
-package final class OutputFolderLock: @unchecked Sendable {
-    private let fd: Int32?
-    /// Temporaries of killed runs removed when the lock was taken.
-    package let removed: [String]
+    /// Removes the folder of temporaries `path` when it is empty (another run's live temporary
+    /// keeps it).
+    static func release(_ path: String) { _ = Platform.removeEmptyFolder(path) }
 
-    /// Takes the lock on `folder` (made when missing). When no other run holds it, first removes
-    /// the temporaries killed runs left below `folder` and, for each of `extra` (a depfile's folder
-    /// and name, outside it), the temporaries of that name in that folder.
-    package init(_ folder: String, extra: [(folder: String, name: String)] = []) {
-        if Platform.status(folder) == nil { _ = Platform.makeDirectories(folder) }
+    /// Locks `folder` (``Platform/lockFolder(_:exclusive:wait:)``) for the process: exclusively
+    /// first, and when that succeeds (no other run writes there) removes every file in its
+    /// `.notepress-tmp` (temporaries of killed runs) and the folder; then shared. Returns the
+    /// descriptor (`nil` when the folder cannot be opened: nothing is removed) and the paths
+    /// removed, sorted.
+    static func lock(_ folder: String) -> (fd: Int32?, removed: [String]) {
         var removed: [String] = []
         var fd = Platform.lockFolder(folder, exclusive: true, wait: false)
         if let f = fd {
-            removed = Temporaries.removeStale(in: folder)
-            for (dir, name) in extra {
-                removed += Temporaries.removeStale(in: dir, recursive: false) { base in
-                    base.hasPrefix("." + name + ".tmp-") && base.utf8.count == name.utf8.count + 12
-                }
+            let temporaries = PathText.join(folder, folderName)
+            for e in Platform.directoryEntries(temporaries) ?? [] {
+                let path = PathText.join(temporaries, e.name)
+                if Platform.removeFile(path) == nil { removed.append(path) }
             }
+            _ = Platform.removeEmptyFolder(temporaries)
             if !Platform.relock(f, exclusive: false, wait: true) {
                 Platform.closeDescriptor(f)
                 fd = Platform.lockFolder(folder, exclusive: false, wait: true)
@@ -69,9 +69,74 @@ package final class OutputFolderLock: @unchecked Sendable {
         } else {
             fd = Platform.lockFolder(folder, exclusive: false, wait: true)
         }
-        self.fd = fd
-        self.removed = removed
+        return (fd, removed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
-    deinit { if let fd { Platform.closeDescriptor(fd) } }
+    /// The output folders of ``OutputFolderLock``s alive in this process, and the other folders
+    /// written into (locked once, kept until the process ends).
+    final class Held: @unchecked Sendable {
+        static let shared = Held()
+        private let mutex = NSLock()
+        private var roots: [String: Int] = [:]
+        private var locked: Set<String> = []
+
+        /// `folder` with runs of `/` written once and no trailing `/` (as ``AtomicFile`` splits paths).
+        static func normal(_ folder: String) -> String {
+            let f = PathText.collapsingSlashes(folder)
+            return f.isEmpty ? "." : f
+        }
+
+        func add(root: String) { mutex.lock(); roots[Self.normal(root), default: 0] += 1; mutex.unlock() }
+
+        func remove(root: String) {
+            mutex.lock()
+            let r = Self.normal(root)
+            if let n = roots[r] { roots[r] = n > 1 ? n - 1 : nil }
+            mutex.unlock()
+        }
+
+        /// The registered root `folder` is in or below, the longest when several are.
+        func root(containing folder: String) -> String? {
+            mutex.lock(); defer { mutex.unlock() }
+            var best: String?
+            for r in roots.keys where folder == r || folder.hasPrefix(r == "/" ? r : r + "/") {
+                if best.map({ r.utf8.count > $0.utf8.count }) ?? true { best = r }
+            }
+            return best
+        }
+
+        /// Takes `folder`'s lock (``Temporaries/lock(_:)``) unless this process did already.
+        func lockOnce(_ folder: String) {
+            mutex.lock(); defer { mutex.unlock() }
+            guard locked.insert(folder).inserted else { return }
+            // The descriptor stays open (and the lock held) until the process ends; a folder not
+            // made yet is locked at the next write, once it is.
+            if Temporaries.lock(folder).fd == nil { locked.remove(folder) }
+        }
+    }
+}
+
+/// A folder run's hold on its output folder (``Temporaries``): made before anything is written,
+/// kept until the run ends. While it lives, every temporary of a write below the folder is made
+/// in `FOLDER/.notepress-tmp`; when it ends, that folder is removed if empty.
+package final class OutputFolderLock: @unchecked Sendable {
+    private let fd: Int32?
+    private let folder: String
+    /// Temporaries of killed runs removed when the lock was taken (files of `FOLDER/.notepress-tmp`).
+    package let removed: [String]
+
+    /// Takes the lock on `folder` (made when missing). When no other run holds it, first removes
+    /// the temporaries killed runs left in `FOLDER/.notepress-tmp`.
+    package init(_ folder: String) {
+        if Platform.status(folder) == nil { _ = Platform.makeDirectories(folder) }
+        (fd, removed) = Temporaries.lock(folder)
+        self.folder = folder
+        Temporaries.Held.shared.add(root: folder)
+    }
+
+    deinit {
+        Temporaries.Held.shared.remove(root: folder)
+        Temporaries.release(PathText.join(folder, Temporaries.folderName))
+        if let fd { Platform.closeDescriptor(fd) }
+    }
 }

@@ -4,7 +4,8 @@ import XCTest
 /// Issue 30, item 3: Ctrl-C, SIGTERM and SIGKILL during a 5 000-note run left
 /// `.NAME.html.tmp-XXXXXX` files in the output tree, and neither a re-run nor `--prune` removed
 /// them. Real signals at three moments each (while scanning, early and late in the rendering);
-/// afterwards no temporary is left and the tree equals a clean build.
+/// afterwards no temporary is left and the tree equals a clean build. Issue 44 item 11: correct
+/// at any speed (a signal before the output folder exists, a run that finished first).
 final class InterruptedRunLeavesTemporariesTests: XCTestCase {
     /// Files below `dir` by relative path with their bytes (the manifest, which records output
     /// times, left out).
@@ -18,10 +19,14 @@ final class InterruptedRunLeavesTemporariesTests: XCTestCase {
         return out
     }
 
-    /// `find DIR -name '.*.tmp-*'`.
+    /// The temporaries below `dir`: every path in a folder of Notepress's temporaries
+    /// (`.notepress-tmp`, the folder too) and every file named `.*.tmp-*`, relative, sorted; none
+    /// when `dir` does not exist (a run stopped before it made its output folder).
     func temporaries(_ dir: String) throws -> [String] {
-        let r = try runTool("find", [dir, "-name", ".*.tmp-*"])
-        return r.output.split(separator: "\n").map(String.init)
+        ((FileManager.default.enumerator(atPath: dir)?.allObjects as? [String]) ?? []).filter {
+            let name = ($0 as NSString).lastPathComponent
+            return $0.contains(".notepress-tmp") || name.hasPrefix(".") && name.contains(".tmp-")
+        }.sorted()
     }
 
     func count(_ dir: String) -> Int {
@@ -62,31 +67,34 @@ final class InterruptedRunLeavesTemporariesTests: XCTestCase {
                 try p.run()
                 usleep(moment == "scanning" ? 300_000 : 0)
                 while p.isRunning && !reached(out) { usleep(5_000) }
-                let wasRunning = p.isRunning
                 kill(p.processIdentifier, signal)
                 p.waitUntilExit()
                 let label = "\(name) \(moment)"
-                if wasRunning {
-                    XCTAssertEqual(p.terminationReason, .uncaughtSignal, label)
+                if p.terminationReason == .uncaughtSignal {
                     XCTAssertEqual(p.terminationStatus, signal, "\(label): ended by the signal (a shell shows 128 + N)")
+                } else {
+                    // It finished before the signal came (a slow machine): a whole, clean build.
+                    XCTAssertEqual(p.terminationStatus, 0, label)
+                    XCTAssertEqual(count(out), expected.keys.filter { !$0.contains("/") && $0.hasSuffix(".html") }.count, label)
                 }
                 if signal != SIGKILL {
-                    XCTAssertEqual(try temporaries(out), [], "\(label): the interrupt removed the temporaries in flight")
+                    XCTAssertEqual(try temporaries(out), [], "\(label): the interrupt removed the temporaries in flight and their folder")
                 } else {
                     // A killed run may have left some; plant one as a killed write would (a
-                    // cut-off page) so that the re-run's cleanup is always exercised, and two
-                    // files that only look alike, which stay.
-                    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                    try Data(repeating: 0x3C, count: 16 << 10).write(to: URL(fileURLWithPath: out + "/.n17.html.tmp-Ab3xYz"))
+                    // cut-off page in the output folder's .notepress-tmp) so that the re-run's
+                    // cleanup is always exercised, and files that only look alike, which are
+                    // not Notepress's and stay.
+                    try FileManager.default.createDirectory(atPath: out + "/.notepress-tmp", withIntermediateDirectories: true)
+                    try Data(repeating: 0x3C, count: 16 << 10).write(to: URL(fileURLWithPath: out + "/.notepress-tmp/tmp-Ab3xYz"))
+                    try Data().write(to: URL(fileURLWithPath: out + "/.n17.html.tmp-Ab3xYz"))
                     try Data().write(to: URL(fileURLWithPath: out + "/.mine.tmp-12"))
                     try Data().write(to: URL(fileURLWithPath: out + "/keep.tmp-ABCDEF"))
                 }
                 let again = try NotepressBinary.run(["convert", input, "-o", out, "-q", "-t", "html"], environment: env)
                 XCTAssertEqual(again.status, 0, "\(label): \(again.stderr)")
                 if signal == SIGKILL {
-                    XCTAssertEqual(try temporaries(out), [out + "/.mine.tmp-12"], "\(label): only Notepress's own pattern is removed")
-                    try FileManager.default.removeItem(atPath: out + "/.mine.tmp-12")
-                    try FileManager.default.removeItem(atPath: out + "/keep.tmp-ABCDEF")
+                    XCTAssertEqual(try temporaries(out), [".mine.tmp-12", ".n17.html.tmp-Ab3xYz"], "\(label): only Notepress's own folder is emptied")
+                    for f in [".mine.tmp-12", ".n17.html.tmp-Ab3xYz", "keep.tmp-ABCDEF"] { try FileManager.default.removeItem(atPath: out + "/" + f) }
                 } else {
                     XCTAssertEqual(try temporaries(out), [], label)
                 }
@@ -99,15 +107,17 @@ final class InterruptedRunLeavesTemporariesTests: XCTestCase {
         }
     }
 
-    /// `--prune` removes a killed run's temporaries too, and `notepress index` does not read one in
-    /// the manifest parts' folder as a part.
+    /// `--prune` removes a killed run's temporaries too (those in `.notepress-tmp`; a file beside
+    /// an output named like an older version's temporary is not Notepress's to remove).
     func testPruneRemovesAKilledRunsTemporaries() throws {
         let (input, out, _) = try makeSiteFolder(self, ["a.md": "# A\n", "sub/b.md": "# B\n"])
         XCTAssertEqual(try NotepressBinary.run(["convert", input, "-o", out, "-q"]).status, 0)
+        try FileManager.default.createDirectory(atPath: out + "/.notepress-tmp", withIntermediateDirectories: true)
+        try Data("<html".utf8).write(to: URL(fileURLWithPath: out + "/.notepress-tmp/tmp-q1W2e3"))
         try Data("<html".utf8).write(to: URL(fileURLWithPath: out + "/sub/.b.html.tmp-q1W2e3"))
         let r = try NotepressBinary.run(["convert", input, "-o", out, "--prune", "-q"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(try temporaries(out), [])
+        XCTAssertEqual(try temporaries(out), ["sub/.b.html.tmp-q1W2e3"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/sub/b.html"))
     }
 }

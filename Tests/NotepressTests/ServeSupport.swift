@@ -130,10 +130,12 @@ final class EventStreamReader {
     deinit { if process.isRunning { process.terminate() } }
 }
 
-/// Every file below `root` whose name is a Notepress temporary (`.NAME.tmp-XXXXXX`).
+/// Every file below `root` that is a Notepress temporary (in its folder `.notepress-tmp`, the
+/// folder too) or named like one of an older version's (`.NAME.tmp-XXXXXX`).
 func temporaries(below root: String) -> [String] {
     (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter {
         let name = ($0 as NSString).lastPathComponent
-        return name.hasPrefix(".") && name.range(of: #"\.tmp-[A-Za-z0-9]{6}$"#, options: .regularExpression) != nil
+        return $0.contains(".notepress-tmp")
+            || name.hasPrefix(".") && name.range(of: #"\.tmp-[A-Za-z0-9]{6}$"#, options: .regularExpression) != nil
     }
 }

@@ -191,8 +191,9 @@ final class ShardTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/a.html"))
     }
 
-    /// index removes the temporary files a killed shard left beside outputs (`.NAME.tmp-XXXXXX`,
-    /// NAME an output), and nothing else.
+    /// index removes the temporary files a killed shard left (in `OUT/.notepress-tmp`, and
+    /// anything but a part in the parts' folder), and nothing else: a file beside an output
+    /// named like an older version's temporary is not Notepress's to remove (issue 44).
     func testIndexRemovesTemporariesOfKilledRuns() throws {
         let tmp = try makeTempDir(self)
         let vault = TestPaths.corpus.appendingPathComponent("vault-foam").path
@@ -200,14 +201,17 @@ final class ShardTests: XCTestCase {
         let out = tmp.appendingPathComponent("out")
         try run(["scan", vault, "-o", table, "-q"])
         try run(["convert", vault, "-o", out.path, "--site-table", table, "--shard", "1/1", "-q"])
-        let stray = out.appendingPathComponent("user/.index.html.tmp-Ab12Cd")
+        let stray = out.appendingPathComponent(".notepress-tmp/tmp-Ab12Cd")
+        let lookalike = out.appendingPathComponent("user/.index.html.tmp-Ab12Cd")
         let other = out.appendingPathComponent("user/.mine.tmp-Ab12Cd")
         let part = out.appendingPathComponent(".notepress-parts/.part-0123456789abcdef.tmp-Zz99Yy")
-        for f in [stray, other, part] { try Data("partial".utf8).write(to: f) }
+        try FileManager.default.createDirectory(at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for f in [stray, lookalike, other, part] { try Data("partial".utf8).write(to: f) }
         let r = try run(["index", out.path, "--site-table", table])
         XCTAssertTrue(r.stderr.contains("removed 1 temporary file of killed runs"), r.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: stray.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stray.deletingLastPathComponent().path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: part.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: lookalike.path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: other.path))
     }
 

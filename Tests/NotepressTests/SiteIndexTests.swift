@@ -210,7 +210,8 @@ final class SiteIndexTests: XCTestCase {
         XCTAssertTrue(first.stderr.contains("tag page: \(out)/tags/work.html\n"), first.stderr)
         let manifest = try read(out + "/" + Manifest.fileName)
         XCTAssertTrue(manifest.contains("\nI\tindex.html\t"), manifest)
-        XCTAssertTrue(manifest.contains("\nG\ttags/a-b.html\t-\t"), manifest)
+        // Hashed (issue 44 item 5): `--prune` after a copy without times decides from the hash.
+        XCTAssertNotNil(manifest.range(of: "\nG\ttags/a-b.html\t[0-9a-f]{64}\t", options: .regularExpression), manifest)
         XCTAssertTrue(manifest.contains("\nG\ttags/work.html\t"), manifest)
 
         let before = times(out)

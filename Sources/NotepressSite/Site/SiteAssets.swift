@@ -49,24 +49,24 @@ package enum SiteAssets {
         var errors: [NotepressError] = []
         do {
             let css = try SiteStylesheet.css(theme: options.theme, templates: options.templates)
-            pages.append(SitePage(path: stylesheetPath, bytes: Array(css.utf8), hashed: false))
-            pages.append(SitePage(path: scriptPath, bytes: Array(try options.templates.text("html/site.js").utf8), hashed: false))
+            pages.append(SitePage(path: stylesheetPath, bytes: Array(css.utf8)))
+            pages.append(SitePage(path: scriptPath, bytes: Array(try options.templates.text("html/site.js").utf8)))
         } catch {
             throw NotepressError.pageTemplate(file: nil, message: "\(error)")
         }
         // KaTeX for the pages with math (``HTMLMath``), copied from libjs-katex when installed.
         if table.records.contains(where: \.math), let script = HTMLMath.script, let css = HTMLMath.stylesheet {
-            pages.append(SitePage(path: HTMLMath.siteFolder + "/katex.min.js", bytes: Array(script.utf8), hashed: false))
-            pages.append(SitePage(path: HTMLMath.siteFolder + "/katex.min.css", bytes: Array(css.utf8), hashed: false))
+            pages.append(SitePage(path: HTMLMath.siteFolder + "/katex.min.js", bytes: Array(script.utf8)))
+            pages.append(SitePage(path: HTMLMath.siteFolder + "/katex.min.css", bytes: Array(css.utf8)))
             for f in HTMLMath.fonts() {
-                pages.append(SitePage(path: HTMLMath.siteFolder + "/fonts/" + f.name, bytes: f.bytes, hashed: false))
+                pages.append(SitePage(path: HTMLMath.siteFolder + "/fonts/" + f.name, bytes: f.bytes))
             }
-            pages.append(SitePage(path: HTMLMath.renderPath, bytes: Array(try options.templates.text("html/math.js").utf8), hashed: false))
+            pages.append(SitePage(path: HTMLMath.renderPath, bytes: Array(try options.templates.text("html/math.js").utf8)))
         }
         if let lunr = lunr() {
-            pages.append(SitePage(path: lunrPath, bytes: lunr.bytes, hashed: false))
+            pages.append(SitePage(path: lunrPath, bytes: lunr.bytes))
             for f in SiteSearch.files(table, lunrVersion: lunr.version) {
-                pages.append(SitePage(path: f.path, bytes: f.bytes, hashed: false))
+                pages.append(SitePage(path: f.path, bytes: f.bytes))
             }
         } else {
             errors.append(.failed(file: lunrSource, position: nil,
@@ -94,9 +94,8 @@ package enum SiteAssets {
             pages.append(SitePage(path: "404.html", bytes: try render("html/not-found.html", title: "Page not found", site: site)))
         }
         if let base = options.baseURL {
-            pages.append(SitePage(path: "sitemap.xml", bytes: SiteFeeds.sitemap(table, baseURL: base, listPages: listPages), hashed: false))
-            pages.append(SitePage(path: "feed.xml", bytes: SiteFeeds.atom(table, baseURL: base, title: nav.siteTitle, size: options.feedSize),
-                                  hashed: false))
+            pages.append(SitePage(path: "sitemap.xml", bytes: SiteFeeds.sitemap(table, baseURL: base, listPages: listPages)))
+            pages.append(SitePage(path: "feed.xml", bytes: SiteFeeds.atom(table, baseURL: base, title: nav.siteTitle, size: options.feedSize)))
         }
         return (pages, errors)
     }

@@ -123,10 +123,10 @@ extension BatchConverter {
                     }
                     try AtomicFile.write(bytes, to: dest)
                     let out = Platform.status(dest, followLinks: false)
-                    // No hash: a copy whose size and time changed is copied again, and never
-                    // pruned (it is not the file Notepress wrote).
+                    // Hashed: a copy whose size or time changed is trusted (not copied again, and
+                    // pruned once no page uses it) only while it holds these bytes.
                     result.assets[key] = Manifest.Asset(
-                        output: Manifest.Output(path: key, sha256: "-", size: out?.size, mtimeNanoseconds: out?.modifiedNanoseconds),
+                        output: Manifest.Output(path: key, sha256: SHA256.hex(bytes), size: out?.size, mtimeNanoseconds: out?.modifiedNanoseconds),
                         source: rel, sourceSize: st?.size, sourceMtimeNanoseconds: st?.modifiedNanoseconds)
                     result.copied.append(dest)
                 } catch {
@@ -141,7 +141,8 @@ extension BatchConverter {
     /// pages, assets) that this run did not produce (`sitePages`: the site-wide pages of this run):
     /// outputs of deleted inputs, of an earlier layout or README/index naming, a notes list that
     /// moved, tag pages of tags no page has any more, assets no longer referenced. Only regular
-    /// files below the output folder that still hold their recorded bytes are removed; outputs of
+    /// files below the output folder that still hold their recorded bytes are removed (the
+    /// manifest's hash decides when the size or time differs: a copied tree has new times); outputs of
     /// inputs that failed this run are kept. Folders left empty are removed too. Returns the
     /// paths removed, sorted.
     package func prune(previous: Manifest, outcomes: [FileOutcome], index: String?, assets: AssetCopy,

@@ -11,16 +11,16 @@ package struct SitePage: Sendable, Equatable {
     package var path: String
     /// The page, UTF-8.
     package var bytes: [UInt8]
-    /// SHA-256 of ``bytes`` (hex) for the manifest, or `-` (tag pages: like copied assets, a tag
-    /// page is trusted by its size and time alone; hashing 50 tag pages of a 20 000-note site
-    /// cost as much as rendering them).
+    /// SHA-256 of ``bytes`` (hex) for the manifest: `--prune` removes a site file no longer made
+    /// only while it holds these bytes, also when its time changed (a tree copied by `cp -r`,
+    /// `rsync` without `-t`, a git checkout).
     package var sha256: String
 
-    /// A page of `bytes` at `path`, hashed here when `hashed`.
-    package init(path: String, bytes: [UInt8], hashed: Bool = true) {
+    /// A page of `bytes` at `path`, hashed here (on the thread that rendered it).
+    package init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.sha256 = hashed ? SHA256.hex(bytes) : "-"
+        self.sha256 = SHA256.hex(bytes)
     }
 }
 
@@ -189,7 +189,7 @@ extension BatchConverter {
                     try lists.renderTag(names: $0, sortedNotes: job.notes, prefix: job.prefix, notesIndex: indexName, template: tagTemplate,
                                         site: site, listPages: job.pages)
                 } ?? lists.render(sortedNotes: job.notes, home: home, site: site, listPages: job.pages)
-                rendered.set(i, .success(SitePage(path: job.path, bytes: Array(text.utf8), hashed: job.path == indexName)))
+                rendered.set(i, .success(SitePage(path: job.path, bytes: Array(text.utf8))))
             } catch {
                 rendered.set(i, .failure(NotepressError.pageTemplate(file: nil, message: "\(error)")))
             }

@@ -117,7 +117,7 @@ package struct ManifestPart: Sendable, Equatable {
     }
 
     /// The parts in `OUT/.notepress-parts`, by file name (sorted); files that are not parts
-    /// (a temporary file of a killed run) are not returned but listed in `other`.
+    /// (a temporary file an older version's killed run left there) are not returned but listed in `other`.
     package static func loadAll(outputRoot: String) -> (parts: [(path: String, part: ManifestPart)], other: [String], unreadable: [String]) {
         let folder = PathText.join(outputRoot, folderName)
         var parts: [(String, ManifestPart)] = []
@@ -176,35 +176,6 @@ package struct ManifestPart: Sendable, Equatable {
             for (k, a) in p.manifest.assets { m.assets[k] = a }
         }
         return m
-    }
-}
-
-extension BatchConverter {
-    /// Removes the temporary files (`.NAME.tmp-XXXXXX`, ``Platform/writeAtomically(_:folder:name:_:)``)
-    /// that a run killed between writing and renaming left beside the outputs `manifest` records
-    /// (pages, the notes list, assets): only those whose NAME is such an output in that folder.
-    /// Returns the paths removed, sorted.
-    package func removeStrayTemporaries(_ manifest: Manifest) -> [String] {
-        var names: [String: Set<String>] = [:]
-        var outputs = manifest.entries.values.flatMap(\.outputs).map(\.path) + manifest.assets.keys
-        if let i = manifest.index { outputs.append(i.path) }
-        outputs.append(Manifest.fileName)
-        outputs.append(SiteTableCodec.fileName)
-        for o in outputs {
-            names[PathText.join(outputRoot, PathText.deletingLastComponent(o)), default: []].insert(PathText.lastComponent(o))
-        }
-        var removed: [String] = []
-        for (folder, known) in names {
-            for e in Platform.directoryEntries(folder.isEmpty ? "." : folder) ?? [] where e.name.hasPrefix(".") {
-                guard let r = e.name.range(of: ".tmp-", options: .backwards) else { continue }
-                let suffix = e.name[r.upperBound...]
-                let name = String(e.name[e.name.index(after: e.name.startIndex)..<r.lowerBound])
-                guard suffix.count == 6, known.contains(name) else { continue }
-                let path = PathText.join(folder, e.name)
-                if Platform.removeFile(path) == nil { removed.append(path) }
-            }
-        }
-        return removed.sorted()
     }
 }
 

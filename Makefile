@@ -51,6 +51,8 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 LIBDIR ?= $(PREFIX)/lib
+# The folders install makes (with their parents) and uninstall removes when empty.
+INSTALL_DIRS := $(BINDIR) $(LIBDIR)/notepress $(MANDIR)/man1 $(MANDIR)/man7 $(BASHCOMPDIR) $(ZSHCOMPDIR) $(FISHCOMPDIR)
 INSTALLED := $(BINDIR)/notepress $(LIBDIR)/notepress/$(SHIM_NAME) $(MANDIR)/man1/notepress.1 $(MANDIR)/man7/notepress-markup.7 \
   $(BASHCOMPDIR)/notepress $(ZSHCOMPDIR)/_notepress $(FISHCOMPDIR)/notepress.fish
 
@@ -113,9 +115,15 @@ install: $(if $(NO_BUILD),strip,build)
 	$(BIN) completions fish > $(DESTDIR)$(FISHCOMPDIR)/notepress.fish
 	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/notepress $(DESTDIR)$(ZSHCOMPDIR)/_notepress $(DESTDIR)$(FISHCOMPDIR)/notepress.fish
 
-# Removes exactly what install wrote (the folders stay: they are shared).
+# Removes exactly what install wrote, then each folder install makes (install -d, parents
+# included) that is now empty, up to PREFIX, or up to DESTDIR when given (a staging root): a
+# folder that holds anything else stays, and so does PREFIX itself and any folder outside it.
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	@top='$(if $(DESTDIR),$(DESTDIR),$(PREFIX))'; top="$${top%/}"; \
+	for d in $(addprefix $(DESTDIR),$(INSTALL_DIRS)); do \
+	  while case "$$d" in "$$top"/?*) true;; *) false;; esac && rmdir "$$d" 2>/dev/null; do d="$${d%/*}"; done; \
+	done
 
 # A Debian package of the release binary in .build/deb (.ci/deb.sh: Depends from dpkg-shlibdeps,
 # the version from the sources, SOURCE_DATE_EPOCH from the last commit, so two builds match).

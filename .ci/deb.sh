@@ -4,9 +4,13 @@
 #              man pages gzip -9n, /usr/share/doc/notepress/{copyright,changelog.gz}
 #   Version:   notepressVersion in Sources/NotepressCLI/Commands.swift (a native package)
 #   Depends:   dpkg-shlibdeps on the binary and the highlighting shim (the libraries they link,
-#              KSyntaxHighlighting and Qt 5 for the shim, and their minimum versions)
+#              KSyntaxHighlighting and Qt 5 for the shim, and their minimum versions), and what
+#              the binary loads at run time, which no ELF header names (RUNTIME_DEPENDS below)
 #   bytes:     every time stamp is SOURCE_DATE_EPOCH (default: the last commit's time), owner
 #              root:root, so two builds of the same binary give the same .deb
+# CONFIG=debug packages the debug build (InstallTests checks its Depends without a release
+# build; its Swift runtime, from the toolchain, is in no package and is left out of Depends);
+# DEB_OUT names the folder of the .deb (default .build/deb).
 # make deb-check (--check): also lintian (overrides in .ci/deb/lintian-overrides, each with its
 # reason), a second build compared byte for byte, then, as root, `apt-get install ./….deb` and
 # `apt-get remove notepress`, checking the installed files and that none is left.
@@ -16,7 +20,16 @@ check=0; [ "${1:-}" = --check ] && check=1
 version=$(sed -n 's/^let notepressVersion = "\(.*\)"$/\1/p' Sources/NotepressCLI/Commands.swift)
 arch=$(dpkg --print-architecture)
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
-out=.build/deb
+out=${DEB_OUT:-.build/deb}
+# Loaded or read at run time, so not among the libraries dpkg-shlibdeps reads off the binary:
+# libcrypto (dlopen, Sources/CLibCrypto: the manifest's SHA-256), libmicrohttpd (dlopen,
+# Sources/CMicroHTTPD: notepress serve), lunr.js (/usr/share/javascript/lunr, SiteAssets: a folder
+# run's search) and KaTeX (/usr/share/javascript/katex, HTMLMath: math in HTML). Without any of
+# them a run still succeeds, with that feature left out and a warning, but the package's
+# features are all there only with them. InstallTests checks every one against the sources.
+RUNTIME_DEPENDS="libssl3 (>= 3.0.0), libmicrohttpd12 (>= 0.9.75), libjs-lunr (>= 2.3), libjs-katex (>= 0.16)"
+shlibdeps_flags=()
+[ "${CONFIG:-release}" = debug ] && shlibdeps_flags=(--ignore-missing-info)
 deb=$out/notepress_${version}_${arch}.deb
 
 build() {  # build DEB: stage, metadata, dpkg-deb
@@ -37,9 +50,8 @@ build() {  # build DEB: stage, metadata, dpkg-deb
   mkdir -p "$stage/src/debian"
   printf 'Source: notepress\n\nPackage: notepress\nArchitecture: any\n' > "$stage/src/debian/control"
   local depends
-  depends=$(cd "$stage/src" && dpkg-shlibdeps -O "$root/usr/bin/notepress" "$root"/usr/lib/notepress/*.so 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-  # Loaded with dlopen on first use, so not among the libraries dpkg-shlibdeps reads off the binary.
-  depends="$depends, libssl3 (>= 3.0.0), libmicrohttpd12 (>= 0.9.75)"
+  depends=$(cd "$stage/src" && dpkg-shlibdeps "${shlibdeps_flags[@]}" -O "$root/usr/bin/notepress" "$root"/usr/lib/notepress/*.so 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+  depends="$depends, $RUNTIME_DEPENDS"
   install -d -m 755 "$root/DEBIAN"
   local size
   size=$(du -k -s --apparent-size --exclude=DEBIAN "$root" | cut -f1)

@@ -19,6 +19,9 @@ package struct InlinesBuilder: Sendable {
     /// Whether no run has been added since the last ``take()``.
     package var isEmpty: Bool { runs.isEmpty }
 
+    /// How many runs have been added since the last ``take()``.
+    package var runCount: Int { runs.count }
+
     /// Opens a span of `kind` inside the innermost open one; returns its index.
     @discardableResult
     package mutating func push(_ kind: InlineSpan.Kind) -> Int {

@@ -140,6 +140,7 @@ extension ConvertPlan {
                                         unchanged: BatchConverter.manifestUnchanged(outcomes, previous: previous),
                                         prerendered: run.sitePages)
             failures += site.errors
+            for w in site.warnings where !quiet { printError(w.description) }
             if verbosity == .verbose {
                 if let path = site.indexPath { printError("index: \(path)") }
                 for p in site.written where p != site.indexPath { printError("\(siteFileLabel(p)): \(p)") }

@@ -172,6 +172,7 @@ func runIndexCommand(_ args: [String]) -> Int32 {
         // The notes list and tag pages: the function a one-process run uses, recorded as it records them.
         let site = batch.writeSitePages(run.table, tableBytes: run.tableBytes, sourcePaths: run.sourcePaths)
         failures += site.errors.map(\.description)
+        for w in site.warnings where !quiet { printError(w.description) }
         if plan.verbosity == .verbose {
             if let path = site.indexPath { printError("index: \(path)") }
             for p in site.written where p != site.indexPath { printError("\(siteFileLabel(p)): \(p)") }

@@ -58,6 +58,12 @@ struct TreeBuilder {
     var wikiLinkOrder = WikiLinkSyntax.Order.targetFirst
     /// Open link and image nodes (no wiki link is looked for inside one).
     var linkDepth = 0
+    /// Open link nodes, and the run count when the outermost opened: a footnote reference in a
+    /// link's text (`[a [^b] c](url)`, cmark-gfm#249) is a link of its own, so it waits in
+    /// ``footnotesAfterLink`` and follows the link (no format nests a link in a link).
+    var openLinks: [Int] = []
+    /// See ``openLinks``.
+    var footnotesAfterLink: [RunContent] = []
     /// A wiki link was made from `[` + a shortcut reference link + `]`: the `]` that starts the
     /// next text node belongs to it.
     var dropLeadingBracket = false
@@ -367,12 +373,14 @@ struct TreeBuilder {
             let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
             let label = number >= 1 && number <= footnoteLabels.count ? footnoteLabels[number - 1] : String(number)
             footnoteOccurrences[number, default: 0] += 1
-            addRun(.footnoteReference(label: label, number: number, occurrence: footnoteOccurrences[number]!))
+            let ref = RunContent.footnoteReference(label: label, number: number, occurrence: footnoteOccurrences[number]!)
+            if openLinks.isEmpty { addRun(ref) } else { footnotesAfterLink.append(ref) }
         case .emph: openSpan(.emphasis)
         case .strong: openSpan(.strong)
         case .strikethrough: openSpan(.strikethrough)
         case .link:
             linkDepth += 1
+            openLinks.append(inlines.runCount)
             openSpan(.link(Link(destination: literal(Self.string(cmark_node_get_url(node))), title: literal(Self.string(cmark_node_get_title(node))),
                                 position: pos)))
             if cmark_node_first_child(node) == nil { addRun(.text("")) }
@@ -425,7 +433,15 @@ struct TreeBuilder {
             break
         case .link, .image:
             linkDepth -= 1
-            closeSpan()
+            if kind == .link, let start = openLinks.popLast(), openLinks.isEmpty, !footnotesAfterLink.isEmpty {
+                // The link keeps its (empty) text when its footnote references were all of it.
+                if inlines.runCount == start { addRun(.text("")) }
+                closeSpan()
+                for ref in footnotesAfterLink { addRun(ref) }
+                footnotesAfterLink = []
+            } else {
+                closeSpan()
+            }
         case .emph, .strong, .strikethrough:
             closeSpan()
         default:

@@ -28,6 +28,43 @@ final class HostileShapeLimitsTests: XCTestCase {
                       file: file, line: line)
     }
 
+    /// Issue 44 item 10: libcmark-gfm 0.29's search for an emphasis opener is quadratic for
+    /// `*t … _t*_ …` (a match removes the delimiter its bound for later searches points at): the
+    /// issue's 160 KB took 4.1 s of CPU in every format. Refused before parsing now, at the closer
+    /// where upstream's steps, replayed, pass the bound; the strikethrough and mirrored shapes too.
+    /// Ordinary emphasis of the same size converts.
+    func testQuadraticEmphasisShapeIsRefusedBeforeParsing() throws {
+        let n = 20000
+        let text = String(repeating: "*t ", count: n) + String(repeating: "_t*_ ", count: n) + "\n"
+        XCTAssertEqual(text.utf8.count, 160_001)
+        let started = Date()
+        let refused = try convert(text)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 120, "refused before parsing: far less than a parse (very generous bound)")
+        assertRefused(refused, at: "1:62699",
+                      saying: "emphasis delimiters (`*`, `_`, `~`) that libcmark-gfm 0.29 would match in more than 10640004 steps (limit 10000000 + 4 per input byte")
+        // Every format refuses it, and writes nothing.
+        let dir = try makeTempDir(self)
+        let path = try writeTestFile(text, "x.md", in: dir).path
+        let all = try NotepressBinary.run(["convert", "-t", "html,rtf,ansi,tei,man,json", "-o", dir.appendingPathComponent("out").path, path])
+        XCTAssertEqual(all.status, 1, all.stderr)
+        XCTAssertTrue(all.stderr.contains("x.md:1:62699: error: emphasis delimiters"), all.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path)
+            .filter { !$0.hasPrefix(".") }, [])
+        // The strikethrough shape and the mirrored one.
+        assertRefused(try convert(String(repeating: "*t ", count: n) + String(repeating: "~t*~ ", count: n) + "\n"), at: "1:62699",
+                      saying: "emphasis delimiters")
+        assertRefused(try convert(String(repeating: "_t ", count: n) + String(repeating: "*t_* ", count: n) + "\n"), at: "1:62699",
+                      saying: "emphasis delimiters")
+        // As dense, written as people write: converts.
+        let ordinary = try convert(String(repeating: "*t* _t_ **t** ~~t~~ a*b*c snake_case ", count: n) + "\n")
+        XCTAssertEqual(ordinary.status, 0, ordinary.stderr)
+        XCTAssertEqual(ordinary.stdoutText.components(separatedBy: "<del>").count - 1, n)
+        // Lifted: parsed (slowly) as before.
+        let lifted = try convert(String(repeating: "*t ", count: n / 4) + String(repeating: "_t*_ ", count: n / 4) + "\n", ["--no-input-limits"])
+        XCTAssertEqual(lifted.status, 0, lifted.stderr)
+        XCTAssertEqual(lifted.stdoutText.components(separatedBy: "<em>").count - 1, n / 4)
+    }
+
     /// 16 000 columns parsed in 4.1 s, ×4 per doubling: refused at its delimiter row.
     func testTableWiderThanTheColumnLimitIsRefused() throws {
         let text = "Intro\n\n" + Self.table(columns: 257, bodyRows: ["|b|"])

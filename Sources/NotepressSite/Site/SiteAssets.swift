@@ -40,13 +40,31 @@ package enum SiteAssets {
         return (version, bytes)
     }
 
+    /// The optional assets of the site's features that cannot be read, one warning each (the run
+    /// still succeeds): lunr.js (``lunrSource``; the site is written without its search index and
+    /// the search page says search is unavailable) and, when a page has math, KaTeX
+    /// (``HTMLMath/folder``; the formulas stay TeX source, as written).
+    package static func missingAssetWarnings(_ table: SiteTable) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        if !FileManager.default.isReadableFile(atPath: lunrSource) {
+            warnings.append(Diagnostic(.warning, "lunr.js not found (install libjs-lunr, or name the file with NOTEPRESS_LUNR); "
+                                           + "the site is written without search", file: lunrSource))
+        }
+        if table.records.contains(where: \.math), HTMLMath.script == nil || HTMLMath.stylesheet == nil {
+            warnings.append(Diagnostic(.warning, "KaTeX not found (install libjs-katex, or name its folder with NOTEPRESS_KATEX); "
+                                           + "math is written as its TeX source", file: HTMLMath.folder))
+        }
+        return warnings
+    }
+
     /// Every shared file of the site (paths below the HTML root), in a fixed order; `errors`
-    /// names what could not be made (lunr.js missing: the search page says search is unavailable).
+    /// names what could not be made. A missing lunr.js or KaTeX leaves its files out (and
+    /// ``missingAssetWarnings(_:)`` says so): never an error.
     /// `listPages`: the notes list's and tag pages' files, every page of each (for the sitemap).
     static func files(_ table: SiteTable, nav: SiteNavigation, options: ConversionOptions, notesIndex: String,
                       listPages: [String], existing: (String) -> Bool) throws -> (pages: [SitePage], errors: [NotepressError]) {
         var pages: [SitePage] = []
-        var errors: [NotepressError] = []
+        let errors: [NotepressError] = []
         do {
             let css = try SiteStylesheet.css(theme: options.theme, templates: options.templates)
             pages.append(SitePage(path: stylesheetPath, bytes: Array(css.utf8)))
@@ -68,9 +86,6 @@ package enum SiteAssets {
             for f in SiteSearch.files(table, lunrVersion: lunr.version) {
                 pages.append(SitePage(path: f.path, bytes: f.bytes))
             }
-        } else {
-            errors.append(.failed(file: lunrSource, position: nil,
-                                  message: "lunr.js not found (install libjs-lunr); the site's search is not written"))
         }
         let lists = HTMLIndex(theme: options.theme, templates: options.templates)
         func render(_ template: String, title: String, site: [String: MustacheValue]) throws -> [UInt8] {

@@ -40,6 +40,8 @@ package struct SitePagesResult: Sendable {
     package var written: [String] = []
     /// Pages not written: one would replace a converted input's output, or could not be written.
     package var errors: [NotepressError] = []
+    /// Optional assets missing (``SiteAssets/missingAssetWarnings(_:)``): features left out.
+    package var warnings: [Diagnostic] = []
 
     /// Nothing written (no HTML pages).
     package init() {}
@@ -233,6 +235,7 @@ extension BatchConverter {
         guard let html = writers.first(where: { $0.name == "html" }), !options.fragment else { return result }
         let root = root(for: html)
         let indexName = table.rootHasIndexPage ? "notes-index.html" : "index.html"
+        result.warnings = SiteAssets.missingAssetWarnings(table)
         if unchanged, previousTableBytes == tableBytes, let old = previous.index, old.size != nil {
             // The site files of this table, as the last run that rendered them recorded them; the
             // manifest may also hold files of tags or search terms gone since, kept for --prune:

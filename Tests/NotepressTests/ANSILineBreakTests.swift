@@ -184,13 +184,19 @@ final class ANSILineBreakTests: XCTestCase {
         let rows = try ansi(md, width: 40).split(separator: "\n").map(String.init)
         XCTAssertEqual(rows.count, 7)
         try (rows.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("rows"), atomically: true, encoding: .utf8)
-        // Print each row alone on a cleared screen and note the column the cursor ends in.
+        // Print each row alone on a cleared screen and note the column the cursor ends in. The
+        // row is followed by a pane title naming it (OSC 2, which moves no cursor): once tmux
+        // shows that title it has drawn the row, whatever the machine's speed.
         try """
+            i=0
             while IFS= read -r l; do
-              printf '\\033[H\\033[2J%s' "$l"; sleep 0.2
+              i=$((i+1))
+              printf '\\033[H\\033[2J%s\\033]2;row%s\\033\\\\' "$l" "$i"
+              n=0
+              until [ "$(tmux display -p '#{pane_title}')" = "row$i" ] || [ $n -ge 1200 ]; do sleep 0.05; n=$((n+1)); done
               tmux display -p 'x=#{cursor_x}' >> "\(dir.path)/columns"
             done < "\(dir.path)/rows"
-            echo; echo DONE; sleep 5
+            echo; echo DONE; sleep 60
             """.write(to: dir.appendingPathComponent("show.sh"), atomically: true, encoding: .utf8)
         _ = try tmuxScreen(width: 40, height: 5, command: "sh \(dir.path)/show.sh", waitFor: "DONE")
         let columns = try String(contentsOf: dir.appendingPathComponent("columns"), encoding: .utf8)

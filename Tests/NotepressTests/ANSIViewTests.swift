@@ -114,7 +114,7 @@ final class ANSIViewTests: XCTestCase {
     }
 
     /// Runs `command` in a detached tmux session of `width`×`height` on a private socket, waits
-    /// until the pane shows `__END__` (at most about 20 s), and returns the pane's text without and
+    /// until the pane shows `__END__` (at most 60 s: a loaded machine may be slow), and returns the pane's text without and
     /// with attributes (`capture-pane -p`, `-p -e`). One shell does it all: a tmux server started
     /// by a short-lived child process of the test does not outlive that process.
     static func runInTmux(_ tmux: String, width: Int, height: Int, command: String, dir: URL) throws -> (String, String) {
@@ -124,11 +124,11 @@ final class ANSIViewTests: XCTestCase {
         let script = """
         T='\(tmux)'; S='\(socket)'
         "$T" -L "$S" -f /dev/null new-session -d -x \(width) -y \(height) "$1" || exit 3
-        i=0
-        while [ $i -lt 400 ]; do
+        end=$(( $(date +%s) + 60 ))
+        while [ "$(date +%s)" -lt "$end" ]; do
           "$T" -L "$S" capture-pane -p > '\(plainFile)'
           grep -q __END__ '\(plainFile)' && break
-          sleep 0.05; i=$((i+1))
+          sleep 0.05
         done
         "$T" -L "$S" capture-pane -p -e > '\(escFile)'
         "$T" -L "$S" kill-server

@@ -110,12 +110,13 @@ final class CodeHighlightTests: XCTestCase {
         let md = try write(Self.page, "code.md", in: dir)
         let session = "np-hl-\(getpid())"
         let script = """
-        tmux -L \(session) new-session -d -s \(session) -x 100 -y 60 "env -u NO_COLOR TERM=xterm-256color PAGER=cat \(NotepressBinary.url.path) view \(md.path); sleep 30" >/dev/null 2>&1 </dev/null || exit 3
+        tmux -L \(session) new-session -d -s \(session) -x 100 -y 60 "env -u NO_COLOR TERM=xterm-256color PAGER=cat \(NotepressBinary.url.path) view \(md.path); echo __END__; sleep 30" >/dev/null 2>&1 </dev/null || exit 3
         screen=""
-        for i in $(seq 1 50); do
+        end=$(( $(date +%s) + 60 ))
+        while [ "$(date +%s)" -lt "$end" ]; do
           sleep 0.2
           screen=$(tmux -L \(session) capture-pane -e -p -t \(session) 2>/dev/null)
-          case "$screen" in *twice*) break ;; esac
+          case "$screen" in *__END__*) break ;; esac
         done
         tmux -L \(session) kill-server >/dev/null 2>&1 </dev/null
         printf '%s\\n' "$screen"

@@ -154,10 +154,9 @@ final class TmuxSession {
         keeper.standardOutput = FileHandle.nullDevice
         keeper.standardError = FileHandle.nullDevice
         try keeper.run()
-        var tries = 0
-        while Self.quiet(tmux, ["-L", socket, "has-session", "-t", "np"]) != 0 && tries < 100 {
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Self.quiet(tmux, ["-L", socket, "has-session", "-t", "np"]) != 0 && Date() < deadline {
             usleep(50_000)
-            tries += 1
         }
     }
 
@@ -184,14 +183,16 @@ final class TmuxSession {
         return l
     }
 
-    /// Waits (at most ~15 s) until the screen contains `text`; returns the screen.
+    /// Waits (at most 60 s) until the screen contains `text`; returns the screen.
     func waitFor(_ text: String) throws -> String {
         try waitForLines { $0.joined(separator: "\n").contains(text) }.joined(separator: "\n")
     }
 
-    /// Waits (at most ~15 s) until `condition` holds for ``lines()``; returns them.
+    /// Waits (at most 60 s, a bound only a hung program reaches: a loaded machine may take
+    /// seconds) until `condition` holds for ``lines()``; returns them.
     func waitForLines(_ condition: ([String]) -> Bool) throws -> [String] {
-        for _ in 0..<300 {
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline {
             let l = lines()
             if condition(l) { return l }
             usleep(50_000)

@@ -43,7 +43,7 @@ final class HostileOutputTests: XCTestCase {
 
         /// What the peer read, once it has ended; `nil` when it did not end within `seconds`
         /// (it is then terminated).
-        func finish(within seconds: Double = 10) -> Data? {
+        func finish(within seconds: Double = 120) -> Data? {
             let deadline = Date().addingTimeInterval(seconds)
             while process.isRunning && Date() < deadline { usleep(10_000) }
             if process.isRunning {

@@ -95,7 +95,7 @@ func runTool(_ name: String, _ args: [String], stdin: Data? = nil, file: StaticS
 }
 
 /// Runs `command` in a detached tmux session of `width`×`height`, captures the screen until it
-/// contains `waitFor` (at most ~10 s) and kills the session; returns the captured screen. One shell
+/// contains `waitFor` (at most 60 s: a loaded machine may be slow) and kills the session; returns the captured screen. One shell
 /// script does it all, with tmux's own output sent to /dev/null: a tmux server started from a
 /// short-lived child would otherwise die with it, or keep our output pipe open for ever.
 func tmuxScreen(width: Int, height: Int, command: String, waitFor: String) throws -> String {
@@ -104,7 +104,8 @@ func tmuxScreen(width: Int, height: Int, command: String, waitFor: String) throw
     let script = """
     tmux new-session -d -s \(session) -x \(width) -y \(height) \(q(command)) >/dev/null 2>&1 </dev/null || exit 3
     screen=""
-    for i in $(seq 1 50); do
+    end=$(( $(date +%s) + 60 ))
+    while [ "$(date +%s)" -lt "$end" ]; do
       sleep 0.2
       screen=$(tmux capture-pane -p -S -200 -t \(session) 2>/dev/null)
       case "$screen" in *\(q(waitFor))*) break ;; esac

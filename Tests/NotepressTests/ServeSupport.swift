@@ -56,10 +56,11 @@ final class ServedSite {
     /// What it wrote to standard error so far.
     var stderr: String { String(decoding: stderrBox.data ?? Data(), as: UTF8.self) }
 
-    /// Sends `signal` and waits (at most 20 s) for the exit; returns the exit status.
+    /// Sends `signal` and waits (at most 120 s: a build under way is finished first, and a loaded
+    /// machine may take that long) for the exit; returns the exit status.
     func stop(_ signal: Int32 = SIGINT) -> Int32 {
         kill(process.processIdentifier, signal)
-        let deadline = Date(timeIntervalSinceNow: 20)
+        let deadline = Date(timeIntervalSinceNow: 120)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate(); return -1 }
         return process.terminationStatus
@@ -82,7 +83,7 @@ final class ServedSite {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let body = dir.appendingPathComponent("body").path, head = dir.appendingPathComponent("head").path
-        let r = try runTool("curl", ["-s", "--path-as-is", "--max-time", "10", "-o", body, "-D", head,
+        let r = try runTool("curl", ["-s", "--path-as-is", "--max-time", "60", "-o", body, "-D", head,
                                      "-w", "%{http_code} %{content_type}"] + extra + [String(url.dropLast()) + path])
         let parts = r.output.split(separator: " ", maxSplits: 1).map(String.init)
         return Response(status: Int(parts.first ?? "") ?? 0, type: parts.count > 1 ? parts[1] : "",

@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// Issue 45 through the real binary: folders written for other tools (a numbered journal, a
+/// folder of man-page Markdown, a TiddlyWiki folder, an Obsidian vault) convert whole.
+final class FolderConventionsTests: XCTestCase {
+    static let env = ["SOURCE_DATE_EPOCH": "1700000000"]
+
+    /// A folder holding `files` (relative path → text) and an output folder beside it.
+    func folder(_ files: [String: String]) throws -> (input: String, output: String) {
+        let dir = try makeTempDir(self)
+        let input = dir.appendingPathComponent("in")
+        for (name, text) in files { _ = try writeTestFile(text, name, in: input) }
+        return (input.path, dir.appendingPathComponent("out").path)
+    }
+
+    func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    /// The `href`s of the links inside the first element that starts with `open` and ends with
+    /// `close`, in document order.
+    func hrefs(_ html: String, from open: String, to close: String) -> [String] {
+        guard let start = html.range(of: open), let end = html.range(of: close, range: start.upperBound..<html.endIndex) else { return [] }
+        let part = html[start.upperBound..<end.lowerBound]
+        var out: [String] = []
+        var rest = part[...]
+        while let h = rest.range(of: "href=\"") {
+            let tail = rest[h.upperBound...]
+            guard let q = tail.firstIndex(of: "\"") else { break }
+            out.append(String(tail[..<q]))
+            rest = tail[q...]
+        }
+        return out
+    }
+
+    // MARK: 4. Natural order
+
+    /// "Entry 8999 → Entry 9 → Entry 90" was the order of every list (titles compared as
+    /// strings): numbers compare as numbers, case is ignored, in the sidebar, previous/next, the
+    /// notes list and a tag page.
+    func testNotesAreListedInNaturalOrderEntry9BeforeEntry90BeforeEntry8999() throws {
+        let (input, out) = try folder([
+            "Entry 8999.md": "---\ntags: [log]\n---\nlast\n", "Entry 9.md": "---\ntags: [log]\n---\nfirst\n",
+            "Entry 90.md": "---\ntags: [log]\n---\nmiddle\n", "Zebra.md": "---\ntags: [log]\n---\nz\n",
+            "apple pie.md": "---\ntags: [log]\n---\na\n",
+        ])
+        let r = try NotepressBinary.run(["convert", input, "-o", out], environment: Self.env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let expected = ["apple%20pie.html", "Entry%209.html", "Entry%2090.html", "Entry%208999.html", "Zebra.html"]
+        // The sidebar of a page.
+        let page = try read(out + "/Entry 90.html")
+        XCTAssertEqual(hrefs(page, from: "id=\"site-sidebar\"", to: "</nav>").filter { $0.hasSuffix(".html") && $0 != "index.html" },
+                       expected, page)
+        // Previous and next follow it.
+        XCTAssertEqual(hrefs(page, from: "class=\"pager\"", to: "</nav>"), ["Entry%209.html", "Entry%208999.html"])
+        // The notes list (no dates: by title) and the tag page.
+        let list = try read(out + "/index.html")
+        XCTAssertEqual(hrefs(list, from: "<main", to: "</main>").filter { !$0.contains("tags/") && $0.hasSuffix(".html") }, expected, list)
+        let tag = try read(out + "/tags/log.html")
+        XCTAssertEqual(hrefs(tag, from: "<main", to: "</main>").filter { !$0.contains("tags/") && $0.hasSuffix(".html") && $0 != "../index.html" }
+                        .map { $0.replacingOccurrences(of: "../", with: "") }, expected, tag)
+    }
+}

@@ -59,4 +59,29 @@ final class FolderConventionsTests: XCTestCase {
         XCTAssertEqual(hrefs(tag, from: "<main", to: "</main>").filter { !$0.contains("tags/") && $0.hasSuffix(".html") && $0 != "../index.html" }
                         .map { $0.replacingOccurrences(of: "../", with: "") }, expected, tag)
     }
+
+    // MARK: 5. Man pages from a folder
+
+    /// A folder of man-page Markdown gave `buildah-add.1.man`, and its `README.md` `index.man`:
+    /// pages are named `NAME.SECTION` as `man` installs them (from the title line, else the file
+    /// name), and a page with no man title is reported at its file and keeps its own name.
+    func testManPagesOfAFolderAreNamedNameDotSectionAndAnUntitledReadmeIsReported() throws {
+        let (input, out) = try folder([
+            "buildah-add.1.md": "# NAME\n\nbuildah-add - add content\n\nSee [ls](ls.md).\n",
+            "ls.md": "# ls(1) -- list directory contents\n\n## SYNOPSIS\n\n`ls` [*OPTION*]...\n",
+            "podman.md": "% podman 8\n\n# NAME\n\npodman - pods\n",
+            "README.md": "# Buildah man pages\n\nThe pages.\n",
+        ])
+        let r = try NotepressBinary.run(["convert", input, "-o", out, "-t", "man", "--verbose"], environment: Self.env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let written = (try FileManager.default.contentsOfDirectory(atPath: out)).filter { !$0.hasPrefix(".") }.sorted()
+        XCTAssertEqual(written, ["README.man", "buildah-add.1", "ls.1", "podman.8"], r.stderr)
+        XCTAssertTrue(r.stderr.contains("README.md:1:1: warning: man: no man page title"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("buildah-add.1.md:1:1: warning: man: no man page title"), r.stderr)
+        // A link names the page as it is installed.
+        XCTAssertTrue(try read(out + "/buildah-add.1").contains("See ls(1)."))
+        // mandoc reads the installed name's section.
+        let lint = try runTool("mandoc", ["-T", "lint", "-W", "error", out + "/ls.1"])
+        XCTAssertEqual(lint.status, 0, lint.output)
+    }
 }

@@ -471,6 +471,8 @@ extension BatchConverter {
         let digest = extras.digest(rewriter.digest(of: record, resolutions: resolutions), record: record, table: table)
         // The site's SUMMARY.md gives the navigation and is not a page of the site: no HTML.
         let isSummary = table.summary != nil && table.byPath[record.path] == table.summary
+        // A page with no man title (``SiteRecord/manName``) is reported below.
+        let untitledMan = record.manName == nil && writers.contains { $0.name == "man" }
         let writers = writers.filter { !(isSummary && $0.name == "html" && !options.fragment) }
         let paths = writers.map { outputPath(input, $0, table: table) }
         if let config = configuration, let prev = previous, prev.configSHA256 == config.sha256,
@@ -497,6 +499,12 @@ extension BatchConverter {
                 let loaded = try load(input, bytes: bytes, modified: s.modified)
                 document = loaded.0
                 outcome.diagnostics = loaded.1
+            }
+            if untitledMan {
+                outcome.diagnostics.append(Diagnostic(.warning, "man: no man page title (a `name(section)` heading or title block, "
+                    + "a section in the file name as in `tool.1.md`, or front matter `section`); written as "
+                    + PathText.lastComponent(paths[writers.firstIndex { $0.name == "man" }!]),
+                    file: input.path, position: SourcePosition(line: 1, column: 1)))
             }
             outcome.diagnosticOrigins = Array(repeating: "input", count: outcome.diagnostics.count)
             for p in paths { try context.check(p, input: input.path) }

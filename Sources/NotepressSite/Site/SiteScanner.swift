@@ -62,9 +62,11 @@ package enum SiteScanner {
         r.embeds = SiteEmbeds.targets(document)
         r.excerpt = excerpt(document)
         r.math = Self.hasMath(document)
-        let man = ManTitleResolver.pageReference(path: relative, fields: meta.fields)
-        r.manName = man.name
-        r.manSection = man.section
+        // The name and section the page is installed under (`nil`: no man title; links then
+        // name it by its file, ``SiteTable``).
+        let man = ManTitleResolver.installedName(document, path: relative)
+        r.manName = man?.name
+        r.manSection = man?.section
         if SiteSummary.isSummary(relative, format: meta.sourceFormat) { r.summary = SiteSummary.entries(document) }
         return r
     }

@@ -84,4 +84,26 @@ final class FolderConventionsTests: XCTestCase {
         let lint = try runTool("mandoc", ["-T", "lint", "-W", "error", out + "/ls.1"])
         XCTAssertEqual(lint.status, 0, lint.output)
     }
+
+    // MARK: 6. TiddlyWiki
+
+    /// Links named tiddlers by file name (`$:/AdvancedSearch` is stored as `$__AdvancedSearch.tid`
+    /// and never resolved), and a `.tid` with no header lost all its text.
+    func testTiddlerLinksResolveByTitleAndATidWithoutHeaderIsAllBody() throws {
+        let (input, out) = try folder([
+            "$__AdvancedSearch.tid": "title: $:/AdvancedSearch\ntype: text/vnd.tiddlywiki\n\nSearch everything.\n",
+            "HelloThere.tid": "title: Hello There\ntags: Intro\n\nSee [[$:/AdvancedSearch]] and [[search|$:/AdvancedSearch]].\n",
+            "Start.tid": "title: Start\n\nGo to [[the greeting|Hello There]].\n",
+            "plain.tid": "Just a paragraph: nothing else.\n\nA second one.\n",
+        ])
+        let r = try NotepressBinary.run(["convert", input, "-o", out], environment: Self.env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stderr.contains("no note or file named"), r.stderr)
+        let hello = try read(out + "/HelloThere.html")
+        XCTAssertTrue(hello.contains("<a href=\"$__AdvancedSearch.html\">$:/AdvancedSearch</a> and <a href=\"$__AdvancedSearch.html\">search</a>"), hello)
+        XCTAssertTrue(try read(out + "/Start.html").contains("<a href=\"HelloThere.html\">the greeting</a>"))
+        let plain = try read(out + "/plain.html")
+        XCTAssertTrue(plain.contains("Just a paragraph: nothing else.") && plain.contains("A second one."), plain)
+        XCTAssertFalse(r.stderr.contains("plain.tid"), r.stderr)
+    }
 }

@@ -21,6 +21,12 @@ package enum SiteScanner {
         r.created = meta.created.map { CivilDateTime($0).iso8601 }
         r.tags = meta.tags
         r.aliases = Self.aliases(meta)
+        // A tiddler is named by its `title:` (TiddlyWiki links name titles, and a title such as
+        // `$:/AdvancedSearch` is stored as `$__AdvancedSearch.tid`): links find it by that name.
+        if meta.titleSource == .frontMatter, let t = meta.title?.trimmingHorizontalWhitespace(), !t.isEmpty,
+           DocumentLoader.isTiddler(relative), !r.aliases.contains(t) {
+            r.aliases.append(t)
+        }
         r.fields = meta.fields
         // One walk for the ids, anchors and links.
         var complete = true

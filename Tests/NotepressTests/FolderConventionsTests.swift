@@ -106,4 +106,47 @@ final class FolderConventionsTests: XCTestCase {
         XCTAssertTrue(plain.contains("Just a paragraph: nothing else.") && plain.contains("A second one."), plain)
         XCTAssertFalse(r.stderr.contains("plain.tid"), r.stderr)
     }
+
+    // MARK: 3. Obsidian vaults
+
+    /// A vault's templates folder (named by `.obsidian/templates.json`, notes holding
+    /// `created: {{date}}`) failed the whole run with exit 1: it is not published (one notice),
+    /// like `.obsidian/` and `.trash/`, and a note elsewhere with such a field is published
+    /// without it, with a warning at the value's line and column.
+    func testVaultTemplatesFolderIsNotPublishedAndATemplatePlaceholderFieldIsAWarning() throws {
+        let (input, out) = try folder([
+            ".obsidian/templates.json": "{\"folder\":\"Meta/Templates\"}",
+            ".obsidian/app.json": "{}",
+            ".trash/old.md": "# Old\n",
+            "Meta/Templates/Daily.md": "---\ncreated: {{date}}\ntitle: {{title}}\n---\n# {{title}}\n",
+            "Meta/About.md": "# About\n",
+            "Journal.md": "---\ntags: [log]\ncreated: {{date}}\n---\n# Journal\n\nToday.\n",
+        ])
+        let r = try NotepressBinary.run(["convert", input, "-o", out, "--verbose"], environment: Self.env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let fm = FileManager.default
+        XCTAssertFalse(fm.fileExists(atPath: out + "/Meta/Templates"), r.stderr)
+        XCTAssertFalse(fm.fileExists(atPath: out + "/.trash"))
+        XCTAssertTrue(fm.fileExists(atPath: out + "/Meta/About.html"))
+        XCTAssertEqual(r.stderr.components(separatedBy: "templates folder").count - 1, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("Meta/Templates: warning: Obsidian's templates folder"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("Journal.md:3:10: warning: front matter: `created` is not a date"), r.stderr)
+        let journal = try read(out + "/Journal.html")
+        XCTAssertTrue(journal.contains("Today."), journal)
+    }
+
+    /// `[[Note#A#B]]` (Obsidian's heading path) was a broken link: it opens heading B under A,
+    /// the second "Usage" of the note when A is the second section.
+    func testWikiLinkHeadingPathOpensTheHeadingUnderItsParent() throws {
+        let (input, out) = try folder([
+            ".obsidian/app.json": "{}",
+            "Tool.md": "# Tool\n\n## Install\n\n### Usage\n\nOne.\n\n## Run\n\n### Usage\n\nTwo.\n",
+            "Home.md": "See [[Tool#Run#Usage]] and [[Tool#Install#Usage|install]].\n",
+        ])
+        let r = try NotepressBinary.run(["convert", input, "-o", out, "--strict-links"], environment: Self.env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let home = try read(out + "/Home.html")
+        XCTAssertTrue(home.contains("<a href=\"Tool.html#usage-1\">"), home)
+        XCTAssertTrue(home.contains("<a href=\"Tool.html#usage\">install</a>"), home)
+    }
 }

@@ -174,7 +174,7 @@ package enum ManTitleResolver {
     /// `man` looks pages up: `buildah-add.1`): the title block's (``resolve(_:defaultSection:)``'s
     /// conventions 1–4, read from `document`'s first block), else the file name's `.SECTION` suffix
     /// (`buildah-add.1.md`) or the file's stem with front matter `section`, which overrides the
-    /// section. `nil` when the page has no man title at all (no title block, no section in its
+    /// section; a note (note markup) is `STEM.7` by default. `nil` when the page has no man title at all (no title block, no section in its
     /// file name or front matter: a `README.md`), which a folder run reports instead of writing.
     package static func installedName(_ document: Document, path: String) -> (name: String, section: String)? {
         var name: String?
@@ -198,11 +198,14 @@ package enum ManTitleResolver {
         let file = pageReference(path: path, fields: [:])
         let fileHasSection = file.name != stem(path)
         let fieldSection = document.metadata.fields["section"].flatMap { $0.isEmpty ? nil : $0 }
+        // A note is a page of section 7 (``resolve(_:defaultSection:)``).
+        let isNote = document.metadata.sourceFormat == .note
         if name == nil || name!.isEmpty {
-            guard fileHasSection || fieldSection != nil else { return nil }
+            guard fileHasSection || fieldSection != nil || isNote else { return nil }
             name = file.name
         }
         if let s = fieldSection { section = s }
+        if (section == nil || section!.isEmpty) && !fileHasSection && isNote { section = "7" }
         if section == nil || section!.isEmpty { section = fileHasSection ? file.section : "1" }
         return (name!, section!)
     }

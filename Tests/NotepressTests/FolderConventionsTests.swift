@@ -149,4 +149,24 @@ final class FolderConventionsTests: XCTestCase {
         XCTAssertTrue(home.contains("<a href=\"Tool.html#usage-1\">"), home)
         XCTAssertTrue(home.contains("<a href=\"Tool.html#usage\">install</a>"), home)
     }
+
+    /// Image sizes were dropped (`![[shot.png|400]]`) or left in the alt text
+    /// (`![alt|100x100](shot.png)`): HTML gets width and height, the alt text loses `|100x100`,
+    /// TEI's graphic the same size.
+    func testImageSizesInWikiAndMarkdownImagesBecomeWidthAndHeight() throws {
+        let (input, out) = try folder([
+            ".obsidian/app.json": "{}",
+            "shot.png": "not really a PNG",
+            "Page.md": "![[shot.png|400]]\n\n![[shot.png|400x300]]\n\n![A screen|100x80](shot.png)\n",
+        ])
+        let r = try NotepressBinary.run(["convert", input, "-o", out, "-t", "html,tei"], environment: Self.env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let page = try read(out + "/Page.html")
+        XCTAssertTrue(page.contains("<img src=\"shot.png\" alt=\"shot.png\" width=\"400\" />"), page)
+        XCTAssertTrue(page.contains("<img src=\"shot.png\" alt=\"shot.png\" width=\"400\" height=\"300\" />"), page)
+        XCTAssertTrue(page.contains("<img src=\"shot.png\" alt=\"A screen\" width=\"100\" height=\"80\" />"), page)
+        let tei = try read(out + "/Page.xml")
+        XCTAssertTrue(tei.contains("<graphic url=\"shot.png\" width=\"400px\" height=\"300px\"/>"), tei)
+        XCTAssertTrue(tei.contains("<figDesc>A screen</figDesc>"), tei)
+    }
 }

@@ -12,6 +12,7 @@
 //   CICU                           ICU's common library (pkg-config icu-uc; Homebrew icu4c on macOS)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
+//   CCollation                     natural order of note titles: ICU's root collation, numeric (libicui18n, dlopen)
 //   CBuildInfo                     the commit built from (NOTEPRESS_COMMIT from the Makefile), ICU's version
 //   NotepressSyntaxShim            KDE's KSyntaxHighlighting (C++/Qt5) behind a plain C interface, built
 //                                  as a shared library of its own that is dlopen'ed (see below)
@@ -89,6 +90,9 @@ let package = Package(
         .target(name: "CLineBreak", dependencies: ["CICU"]),
         // UAX #9 paragraph direction and right-to-left languages through ICU's C API (plain C header).
         .target(name: "CBidi", dependencies: ["CICU"]),
+        // Natural order (numbers as numbers) of titles and paths: ICU's collation, libicui18n loaded
+        // with dlopen on the first key (a one-file run never maps it); see include/CCollation.h.
+        .target(name: "CCollation", dependencies: ["CICU", "COptionalLibrary"]),
         // `--version`: the commit (the Makefile sets NOTEPRESS_COMMIT; a define of this target only,
         // so a new commit recompiles one file) and the run-time ICU version.
         .target(name: "CBuildInfo", dependencies: ["CICU"],
@@ -107,7 +111,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Gui"), .linkedLibrary("Qt5Core")]),
         // iconv(3) is in the C library on Linux and in libiconv on macOS.
         .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
-        .target(name: "NotepressAST", dependencies: ["CBidi"]),
+        .target(name: "NotepressAST", dependencies: ["CBidi", "CCollation"]),
         // Code highlighting: loads NotepressSyntaxShim with dlopen on first use (no link to it).
         .target(name: "NotepressHighlight", dependencies: ["NotepressAST", "NotepressPlatform"]),
         .target(name: "NotepressReaders", dependencies: ["NotepressAST", "CCmarkGFM", "CYAML"]),

@@ -133,6 +133,8 @@ package enum ASTDump {
     static func linkFacts(_ l: Link, into o: inout [(String, JSON)]) {
         if l.syntax == .wiki { o.append(("wiki", .bool(true))) }
         if l.isEmbed { o.append(("embed", .bool(true))) }
+        if let w = l.width { o.append(("width", .number(w))) }
+        if let h = l.height { o.append(("height", .number(h))) }
         if l.isMissing { o.append(("missing", .bool(true))) }
         if let t = l.target { o.append(("target", .string(t.path))) }
     }

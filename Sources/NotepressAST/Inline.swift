@@ -66,6 +66,11 @@ public struct Link: Sendable, Equatable, Hashable {
     /// A site run already gave the link its final destination (content of an embedded note,
     /// rewritten relative to the embedding page): not rewritten again.
     package var isRewritten = false
+    /// An image's size in pixels as Obsidian writes it (`![[shot.png|400x300]]`,
+    /// `![alt|400](shot.png)`: ``WikiLinkSyntax/size(_:)``); `nil` when not given.
+    public var width: Int?
+    /// See ``width`` (`nil` for a width alone: the image keeps its proportions).
+    public var height: Int?
 
     /// A link (see the properties); a plain `[t](d)` by default.
     public init(destination: String, title: String = "", syntax: Syntax = .standard, position: SourcePosition? = nil,

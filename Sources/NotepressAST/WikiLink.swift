@@ -44,6 +44,10 @@ package enum WikiLinkSyntax {
         package var isExternal = false
         /// Written `![[…]]`.
         package var isEmbed = false
+        /// An image's size from its label (`![[shot.png|400x300]]`: ``size(_:)``).
+        package var width: Int?
+        /// See ``width``.
+        package var height: Int?
     }
 
     /// URL schemes whose target is a web address, not a note: TiddlyWiki's `isLinkExternal`
@@ -110,8 +114,21 @@ package enum WikiLinkSyntax {
         } else if isImage {
             text = fileName(String(trimmed))
         }
-        return Parts(target: String(trimmed), text: text, isImage: isImage, isExternal: !isImage && isExternal(String(trimmed)),
-                     isEmbed: embed)
+        var parts = Parts(target: String(trimmed), text: text, isImage: isImage, isExternal: !isImage && isExternal(String(trimmed)),
+                          isEmbed: embed)
+        if isImage, let l = label, let size = size(l.trimmingSpaces()) { (parts.width, parts.height) = size }
+        return parts
+    }
+
+    /// Obsidian's image size (`400`: a width; `400x300`: width and height, in pixels) at the start
+    /// of an embed's label or after an image's alt text (`|400`); `nil` for anything else
+    /// (`50%`, words), or a number of more than 5 digits.
+    package static func size<S: StringProtocol>(_ s: S) -> (width: Int, height: Int?)? {
+        let first = s.split(separator: "|", omittingEmptySubsequences: false).first ?? ""
+        let sides = first.split(separator: "x", omittingEmptySubsequences: false)
+        guard sides.count <= 2, sides.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let w = Int(sides[0]) else { return nil }
+        return (w, sides.count == 2 ? Int(sides[1]) : nil)
     }
 
     /// Whether an embed's label is a size or placement (`300`, `300x200`, `50%`, `300|right`).

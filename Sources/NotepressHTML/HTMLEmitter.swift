@@ -487,6 +487,9 @@ struct HTMLBodyWriter: BlockVisitor {
         case .tag: out.put(options.tagPagePrefix == nil ? "</span>" : "</a>")
         case .image(let l):
             if !l.title.isEmpty { out.put("\" title=\""); HTMLEscape.appendAttribute(l.title, to: &out) }
+            // Obsidian's size (`![[shot.png|400x300]]`): numbers only, nothing to escape.
+            if let w = l.width { out += "\" width=\"" + String(w) }
+            if let h = l.height { out += "\" height=\"" + String(h) }
             out.put("\" />")
         }
     }

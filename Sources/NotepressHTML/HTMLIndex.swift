@@ -35,7 +35,7 @@ package struct NotesListEntry: Sendable, Equatable {
 /// (`html/tag.html`), both Mustache templates whose rows are the partial `html/note-entry.html`
 /// (each overridable with `--data-dir`).
 ///
-/// Entries are sorted newest first (notes without a date last), ties by title (code-point order),
+/// Entries are sorted newest first (notes without a date last), ties by title (natural order, ``NaturalOrder``: numbers as numbers, case ignored),
 /// then by `href`. The built-in row is `<li class="index-entry">` with the title as a link in the
 /// noteTitle role's style with letterpress (`<a class="index-title text-headline letterpress">`),
 /// the date in the caption role's style (`<time class="index-date" datetime="…">29 Nov 2026</time>`),
@@ -76,6 +76,14 @@ package struct HTMLIndex: Sendable {
         // Indices are sorted by a date array, so the common comparison (two dates) copies no
         // strings; UTF-8 byte order is code-point order.
         let dates = entries.map { $0.created?.timeIntervalSince1970 }
+        // Title keys (``NaturalOrder``) made once, on the first tie that needs them.
+        var keys = [NaturalOrder.Key?](repeating: nil, count: entries.count)
+        func key(_ i: Int) -> NaturalOrder.Key {
+            if let k = keys[i] { return k }
+            let k = NaturalOrder.key(entries[i].title)
+            keys[i] = k
+            return k
+        }
         let order = entries.indices.sorted { i, j in
             switch (dates[i], dates[j]) {
             case let (x?, y?) where x != y: return x > y
@@ -83,7 +91,7 @@ package struct HTMLIndex: Sendable {
             case (nil, _?): return false
             default:
                 let a = entries[i], b = entries[j]
-                if a.title != b.title { return a.title.utf8.lexicographicallyPrecedes(b.title.utf8) }
+                if a.title != b.title, case let (x, y) = (key(i), key(j)), x != y { return x < y }
                 return a.href.utf8.lexicographicallyPrecedes(b.href.utf8)
             }
         }

@@ -170,6 +170,46 @@ package enum ManTitleResolver {
         return (name, section ?? "1")
     }
 
+    /// The name and section a folder run installs the page at `path` under (`NAME.SECTION`, as
+    /// `man` looks pages up: `buildah-add.1`): the title block's (``resolve(_:defaultSection:)``'s
+    /// conventions 1–4, read from `document`'s first block), else the file name's `.SECTION` suffix
+    /// (`buildah-add.1.md`) or the file's stem with front matter `section`, which overrides the
+    /// section; a note (note markup) is `STEM.7` by default. `nil` when the page has no man title at all (no title block, no section in its
+    /// file name or front matter: a `README.md`), which a folder run reports instead of writing.
+    package static func installedName(_ document: Document, path: String) -> (name: String, section: String)? {
+        var name: String?
+        var section: String?
+        if let first = document.blocks.first {
+            switch first.kind {
+            case .paragraph(let c) where c.plainText.hasPrefix("%"):
+                if let t = percentLines(c).first {
+                    let parsed = parseNameSection(t)
+                    name = parsed.name
+                    section = parsed.section
+                }
+            case .heading(1, let c):
+                let text = c.plainText.trimmingHorizontalWhitespace()
+                if let r = parseRonn(text) { name = r.name; section = r.section }
+                else if let g = parseTHWords(text) { name = g.name; section = g.section }
+                else if let p = parseBareTitle(text) { name = p.name; section = p.section }
+            default: break
+            }
+        }
+        let file = pageReference(path: path, fields: [:])
+        let fileHasSection = file.name != stem(path)
+        let fieldSection = document.metadata.fields["section"].flatMap { $0.isEmpty ? nil : $0 }
+        // A note is a page of section 7 (``resolve(_:defaultSection:)``).
+        let isNote = document.metadata.sourceFormat == .note
+        if name == nil || name!.isEmpty {
+            guard fileHasSection || fieldSection != nil || isNote else { return nil }
+            name = file.name
+        }
+        if let s = fieldSection { section = s }
+        if (section == nil || section!.isEmpty) && !fileHasSection && isNote { section = "7" }
+        if section == nil || section!.isEmpty { section = fileHasSection ? file.section : "1" }
+        return (name!, section!)
+    }
+
     /// A path's file name without its extension (`a/b.1.md` → `b.1`; `.md` stays `.md`), as
     /// `NSString`'s `lastPathComponent` and `deletingPathExtension` give it, without Foundation.
     static func stem(_ path: String) -> String {

@@ -199,13 +199,19 @@ struct EventReader {
         case "title":
             switch event {
             case .scalar(let s): fm.title = s.isNull ? nil : s.value
-            case .sequenceStart, .mappingStart: try skipNode()
+            case .sequenceStart(let l, let c), .mappingStart(let l, let c):
+                try skipNode()
+                leaveOut("title", "is not text but a collection (a template's {{title}}?)", line: l, column: c)
             default: break
             }
         case "created":
             switch event {
             case .scalar(let s):
                 if s.isNull { fm.created = nil; break }
+                if s.value.contains("{{") {
+                    leaveOut("created", "is a template's placeholder, not a date: \"\(s.value)\"", line: s.line, column: s.column)
+                    break
+                }
                 guard let date = CivilDateTime.parse(s.value) else {
                     if s.value.trimmingHorizontalWhitespace().hasPrefix("0000-") {
                         throw error("`created` is in year 0000: \"\(s.value)\" (dates run from year 0001 to 9999, as XML Schema and TEI have them)",
@@ -216,7 +222,9 @@ struct EventReader {
                 }
                 fm.created = date
             case .sequenceStart(let l, let c), .mappingStart(let l, let c):
-                throw error("`created` must be a date, not a collection", line: l, column: c)
+                // A template's `created: {{date}}` is a YAML mapping: no date, said, and left out.
+                try skipNode()
+                leaveOut("created", "is not a date but a collection (a template's {{date}}?)", line: l, column: c)
             default: break
             }
         default:
@@ -233,6 +241,13 @@ struct EventReader {
             default: break
             }
         }
+    }
+
+    /// A field whose value cannot be used (a template's `{{date}}`): a warning at the value's
+    /// line and column (0-based, as the parser's events give them); the note is read without it.
+    mutating func leaveOut(_ key: String, _ why: String, line: Int, column: Int) {
+        warnings.append(Diagnostic(.warning, "front matter: `\(key)` \(why); the field is left out", file: path,
+                                   position: SourcePosition(line: line + firstLine, column: column + 1)))
     }
 
     func splitTags(_ s: String) -> [String] { FrontMatter.splitTags(s) }

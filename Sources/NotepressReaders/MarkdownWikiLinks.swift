@@ -33,8 +33,9 @@ extension TreeBuilder {
 
     /// One wiki link span holding its text; `pos` in the parsed text (raw).
     mutating func addWikiLink(_ parts: WikiLinkSyntax.Parts, _ pos: SourcePosition?) {
-        let link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki, position: pos.map(sourcePosition),
+        var link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki, position: pos.map(sourcePosition),
                         isEmbed: parts.isEmbed && !parts.isImage && !parts.isExternal)
+        (link.width, link.height) = (parts.width, parts.height)
         openSpan(parts.isImage ? .image(link) : .link(link))
         addRun(.text(parts.text))
         closeSpan()

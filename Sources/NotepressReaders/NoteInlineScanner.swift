@@ -284,9 +284,10 @@ struct NoteInlineScanner {
                 let inner = String(decoding: UnsafeBufferPointer(rebasing: line[m.inner]), as: UTF8.self)
                 flush(p)
                 if let parts = WikiLinkSyntax.parts(inner, embed: m.isEmbed, order: wikiLinkOrder) {
-                    let link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki,
+                    var link = Link(destination: parts.target, syntax: parts.isExternal ? .standard : .wiki,
                                     position: SourcePosition(line: lineNumber, column: columnOffset + p + 1),
                                     isEmbed: parts.isEmbed && !parts.isImage && !parts.isExternal)
+                    (link.width, link.height) = (parts.width, parts.height)
                     runs.push(parts.isImage ? .image(link) : .link(link))
                     runs.append(.text(parts.text))
                     runs.pop()

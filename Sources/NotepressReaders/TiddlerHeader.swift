@@ -13,6 +13,8 @@ import NotepressAST
 ///     Tiddlers are the fundamental units of information in ~TiddlyWiki.
 ///
 /// The header ends at the first empty line (a file without one is all header and has no body).
+/// A file whose first line, after `#` comment lines, is not a `field: value` line
+/// (``isFieldLine(_:)``) has no header: it is all body (TiddlyWiki would read its first paragraph as fields and lose it).
 /// Each header line is split at its first `:`; name and value are trimmed. Lines starting with `#`
 /// are comments; other lines without a `:` (or with nothing before it) are ignored with a warning,
 /// as TiddlyWiki ignores them silently. A field given twice keeps its last value, as in TiddlyWiki.
@@ -77,6 +79,17 @@ package struct TiddlerHeader: Sendable, Equatable {
         if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = utf8.index(lineStart, offsetBy: 3) }
         var lineNumber = 0
         var body = ""
+        // A file whose first line (after `#` comment lines) is no `field: value` line has no
+        // header: it is all body.
+        var rest = text[lineStart...]
+        var firstField = rest.prefix { $0 != "\n" && $0 != "\r\n" }
+        while firstField.first == "#", firstField.endIndex < rest.endIndex {
+            rest = rest[rest.index(after: firstField.endIndex)...]
+            firstField = rest.prefix { $0 != "\n" && $0 != "\r\n" }
+        }
+        guard isFieldLine(firstField) else {
+            return (header, String(text[lineStart...]), 0, warnings)
+        }
         while lineStart < utf8.endIndex {
             let nl = utf8[lineStart...].firstIndex(of: 0x0A)
             var lineEnd = nl ?? utf8.endIndex
@@ -128,6 +141,14 @@ package struct TiddlerHeader: Sendable, Equatable {
             }
         }
         return (header, body, lineNumber, warnings)
+    }
+
+    /// Whether `line` reads as a header's `field: value` line: a field name without spaces (as
+    /// TiddlyWiki writes them), then `:`.
+    static func isFieldLine(_ line: Substring) -> Bool {
+        guard let colon = line.firstIndex(of: ":") else { return false }
+        let name = line[..<colon]
+        return !name.isEmpty && !name.contains { $0 == " " || $0 == "\t" }
     }
 
     /// TiddlyWiki's title list (`$tw.utils.parseStringArray`): items separated by whitespace

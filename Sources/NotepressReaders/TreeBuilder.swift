@@ -386,8 +386,10 @@ struct TreeBuilder {
             if cmark_node_first_child(node) == nil { addRun(.text("")) }
         case .image:
             linkDepth += 1
-            openSpan(.image(Link(destination: literal(Self.string(cmark_node_get_url(node))), title: literal(Self.string(cmark_node_get_title(node))),
-                                 position: pos)))
+            var link = Link(destination: literal(Self.string(cmark_node_get_url(node))), title: literal(Self.string(cmark_node_get_title(node))),
+                            position: pos)
+            (link.width, link.height) = Self.takeImageSize(node)
+            openSpan(.image(link))
             if cmark_node_first_child(node) == nil { addRun(.text("")) }
         default:
             let type = Self.typeName(node)

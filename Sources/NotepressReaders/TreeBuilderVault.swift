@@ -1,3 +1,4 @@
+import CCmarkGFM
 import NotepressAST
 
 /// ``TreeBuilder``'s side of ``VaultSyntax``: placeholders in text become math and highlight
@@ -106,5 +107,28 @@ extension TreeBuilder {
         let kind = Alert.kind(ofCalloutType: header.type)
         let title = header.title ?? (header.type.prefix(1).uppercased() + header.type.dropFirst().lowercased())
         return Alert(kind: kind, marker: line, markerEnd: markerEnd, blocks: content, title: title, fold: header.fold)
+    }
+}
+
+extension TreeBuilder {
+    /// Obsidian's size after an image's alt text (`![alt|100x100](shot.png)`, ``WikiLinkSyntax/size(_:)``):
+    /// taken off the image's last text child (the alt text loses `|100x100`) and returned as
+    /// width and height; `(nil, nil)` when the alt text ends with no size.
+    static func takeImageSize(_ image: OpaquePointer) -> (Int?, Int?) {
+        guard let last = cmark_node_last_child(image), cmark_node_get_type(last) == CMARK_NODE_TEXT,
+              let literal = cmark_node_get_literal(last) else { return (nil, nil) }
+        let text = String(cString: literal)
+        guard let bar = text.lastIndex(of: "|"), let size = WikiLinkSyntax.size(text[text.index(after: bar)...]) else { return (nil, nil) }
+        cmark_node_set_literal(last, String(text[..<bar]).trimmingTrailingSpaces())
+        return (size.width, size.height)
+    }
+}
+
+extension String {
+    /// Without trailing spaces and tabs.
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
+        return String(s)
     }
 }

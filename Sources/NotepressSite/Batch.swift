@@ -98,8 +98,17 @@ package struct BatchConverter: Sendable {
 
     /// The output path of `input` for `writer` in a site: its output stem (``SiteTable/outputStem(forInput:)``)
     /// with the writer's extension.
+    /// Man pages are named as `man` installs them, `NAME.SECTION`, in that stem's folder
+    /// (``SiteRecord/manName``); a page without a man title (reported when converted) keeps its
+    /// own file's stem, `README.md` → `README.man` (never the folder index's `index.man`).
     package func outputPath(_ input: InputFile, _ writer: any DocumentWriter, table: SiteTable) -> String {
-        PathText.join(root(for: writer), table.outputStem(forInput: input.relative) + "." + writer.fileExtension)
+        let stem = table.outputStem(forInput: input.relative)
+        if writer.name == "man", let r = table.record(input.relative) {
+            let name = r.manName.flatMap { n in r.manSection.map { n + "." + $0 } }
+                ?? PathText.deletingExtension(PathText.lastComponent(input.relative)) + "." + writer.fileExtension
+            return PathText.join(root(for: writer), PathText.join(SitePaths.folderOf(stem), name))
+        }
+        return PathText.join(root(for: writer), stem + "." + writer.fileExtension)
     }
 
     /// Converts every file (``runSite(_:otherFiles:previous:previousTable:copyAll:progress:)``

@@ -132,6 +132,7 @@ package enum InputScanner {
             var stack: [(String, String, [String], [IgnoreRules], Bool)] = [(input, "", [root], [], false)]
             var found: [InputFile] = []
             var other: [InputFile] = []
+            var templates: String?
             while let (dir, rel, ancestors, inheritedRules, inIncludedFolder) = stack.popLast() {
                 guard let entries = directoryEntries(dir) else {
                     scan.errors.append(.folderUnreadable(file: dir, code: Platform.lastError)); continue
@@ -150,6 +151,9 @@ package enum InputScanner {
                         break
                     }
                 }
+                // An Obsidian vault's templates folder (``obsidianTemplatesFolder(_:)``) holds
+                // templates, not notes (`created: {{date}}`): not walked, said once.
+                if rel.isEmpty && entries.contains(where: { $0.0 == ".obsidian" }) { templates = obsidianTemplatesFolder(dir) }
                 for (name, type) in entries.reversed() where !name.hasPrefix(".") {
                     let path = PathText.join(dir, name)
                     let relPath = rel.isEmpty ? name : rel + "/" + name
@@ -172,6 +176,11 @@ package enum InputScanner {
                         if selection.exclude.contains(where: { $0.matches(relPath, isFolder: true) }) { continue }
                         let included = inIncludedFolder || selection.include.contains(where: { $0.matches(relPath, isFolder: true) })
                         if !included && IgnoreRules.isIgnored(relPath, isFolder: true, by: rules) { continue }
+                        if !included, relPath == templates {
+                            scan.warnings.append(InputWarning(file: path, message:
+                                "Obsidian's templates folder (.obsidian/templates.json): not published, as .obsidian/ and .trash/ are not"))
+                            continue
+                        }
                         let real = realPath(path)
                         if ancestors.contains(real) {
                             // Harmless: the folder is walked once already.
@@ -218,6 +227,7 @@ package enum InputScanner {
         let parts = relative.split(separator: "/").map(String.init)
         var rules: [IgnoreRules] = []
         var rel = ""
+        let templates = Platform.status(PathText.join(root, ".obsidian")) != nil ? obsidianTemplatesFolder(root) : nil
         for part in parts {
             if let ignoreName = selection.ignoreFileName, case .success(let bytes) = Platform.readFile(PathText.join(PathText.join(root, rel), ignoreName)) {
                 rules.append(IgnoreRules(base: rel, text: String(decoding: bytes, as: UTF8.self)))
@@ -227,8 +237,20 @@ package enum InputScanner {
             if selection.include.contains(where: { $0.matches(rel, isFolder: true) }) { return false }
             if selection.exclude.contains(where: { $0.matches(rel, isFolder: true) }) { return true }
             if IgnoreRules.isIgnored(rel, isFolder: true, by: rules) { return true }
+            if rel == templates { return true }
         }
         return false
+    }
+
+    /// The templates folder an Obsidian vault at `vault` names (`.obsidian/templates.json`'s
+    /// `folder`, relative to the vault, `/`-separated, no leading or trailing `/`); `nil` when
+    /// the file is missing, unreadable or names none.
+    package static func obsidianTemplatesFolder(_ vault: String) -> String? {
+        guard case .success(let bytes) = Platform.readFile(PathText.join(vault, ".obsidian/templates.json")),
+              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+              let folder = object["folder"] as? String else { return nil }
+        let parts = folder.split(separator: "/").filter { !$0.isEmpty && $0 != "." }
+        return parts.isEmpty || parts.contains("..") ? nil : parts.joined(separator: "/")
     }
 
     /// The entries of a folder with their kind (``Platform/directoryEntries(_:)``: `nil` when a

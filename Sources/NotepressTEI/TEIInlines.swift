@@ -158,7 +158,9 @@ extension TEIBuilder {
                     if !link.title.isEmpty {
                         var head = XMLTreeElement("head"); head.append(text: link.title); figure.append(head)
                     }
-                    figure.append(XMLTreeElement("graphic", [("url", Self.uriReference(source))]))
+                    // Obsidian's size (`![[shot.png|400x300]]`): TEI's data.outputMeasurement, in pixels.
+                    figure.append(XMLTreeElement("graphic", [("url", Self.uriReference(source))]
+                        + (link.width.map { [("width", "\($0)px")] } ?? []) + (link.height.map { [("height", "\($0)px")] } ?? [])))
                     if !f.alt.isEmpty {
                         var desc = XMLTreeElement("figDesc"); desc.append(text: f.alt); figure.append(desc)
                     }

@@ -129,7 +129,7 @@ final class SiteTests: XCTestCase {
         // A man page names the page and its section, never a .md path.
         let man = try read(out + "/a.man")
         // The link text is the name: the name alone; else the text, then the name.
-        XCTAssertTrue(man.hasSuffix(".PP\nb(1) dir (index(1)) n(1) run (podman-run(1)) podman-run(1)\n"), man)
+        XCTAssertTrue(man.hasSuffix(".PP\nb(1) dir (index(1)) n(7) run (podman-run(1)) podman-run(1)\n"), man)
         XCTAssertFalse(man.contains(".md"), man)
     }
 

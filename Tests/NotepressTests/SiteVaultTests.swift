@@ -179,12 +179,12 @@ final class SiteVaultTests: XCTestCase {
             <ul>
             <li><a dir="auto" href="block-anchors.html">Block Anchors</a></li>
             <li><a dir="auto" href="../recipes/migrating-from-obsidian.html">Coming from Obsidian</a></li>
+            <li><a dir="auto" href="../tools/cli/rename.html">foam rename</a></li>
             <li><a dir="auto" href="footnotes.html">Footnotes</a></li>
             <li><a dir="auto" href="../frequently-asked-questions.html">Frequently Asked Questions</a></li>
             <li><a dir="auto" href="graph-view.html">Graph Visualization</a></li>
             <li><a dir="auto" href="../recipes/recipes.html">Recipes</a></li>
             <li><a dir="auto" href="../index.html">Using Foam</a></li>
-            <li><a dir="auto" href="../tools/cli/rename.html">foam rename</a></li>
             </ul>
             """), wikilinks)
         // A re-run writes nothing: no page, no tag page, not the list.

@@ -471,6 +471,8 @@ extension BatchConverter {
         let digest = extras.digest(rewriter.digest(of: record, resolutions: resolutions), record: record, table: table)
         // The site's SUMMARY.md gives the navigation and is not a page of the site: no HTML.
         let isSummary = table.summary != nil && table.byPath[record.path] == table.summary
+        // A page with no man title (``SiteRecord/manName``) is reported below.
+        let untitledMan = record.manName == nil && writers.contains { $0.name == "man" }
         let writers = writers.filter { !(isSummary && $0.name == "html" && !options.fragment) }
         let paths = writers.map { outputPath(input, $0, table: table) }
         if let config = configuration, let prev = previous, prev.configSHA256 == config.sha256,
@@ -530,6 +532,7 @@ extension BatchConverter {
                                                    size: st?.size, mtimeNanoseconds: st?.modifiedNanoseconds))
                 }
             }
+            if untitledMan { reportUntitledManPage(&outcome, input: input, path: paths[writers.firstIndex { $0.name == "man" }!]) }
             document = Document(metadata: document.metadata, blocks: [])
             if let config = configuration {
                 outcome.entry = Manifest.Entry(inputSHA256: s.inputSHA256, modified: s.modified?.timeIntervalSince1970,
@@ -543,6 +546,21 @@ extension BatchConverter {
             if configuration != nil { outcome.entry = Self.failedEntry(previous: previous, written: outputs) }
         }
         return outcome
+    }
+
+    /// A page with no man title, written under its file's own name (``outputPath(_:_:table:)``):
+    /// the man writer's "no title line" warning becomes one at the file's first line that says so.
+    func reportUntitledManPage(_ outcome: inout FileOutcome, input: InputFile, path: String) {
+        let report = Diagnostic(.warning, "man: no man page title (a `name(section)` heading or title block, a section in the "
+            + "file name as in `tool.1.md`, or front matter `section`); written as " + PathText.lastComponent(path),
+            file: input.path, position: SourcePosition(line: 1, column: 1))
+        if let k = outcome.diagnostics.indices.first(where: { outcome.diagnosticOrigins[$0] == "man"
+            && outcome.diagnostics[$0].message.hasPrefix("man: no title line") }) {
+            outcome.diagnostics[k] = report
+        } else {
+            outcome.diagnostics.append(report)
+            outcome.diagnosticOrigins.append("man")
+        }
     }
 
     /// The manifest entry of an input that failed: no hashes (``Manifest/Entry/failedMark``), so the

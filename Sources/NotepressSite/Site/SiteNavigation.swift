@@ -16,7 +16,7 @@ import NotepressResources
 ///    itself is not a page. The root index page comes first unless the summary places it.
 /// 2. Front matter `nav_order` (or `weight`, Hugo's name), a number; smaller first; pages
 ///    without one after those with one.
-/// 3. The title (case-insensitive), then the path.
+/// 3. The title, in natural order (``NaturalOrder``: numbers as numbers, case ignored), then the path.
 /// The reading order (previous/next) is the tree's depth-first order. The root's `404.*` page
 /// (the site's not-found page) is not listed.
 ///
@@ -161,11 +161,11 @@ package final class SiteNavigation: Sendable {
             if let parent { nodes[parent].children.append(n) } else { top.append(n) }
         }
         // 3. Sorted: nav_order/weight, title, path (SUMMARY's own order kept).
-        func key(_ n: Int) -> (Double, String, String) {
+        func key(_ n: Int) -> (Double, NaturalOrder.Key, String) {
             let node = nodes[n]
             let fields = node.page.map { table.records[$0].fields } ?? [:]
             let order = (fields["nav_order"] ?? fields["weight"]).flatMap { Double($0.trimmingHorizontalWhitespace()) } ?? .infinity
-            return (order, node.title.lowercased(), node.folder ?? node.page.map { table.paths[$0] } ?? "")
+            return (order, NaturalOrder.key(node.title), node.folder ?? node.page.map { table.paths[$0] } ?? "")
         }
         // Each node's key made once (made per comparison, the sort of a 20 000-note site spent
         // 80 M instructions on it: issue 37).
@@ -173,7 +173,7 @@ package final class SiteNavigation: Sendable {
         func less(_ a: Int, _ b: Int) -> Bool {
             let x = keys[a], y = keys[b]
             if x.0 != y.0 { return x.0 < y.0 }
-            if x.1 != y.1 { return x.1.utf8.lexicographicallyPrecedes(y.1.utf8) }
+            if x.1 != y.1 { return x.1 < y.1 }
             return x.2.utf8.lexicographicallyPrecedes(y.2.utf8)
         }
         var sortedNodes = nodes

@@ -158,11 +158,34 @@ package struct SiteResolver: Sendable {
     func matchFragment(_ fragment: String, in i: Int, wiki: Bool) -> String? {
         let ids = idSets[i]
         if ids.contains(fragment) { return fragment }
+        if wiki, !fragment.hasPrefix("^"), fragment.contains("#") { return matchHeadingPath(fragment, in: i) }
         let decoded = SitePaths.percentDecoded(fragment)
         if ids.contains(decoded) { return decoded }
         if decoded.hasPrefix("^") { return nil }
         let slug = HeadingSlugger.slug(of: decoded)
         return ids.contains(slug) ? slug : nil
+    }
+
+    /// Obsidian's heading path `A#B#C` (`[[Note#A#B]]`): heading C, the first after B, itself
+    /// the first after A, in document order; each step matches a heading's id, its text
+    /// (slugged), or a numbered repeat of that slug (`usage-1`: the second "Usage").
+    func matchHeadingPath(_ path: String, in i: Int) -> String? {
+        let ids = table.records[i].ids
+        var from = 0
+        var found: String?
+        for step in path.split(separator: "#").map({ SitePaths.percentDecoded(String($0)).trimmingHorizontalWhitespace() }) where !step.isEmpty {
+            let slug = HeadingSlugger.slug(of: step)
+            func matches(_ id: String) -> Bool {
+                if id == step || id == slug { return true }
+                guard id.hasPrefix(slug + "-") else { return false }
+                let n = id.utf8.dropFirst(slug.utf8.count + 1)
+                return !n.isEmpty && n.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            }
+            guard let k = ids[from...].firstIndex(where: matches) else { return nil }
+            found = ids[k]
+            from = k + 1
+        }
+        return found
     }
 
     func resolveWiki(_ target: String, from: String, image: Bool) -> LinkResolution {

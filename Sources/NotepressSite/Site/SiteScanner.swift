@@ -21,6 +21,12 @@ package enum SiteScanner {
         r.created = meta.created.map { CivilDateTime($0).iso8601 }
         r.tags = meta.tags
         r.aliases = Self.aliases(meta)
+        // A tiddler is named by its `title:` (TiddlyWiki links name titles, and a title such as
+        // `$:/AdvancedSearch` is stored as `$__AdvancedSearch.tid`): links find it by that name.
+        if meta.titleSource == .frontMatter, let t = meta.title?.trimmingHorizontalWhitespace(), !t.isEmpty,
+           DocumentLoader.isTiddler(relative), !r.aliases.contains(t) {
+            r.aliases.append(t)
+        }
         r.fields = meta.fields
         // One walk for the ids, anchors and links.
         var complete = true
@@ -62,9 +68,11 @@ package enum SiteScanner {
         r.embeds = SiteEmbeds.targets(document)
         r.excerpt = excerpt(document)
         r.math = Self.hasMath(document)
-        let man = ManTitleResolver.pageReference(path: relative, fields: meta.fields)
-        r.manName = man.name
-        r.manSection = man.section
+        // The name and section the page is installed under (`nil`: no man title; links then
+        // name it by its file, ``SiteTable``).
+        let man = ManTitleResolver.installedName(document, path: relative)
+        r.manName = man?.name
+        r.manSection = man?.section
         if SiteSummary.isSummary(relative, format: meta.sourceFormat) { r.summary = SiteSummary.entries(document) }
         return r
     }

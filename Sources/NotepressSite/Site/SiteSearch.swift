@@ -52,7 +52,6 @@ package enum SiteSearch {
     /// The index files (paths below the HTML root) of `table`'s pages, `href` giving each page's
     /// output path (`a/b.html`). `lunrVersion`: the `version` written (the copied lunr's).
     package static func files(_ table: SiteTable, lunrVersion: String) -> [(path: String, bytes: [UInt8])] {
-        // Sections, in table order.
         var docs: [(title: String, href: String, heading: String)] = []
         // term → field → ref → term frequency
         var postings: [String: [[Int: Int]]] = [:]
@@ -62,9 +61,17 @@ package enum SiteSearch {
                 postings[t]![field][ref, default: 0] += 1
             }
         }
+        // Sections in natural order of title, then path (``NaturalOrder``): results of equal
+        // score are listed by `ref`, so in that order.
+        var listed: [(i: Int, title: String, key: NaturalOrder.Key)] = []
         for (i, r) in table.records.enumerated() where table.isListed(i) {
+            let title = r.title ?? PathText.lastComponent(table.stems[i] ?? PathText.deletingExtension(r.path))
+            listed.append((i, title, NaturalOrder.key(title)))
+        }
+        listed.sort { $0.key != $1.key ? $0.key < $1.key : $0.i < $1.i }
+        for (i, title, _) in listed {
+            let r = table.records[i]
             let stem = table.stems[i] ?? PathText.deletingExtension(r.path)
-            let title = r.title ?? PathText.lastComponent(stem)
             let href = SitePaths.urlPath(stem + ".html")
             let sections = r.search.isEmpty ? [SiteSearchSection(id: "", heading: "", words: "")] : r.search
             for (k, s) in sections.enumerated() {

@@ -70,9 +70,10 @@ package struct SiteRecord: Sendable, Equatable {
     package var links: [SiteLinkRecord] = []
     /// Pages: the first paragraph's plain text, at most ``SiteScanner/excerptLength`` characters.
     package var excerpt: String?
-    /// Pages: the man page name and section (``ManTitleResolver/pageReference(path:fields:)``:
-    /// file name and front matter `section`): how a man page names a link
-    /// to this page.
+    /// Pages: the man page name and section (``ManTitleResolver/installedName(_:path:)``: the
+    /// title block's, else the file name's `.SECTION` suffix, front matter `section`): the
+    /// man output's file name (`NAME.SECTION`) and how a man page names a link to this page;
+    /// `nil` when the page has no man title (no man output; links name it by its file).
     package var manName: String?
     /// See ``manName``.
     package var manSection: String?

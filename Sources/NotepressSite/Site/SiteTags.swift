@@ -130,7 +130,7 @@ final class TagPaths: @unchecked Sendable {
 /// a page's links to itself are not counted), each linking page once.
 package enum SiteBacklinks {
     /// For every record index of `table`, the record indices of the pages that link to it, sorted
-    /// by title (byte order), then path: the order pages show them in.
+    /// by title (natural order, ``NaturalOrder``), then path: the order pages show them in.
     package static func compute(_ table: SiteTable, resolutions: [SiteRewriter.Resolutions]) -> [[Int]] {
         var incoming = Array(repeating: [Int](), count: table.records.count)
         for (from, resolved) in resolutions.enumerated() {
@@ -138,11 +138,18 @@ package enum SiteBacklinks {
             for r in resolved.values { if case .page(let to) = r.target, to != from { targets.insert(to) } }
             for to in targets { incoming[to].append(from) }
         }
-        func key(_ i: Int) -> String { table.records[i].title ?? PathText.deletingExtension(PathText.lastComponent(table.paths[i])) }
+        // Title keys (``NaturalOrder``) made once per page that needs one.
+        var keys: [Int: NaturalOrder.Key] = [:]
+        func key(_ i: Int) -> NaturalOrder.Key {
+            if let k = keys[i] { return k }
+            let k = NaturalOrder.key(table.records[i].title ?? PathText.deletingExtension(PathText.lastComponent(table.paths[i])))
+            keys[i] = k
+            return k
+        }
         for k in incoming.indices where incoming[k].count > 1 {
             incoming[k].sort { a, b in
                 let ka = key(a), kb = key(b)
-                if ka != kb { return ka.utf8.lexicographicallyPrecedes(kb.utf8) }
+                if ka != kb { return ka < kb }
                 return table.paths[a].utf8.lexicographicallyPrecedes(table.paths[b].utf8)
             }
         }

@@ -74,6 +74,8 @@ extension ConvertPlan {
         var batch = BatchConverter(loader: loader, writers: writers, options: options, outputRoot: outDir, layout: layout,
                                    jobs: jobs, configuration: config)
         batch.inputFolders = scan.folders
+        batch.book = book
+        if verbosity != .quiet { for w in book?.warnings ?? [] { printError(w) } }
         batch.followSymlinks = selection.followSymlinks
         let start = Date()
         let previous = manifestBox.value
@@ -207,7 +209,7 @@ extension ConvertPlan {
             // .notepressignore, changes which pages there are.
             let given: [String] = inputs.filter { $0 != "-" }
             var seen = Set<String>()
-            let every: [String] = (given + scan.walked + outcomes.map(\.input.path) + config.dependencyFiles)
+            let every: [String] = (given + scan.walked + outcomes.map(\.input.path) + config.dependencyFiles + [book?.configFile].compactMap { $0 })
                 .filter { seen.insert($0).inserted }
             if !site.paths.isEmpty {
                 rules.append(Depfile.Rule(targets: site.paths, prerequisites: every))

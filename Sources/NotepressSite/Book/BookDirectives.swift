@@ -69,7 +69,7 @@ package enum BookDirectives {
         out.lineMap = [1]
         var changed = false
         state.pass(bytes, file: file, name: name, depth: 0, into: &out, topLine: nil, changed: &changed)
-        return changed ? out : nil
+        return changed || !out.diagnostics.isEmpty ? out : nil
     }
 
     struct State {

@@ -228,9 +228,10 @@ extension BatchConverter {
                 return s
             }
             let (document, diagnostics, includes, includesSHA256) = try loadPage(input, bytes: bytes, modified: modified).parts
-            if let includesSHA256, !includes.isEmpty {
-                // A chapter with included files (``BookDirectives``): its hash covers them, and it
-                // is read again on every run (no size and time of its own decide it is unchanged).
+            if let includesSHA256 {
+                // A chapter with directives (``BookDirectives``): its hash covers the files they
+                // include, and it is read again on every run (its own size and time do not tell
+                // whether an included file changed, or a missing one appeared).
                 s.includes = includes
                 s.inputSize = nil
                 if configuration != nil { s.inputSHA256 = SHA256.hex(Array((sha256 + includesSHA256).utf8)) }

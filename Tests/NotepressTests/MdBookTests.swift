@@ -167,6 +167,8 @@ final class MdBookTests: XCTestCase {
         let chapter = b.book + "/pages/start.md"
         XCTAssertTrue(r.stderr.contains("\(chapter):29:10: warning: {{#include ../listings/missing.rs}}: no such file \(b.book)/listings/missing.rs; kept as text"), r.stderr)
         XCTAssertTrue(r.stderr.contains("\(chapter):31:1: warning: {{#include ../listings/main.rs:nosuchanchor}}: no anchor 'nosuchanchor' in \(b.book)/listings/main.rs; kept as text"), r.stderr)
+        // Issue 45, item 7: the run's summary counts what was not converted.
+        XCTAssertTrue(r.stderr.contains("; broken links: 1; not converted: 3\n"), r.stderr)
         // Later lines keep the chapter's own line numbers.
         XCTAssertTrue(r.stderr.contains("\(chapter):35:3: warning: link to 'nowhere.md'"), r.stderr)
         let html = try String(contentsOfFile: b.output + "/index.html", encoding: .utf8)

@@ -143,8 +143,9 @@ package enum BookDirectives {
         mutating func carryOut(_ d: Directive, file: String, name: String, at: SourcePosition, depth: Int,
                                out: inout Expansion) -> Replacement? {
             func warn(_ message: String) -> Replacement? {
-                out.diagnostics.append(Diagnostic(.warning, "{{#\(d.kind) \(d.argument)}}: \(message); kept as text",
-                                                  file: name, position: at))
+                var d = Diagnostic(.warning, "{{#\(d.kind) \(d.argument)}}: \(message); kept as text", file: name, position: at)
+                d.notConverted = true
+                out.diagnostics.append(d)
                 return nil
             }
             switch d.kind {

@@ -177,8 +177,12 @@ struct TreeBuilder {
         return Int(lineMap[line - 1])
     }
 
+    /// A construct read and not converted as written (flattened, written as its content): a
+    /// warning counted in a folder run's summary (``Diagnostic/notConverted``).
     mutating func warn(_ message: String, _ node: OpaquePointer) {
-        diagnostics.append(Diagnostic(.warning, message, file: path, position: position(node)))
+        var d = Diagnostic(.warning, message, file: path, position: position(node))
+        d.notConverted = true
+        diagnostics.append(d)
     }
 
     static func string(_ p: UnsafePointer<CChar>?) -> String {

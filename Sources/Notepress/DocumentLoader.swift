@@ -48,6 +48,9 @@ package struct DocumentLoader: Sendable {
     /// The name messages give a document read without a path: `<stdin>` (the command line reads
     /// standard input then); `nil` names no file (a string given to ``Notepress/parse(_:from:)``).
     var unnamedSource: String? = "<stdin>"
+    /// The source line of each line of the text read (``MarkdownReader/lineMap``), set for one
+    /// document whose text a pass before the parse changed (a site's mdBook directives).
+    package var lineMap: [Int32]?
 
     package init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
         self.format = format
@@ -240,6 +243,7 @@ package struct DocumentLoader: Sendable {
             if vaultSyntax { reader.vaultSyntax = VaultSyntax.Features() }
             reader.limits = inputLimits
             reader.wikiLinkOrder = wikiLinkOrder
+            reader.lineMap = lineMap
             // The first level-1 heading at the top level, seen as blocks go by (a streaming
             // writer keeps none).
             let first = FirstHeadingBox()

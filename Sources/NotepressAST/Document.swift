@@ -161,6 +161,10 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var file: String?
     /// Where in the file, if known.
     public var position: SourcePosition?
+    /// A construct the reader recognised and did not convert (an mdBook `{{#include}}` whose file
+    /// is missing, kept as text): the message says what was done with it, and a folder run's
+    /// summary counts these (`not converted: N`).
+    public var notConverted = false
 
     /// A diagnostic of `severity` saying `message` about `file` at `position`.
     public init(_ severity: Severity, _ message: String, file: String? = nil, position: SourcePosition? = nil) {

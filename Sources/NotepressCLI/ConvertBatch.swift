@@ -75,6 +75,8 @@ extension ConvertPlan {
         var batch = BatchConverter(loader: loader, writers: writers, options: options, outputRoot: outDir, layout: layout,
                                    jobs: jobs, configuration: config)
         batch.inputFolders = scan.folders
+        batch.book = book
+        if verbosity != .quiet { for w in book?.warnings ?? [] { printError(w) } }
         batch.followSymlinks = selection.followSymlinks
         let start = Date()
         let previous = manifestBox.value
@@ -106,6 +108,8 @@ extension ConvertPlan {
         // A warning another input already gave (about an embed written in a note that several
         // pages embed, or in the note itself) is printed once, with the first input that gives it.
         var printed = Set<String>()
+        // Constructs read and not converted (``Diagnostic/notConverted``), each counted once.
+        var notConverted = 0
         for o in outcomes {
             var mine = Set<String>()
             // Documents of a folder know themselves by their path below it (outputs hold no
@@ -117,6 +121,7 @@ extension ConvertPlan {
                 if d.file == o.input.relative { d.file = o.input.path }
                 if printed.contains(d.description) { continue }
                 mine.insert(d.description)
+                if d.notConverted { notConverted += 1 }
                 diagnostics.append(d)
                 origins.append(origin)
             }
@@ -209,7 +214,7 @@ extension ConvertPlan {
             // .notepressignore, changes which pages there are.
             let given: [String] = inputs.filter { $0 != "-" }
             var seen = Set<String>()
-            let every: [String] = (given + scan.walked + outcomes.map(\.input.path) + config.dependencyFiles)
+            let every: [String] = (given + scan.walked + outcomes.map(\.input.path) + config.dependencyFiles + [book?.configFile].compactMap { $0 })
                 .filter { seen.insert($0).inserted }
             if !site.paths.isEmpty {
                 rules.append(Depfile.Rule(targets: site.paths, prerequisites: every))
@@ -246,6 +251,7 @@ extension ConvertPlan {
                               converted, unchanged, scan.skipped.count, binary, failures.count, secs, outDir)
             if !assets.assets.isEmpty { line += "; assets: copied \(assets.copied.count), unchanged \(assets.unchanged)" }
             if run.brokenLinks > 0 { line += "; broken links: \(run.brokenLinks)" }
+            if notConverted > 0 { line += "; not converted: \(notConverted)" }
             printError(line)
             if verbosity == .verbose { for b in scan.binary { printError("skipped \(b): binary (a NUL byte in its first \(InputSelection.sniffLength) bytes)") } }
         }

@@ -121,6 +121,8 @@ struct ConvertPlan {
     let layout: OutputLayout
     let jobs: Int
     let inputs: [String]
+    /// The mdBook book the only input is (``BookFolder``); ``inputs`` is then its source folder.
+    let book: BookFolder?
     /// `-o`, `nil` for standard output.
     let output: String?
     /// One input written to one file or standard output (else: into the output folder).
@@ -176,6 +178,10 @@ struct ConvertPlan {
             guard !Platform.isTerminal(STDIN_FILENO) else { throw UsageError("no input given (FILE..., or - for standard input)") }
             inputs = ["-"]
         }
+        // An mdBook book (a folder with book.toml): its source folder is the input (BookFolder).
+        let book = mode == .index || inputs.count != 1 || inputs[0] == "-" ? nil : BookFolder.find(inputs[0])
+        if let book { inputs = [book.source] }
+        self.book = book
         self.inputs = inputs
         let onlyInput = inputs.count == 1 ? inputs[0] : nil
         let inputIsFolder = onlyInput.map { $0 != "-" && Platform.status($0)?.kind == .directory } ?? false
@@ -275,6 +281,7 @@ struct ConvertPlan {
                                                     environment: env)
         options.width = width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))
         try TemplateArguments.apply(a, to: &options, writers: writers, warn: verbosity != .quiet)
+        if options.siteTitle == nil, let title = book?.title { options.siteTitle = title }
         try HighlightArguments.apply(a, to: &options)
         self.options = options
         var loader = DocumentLoader(format: format, keepMarkers: a.flag("--keep-markers"),

@@ -34,7 +34,9 @@ struct WatchSession {
     /// What `plan` reads: the input folders and files, the template, the theme file, the data folder.
     static func targets(_ plan: ConvertPlan) -> WatchTargets {
         var t = WatchTargets()
-        for i in plan.inputs where i != "-" {
+        // A book (BookFolder): its whole root, book.toml and the files chapters include too.
+        if let book = plan.book { t.folders.append(book.root) }
+        for i in plan.inputs where i != "-" && plan.book == nil {
             if Platform.status(i)?.kind == .directory { t.folders.append(i) } else { t.files.append(i) }
         }
         if let template = plan.arguments.value("--template") {

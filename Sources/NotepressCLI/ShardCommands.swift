@@ -105,8 +105,9 @@ func runScanCommand(_ args: [String]) -> Int32 {
         } else {
             var loader = plan.loader
             loader.wikilinks = !a.flag("--no-wikilinks")
-            let batch = BatchConverter(loader: loader, writers: plan.writers, options: plan.options, outputRoot: ".",
+            var batch = BatchConverter(loader: loader, writers: plan.writers, options: plan.options, outputRoot: ".",
                                        layout: plan.layout, jobs: plan.jobs)
+            batch.book = plan.book
             let (table, errors) = batch.scanTable(inputs.scan.files, otherFiles: inputs.scan.others)
             failures += errors
             let bytes = SiteTableCodec.encode(table)

@@ -46,6 +46,11 @@ package struct MarkdownReader: Sendable {
     /// Read math, `%%comments%%` and `==highlights==` (``VaultSyntax``); `nil` (the default):
     /// cmark-gfm's reading, byte for byte.
     package var vaultSyntax: VaultSyntax.Features?
+    /// The source line (1-based) of each line of the text given to ``parse(bytes:path:lineOffset:topLevelBlock:retainBlocks:)``
+    /// counted from the file's first line (front matter included), when a text pass before the
+    /// parse added lines (mdBook's `{{#include}}` in a site: NotepressSite's `BookDirectives`):
+    /// positions and warnings then name the source's lines. `nil`: the same lines.
+    package var lineMap: [Int32]?
 
     package init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
@@ -132,6 +137,7 @@ package struct MarkdownReader: Sendable {
         builder.wikiLinkOrder = wikiLinkOrder
         builder.alerts = format == .gfm
         builder.vault = vault
+        builder.lineMap = lineMap
         builder.mathBlocks = mathBlocks
         builder.callouts = vaultSyntax != nil
         builder.topLevelBlock = topLevelBlock

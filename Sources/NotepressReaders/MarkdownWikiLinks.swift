@@ -71,7 +71,7 @@ extension TreeBuilder {
               inlines.removeSuffixOfLastText(embed && embedBefore ? "![" : "[") else { return false }
         lastRunIsOpenText = false
         let column = start - 1 - (embed ? 1 : 0)
-        addWikiLink(parts, SourcePosition(line: line + lineOffset, column: column))
+        addWikiLink(parts, SourcePosition(line: sourceLine(line + lineOffset), column: column))
         dropLeadingBracket = true
         return true
     }

@@ -71,6 +71,9 @@ struct TreeBuilder {
     var alerts = false
     /// The vault pre-scan of the parsed text, when it replaced anything (``VaultSyntax``).
     var vault: VaultSyntax?
+    /// The source line of each line of the parsed text (``MarkdownReader/lineMap``), when a text
+    /// pass before the parse added lines; `nil`: the same lines.
+    var lineMap: [Int32]?
     /// ```` ```math ```` blocks are display math.
     var mathBlocks = false
     /// The inline nesting level (``spanPushed`` count) of each open highlight span.
@@ -169,12 +172,23 @@ struct TreeBuilder {
 
     /// A position in the parsed text as the source's (the same without a vault pre-scan).
     func sourcePosition(_ p: SourcePosition) -> SourcePosition {
-        guard let vault else { return p }
-        return SourcePosition(line: p.line, column: vault.sourceColumn(line: p.line - lineOffset, column: p.column))
+        guard vault != nil || lineMap != nil else { return p }
+        let column = vault.map { $0.sourceColumn(line: p.line - lineOffset, column: p.column) } ?? p.column
+        return SourcePosition(line: sourceLine(p.line), column: column)
     }
 
+    /// A line of the parsed text (front matter counted) as the source's (``lineMap``).
+    func sourceLine(_ line: Int) -> Int {
+        guard let lineMap, line >= 1, line <= lineMap.count else { return line }
+        return Int(lineMap[line - 1])
+    }
+
+    /// A construct read and not converted as written (flattened, written as its content): a
+    /// warning counted in a folder run's summary (``Diagnostic/notConverted``).
     mutating func warn(_ message: String, _ node: OpaquePointer) {
-        diagnostics.append(Diagnostic(.warning, message, file: path, position: position(node)))
+        var d = Diagnostic(.warning, message, file: path, position: position(node))
+        d.notConverted = true
+        diagnostics.append(d)
     }
 
     static func string(_ p: UnsafePointer<CChar>?) -> String {

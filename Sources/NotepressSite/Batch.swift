@@ -72,6 +72,8 @@ package struct BatchConverter: Sendable {
     package var inputFolders: [String] = []
     /// `--follow-symlinks`: assets may be read through links out of the input folders.
     package var followSymlinks = false
+    /// The mdBook book the run converts (``BookFolder``): chapters' directives are carried out.
+    package var book: BookFolder?
 
     package init(loader: DocumentLoader, writers: [any DocumentWriter], options: ConversionOptions,
                 outputRoot: String, layout: OutputLayout = .flat, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

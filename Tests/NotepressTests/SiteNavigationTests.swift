@@ -137,11 +137,12 @@ final class SiteNavigationTests: XCTestCase {
         try run(["convert", site.input, "-o", site.output, "-q", "--site-title", "My Book"])
         let dir = URL(fileURLWithPath: site.dir)
         let entries = try python(Self.sidebarReader, [site.output + "/apple.html"], in: dir)
-        XCTAssertEqual(entries, ["1\tzebra.html\tZebra intro\t", "2\tapple.html\tApple detail\tcurrent", "1\tguide/middle.html\tMiddle\t",
+        // No index page: the first chapter is the landing page, index.html (issue 45, as mdBook).
+        XCTAssertEqual(entries, ["1\tindex.html\tZebra intro\t", "2\tapple.html\tApple detail\tcurrent", "1\tguide/middle.html\tMiddle\t",
                                  "1\tloose.html\tLoose\t"])
         let apple = try String(contentsOfFile: site.output + "/apple.html", encoding: .utf8)
         XCTAssertTrue(apple.contains("<a class=\"site-title\" href=\"index.html\">My Book</a>"))
-        XCTAssertTrue(apple.contains("rel=\"prev\" href=\"zebra.html\""))
+        XCTAssertTrue(apple.contains("rel=\"prev\" href=\"index.html\""))
         XCTAssertTrue(apple.contains("rel=\"next\" href=\"guide/middle.html\""))
 
         let plain = try makeSiteFolder(self, [

@@ -46,6 +46,8 @@ struct ScannedInput: @unchecked Sendable {
     var inputMtime: Int64?
     /// The modification time used for the date (clamped).
     var modified: Date?
+    /// The files the page included (``BookDirectives``), as the command line reaches them.
+    var includes: [String] = []
 }
 
 /// Threads that run batches of indexed work (``run(_:_:)``) until ``finish()``: the phases of a
@@ -166,14 +168,24 @@ extension BatchConverter {
 
     /// Reads and prepares one input (``DocumentLoader``), `sourcePath` set to its relative path.
     func load(_ input: InputFile, bytes: [UInt8], modified: Date?) throws -> (Document, [Diagnostic]) {
-        var read = try loader.load(bytes: bytes, path: input.path, modified: modified)
+        let page = try loadPage(input, bytes: bytes, modified: modified)
+        return (page.document, page.diagnostics)
+    }
+
+    /// ``load(_:bytes:modified:)``, a book's chapter after its directives (``BookPages``), with
+    /// the files it included.
+    func loadPage(_ input: InputFile, bytes: [UInt8], modified: Date?) throws -> LoadedPage {
+        let book = BookPages.expand(self, input, bytes: bytes)
+        var read = try (book?.loader ?? loader).load(bytes: book?.expansion.bytes ?? bytes, path: input.path, modified: modified)
+        if let book { BookPages.apply(book.expansion, to: &read) }
         // Writers that record the source (TEI's idno, the JSON dump) get the path below the
         // input folder: no absolute path of this machine in the output.
         read.document.metadata.sourcePath = input.relative
         var document = read.document
         read.document.blocks = []  // `document` holds the only reference: ids are set in place
         prepare(&document)
-        return (document, read.diagnostics + SiteSummary.diagnostics(input.relative, document: document, bytes: bytes))
+        return LoadedPage(document: document, diagnostics: read.diagnostics + SiteSummary.diagnostics(input.relative, document: document, bytes: bytes),
+                          includes: book?.expansion.includes ?? [], includesSHA256: book.map { BookPages.digest($0.expansion) })
     }
 
     /// Phase 1 for one input: its record, from the previous table when the input is unchanged
@@ -215,7 +227,15 @@ extension BatchConverter {
                 s.reused = true
                 return s
             }
-            let (document, diagnostics) = try load(input, bytes: bytes, modified: modified)
+            let (document, diagnostics, includes, includesSHA256) = try loadPage(input, bytes: bytes, modified: modified).parts
+            if let includesSHA256 {
+                // A chapter with directives (``BookDirectives``): its hash covers the files they
+                // include, and it is read again on every run (its own size and time do not tell
+                // whether an included file changed, or a missing one appeared).
+                s.includes = includes
+                s.inputSize = nil
+                if configuration != nil { s.inputSHA256 = SHA256.hex(Array((sha256 + includesSHA256).utf8)) }
+            }
             let record = SiteScanner.record(input.relative, document: document)
             s.record = record
             s.line = SiteTableCodec.line(record)
@@ -467,6 +487,7 @@ extension BatchConverter {
         outcome.title = record.title
         outcome.created = s.document?.metadata.created ?? record.created.flatMap(CivilDateTime.parse)
         if let embeds, !record.embeds.isEmpty { outcome.dependencies = embeds.dependencies(of: record) }
+        outcome.dependencies += s.includes
         let table = rewriter.resolver.table
         let digest = extras.digest(rewriter.digest(of: record, resolutions: resolutions), record: record, table: table)
         // The site's SUMMARY.md gives the navigation and is not a page of the site: no HTML.

@@ -248,6 +248,12 @@ package final class SiteTable: Sendable, Equatable {
                 if folderIndex[folder] == nil { folderIndex[folder] = i }
             }
         }
+        let summary = byPath[SiteSummary.path].flatMap { SiteSummary.isSummary(sorted[$0].path, format: sorted[$0].format) ? $0 : nil }
+        // A book without an index page opens on its first chapter, written as index.html (mdBook).
+        if folderIndex[""] == nil, let s = summary, let first = BookLanding.firstChapter(sorted[s].summary, byPath: byPath, kinds: kinds) {
+            folderIndex[""] = first
+            stems[first] = "index"
+        }
         var foldersByName: [String: [String]] = [:]
         for f in folders where !f.isEmpty { foldersByName[PathText.lastComponent(f).lowercased(), default: []].append(f) }
         self.byPath = byPath
@@ -259,7 +265,7 @@ package final class SiteTable: Sendable, Equatable {
         self.foldersByName = foldersByName.mapValues { $0.sorted() }
         self.wikiKeys = wikiKeys
         self.wikiPaths = wikiPaths
-        self.summary = byPath[SiteSummary.path].flatMap { SiteSummary.isSummary(sorted[$0].path, format: sorted[$0].format) ? $0 : nil }
+        self.summary = summary
     }
 
     /// Whether record `i` is a page the site lists (navigation, notes list, tag pages, search,

@@ -133,7 +133,7 @@ let package = Package(
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
-            "NotepressHighlight", "CBuildInfo",
+            "NotepressHighlight", "CBuildInfo", "NotepressRawHTML",
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",

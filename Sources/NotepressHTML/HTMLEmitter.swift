@@ -460,6 +460,8 @@ struct HTMLBodyWriter: BlockVisitor {
         case .marker: out.put("<span class=\"marker\">")
         case .letterpress: out.put("<span class=\"letterpress\">")
         case .highlight: out.put("<mark>")
+        case .superscript: out.put("<sup>")
+        case .subscript: out.put("<sub>")
         case .math(let display):
             // The TeX source as text; the page's math script (KaTeX, ``HTMLMath``) draws it.
             out.put(display ? "<span class=\"math math-display\">" : "<span class=\"math math-inline\">")
@@ -490,6 +492,8 @@ struct HTMLBodyWriter: BlockVisitor {
         case .code: out.put("</code>")
         case .script, .marker, .letterpress, .colorRole, .textStyle, .math: out.put("</span>")
         case .highlight: out.put("</mark>")
+        case .superscript: out.put("</sup>")
+        case .subscript: out.put("</sub>")
         case .link(let l): out.put(l.isMissing ? "</span>" : "</a>")
         case .tag: out.put(options.tagPagePrefix == nil ? "</span>" : "</a>")
         case .image(let l):

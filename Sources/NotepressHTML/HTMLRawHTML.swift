@@ -52,8 +52,13 @@ extension HTMLBodyWriter {
     mutating func sanitizedInlineHTML(_ html: String) {
         switch RawHTMLPolicy.inlineToken(html) {
         case .start(let e):
-            writeRawStartTag(e)
-            if !RawHTMLPolicy.isVoid(e.name) { rawInlineOpen.append(e.name) }
+            // As deep as the AST nests (``ASTLimits/maxNestingDepth``); deeper start tags go.
+            if RawHTMLPolicy.isVoid(e.name) {
+                writeRawStartTag(e)
+            } else if rawInlineOpen.count < ASTLimits.maxNestingDepth {
+                writeRawStartTag(e)
+                rawInlineOpen.append(e.name)
+            }
         case .startDroppingContent(let name):
             rawInlineDropping = name
         case .end(let name):

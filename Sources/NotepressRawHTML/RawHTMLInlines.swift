@@ -75,7 +75,8 @@ package enum RawHTMLReading {
             case .start(let e):
                 if e.name == "br" { b.append(.hardBreak); continue }
                 if e.name == "img" { appendImage(e, to: &b); continue }
-                guard let kind = spanKind(e) else { continue }
+                // At most ``ASTLimits/maxNestingDepth`` raw spans open: deeper start tags give nothing.
+                guard let kind = spanKind(e), raw.count < ASTLimits.maxNestingDepth else { continue }
                 raw.append(Open(name: e.name, kind: kind, chain: chain)); rawIDs.append(nextID); nextID += 1
             case .end(let name):
                 if let k = raw.lastIndex(where: { $0.name == name }) { raw.removeSubrange(k...); rawIDs.removeSubrange(k...) }

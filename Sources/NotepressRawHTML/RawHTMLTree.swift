@@ -55,8 +55,17 @@ package indirect enum RawHTMLNode: Sendable, Equatable {
 /// elements are never copied. gumbo's parse is linear in the input.
 package enum RawHTMLParser {
     /// The nodes of `html` parsed as the content of a `<body>`.
+    /// Past ``RawHTMLDepthGuard``'s bound the rest of `html` is one text node.
     package static func parse(_ html: String) -> [RawHTMLNode] {
-        withTree(html) { root in children(of: root, depth: 0) } ?? []
+        let cut = RawHTMLDepthGuard.cut(html)
+        if cut < html.utf8.count {
+            let utf8 = html.utf8
+            let mid = utf8.index(utf8.startIndex, offsetBy: cut)
+            var nodes = withTree(String(html[..<mid])) { root in children(of: root, depth: 0) } ?? []
+            nodes.append(.text(String(html[mid...])))
+            return nodes
+        }
+        return withTree(html) { root in children(of: root, depth: 0) } ?? []
     }
 
     /// The name of the first element `html` parses to (dropped-content elements included), or "".

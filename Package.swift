@@ -137,7 +137,7 @@ let package = Package(
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
-            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto",
+            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto", "NotepressRawHTML",
         ]),
         // `notepress serve` and `convert --watch`: on top of the site engine, beside it for the CLI.
         .target(name: "NotepressServe", dependencies: [
@@ -166,7 +166,7 @@ let package = Package(
                 path: "Sources/NotepressBuildPlugin"),
 
         .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressSite", "NotepressServe", "NotepressFuzzSupport", "NotepressCLI",
-                                                           "CCmarkGFM", "CLibXML2"],
+                                                           "CCmarkGFM", "CLibXML2", "NotepressRawHTML"],
                     exclude: ["Golden"]),
     ]
 )

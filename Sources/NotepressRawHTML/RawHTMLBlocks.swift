@@ -227,6 +227,8 @@ struct BlockReader {
                 let block = Self.containers.contains(e.name) || ["li", "ul", "ol", "blockquote", "table", "hr"].contains(e.name)
                 if block { pendingSpace = true }
                 if let kind = RawHTMLReading.spanKind(e) {
+                    // The space before the element stays outside its span.
+                    if pendingSpace && !inline.isEmpty { inline.append(.text(" ")); pendingSpace = false }
                     inline.push(kind); inlineNodes(e.children); inline.pop()
                 } else {
                     inlineNodes(e.children)

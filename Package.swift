@@ -5,7 +5,8 @@
 // Layout: one room (module) per job. A document flows readers → AST → emitters → facade →
 // site engine → CLI; each module below depends only on modules listed above it.
 //
-//   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
+//   CCmarkGFM, CLibXML2, CYAML,    system libraries (pkg-config, apt providers)
+//   CGumbo
 //   COptionalLibrary               how a library loaded with dlopen on first use is found (the two below)
 //   CLibCrypto                     OpenSSL's libcrypto, SHA-256 through EVP, loaded on first use (dlopen)
 //   CMicroHTTPD                    GNU libmicrohttpd, the HTTP server of `notepress serve`, loaded on first use (dlopen)
@@ -21,6 +22,7 @@
 //   NotepressAST                   the shared attributed AST, visitor, JSON dump
 //   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
 //   NotepressResources             Templates/ embedded into the binary (+ --data-dir override)
+//   NotepressRawHTML               raw HTML in Markdown: gumbo's parse, the policy pages keep, AST nodes
 //   NotepressThemes                text styles × content size categories, theme files
 //   NotepressHTML/RTF/ANSI/TEI/Man one emitter per module
 //   Notepress                      the library facade (the product): one document in, any format
@@ -63,6 +65,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        // Google's gumbo, an HTML5 parser: raw HTML in Markdown (NotepressRawHTML).
+        .systemLibrary(
+            name: "CGumbo", pkgConfig: "gumbo",
+            providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]),
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
@@ -120,7 +126,10 @@ let package = Package(
         // targets of a tool that another plugin uses (NotepressBuildPlugin's `notepress`).
         .target(name: "NotepressResources", resources: [.embedInCode("Templates")]),
         .target(name: "NotepressThemes", dependencies: ["NotepressAST", "NotepressResources"]),
-        .target(name: "NotepressHTML", dependencies: ["NotepressAST", "NotepressThemes", "NotepressResources"]),
+        // Raw HTML in Markdown: parsed with gumbo, the one policy of what a page keeps, and its
+        // reading into AST nodes for every other format.
+        .target(name: "NotepressRawHTML", dependencies: ["NotepressAST", "CGumbo"]),
+        .target(name: "NotepressHTML", dependencies: ["NotepressAST", "NotepressThemes", "NotepressResources", "NotepressRawHTML"]),
         .target(name: "NotepressRTF", dependencies: ["NotepressAST", "NotepressThemes"]),
         .target(name: "NotepressANSI", dependencies: ["NotepressAST", "NotepressThemes", "NotepressPlatform", "CLineBreak"]),
         .target(name: "NotepressTEI", dependencies: ["NotepressAST", "NotepressResources", "CLibXML2"]),
@@ -128,11 +137,11 @@ let package = Package(
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
-            "NotepressHighlight", "CBuildInfo",
+            "NotepressHighlight", "CBuildInfo", "NotepressRawHTML",
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
-            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto",
+            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto", "NotepressRawHTML",
         ]),
         // `notepress serve` and `convert --watch`: on top of the site engine, beside it for the CLI.
         .target(name: "NotepressServe", dependencies: [
@@ -161,7 +170,7 @@ let package = Package(
                 path: "Sources/NotepressBuildPlugin"),
 
         .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressSite", "NotepressServe", "NotepressFuzzSupport", "NotepressCLI",
-                                                           "CCmarkGFM", "CLibXML2"],
+                                                           "CCmarkGFM", "CLibXML2", "NotepressRawHTML"],
                     exclude: ["Golden"]),
     ]
 )

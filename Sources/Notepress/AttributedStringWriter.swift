@@ -1,5 +1,6 @@
 import Foundation
 import NotepressAST
+import NotepressRawHTML
 import NotepressThemes
 #if canImport(UIKit)
 import UIKit
@@ -33,7 +34,7 @@ extension Document {
             c[AttributeScopes.NotepressAttributes.LetterpressAttribute.self] = true
             builder.append(title + "\n", c)
         }
-        for block in blocks { builder.write(block, context: .init()) }
+        for block in RawHTMLReading.reading(self).blocks { builder.write(block, context: .init()) }
         return builder.result
     }
 }

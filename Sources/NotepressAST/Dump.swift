@@ -124,6 +124,8 @@ package enum ASTDump {
         case .textStyle(let t): return [("kind", .string("text_style")), ("style", .string(t.rawValue))]
         case .tag(let name): return [("kind", .string("tag")), ("name", .string(name))]
         case .highlight: return [("kind", .string("highlight"))]
+        case .superscript: return [("kind", .string("superscript"))]
+        case .subscript: return [("kind", .string("subscript"))]
         case .math(let display): return [("kind", .string("math")), ("display", .bool(display))]
         }
     }

@@ -149,6 +149,10 @@ public struct InlineSpan: Sendable, Equatable, Hashable {
         /// TeX source exactly as written. `display` for `$$…$$` and ```` ```math ```` blocks.
         /// Writers that draw no math show the source in the code style (``InlineAttributes/code``).
         case math(display: Bool)
+        /// Superscript (raw HTML `<sup>`): HTML `<sup>`, RTF `\\super`, TEI `<hi rend="sup">`.
+        case superscript
+        /// Subscript (raw HTML `<sub>`): HTML `<sub>`, RTF `\\sub`, TEI `<hi rend="sub">`.
+        case `subscript`
     }
 
     /// What the span does to the runs inside it.
@@ -233,6 +237,10 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
     /// Inside a ``InlineSpan/Kind/math(display:)`` span (then ``code`` is set too: writers
     /// without math show the TeX source in the code style); `true` for display math.
     public var math: Bool?
+    /// Inside a ``InlineSpan/Kind/superscript`` span.
+    public var superscript = false
+    /// Inside a ``InlineSpan/Kind/subscript`` span.
+    public var `subscript` = false
     /// The innermost colour role, if any.
     public var colorRole: ColorRole?
     /// The innermost text style span's style, if any (else the block's style applies).
@@ -257,6 +265,8 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
         case .marker: marker = true
         case .letterpress: letterpress = true
         case .highlight: highlight = true
+        case .superscript: superscript = true
+        case .subscript: self.subscript = true
         case .math(let display):
             math = display
             code = true

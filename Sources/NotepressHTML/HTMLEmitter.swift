@@ -120,6 +120,11 @@ struct HTMLBodyWriter: BlockVisitor {
     /// The span lists ``inlines(_:)`` fills between runs, kept from call to call so that their
     /// storage is allocated once per document rather than once per paragraph.
     var spanTransition = SpanTransition()
+    /// Raw inline elements a kept start tag opened in the inline content being written
+    /// (``sanitizedInlineHTML(_:)``), outermost first.
+    var rawInlineOpen: [String] = []
+    /// The raw inline element whose content is being left out (`<script>` … `</script>`).
+    var rawInlineDropping: String?
 
     /// ``HTMLOptions/directionAuto``: text blocks carry ` dir="auto"` (``putDir()``).
     let directionAuto: Bool
@@ -291,7 +296,7 @@ struct HTMLBodyWriter: BlockVisitor {
     mutating func visitHTMLBlock(_ html: String, _ block: Block) {
         cr()
         if !options.unsafe {
-            out.put("<!-- raw HTML omitted -->")
+            sanitizedHTMLBlock(html)
         } else if options.tagfilter {
             out += HTMLEscape.tagfiltered(html)
         } else {
@@ -399,6 +404,7 @@ struct HTMLBodyWriter: BlockVisitor {
                 apply(t)
                 current = run.span
             }
+            if rawInlineDropping != nil, droppedRawInline(run) { continue }
             if image != nil {
                 switch run.content {
                 case .text(let t): HTMLEscape.appendText(t, to: &out)
@@ -414,6 +420,7 @@ struct HTMLBodyWriter: BlockVisitor {
             content.transition(from: current, to: nil, into: &t)
             apply(t)
         }
+        if !rawInlineOpen.isEmpty || rawInlineDropping != nil { closeRawInlineElements() }
     }
 
     mutating func writeContent(_ run: InlineRun) {
@@ -423,7 +430,7 @@ struct HTMLBodyWriter: BlockVisitor {
         case .hardBreak: out.put("<br />\n")
         case .rawHTML(let h):
             if !options.unsafe {
-                out.put("<!-- raw HTML omitted -->")
+                sanitizedInlineHTML(h)
             } else if options.tagfilter && HTMLEscape.isFilteredTag(Array(h.utf8)[...]) {
                 out += "&lt;" + String(h.dropFirst())
             } else {
@@ -453,6 +460,8 @@ struct HTMLBodyWriter: BlockVisitor {
         case .marker: out.put("<span class=\"marker\">")
         case .letterpress: out.put("<span class=\"letterpress\">")
         case .highlight: out.put("<mark>")
+        case .superscript: out.put("<sup>")
+        case .subscript: out.put("<sub>")
         case .math(let display):
             // The TeX source as text; the page's math script (KaTeX, ``HTMLMath``) draws it.
             out.put(display ? "<span class=\"math math-display\">" : "<span class=\"math math-inline\">")
@@ -483,6 +492,8 @@ struct HTMLBodyWriter: BlockVisitor {
         case .code: out.put("</code>")
         case .script, .marker, .letterpress, .colorRole, .textStyle, .math: out.put("</span>")
         case .highlight: out.put("</mark>")
+        case .superscript: out.put("</sup>")
+        case .subscript: out.put("</sub>")
         case .link(let l): out.put(l.isMissing ? "</span>" : "</a>")
         case .tag: out.put(options.tagPagePrefix == nil ? "</span>" : "</a>")
         case .image(let l):

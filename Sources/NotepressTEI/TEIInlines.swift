@@ -244,6 +244,8 @@ extension TEIBuilder {
         case .marker: return "marker"
         case .textStyle(let s): return "style-" + s.rawValue
         case .highlight: return "mark"
+        case .superscript: return "sup"
+        case .subscript: return "sub"
         case .code, .link, .image, .tag, .math: return nil
         }
     }

@@ -157,10 +157,11 @@ final class RTFTests: XCTestCase {
         let child = Block(.paragraph([InlineRun(.text("inside"))]))
         let doc = Document(metadata: DocumentMetadata(sourcePath: "u.md", sourceFormat: .gfm),
                            blocks: [Block(.unknown(typeName: "mystery", blocks: [child]), position: SourcePosition(line: 3, column: 1)),
-                                    Block(.htmlBlock("<div>dropped</div>"))])
+                                    Block(.htmlBlock("<div>read <b>too</b></div>"))])
         let (rtf, diags) = RTFTestSupport.rtf(doc)
         XCTAssertTrue(rtf.contains(" inside\\par"), rtf)
-        XCTAssertFalse(rtf.contains("dropped"))
+        // An HTML block's text is read (issue #53), no longer dropped.
+        XCTAssertTrue(rtf.contains("read {\\rtlch\\ab\\ltrch\\b too}"), rtf)
         XCTAssertEqual(diags.map(\.description), ["u.md:3:1: warning: RTF: unknown block 'mystery' written as its children"])
     }
 

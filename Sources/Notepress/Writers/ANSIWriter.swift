@@ -1,5 +1,6 @@
 import NotepressANSI
 import NotepressAST
+import NotepressRawHTML
 
 /// `-t ansi`: text for a terminal (``ANSIEmitter``). Maps ``ConversionOptions``: `width`
 /// (columns), `colorDepth`, `hyperlinks` (OSC 8), `ascii` and `theme` (colours, Bold Text). A
@@ -17,6 +18,6 @@ package struct ANSIWriter: DocumentWriter {
                             unsafe: options.unsafe)
         o.tableOfContents = options.tableOfContents(of: document)
         o.codePalette = options.darkTerminal ? options.theme.theme.codeDark : options.theme.theme.codeLight
-        return ANSIEmitter.renderBytes(document, options: o, diagnostics: &diagnostics)
+        return ANSIEmitter.renderBytes(RawHTMLReading.reading(document), options: o, diagnostics: &diagnostics)
     }
 }

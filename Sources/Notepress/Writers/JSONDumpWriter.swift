@@ -1,4 +1,5 @@
 import NotepressAST
+import NotepressRawHTML
 
 /// `-t json`: the AST as JSON (see ``ASTDump``).
 package struct JSONDumpWriter: DocumentWriter {
@@ -8,6 +9,6 @@ package struct JSONDumpWriter: DocumentWriter {
     /// The output has no typography to take from a theme.
     package func usesTheme(fragment: Bool) -> Bool { false }
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        ASTDump.jsonBytes(document)
+        ASTDump.jsonBytes(RawHTMLReading.reading(document))
     }
 }

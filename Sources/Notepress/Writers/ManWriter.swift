@@ -1,6 +1,7 @@
 import Foundation
 import NotepressAST
 import NotepressMan
+import NotepressRawHTML
 import NotepressReaders
 
 /// `-t man`: a man(7) page (see ``ManEmitter``).
@@ -15,6 +16,7 @@ package struct ManWriter: DocumentWriter {
         emitter.defaultSection = options.manSection
         let format = document.metadata.sourceFormat == .commonmark ? SourceFormat.commonmark : .gfm
         emitter.readMarkdown = { MarkdownReader(format: format).parse($0).document.blocks }
-        return Array(emitter.render(document, diagnostics: &diagnostics).utf8)
+        // Raw inline HTML stays for the man writer's own reading (ronn's placeholders, `<br>`).
+        return Array(emitter.render(RawHTMLReading.reading(document, inline: false), diagnostics: &diagnostics).utf8)
     }
 }

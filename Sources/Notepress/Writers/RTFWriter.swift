@@ -1,4 +1,5 @@
 import NotepressAST
+import NotepressRawHTML
 import NotepressRTF
 
 /// `-t rtf`: RTF 1.9 for word processors (see ``RTFEmitter``).
@@ -7,7 +8,7 @@ package struct RTFWriter: DocumentWriter {
     package var name: String { "rtf" }
     package var fileExtension: String { "rtf" }
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        RTFEmitter.renderBytes(document, theme: options.theme, unsafe: options.unsafe,
+        RTFEmitter.renderBytes(RawHTMLReading.reading(document), theme: options.theme, unsafe: options.unsafe,
                                tableOfContents: options.tableOfContents(of: document), diagnostics: &diagnostics)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NotepressAST
+import NotepressRawHTML
 import NotepressResources
 import NotepressTEI
 
@@ -59,7 +60,7 @@ package struct TEIWriter: DocumentWriter {
     ///   not match the schema.
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let bytes = TEIEmitter(unsafe: options.unsafe,
-                               tableOfContentsMaxLevel: options.tableOfContents ? options.tableOfContentsMaxLevel : nil).renderBytes(document, diagnostics: &diagnostics)
+                               tableOfContentsMaxLevel: options.tableOfContents ? options.tableOfContentsMaxLevel : nil).renderBytes(RawHTMLReading.reading(document), diagnostics: &diagnostics)
         guard options.validate else { return bytes }
         let validator = try Self.validator(templates: options.templates)
         let errors = validator.validate(Data(bytes), name: "TEI output").filter { $0.severity == .error }

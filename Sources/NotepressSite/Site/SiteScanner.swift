@@ -2,6 +2,7 @@ import Foundation
 import Notepress
 import NotepressAST
 import NotepressMan
+import NotepressRawHTML
 
 /// The scan of a site: one ``SiteRecord`` per input from its parsed document (or, for other
 /// files, from its path alone). What a page's record holds is what other pages and site-wide
@@ -64,6 +65,14 @@ package enum SiteScanner {
         closeSection()
         r.search = sections
         if !complete { r.ids = document.headingIDs().map(\.id) }
+        // Raw HTML's anchors are link targets, its links and images are checked and copied (#53).
+        let html = RawHTMLReferences.of(document)
+        r.ids += html.anchors
+        for (link, image) in html.destinations {
+            if link.destination.isEmpty || SitePaths.isExternal(link.destination) { continue }
+            links.append(SiteLinkRecord(kind: image ? .image : .link, target: link.destination,
+                                        line: link.position?.line ?? 0, column: link.position?.column ?? 0))
+        }
         r.links = links
         r.embeds = SiteEmbeds.targets(document)
         r.excerpt = excerpt(document)

@@ -1,0 +1,267 @@
+import NotepressAST
+
+extension RawHTMLReading {
+    /// `document` with its raw HTML read into AST nodes (``blocks(fromHTML:position:depth:)`` for
+    /// HTML blocks, ``lowered(_:)`` for raw inline HTML when `inline`), or `document` itself when
+    /// it has none. One pass that stops at the first raw HTML; Markdown without any pays that pass.
+    package static func reading(_ document: Document, inline: Bool = true) -> Document {
+        guard has(document.blocks, inline: inline) else { return document }
+        var d = document
+        d.blocks = read(document.blocks, inline: inline, depth: 0)
+        return d
+    }
+
+    /// Whether `blocks` hold an HTML block, or raw inline HTML when `inline`.
+    static func has(_ blocks: [Block], inline: Bool) -> Bool {
+        for b in blocks {
+            switch b.kind {
+            case .htmlBlock: return true
+            case .paragraph(let c), .heading(_, let c): if inline && hasRawHTML(c) { return true }
+            case .table(let t):
+                if inline && ([t.header] + t.rows).contains(where: { $0.contains(where: hasRawHTML) }) { return true }
+            case .blockQuote(let bs), .footnoteDefinition(_, let bs), .unknown(_, let bs): if has(bs, inline: inline) { return true }
+            case .alert(let a): if has(a.blocks, inline: inline) { return true }
+            case .list(let l): if l.items.contains(where: { has($0.blocks, inline: inline) }) { return true }
+            case .codeBlock, .thematicBreak: continue
+            }
+        }
+        return false
+    }
+
+    /// `blocks` (at container `depth`) with raw HTML read.
+    static func read(_ blocks: [Block], inline: Bool, depth: Int) -> [Block] {
+        var out: [Block] = []
+        out.reserveCapacity(blocks.count)
+        for var b in blocks {
+            switch b.kind {
+            case .htmlBlock(let h):
+                out.append(contentsOf: Self.blocks(fromHTML: h, position: b.position, depth: depth))
+                continue
+            case .paragraph(let c): if inline && hasRawHTML(c) { b.kind = .paragraph(lowered(c)) }
+            case .heading(let level, let c): if inline && hasRawHTML(c) { b.kind = .heading(level: level, content: lowered(c)) }
+            case .table(var t):
+                if inline {
+                    t.header = t.header.map { hasRawHTML($0) ? lowered($0) : $0 }
+                    t.rows = t.rows.map { $0.map { hasRawHTML($0) ? lowered($0) : $0 } }
+                    b.kind = .table(t)
+                }
+            case .blockQuote(let bs): b.kind = .blockQuote(read(bs, inline: inline, depth: depth + 1))
+            case .footnoteDefinition(let label, let bs):
+                b.kind = .footnoteDefinition(label: label, blocks: read(bs, inline: inline, depth: depth + 1))
+            case .unknown(let name, let bs): b.kind = .unknown(typeName: name, blocks: read(bs, inline: inline, depth: depth + 1))
+            case .alert(var a):
+                a.blocks = read(a.blocks, inline: inline, depth: depth + 1)
+                b.kind = .alert(a)
+            case .list(var l):
+                for i in l.items.indices { l.items[i].blocks = read(l.items[i].blocks, inline: inline, depth: depth + 2) }
+                b.kind = .list(l)
+            case .codeBlock, .thematicBreak: break
+            }
+            out.append(b)
+        }
+        return out
+    }
+
+    /// The blocks an HTML block reads as (no block for one that is only a comment, a script or
+    /// tags), each at `position`; containers past ``ASTLimits/maxNestingDepth`` (counting the
+    /// `depth` the block sits at) give their content to their parent.
+    package static func blocks(fromHTML html: String, position: SourcePosition?, depth: Int = 0) -> [Block] {
+        var r = BlockReader(position: position)
+        r.blocks(RawHTMLParser.parse(html), depth: depth)
+        r.flush()
+        return r.out
+    }
+}
+
+/// Reads parsed raw HTML into blocks: block elements into their AST blocks, phrasing content
+/// into paragraphs (whitespace collapsed as HTML renders it).
+struct BlockReader {
+    let position: SourcePosition?
+    var out: [Block] = []
+    var inline = InlinesBuilder()
+    /// Whitespace was read since the last text and is written before the next one.
+    var pendingSpace = false
+
+    init(position: SourcePosition?) { self.position = position }
+
+    /// Block elements: their own blocks; elements read as containers of blocks.
+    static let containers: Set<String> = [
+        "div", "p", "figure", "figcaption", "section", "article", "header", "footer", "main", "nav", "aside",
+        "center", "address", "details", "summary", "picture", "form", "fieldset", "body", "html", "dl", "dd", "dt",
+        "tbody", "thead", "tfoot", "tr", "caption",
+    ]
+
+    /// The paragraph read so far, if it has text, ends.
+    mutating func flush() {
+        pendingSpace = false
+        if inline.isEmpty { return }
+        let c = inline.take()
+        out.append(Block(.paragraph(c), position: position))
+    }
+
+    /// Reads `nodes` at container `depth`.
+    mutating func blocks(_ nodes: [RawHTMLNode], depth: Int) {
+        for node in nodes {
+            guard case .element(let e) = node else { inlineNode(node); continue }
+            let nested = depth + 1 < ASTLimits.maxNestingDepth
+            switch e.name {
+            case "h1", "h2", "h3", "h4", "h5", "h6":
+                flush()
+                inlineNodes(e.children)
+                let c = inline.take(); pendingSpace = false
+                out.append(Block(.heading(level: Int(String(e.name.dropFirst()))!, content: c), position: position))
+            case "hr":
+                flush(); out.append(Block(.thematicBreak, position: position))
+            case "pre":
+                flush()
+                var text = Self.text(e.children)
+                if text.hasPrefix("\n") { text.removeFirst() }
+                if !text.hasSuffix("\n") { text += "\n" }
+                out.append(Block(.codeBlock(info: "", literal: text), position: position))
+            case "blockquote" where nested:
+                flush()
+                out.append(Block(.blockQuote(sub(e.children, depth: depth + 1)), position: position))
+            case "ul", "ol":
+                flush()
+                if depth + 2 < ASTLimits.maxNestingDepth {
+                    out.append(Block(.list(list(e, depth: depth)), position: position))
+                } else {
+                    blocks(e.children, depth: depth); flush()
+                }
+            case "table":
+                flush()
+                if let t = table(e) { out.append(Block(.table(t), position: position)) }
+            case "summary":
+                flush()
+                inline.push(.strong); inlineNodes(e.children); inline.pop()
+                flush()
+            case "li", "blockquote":
+                flush(); blocks(e.children, depth: depth); flush()
+            case let name where Self.containers.contains(name):
+                flush(); blocks(e.children, depth: depth); flush()
+            default:
+                inlineNode(node)
+            }
+        }
+    }
+
+    /// The blocks of `nodes` read on their own (a container's content).
+    func sub(_ nodes: [RawHTMLNode], depth: Int) -> [Block] {
+        var r = BlockReader(position: position)
+        r.blocks(nodes, depth: depth)
+        r.flush()
+        return r.out
+    }
+
+    /// A list: each `li` an item of its blocks, other content an item of its own.
+    func list(_ e: RawHTMLElement, depth: Int) -> ListBlock {
+        let ordered = e.name == "ol"
+        var items: [ListItem] = []
+        for child in e.children {
+            if case .element(let li) = child, li.name == "li" {
+                items.append(ListItem(blocks: sub(li.children, depth: depth + 2), position: position))
+            } else if case .text(let t) = child, t.allSatisfy(\.isWhitespace) {
+                continue
+            } else {
+                items.append(ListItem(blocks: sub([child], depth: depth + 2), position: position))
+            }
+        }
+        let start = ordered ? Int(e.attribute("start") ?? "") ?? 1 : 1
+        return ListBlock(type: ordered ? .ordered : .bullet, start: start, delimiter: ordered ? .period : nil,
+                         bulletChar: ordered ? nil : "-", tight: true, items: items)
+    }
+
+    /// A table: its rows in order (`thead`, `tbody`, `tfoot` or directly), the first the header,
+    /// every row padded to the widest; `caption` text is left to the paragraph before it.
+    mutating func table(_ e: RawHTMLElement) -> Table? {
+        var rows: [[Inlines]] = []
+        func collect(_ nodes: [RawHTMLNode]) {
+            for case .element(let c) in nodes {
+                switch c.name {
+                case "thead", "tbody", "tfoot": collect(c.children)
+                case "tr":
+                    var row: [Inlines] = []
+                    for case .element(let cell) in c.children where cell.name == "td" || cell.name == "th" {
+                        var r = BlockReader(position: position)
+                        r.inlineNodes(cell.children)
+                        row.append(r.inline.take())
+                    }
+                    rows.append(row)
+                case "caption":
+                    inlineNodes(c.children); flush()
+                default: continue
+                }
+            }
+        }
+        collect(e.children)
+        let width = rows.map(\.count).max() ?? 0
+        guard width > 0 else { return nil }
+        let padded = rows.map { $0 + Array(repeating: Inlines(), count: width - $0.count) }
+        return Table(alignments: Array(repeating: .none, count: width), header: padded[0], rows: Array(padded.dropFirst()))
+    }
+
+    /// Reads `nodes` as phrasing content into the paragraph being read.
+    mutating func inlineNodes(_ nodes: [RawHTMLNode]) {
+        for node in nodes { inlineNode(node) }
+    }
+
+    /// Reads one node as phrasing content: text with whitespace collapsed, `br` a hard break,
+    /// `img` an image, elements with a span (``RawHTMLReading/spanKind(_:)``) that span, any
+    /// other element its content (a block element inside phrasing content, a space around it).
+    mutating func inlineNode(_ node: RawHTMLNode) {
+        switch node {
+        case .text(let t): text(t)
+        case .element(let e):
+            switch e.name {
+            case "br": inline.append(.hardBreak); pendingSpace = false
+            case "img":
+                if pendingSpace && !inline.isEmpty { inline.append(.text(" ")) }
+                pendingSpace = false
+                RawHTMLReading.appendImage(e, to: &inline)
+            case "pre":
+                let t = Self.text(e.children)
+                if pendingSpace && !inline.isEmpty { inline.append(.text(" ")) }
+                pendingSpace = false
+                inline.append(.text(t), in: .code)
+            default:
+                let block = Self.containers.contains(e.name) || ["li", "ul", "ol", "blockquote", "table", "hr"].contains(e.name)
+                if block { pendingSpace = true }
+                if let kind = RawHTMLReading.spanKind(e) {
+                    // The space before the element stays outside its span.
+                    if pendingSpace && !inline.isEmpty { inline.append(.text(" ")); pendingSpace = false }
+                    inline.push(kind); inlineNodes(e.children); inline.pop()
+                } else {
+                    inlineNodes(e.children)
+                }
+                if block { pendingSpace = true }
+            }
+        }
+    }
+
+    /// Text with runs of HTML whitespace as one space (none at the start of a paragraph).
+    mutating func text(_ t: String) {
+        var s = ""
+        for ch in t.unicodeScalars {
+            if ch == " " || ch == "\n" || ch == "\t" || ch == "\r" || ch == "\u{0C}" {
+                pendingSpace = true
+            } else {
+                if pendingSpace && (!s.isEmpty || !inline.isEmpty) { s.unicodeScalars.append(" ") }
+                pendingSpace = false
+                s.unicodeScalars.append(ch)
+            }
+        }
+        if !s.isEmpty { inline.append(.text(s)) }
+    }
+
+    /// The text of `nodes` as written (`pre`): `br` a line break.
+    static func text(_ nodes: [RawHTMLNode]) -> String {
+        var s = ""
+        for n in nodes {
+            switch n {
+            case .text(let t): s += t
+            case .element(let e): s += e.name == "br" ? "\n" : text(e.children)
+            }
+        }
+        return s
+    }
+}

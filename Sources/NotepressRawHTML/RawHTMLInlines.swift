@@ -1,0 +1,102 @@
+import NotepressAST
+
+/// Raw HTML read into AST nodes for the formats that do not write HTML (RTF, terminal text, TEI,
+/// man pages, the JSON dump), so that they keep every word: the mapping of elements to spans.
+package enum RawHTMLReading {
+    /// The span a kept element reads as, or `nil` for one whose text is read without a span.
+    /// `b`/`strong` strong; `i`, `em`, `cite`, `dfn`, `var` emphasis; `code`, `kbd`, `samp`, `tt`
+    /// code; `del`, `s`, `strike` struck; `mark` highlighted; `sup`, `sub`; `a href` a link.
+    static func spanKind(_ e: RawHTMLElement) -> InlineSpan.Kind? {
+        switch e.name {
+        case "b", "strong": return .strong
+        case "i", "em", "cite", "dfn", "var": return .emphasis
+        case "code", "kbd", "samp", "tt": return .code
+        case "del", "s", "strike": return .strikethrough
+        case "mark": return .highlight
+        case "sup": return .superscript
+        case "sub": return .subscript
+        case "a":
+            guard let href = e.attribute("href"), !href.isEmpty else { return nil }
+            return .link(Link(destination: href, title: e.attribute("title") ?? ""))
+        default: return nil
+        }
+    }
+
+    /// Whether `c` holds raw inline HTML.
+    static func hasRawHTML(_ c: Inlines) -> Bool {
+        c.runs.contains { if case .rawHTML = $0.content { return true } else { return false } }
+    }
+
+    /// `c` with its raw inline HTML read: each kept start tag that maps to a span
+    /// (``spanKind(_:)``) opens it for the runs up to its end tag (or up to the end of the
+    /// Markdown span it opened in, or of `c`); `<br>` is a hard break, `<img>` an image whose
+    /// description is its `alt`; the runs between `<script>`/`<style>`/… and their end tag are
+    /// left out; every other tag gives nothing and the text around it stays.
+    static func lowered(_ c: Inlines) -> Inlines {
+        /// A raw element open across runs: its span and the Markdown spans open where it opened.
+        struct Open { var name: String; var kind: InlineSpan.Kind; var chain: [Int] }
+        enum Key: Equatable { case markdown(Int), raw(Int) }
+        var b = InlinesBuilder()
+        var raw: [Open] = [], rawIDs: [Int] = [], nextID = 0
+        var current: [Key] = []
+        var dropping: String?
+        for (i, run) in c.runs.enumerated() {
+            let chain = c.spanChain(ofRun: i)
+            // A raw element ends with the Markdown span it opened in.
+            while let last = raw.last, last.chain.count > chain.count || Array(chain.prefix(last.chain.count)) != last.chain {
+                raw.removeLast(); rawIDs.removeLast()
+            }
+            var wanted: [Key] = []
+            var r = 0
+            for d in 0...chain.count {
+                while r < raw.count, raw[r].chain.count == d { wanted.append(.raw(rawIDs[r])); r += 1 }
+                if d < chain.count { wanted.append(.markdown(chain[d])) }
+            }
+            var common = 0
+            while common < current.count, common < wanted.count, current[common] == wanted[common] { common += 1 }
+            while current.count > common { b.pop(); current.removeLast() }
+            for key in wanted[common...] {
+                switch key {
+                case .markdown(let s): b.push(c.spans[s].kind)
+                case .raw(let id): b.push(raw[rawIDs.firstIndex(of: id)!].kind)
+                }
+                current.append(key)
+            }
+            guard case .rawHTML(let h) = run.content else {
+                if dropping == nil { b.append(run.content) }
+                continue
+            }
+            let token = RawHTMLPolicy.inlineToken(h)
+            if let name = dropping {
+                if token == .end(name) { dropping = nil }
+                continue
+            }
+            switch token {
+            case .start(let e):
+                if e.name == "br" { b.append(.hardBreak); continue }
+                if e.name == "img" { appendImage(e, to: &b); continue }
+                // At most ``ASTLimits/maxNestingDepth`` raw spans open: deeper start tags give nothing.
+                guard let kind = spanKind(e), raw.count < ASTLimits.maxNestingDepth else { continue }
+                raw.append(Open(name: e.name, kind: kind, chain: chain)); rawIDs.append(nextID); nextID += 1
+            case .end(let name):
+                if let k = raw.lastIndex(where: { $0.name == name }) { raw.removeSubrange(k...); rawIDs.removeSubrange(k...) }
+            case .startDroppingContent(let name):
+                dropping = name
+            case .nothing:
+                continue
+            }
+        }
+        while !current.isEmpty { b.pop(); current.removeLast() }
+        return b.take()
+    }
+
+    /// An `<img>`: an image span around its `alt` text (nothing without `src` and `alt`).
+    static func appendImage(_ e: RawHTMLElement, to b: inout InlinesBuilder) {
+        let src = e.attribute("src") ?? ""
+        let alt = e.attribute("alt") ?? ""
+        guard !src.isEmpty || !alt.isEmpty else { return }
+        b.push(.image(Link(destination: src, title: e.attribute("title") ?? "")))
+        if !alt.isEmpty { b.append(.text(alt)) }
+        b.pop()
+    }
+}

@@ -1,0 +1,146 @@
+import NotepressAST
+
+/// The one policy for raw HTML written in Markdown (CommonMark §4.6 HTML blocks, §6.6 raw
+/// inline HTML) in pages without `--unsafe`, in the manner of GitHub's sanitizer:
+///
+/// - the elements of ``keptElements`` are kept, with the attributes of ``keptAttributes``
+///   (`href` on `a` only, `src` on `img` and `source`, `srcset` on `img` and `source`, `cite` on
+///   `blockquote`, `q`, `del` and `ins`);
+/// - a URL attribute (`href`, `src`, `cite`, each candidate of `srcset`) whose value
+///   ``URLSafety`` calls dangerous (`javascript:`, `vbscript:`, `file:`, `data:` other than
+///   PNG, GIF, JPEG and WebP images), after the parser decoded its character references, is
+///   removed;
+/// - every other element is removed and its content kept where it is text; the elements of
+///   ``droppedContentElements`` (`script`, `style`, `iframe`, `object`, `embed`, `noscript`,
+///   `template`, `title`, `base`, `meta`, …) go with their content; comments go;
+/// - every other attribute is removed (event handlers `on…`, `style`, `srcdoc`, `formaction`, …).
+///
+/// The kept tree is written again by the HTML writer with its own escaping, so what a page holds
+/// is only what this policy kept, whatever the parser made of the input.
+package enum RawHTMLPolicy {
+    /// The elements kept (GitHub's list of elements people write in READMEs and books).
+    package static let keptElements: Set<String> = [
+        "a", "abbr", "b", "bdi", "bdo", "blockquote", "br", "caption", "cite", "code", "dd", "del", "details", "dfn",
+        "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins",
+        "kbd", "li", "mark", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "small", "source",
+        "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr",
+        "tt", "u", "ul", "var", "wbr",
+    ]
+
+    /// Kept elements that have no end tag (HTML Living Standard §13.1.2, void elements).
+    package static let voidElements: Set<String> = ["br", "hr", "img", "source", "wbr"]
+
+    /// The attributes kept on any kept element (URL attributes: ``urlAttributeElements``).
+    package static let keptAttributes: Set<String> = [
+        "alt", "title", "width", "height", "align", "id", "name", "class", "colspan", "rowspan", "open", "start",
+        "type", "datetime", "lang", "dir",
+    ]
+
+    /// The URL attributes kept and the elements each is kept on; values go through ``URLSafety``.
+    package static let urlAttributeElements: [String: Set<String>] = [
+        "href": ["a"], "src": ["img", "source"], "srcset": ["img", "source"], "cite": ["blockquote", "q", "del", "ins"],
+    ]
+
+    /// Elements removed together with their content: code, styles, embedded documents and
+    /// alternatives to them, and the document's head.
+    package static let droppedContentElements: Set<String> = [
+        "script", "style", "template", "iframe", "frame", "frameset", "object", "embed", "applet", "param", "noscript",
+        "noembed", "noframes", "title", "xmp", "base", "meta", "link", "head",
+    ]
+
+    /// Whether element `name` goes with its content (see ``droppedContentElements``).
+    package static func dropsContent(_ name: String) -> Bool {
+        droppedContentElements.contains(name)
+    }
+
+    /// Whether element `name` is kept.
+    package static func keeps(_ name: String) -> Bool {
+        keptElements.contains(name)
+    }
+
+    /// Whether element `name` has no end tag.
+    package static func isVoid(_ name: String) -> Bool {
+        voidElements.contains(name)
+    }
+
+    /// `element` with only the attributes the policy keeps (children untouched); `nil` when the
+    /// element itself is not kept.
+    package static func keptAttributes(of element: RawHTMLElement) -> RawHTMLElement? {
+        guard keeps(element.name) else { return nil }
+        var e = element
+        e.attributes = element.attributes.filter { keepsAttribute($0, on: element.name) }
+        return e
+    }
+
+    /// Whether attribute `a` stays on element `element`.
+    static func keepsAttribute(_ a: RawHTMLAttribute, on element: String) -> Bool {
+        if keptAttributes.contains(a.name) { return true }
+        guard let elements = urlAttributeElements[a.name], elements.contains(element) else { return false }
+        if a.name == "srcset" { return srcsetURLs(a.value).allSatisfy { !URLSafety.isDangerous($0) } }
+        return !URLSafety.isDangerous(a.value)
+    }
+
+    /// The URLs of a `srcset` value: each comma-separated candidate's first word (HTML Living
+    /// Standard §4.8.4.3.8, image candidate strings).
+    package static func srcsetURLs(_ value: String) -> [String] {
+        value.split(separator: ",").compactMap { candidate in
+            let words = candidate.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+            return words.first.map(String.init)
+        }
+    }
+
+    /// The nodes the policy keeps of `nodes`: kept elements with their kept attributes, the
+    /// content of other elements in their place, text as it is.
+    package static func sanitized(_ nodes: [RawHTMLNode]) -> [RawHTMLNode] {
+        var result: [RawHTMLNode] = []
+        result.reserveCapacity(nodes.count)
+        for node in nodes {
+            switch node {
+            case .text: result.append(node)
+            case .element(let e):
+                let children = sanitized(e.children)
+                if var kept = keptAttributes(of: e) {
+                    kept.children = isVoid(e.name) ? [] : children
+                    result.append(.element(kept))
+                } else {
+                    result.append(contentsOf: children)
+                }
+            }
+        }
+        return result
+    }
+
+    /// One raw inline HTML fragment as libcmark-gfm delimits it (one start tag, end tag,
+    /// comment, processing instruction, declaration or CDATA section, CommonMark §6.6), read by
+    /// the HTML parser.
+    package enum InlineToken: Equatable {
+        /// The start tag of a kept element, with its kept attributes (and no children).
+        case start(RawHTMLElement)
+        /// The end tag of a kept, non-void element, or of a ``droppedContentElements`` one, by name.
+        case end(String)
+        /// The start tag of a ``droppedContentElements`` element (`<script>`): what follows up
+        /// to its end tag in the same inline content is not written.
+        case startDroppingContent(String)
+        /// Anything else: nothing is written.
+        case nothing
+    }
+
+    /// What raw inline HTML `html` is under the policy.
+    package static func inlineToken(_ html: String) -> InlineToken {
+        let bytes = html.utf8
+        guard bytes.count >= 3, bytes.first == 0x3C else { return .nothing }
+        let second = bytes[bytes.index(after: bytes.startIndex)]
+        if second == 0x2F {
+            // `</name>`: the parser reads the name from the start tag `<name>`.
+            let name = RawHTMLParser.firstElementName("<" + String(html.dropFirst(2)))
+            guard keeps(name) && !isVoid(name) || dropsContent(name) else { return .nothing }
+            return .end(name)
+        }
+        if second == 0x21 || second == 0x3F { return .nothing }  // comment, declaration, CDATA, PI
+        let name = RawHTMLParser.firstElementName(html)
+        if dropsContent(name) { return isVoid(name) || name == "base" || name == "meta" || name == "link" ? .nothing : .startDroppingContent(name) }
+        guard case .element(let e)? = RawHTMLParser.parse(html).first, var kept = keptAttributes(of: e) else { return .nothing }
+        kept.children = []
+        return .start(kept)
+    }
+}

@@ -157,7 +157,7 @@ enum Commands {
         synopsis: ["notepress convert [options] [INPUT...]", "notepress [options] INPUT..."],
         description: """
         Converts note markup (.note, .txt), TiddlyWiki (.tid) and Markdown (.md, .markdown) files,
-        folders of them, or standard input (- or no INPUT when standard input is not a terminal) to
+        folders of them, or standard input (- or no INPUT when standard input is a pipe or a file) to
         other formats. In a folder, files of other kinds are skipped unless -f or --include chooses
         them; .notepressignore files (gitignore syntax) leave files out.
         The format follows -t, else the extension of -o (.html .rtf .ans .xml .json .man .1-.9),
@@ -264,7 +264,7 @@ enum Commands {
         Renders one document for the terminal. When standard output is a terminal and the text is
         taller than the screen it goes through NOTEPRESS_PAGER, else PAGER, else less -R (run with
         LESS=FRX and LV=-c when those are unset, as git does; PAGER= or PAGER=cat means no pager).
-        Without FILE, standard input is read when it is not a terminal.
+        Without FILE, standard input is read when it is a pipe or a file with content.
         """,
         options: [
             OptionSpec(["--from", "-f"], value: "FORMAT", choices: inputFormats,

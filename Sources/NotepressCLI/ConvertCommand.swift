@@ -171,11 +171,12 @@ struct ConvertPlan {
         selection.followSymlinks = a.flag("--follow-symlinks")
         self.selection = selection
 
-        // Inputs: standard input when none is given and it is not a terminal (pandoc, cmark-gfm).
-        // A list (--files-from), scan and index: no standard input in place of inputs.
+        // Inputs: standard input when none is given and it is piped or redirected from a file
+        // with content (pandoc, cmark-gfm read it when it is not a terminal; `< /dev/null` made
+        // an empty page). A list (--files-from), scan and index: no standard input in place of inputs.
         var inputs = mode == .index ? [] : a.positionals
         if inputs.isEmpty && mode == .convert && a.value("--files-from") == nil {
-            guard !Platform.isTerminal(STDIN_FILENO) else { throw UsageError("no input given (FILE..., or - for standard input)") }
+            guard standardInputIsGiven() else { throw UsageError("no input given (FILE..., or - for standard input)") }
             inputs = ["-"]
         }
         // An mdBook book (a folder with book.toml): its source folder is the input (BookFolder).

@@ -7,7 +7,7 @@ import Notepress
 func dispatch(_ args: [String]) -> Int32 {
     guard let first = args.first else {
         // No arguments: standard input to standard output when it is piped in, else the help.
-        if !Platform.isTerminal(STDIN_FILENO) { return runConvertCommand([]) }
+        if standardInputIsGiven() { return runConvertCommand([]) }
         printError(Commands.mainHelp)
         return 2
     }
@@ -40,6 +40,19 @@ func dispatch(_ args: [String]) -> Int32 {
         printError(text + "\ncommands: " + Commands.all.map(\.name).joined(separator: ", ")
             + "; see 'notepress help'")
         return 2
+    }
+}
+
+/// Whether a command given no input reads standard input in its place: only when the user gave
+/// it something on purpose, a pipe (`cat x.md |`, `<(…)`; a socket for shells that pipe with one)
+/// or a regular file with content (`< x.md`). A terminal, `/dev/null` or another device, an empty
+/// file or a closed descriptor is no input: a usage error (exit 2), not an empty "Untitled" page.
+func standardInputIsGiven() -> Bool {
+    guard let st = Platform.status(fd: STDIN_FILENO) else { return false }
+    switch st.kind {
+    case .fifo, .socket: return true
+    case .regular: return st.size > 0
+    default: return false
     }
 }
 

@@ -14,8 +14,10 @@ struct WatchSession {
     typealias Summary = ConvertPlan.BatchSummary
 
     /// Builds once. A command line that no longer holds (a template that stopped compiling) is a
-    /// failed build with its message, not the end of the session.
+    /// failed build with its message, not the end of the session. What the build left for the
+    /// exit to reclaim (``ProcessLifetime``) goes when it ends: nothing is kept from one build to the next.
     func build() -> (Summary, ConvertPlan?) {
+        defer { ProcessLifetime.endRun() }
         do {
             let plan = try ConvertPlan(Arguments(arguments, options: spec.options))
             if plan.single {
@@ -33,7 +35,7 @@ struct WatchSession {
 
     /// What `plan` reads: the input folders and files, the template, the theme file, the data folder.
     static func targets(_ plan: ConvertPlan) -> WatchTargets {
-        var t = WatchTargets()
+        var t = WatchTargets(followSymlinks: plan.selection.followSymlinks)
         // A book (BookFolder): its whole root, book.toml and the files chapters include too.
         if let book = plan.book { t.folders.append(book.root) }
         for i in plan.inputs where i != "-" && plan.book == nil {

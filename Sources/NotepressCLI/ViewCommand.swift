@@ -22,7 +22,7 @@ func runViewCommand(_ args: [String]) -> Int32 {
         let format = try a.value("--from").map(parseFormat)
         let verbosity = Verbosity(a)
         var inputs = a.positionals
-        if inputs.isEmpty && !Platform.isTerminal(STDIN_FILENO) { inputs = ["-"] }
+        if inputs.isEmpty && standardInputIsGiven() { inputs = ["-"] }
         guard inputs.count == 1 else {
             throw UsageError(inputs.isEmpty ? "which file? (FILE, or - for standard input)" : "expected one FILE or '-'")
         }

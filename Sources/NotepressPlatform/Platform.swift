@@ -222,9 +222,10 @@ package enum Platform {
         return Array(b[(b.count - 6 - suffix.count)..<(b.count - 6)]) == suffix
     }
 
-    /// From now on `SIGINT`, `SIGTERM` and `SIGHUP` remove the temporary files of atomic writes
-    /// still in flight, then end the process by that signal (its default action: a shell reports
-    /// status 128 + N, 130 for Ctrl-C, 143 for `kill`). The signals are blocked in the calling
+    /// From now on `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT` (Ctrl-\\) remove the temporary files
+    /// of atomic writes still in flight, then end the process by that signal (its default action:
+    /// a shell reports status 128 + N, 130 for Ctrl-C, 143 for `kill`, 131 for Ctrl-\\, which dumps
+    /// no core: a `core` file could replace one of the user's). The signals are blocked in the calling
     /// thread, and so in every thread it starts later; one thread of this function's own takes
     /// them with `sigwait(3)`, so the cleanup runs as ordinary code (locks, `unlink(2)`), never in
     /// a signal handler. Call it first thing in `main`, before any other thread is started. A
@@ -232,7 +233,7 @@ package enum Platform {
     package static func removeTemporariesOnInterrupt() {
         var set = sigset_t()
         sigemptyset(&set)
-        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, s) }
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&set, s) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let box = UnsafeMutablePointer<sigset_t>.allocate(capacity: 1)
         box.initialize(to: set)
@@ -258,13 +259,14 @@ package enum Platform {
             sigemptyset(&one)
             sigaddset(&one, signal)
             _ = Glue.setDefault(signal)
+            if signal == SIGQUIT { _ = Glue.noCoreDump() }
             pthread_sigmask(SIG_UNBLOCK, &one, nil)
             raise(signal)
             _exit(128 + signal)
         }, box)
     }
 
-    /// Makes the next `SIGINT`, `SIGTERM` or `SIGHUP` call `stop` (with the signal's number) on the
+    /// Makes the next `SIGINT`, `SIGTERM`, `SIGHUP` or `SIGQUIT` call `stop` (with the signal's number) on the
     /// signal thread of ``removeTemporariesOnInterrupt()`` once the temporaries are removed (no new
     /// one is made from then on), and then end the process with the status `stop` returns instead
     /// of by the signal: a command
@@ -741,6 +743,16 @@ private enum Glue {
         action.__sigaction_handler.sa_handler = SIG_DFL
         #endif
         return sigaction(s, &action, nil) == 0
+    }
+
+    /// `setrlimit(RLIMIT_CORE, 0)`: a signal whose default action dumps core ends the process without one.
+    static func noCoreDump() -> Bool {
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        #if canImport(Darwin)
+        return setrlimit(RLIMIT_CORE, &none) == 0
+        #else
+        return setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none) == 0
+        #endif
     }
 }
 

@@ -13,11 +13,15 @@ package struct WatchTargets: Sendable {
     package var files: [String] = []
     /// Folders whose changes never count (the output folder, when it lies inside an input).
     package var ignored: [String] = []
+    /// `--follow-symlinks`: a symbolic link in a watched folder whose target lies outside every
+    /// watched folder has its target watched too (the file, or the folder with everything below it).
+    package var followSymlinks = false
 
-    package init(folders: [String] = [], files: [String] = [], ignored: [String] = []) {
+    package init(folders: [String] = [], files: [String] = [], ignored: [String] = [], followSymlinks: Bool = false) {
         self.folders = folders
         self.files = files
         self.ignored = ignored
+        self.followSymlinks = followSymlinks
     }
 }
 
@@ -36,6 +40,9 @@ package final class SiteWatcher: @unchecked Sendable {
     private var namedFiles: [String: Set<String>] = [:]
     /// Folders watched for named files only (not below an input folder).
     private var fileFolders: Set<String> = []
+    /// The real paths of the folders watched with everything below them: a link target inside
+    /// one is watched already.
+    private var treeRoots: [String] = []
 
     /// - Throws: ``SiteWatcher/WatchError`` when the kernel gives no watcher or refuses a watch.
     package init(_ targets: WatchTargets) throws {
@@ -43,16 +50,42 @@ package final class SiteWatcher: @unchecked Sendable {
         watcher = w
         self.targets = targets
         ignored = targets.ignored.map { Platform.realPath($0) ?? $0 }
+        treeRoots = targets.folders.map { Platform.realPath($0) ?? $0 }
         for f in targets.folders { try addTree(f) }
         for f in targets.files {
-            let folder = (f as NSString).deletingLastPathComponent
-            let dir = folder.isEmpty ? "." : folder
-            namedFiles[dir, default: []].insert((f as NSString).lastPathComponent)
-            if !watcher.isWatching(dir) {
-                fileFolders.insert(dir)
-                guard watcher.add(dir) else { throw WatchError(description: "cannot watch \(dir): " + Platform.errorText()) }
-            }
+            try watchFile(f)
+            // A file named through a symbolic link is read through it: its target changes.
+            if Platform.status(f, followLinks: false)?.kind == .symbolicLink { try watchLinkTarget(f) }
         }
+    }
+
+    /// Watches the file `f` by name: its folder, for events of that name.
+    private func watchFile(_ f: String) throws {
+        let folder = (f as NSString).deletingLastPathComponent
+        let dir = folder.isEmpty ? "." : folder
+        namedFiles[dir, default: []].insert((f as NSString).lastPathComponent)
+        if !watcher.isWatching(dir) {
+            fileFolders.insert(dir)
+            guard watcher.add(dir) else { throw WatchError(description: "cannot watch \(dir): " + Platform.errorText()) }
+        }
+    }
+
+    /// Watches what the symbolic link `link` leads to when it lies outside every watched folder: a
+    /// file by name (editors save by renaming over it), a folder with everything below it.
+    private func watchLinkTarget(_ link: String) throws {
+        guard let real = Platform.realPath(link), let kind = Platform.status(real)?.kind,
+              !isInsideTree(real), !isIgnored(real) else { return }
+        if kind == .directory {
+            treeRoots.append(real)
+            try addTree(real)
+        } else {
+            try watchFile(real)
+        }
+    }
+
+    /// Whether the real path `real` is a watched folder or lies below one.
+    private func isInsideTree(_ real: String) -> Bool {
+        treeRoots.contains { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }
     }
 
     /// Why watching failed.
@@ -90,6 +123,10 @@ package final class SiteWatcher: @unchecked Sendable {
             if e.isFolder && !e.folderGone && !e.name.isEmpty { try? addTree(path) }
             // kqueue names the folder only: a new subfolder may be in it.
             if e.name.isEmpty && !e.folderGone { try? addTree(e.folder) }
+            // A link made or changed: its target, when outside, is watched from now on.
+            if targets.followSymlinks && !e.name.isEmpty && Platform.status(path, followLinks: false)?.kind == .symbolicLink {
+                try? watchLinkTarget(path)
+            }
             out.append(path)
         }
         return out
@@ -100,7 +137,8 @@ package final class SiteWatcher: @unchecked Sendable {
         return ignored.contains { real == $0 || real.hasPrefix($0 + "/") }
     }
 
-    /// Watches `folder` and every folder below it (symbolic links not followed), output aside.
+    /// Watches `folder` and every folder below it, output aside; symbolic links are not followed,
+    /// but with ``WatchTargets/followSymlinks`` the targets outside of the watched folders are watched.
     private func addTree(_ folder: String) throws {
         var stack = [folder]
         while let dir = stack.popLast() {
@@ -116,6 +154,7 @@ package final class SiteWatcher: @unchecked Sendable {
                 let path = PathText.join(dir, e.name)
                 let kind = e.kind ?? Platform.status(path, followLinks: false)?.kind
                 if kind == .directory { stack.append(path) }
+                if kind == .symbolicLink && targets.followSymlinks { try watchLinkTarget(path) }
             }
         }
     }

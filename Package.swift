@@ -12,6 +12,7 @@
 //   CICU                           ICU's common library (pkg-config icu-uc; Homebrew icu4c on macOS)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
+//   CSearchText                    the site search's normalisation and word breaks (libicuuc)
 //   CBuildInfo                     the commit built from (NOTEPRESS_COMMIT from the Makefile), ICU's version
 //   NotepressSyntaxShim            KDE's KSyntaxHighlighting (C++/Qt5) behind a plain C interface, built
 //                                  as a shared library of its own that is dlopen'ed (see below)
@@ -89,6 +90,9 @@ let package = Package(
         .target(name: "CLineBreak", dependencies: ["CICU"]),
         // UAX #9 paragraph direction and right-to-left languages through ICU's C API (plain C header).
         .target(name: "CBidi", dependencies: ["CICU"]),
+        // The site search's normalisation (NFKC, case folding, marks out) and word breaks (UAX #29
+        // with ICU's dictionaries) through ICU's C API (plain C header).
+        .target(name: "CSearchText", dependencies: ["CICU"]),
         // `--version`: the commit (the Makefile sets NOTEPRESS_COMMIT; a define of this target only,
         // so a new commit recompiles one file) and the run-time ICU version.
         .target(name: "CBuildInfo", dependencies: ["CICU"],
@@ -128,7 +132,7 @@ let package = Package(
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
-            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto",
+            "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto", "CSearchText",
         ]),
         // `notepress serve` and `convert --watch`: on top of the site engine, beside it for the CLI.
         .target(name: "NotepressServe", dependencies: [

@@ -14,6 +14,7 @@
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
 //   CCollation                     natural order of note titles: ICU's root collation, numeric (libicui18n, dlopen)
+//   CSearchText                    the site search's normalisation and word breaks (libicuuc)
 //   CBuildInfo                     the commit built from (NOTEPRESS_COMMIT from the Makefile), ICU's version
 //   NotepressSyntaxShim            KDE's KSyntaxHighlighting (C++/Qt5) behind a plain C interface, built
 //                                  as a shared library of its own that is dlopen'ed (see below)
@@ -99,6 +100,9 @@ let package = Package(
         // Natural order (numbers as numbers) of titles and paths: ICU's collation, libicui18n loaded
         // with dlopen on the first key (a one-file run never maps it); see include/CCollation.h.
         .target(name: "CCollation", dependencies: ["CICU", "COptionalLibrary"]),
+        // The site search's normalisation (NFKC, case folding, marks out) and word breaks (UAX #29
+        // with ICU's dictionaries) through ICU's C API (plain C header).
+        .target(name: "CSearchText", dependencies: ["CICU"]),
         // `--version`: the commit (the Makefile sets NOTEPRESS_COMMIT; a define of this target only,
         // so a new commit recompiles one file) and the run-time ICU version.
         .target(name: "CBuildInfo", dependencies: ["CICU"],
@@ -142,6 +146,7 @@ let package = Package(
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto", "NotepressRawHTML",
+            "CSearchText",
         ]),
         // `notepress serve` and `convert --watch`: on top of the site engine, beside it for the CLI.
         .target(name: "NotepressServe", dependencies: [

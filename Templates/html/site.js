@@ -15,24 +15,53 @@
   var me = document.currentScript;
   var base = me ? me.src.replace(/_notepress\/notepress\.js([?#].*)?$/, "") : "";
 
-  /* Search: the tokenizer of SearchTerms.swift. */
+  /* Search: the tokenizer and normalisation of SearchTerms.swift. Words by Intl.Segmenter (ICU,
+     as the index's word break iterator); a word's search form: NFKD, lower-cased, folded by the
+     index's table (meta.js "fold": what full case folding changes beyond toLowerCase, ß → ss),
+     marks removed, NFKC. A word of Han or kana also matches character by character. */
   var CJK = /[\u3040-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF66-\uFF9F\uAC00-\uD7AF\u1100-\u11FF\u3130-\u318F\u{20000}-\u{3FFFF}]/u;
-  var WORD = /[\p{Alphabetic}\p{M}\p{N}]/u;
-  function terms(text) {
-    var out = [], word = "", cjk = [];
-    function flushWord() { if (word && Array.from(word).length <= 40) out.push(word.toLowerCase()); word = ""; }
-    function flushCJK() {
-      if (cjk.length === 1) out.push(cjk[0]);
-      for (var i = 0; i + 1 < cjk.length; i++) out.push(cjk[i] + cjk[i + 1]);
-      cjk = [];
+  var IDEO = /[\u3040-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF66-\uFF9F\u{20000}-\u{3FFFF}]/u;
+  var SEG = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "word" }) : null;
+  /* The words of `text`: [{word, index}] (index: UTF-16 offset). */
+  function words(text) {
+    var out = [];
+    if (SEG) {
+      for (var s of SEG.segment(text)) if (s.isWordLike) out.push({ word: s.segment, index: s.index });
+    } else {
+      var re = /[\p{L}\p{M}\p{N}_'’.]+/gu, m;
+      while ((m = re.exec(text))) out.push({ word: m[0], index: m.index });
     }
-    for (var ch of text) {
-      if (CJK.test(ch)) { flushWord(); cjk.push(ch); }
-      else if (WORD.test(ch)) { flushCJK(); word += ch; }
-      else { flushWord(); flushCJK(); }
-    }
-    flushWord(); flushCJK();
     return out;
+  }
+  function norm(s) {
+    var fold = (S.info && S.info.fold) || {}, out = "";
+    for (var ch of s.normalize("NFKD").toLowerCase()) out += fold[ch] !== undefined ? fold[ch] : ch;
+    return out.normalize("NFKD").replace(/\p{M}/gu, "").normalize("NFKC");
+  }
+  /* The terms of `text`, in order: {t: term, chars: [characters] for a Han or kana word}. */
+  function terms(text) {
+    var out = [];
+    words(text).forEach(function (w) {
+      norm(w.word).split(" ").forEach(function (t) {
+        var c = Array.from(t);
+        if (!t || c.length > 40) return;
+        out.push(IDEO.test(t) ? { t: t, chars: c } : { t: t });
+      });
+    });
+    return out;
+  }
+  /* A query: [{terms, phrase, not}] — "quoted words" a phrase, -word excluded, others required. */
+  function parse(q) {
+    var parts = [], re = /(-?)"([^"]*)"?|(-?)([^\s"]+)/g, m;
+    while ((m = re.exec(q))) {
+      var phrase = m[2] !== undefined, ts = terms(phrase ? m[2] : m[4]);
+      if (!ts.length) continue;
+      var not = (phrase ? m[1] : m[3]) === "-";
+      if (not) parts.push({ terms: ts, phrase: phrase, not: true });
+      else if (phrase) parts.push({ terms: ts, phrase: true });
+      else ts.forEach(function (t) { parts.push({ terms: [t] }); });
+    }
+    return parts;
   }
   function shardKey(t) {
     var c = Array.from(t);
@@ -43,10 +72,13 @@
     if (!s) return "all";
     return Array.from(new TextEncoder().encode(s), function (b) { return b.toString(16).padStart(2, "0"); }).join("");
   }
-  var S = window.notepressSearch = { raw: {}, indexes: {}, chunks: {}, info: null };
+  var S = window.notepressSearch = { raw: {}, indexes: {}, chunks: {}, texts: {}, info: null };
   S.shard = function (key, data) { S.raw[key] = data; };
   S.docs = function (n, list) { S.chunks[n] = list; };
+  S.text = function (n, list) { S.texts[n] = list; };
   S.meta = function (m) { S.info = m; };
+  S.normalize = norm;
+  S.terms = terms;
   var loading = {};
   function script(path) {
     if (!loading[path]) {
@@ -64,50 +96,128 @@
     if (!S.indexes[key] && S.raw[key]) { S.indexes[key] = lunr.Index.load(S.raw[key]); delete S.raw[key]; }
     return S.indexes[key];
   }
-  /* Results, best first, one per page: {title, heading, href}; null when search is unavailable. */
+  /* The sections holding term `t` (a prefix of a term too, unless `exact`): {ref: score}. */
+  function lookup(t, exact) {
+    var idx = index(shardKey(t)), found = {};
+    if (!idx) return found;
+    idx.query(function (q) {
+      q.term(t, { usePipeline: false, boost: 10 });
+      if (!exact) q.term(t, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING });
+    }).forEach(function (r) { found[r.ref] = (found[r.ref] || 0) + r.score; });
+    return found;
+  }
+  function intersect(a, b) {
+    var out = {};
+    for (var k in a) if (k in b) out[k] = a[k] + b[k];
+    return out;
+  }
+  /* The sections a query term matches: the term (as a prefix), or for a Han or kana word, also
+     the sections holding all of its characters. */
+  function match(term) {
+    var found = lookup(term.t, false);
+    if (term.chars && term.chars.length > 1) {
+      var all = term.chars.map(function (c) { return lookup(c, true); }).reduce(intersect);
+      for (var k in all) found[k] = Math.max(found[k] || 0, all[k]);
+    }
+    return found;
+  }
+  /* Whether `ts` (terms) occur in this order, next to each other, among the terms of `text`. */
+  function hasPhrase(text, ts) {
+    var seq = [];
+    terms(text).forEach(function (x) { if (x.chars) seq.push.apply(seq, x.chars); else seq.push(x.t); });
+    var want = [];
+    ts.forEach(function (x) { if (x.chars) want.push.apply(want, x.chars); else want.push(x.t); });
+    for (var i = 0; i + want.length <= seq.length; i++) {
+      var ok = true;
+      for (var j = 0; j < want.length && ok; j++) ok = j === want.length - 1 ? seq[i + j].startsWith(want[j]) : seq[i + j] === want[j];
+      if (ok) return true;
+    }
+    return false;
+  }
+  /* Results, best first, one per page: {title, href, heading, sectionHref, excerpt: [[text, marked]]};
+     null when search is unavailable. Every word must match a section (as a prefix while typing),
+     a "quoted phrase" its words in order, and no page holding a -word is listed. */
   S.search = function (query, limit) {
-    var ts = Array.from(new Set(terms(query)));
-    if (!ts.length) return Promise.resolve([]);
+    limit = limit || 50;
     return Promise.all([script("_notepress/lunr.js"), script("_notepress/search/meta.js")]).then(function (ok) {
       if (!ok[0] || !ok[1] || !window.lunr || !S.info) return null;
-      var have = new Set(S.info.shards);
-      return Promise.all(ts.map(function (t) {
-        var name = hex(shardKey(t));
+      var parts = parse(query), need = parts.filter(function (p) { return !p.not; });
+      if (!need.length) return [];
+      var all = [];
+      parts.forEach(function (p) { p.terms.forEach(function (t) { all.push(t.t); if (t.chars) all.push.apply(all, t.chars); }); });
+      var have = new Set(S.info.shards), names = new Set(all.map(function (t) { return hex(shardKey(t)); }));
+      return Promise.all(Array.from(names).map(function (name) {
         return have.has(name) ? script("_notepress/search/t-" + name + ".js") : Promise.resolve(false);
       })).then(function () {
-        var found = {};
-        ts.forEach(function (t) {
-          var idx = index(shardKey(t));
-          if (!idx) return;
-          var prefix = Array.from(t).length >= 2 && !CJK.test(t);
-          idx.query(function (q) {
-            q.term(t, { usePipeline: false, boost: 10 });
-            if (prefix) q.term(t, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING });
-          }).forEach(function (r) {
-            var f = found[r.ref] || (found[r.ref] = { ref: +r.ref, score: 0, terms: 0 });
-            f.score += r.score; f.terms += 1;
-          });
+        var found = null;
+        need.forEach(function (p) {
+          p.terms.forEach(function (t) { var m = match(t); found = found === null ? m : intersect(found, m); });
         });
-        var list = Object.keys(found).map(function (k) { return found[k]; });
-        list.sort(function (a, b) { return b.terms - a.terms || b.score - a.score || a.ref - b.ref; });
-        var per = S.info.docsPerFile;
-        var top = list.slice(0, (limit || 50) * 3);
-        return Promise.all(top.map(function (r) { return script("_notepress/search/docs-" + Math.floor(r.ref / per) + ".js"); }))
-          .then(function () {
-            var seen = {}, out = [];
-            top.forEach(function (r) {
-              var d = (S.chunks[Math.floor(r.ref / per)] || [])[r.ref % per];
-              if (!d) return;
-              var page = d[1].split("#")[0];
-              if (seen[page] || out.length >= (limit || 50)) return;
-              seen[page] = true;
-              out.push({ title: d[0], href: base + d[1], heading: d[2] });
+        var excluded = {};
+        parts.forEach(function (p) {
+          if (!p.not) return;
+          var m = null;
+          p.terms.forEach(function (t) { var x = match(t); m = m === null ? x : intersect(m, x); });
+          for (var k in m) excluded[k] = p;
+        });
+        var list = Object.keys(found || {}).map(function (k) { return { ref: +k, score: found[k] }; });
+        list.sort(function (a, b) { return b.score - a.score || a.ref - b.ref; });
+        var per = S.info.docsPerFile, phrases = parts.filter(function (p) { return p.phrase && !p.not; });
+        var chunks = new Set(list.slice(0, limit * 4).map(function (r) { return Math.floor(r.ref / per); }));
+        Object.keys(excluded).forEach(function (k) { chunks.add(Math.floor(k / per)); });
+        var files = [];
+        chunks.forEach(function (c) { files.push(script("_notepress/search/docs-" + c + ".js"), script("_notepress/search/text-" + c + ".js")); });
+        return Promise.all(files).then(function () {
+          function doc(ref) { return (S.chunks[Math.floor(ref / per)] || [])[ref % per]; }
+          function text(ref) { return (S.texts[Math.floor(ref / per)] || [])[ref % per] || ""; }
+          var out = [], seen = {}, banned = {};
+          for (var k in excluded) {
+            var d = doc(+k), p = excluded[k];
+            if (d && (!p.phrase || hasPhrase(d[0] + " \n " + d[2] + " \n " + text(+k), p.terms))) banned[d[1].split("#")[0]] = true;
+          }
+          list.slice(0, limit * 4).forEach(function (r) {
+            var d = doc(r.ref);
+            if (!d || out.length >= limit) return;
+            var page = d[1].split("#")[0], body = text(r.ref);
+            if (seen[page] || banned[page]) return;
+            var full = body.length < S.info.textLength;
+            var ok = phrases.every(function (p) {
+              return hasPhrase(d[0], p.terms) || hasPhrase(d[2], p.terms) || hasPhrase(body, p.terms) || !full;
             });
-            return out;
+            if (!ok) return;
+            seen[page] = true;
+            out.push({ title: d[0], href: base + page, heading: d[2], sectionHref: base + d[1],
+                       excerpt: excerpt(body, all) });
           });
+          return out;
+        });
       });
     });
   };
+  /* An excerpt of `text` around the first word matching one of `ts` (normalised terms, as
+     prefixes): [[text, marked]], the matching words marked. */
+  function excerpt(text, ts) {
+    if (!text) return [];
+    var ws = words(text), first = -1;
+    var hits = ws.filter(function (w) {
+      var n = norm(w.word);
+      return ts.some(function (t) { return t && (n.startsWith(t) || (IDEO.test(t) && n.indexOf(t) >= 0)); });
+    });
+    if (hits.length) first = hits[0].index;
+    var from = Math.max(0, first - 60), to = Math.min(text.length, Math.max(from, first) + 160);
+    if (from > 0) { var sp = text.indexOf(" ", from); if (sp >= 0 && sp < first) from = sp + 1; }
+    var out = [], at = from;
+    if (from > 0) out.push(["…", false]);
+    hits.forEach(function (w) {
+      if (w.index < at || w.index + w.word.length > to) return;
+      if (w.index > at) out.push([text.slice(at, w.index), false]);
+      out.push([w.word, true]);
+      at = w.index + w.word.length;
+    });
+    if (at < to) out.push([text.slice(at, to), false]);
+    if (to < text.length) out.push(["…", false]);
+    return out;
+  }
 
   function item(r) {
     var li = document.createElement("li");
@@ -116,12 +226,45 @@
     a.textContent = r.title;
     li.appendChild(a);
     if (r.heading && r.heading !== r.title) {
-      var h = document.createElement("span");
+      var h = document.createElement("a");
       h.className = "search-heading";
-      h.textContent = " › " + r.heading;
-      a.appendChild(h);
+      h.href = r.sectionHref;
+      h.textContent = r.heading;
+      li.appendChild(document.createTextNode(" › "));
+      li.appendChild(h);
+    }
+    if (r.excerpt && r.excerpt.length) {
+      var p = document.createElement("p");
+      p.className = "search-excerpt";
+      r.excerpt.forEach(function (part) {
+        if (part[1]) { var m = document.createElement("mark"); m.textContent = part[0]; p.appendChild(m); }
+        else p.appendChild(document.createTextNode(part[0]));
+      });
+      li.appendChild(p);
     }
     return li;
+  }
+  /* Arrow keys move through `list`'s results (the active one marked), Enter opens it. */
+  function keys(input, list) {
+    input.addEventListener("keydown", function (e) {
+      var links = Array.from(list.querySelectorAll(":scope > li > a:first-child"));
+      if (!links.length || list.hidden) return;
+      var at = links.findIndex(function (a) { return a.classList.contains("active"); });
+      if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        e.preventDefault();
+        if (at >= 0) { links[at].classList.remove("active"); links[at].removeAttribute("aria-selected"); }
+        at = e.key === "ArrowDown" ? (at + 1) % links.length : (at <= 0 ? links.length : at) - 1;
+        links[at].classList.add("active");
+        links[at].setAttribute("aria-selected", "true");
+        links[at].scrollIntoView({ block: "nearest" });
+      } else if (e.key === "Enter" && at >= 0) {
+        e.preventDefault();
+        location.href = links[at].href;
+      }
+    });
+  }
+  function count(n, q) {
+    return n ? n + (n === 1 ? " result" : " results") + " for “" + q + "”" : "No results for “" + q + "”.";
   }
 
   function init() {
@@ -156,11 +299,24 @@
       a.textContent = "¶";
       h.appendChild(a);
     });
-    /* Suggestions while typing. */
+    /* Suggestions while typing; "/" focuses the box; the count is announced (aria-live). */
     var form = document.querySelector(".site-search");
     var input = form && form.querySelector("input[name=q]");
     var box = form && form.querySelector(".search-suggestions");
-    if (input && box) {
+    if (input) {
+      document.addEventListener("keydown", function (e) {
+        var t = e.target, typing = t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+        if (e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); input.focus(); }
+      });
+    }
+    var results = document.querySelector(".search-results");
+    if (input && box && !results) {
+      var live = document.createElement("p");
+      live.className = "search-count";
+      live.setAttribute("role", "status");
+      live.setAttribute("aria-live", "polite");
+      live.style.cssText = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;margin:0";
+      form.appendChild(live);
       var serial = 0;
       input.addEventListener("input", function () {
         var mine = ++serial;
@@ -169,24 +325,24 @@
           box.textContent = "";
           (rs || []).forEach(function (r) { box.appendChild(item(r)); });
           box.hidden = !rs || !rs.length;
+          live.textContent = rs && input.value.trim() ? count(rs.length, input.value) : "";
         });
       });
       input.addEventListener("keydown", function (e) { if (e.key === "Escape") box.hidden = true; });
+      keys(input, box);
     }
-    /* The results page: search.html?q=WORDS. */
-    var results = document.querySelector(".search-results");
+    /* The results page: search.html?q=WORDS (its status is a live region). */
     var status = document.querySelector(".search-status");
     if (results && status) {
       var q = new URLSearchParams(location.search).get("q") || "";
-      if (input) input.value = q;
+      if (input) { input.value = q; keys(input, results); }
       if (!q.trim()) { status.textContent = "Type words to search for in the search box."; return; }
       status.textContent = "Searching…";
       S.search(q, 50).then(function (rs) {
         if (rs === null) { status.textContent = "Search is not available: its index or lunr.js is missing."; return; }
         results.textContent = "";
         rs.forEach(function (r) { results.appendChild(item(r)); });
-        status.textContent = rs.length ? rs.length + (rs.length === 1 ? " result" : " results") + " for “" + q + "”"
-          : "No results for “" + q + "”.";
+        status.textContent = count(rs.length, q);
       });
     }
   }

@@ -84,6 +84,7 @@ final class PackageFixtureTests: XCTestCase {
         XCTAssertEqual(TestPaths.files(under: site).map { String($0.path.dropFirst(site.path.count + 1)) },
                        [".notepress-manifest", ".notepress-site.jsonl", "404.html", "_notepress/lunr.js", "_notepress/notepress.css",
                         "_notepress/notepress.js", "_notepress/search/docs-0.js", "_notepress/search/meta.js", "_notepress/search/t-all.js",
+                        "_notepress/search/text-0.js",
                         "guide.html", "index.html", "notes/todo.html", "search.html"])
         XCTAssertEqual(article(try String(contentsOf: site.appendingPathComponent("guide.html"), encoding: .utf8)), """
             <article class="note">

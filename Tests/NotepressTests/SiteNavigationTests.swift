@@ -264,7 +264,8 @@ final class SiteNavigationTests: XCTestCase {
     }
 
     /// A re-run after an edit of one page's body rewrites that page and, of the search index
-    /// (split by prefix: the site is large enough), only the file of the word it added; no other
+    /// (split by prefix: the site is large enough), only the file of the word it added (and the
+    /// section texts of its thousand, whose excerpt changed); no other
     /// page, list or index file.
     func testEditOfOnePageRewritesThatPageAndOnlyTheSearchShardsItChanged() throws {
         let dir = try makeTempDir(self)
@@ -295,7 +296,9 @@ final class SiteNavigationTests: XCTestCase {
         let changed = Set(after.keys.filter { after[$0] != before[$0] && !$0.hasPrefix(".notepress") })
         XCTAssertEqual(changed.filter { !$0.hasPrefix("_notepress/") }, [rel], "that page only")
         XCTAssertTrue(changed.contains("_notepress/search/t-776f.js"), "the file of 'wo': \(changed.sorted())")
-        XCTAssertTrue(changed.filter { $0.hasPrefix("_notepress/") }.isSubset(of: ["_notepress/search/t-776f.js", "_notepress/search/meta.js"]),
+        // and the texts (excerpts) of the page's thousand sections.
+        XCTAssertTrue(changed.filter { $0.hasPrefix("_notepress/") }.isSubset(of: ["_notepress/search/t-776f.js", "_notepress/search/meta.js",
+                                                                                   "_notepress/search/text-0.js"]),
                       "\(changed.sorted())")
     }
 

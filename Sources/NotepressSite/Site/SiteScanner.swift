@@ -35,15 +35,26 @@ package enum SiteScanner {
         // The search's sections: the top part, then one per heading.
         var sections: [SiteSearchSection] = []
         var words: [String] = []
+        var snippet = ""
         var sectionID = "", sectionHeading = ""
         func closeSection() {
             if !words.isEmpty || !sectionHeading.isEmpty {
                 sections.append(SiteSearchSection(id: sectionID, heading: sectionHeading,
-                                                  words: words.prefix(SiteSearchSection.maxTerms).joined(separator: " ")))
+                                                  words: words.prefix(SiteSearchSection.maxTerms).joined(separator: " "),
+                                                  text: String(snippet.prefix(SiteSearchSection.textLength))))
             }
             words.removeAll(keepingCapacity: true)
+            snippet = ""
         }
-        func text(_ c: Inlines) { if words.count < SiteSearchSection.maxTerms { SearchTerms.terms(c.plainText, into: &words) } }
+        func text(_ c: Inlines) {
+            guard words.count < SiteSearchSection.maxTerms else { return }
+            let plain = c.plainText
+            SearchTerms.terms(plain, into: &words)
+            if snippet.count < SiteSearchSection.textLength {
+                let collapsed = plain.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                if !collapsed.isEmpty { snippet += (snippet.isEmpty ? "" : " ") + collapsed }
+            }
+        }
         document.forEachBlock { block, _ in
             switch block.kind {
             case .heading(_, let c):

@@ -21,7 +21,10 @@ import NotepressAST
 /// term keeps its ``postingLimit`` best sections. The browser searches each shard with lunr
 /// (`Index.query`, trailing wildcards for prefixes) and adds the scores.
 /// `_notepress/search/docs-N.js` holds sections N·``docsPerFile`` … as `[title, href, heading]`
-/// (href from the site root), `_notepress/search/meta.js` the shard list and counts.
+/// (href from the site root), `_notepress/search/text-N.js` their texts' starts
+/// (``SiteSearchSection/text``: excerpts and the check of quoted phrases, loaded for the results
+/// shown only), `_notepress/search/meta.js` the shard list, counts and the folding table of the
+/// page's normalisation (``SearchTerms/foldTable``).
 package enum SiteSearch {
     /// The index's folder below the HTML root.
     package static let folder = "_notepress/search"
@@ -35,7 +38,7 @@ package enum SiteSearch {
               let docs = json["docs"] as? Int, let per = json["docsPerFile"] as? Int, per > 0,
               let shards = json["shards"] as? [String] else { return nil }
         var names = Set(shards.map { "t-" + $0 + ".js" })
-        for k in 0..<max(1, (docs + per - 1) / per) { names.insert("docs-\(k).js") }
+        for k in 0..<max(1, (docs + per - 1) / per) { names.insert("docs-\(k).js"); names.insert("text-\(k).js") }
         names.insert("meta.js")
         return names
     }
@@ -52,7 +55,8 @@ package enum SiteSearch {
     /// The index files (paths below the HTML root) of `table`'s pages, `href` giving each page's
     /// output path (`a/b.html`). `lunrVersion`: the `version` written (the copied lunr's).
     package static func files(_ table: SiteTable, lunrVersion: String) -> [(path: String, bytes: [UInt8])] {
-        var docs: [(title: String, href: String, heading: String)] = []
+        // Sections, in table order.
+        var docs: [(title: String, href: String, heading: String, text: String)] = []
         // term → field → ref → term frequency
         var postings: [String: [[Int: Int]]] = [:]
         func add(_ terms: [String], field: Int, ref: Int) {
@@ -73,12 +77,15 @@ package enum SiteSearch {
             let r = table.records[i]
             let stem = table.stems[i] ?? PathText.deletingExtension(r.path)
             let href = SitePaths.urlPath(stem + ".html")
+            let titleTerms = SearchTerms.terms(title)
             let sections = r.search.isEmpty ? [SiteSearchSection(id: "", heading: "", words: "")] : r.search
             for (k, s) in sections.enumerated() {
                 let ref = docs.count
                 let fragment = s.id.isEmpty ? "" : "#" + SitePaths.urlFragment(s.id)
-                docs.append((title, href + (k == 0 && s.id.isEmpty ? "" : fragment), s.heading))
-                if k == 0 { add(SearchTerms.terms(title), field: 0, ref: ref) }
+                docs.append((title, href + (k == 0 && s.id.isEmpty ? "" : fragment), s.heading, s.text))
+                // The title counts in every section, so that all of a query's words may match a
+                // section by the page's title and the section's own text.
+                add(titleTerms, field: 0, ref: ref)
                 if !s.heading.isEmpty { add(SearchTerms.terms(s.heading), field: 1, ref: ref) }
                 if !s.words.isEmpty { add(s.words.split(separator: " ").map(String.init), field: 2, ref: ref) }
             }
@@ -173,12 +180,22 @@ package enum SiteSearch {
             }
             w.out += Array("]);\n".utf8)
             out.append(("_notepress/search/docs-\(chunk).js", w.out))
+            var t = SiteTableCodec.Writer()
+            t.out += Array("notepressSearch.text(\(chunk),".utf8)
+            t.strings(docs[lo..<hi].map(\.text))
+            t.out += Array(");\n".utf8)
+            out.append(("_notepress/search/text-\(chunk).js", t.out))
             chunk += 1
         }
         var m = SiteTableCodec.Writer()
-        m.out += Array("notepressSearch.meta({\"docs\":\(docs.count),\"docsPerFile\":\(docsPerFile),\"depth\":\(depth),\"shards\":".utf8)
+        m.out += Array("notepressSearch.meta({\"docs\":\(docs.count),\"docsPerFile\":\(docsPerFile),\"depth\":\(depth),\"textLength\":\(SiteSearchSection.textLength),\"shards\":".utf8)
         m.strings(keys.map(SearchTerms.shardName))
-        m.out += Array("});\n".utf8)
+        m.out += Array(",\"fold\":{".utf8)
+        for (k, (from, to)) in SearchTerms.foldTable.enumerated() {
+            if k > 0 { m.out.append(0x2C) }
+            m.string(from); m.out.append(0x3A); m.string(to)
+        }
+        m.out += Array("}});\n".utf8)
         out.append(("_notepress/search/meta.js", m.out))
         return out
     }

@@ -129,7 +129,7 @@ package struct SiteRecord: Sendable, Equatable {
 /// | `links` | [{`kind`, `target`, `line`, `column`}] | pages: links into the site; `kind` `link`, `image`, `wiki`, `wiki-image` |
 /// | `excerpt` | string | pages: first paragraph, plain text, ≤ 200 characters |
 /// | `man` | {`name`, `section`} | pages: man page name and section |
-/// | `search` | [{`id`, `heading`, `words`}] | pages: per section (the top, then each heading: its id and text), the search terms (``SearchTerms``) joined by spaces |
+/// | `search` | [{`id`, `heading`, `words`, `text`}] | pages: per section (the top, then each heading: its id and text), the search terms (``SearchTerms``) joined by spaces, the start of its text (≤ 400 characters, omitted when empty) |
 /// | `summary` | [{`kind`, `title`, `target`, `depth`, `line`, `column`}] | the root `SUMMARY.md` only (``SiteSummary``): `kind` `part`, `chapter`, `draft`, `separator` |
 /// | `sha256` | string | pages a note embed may resolve to: SHA-256 (hex) of the input bytes (what the embedding page depends on) |
 ///

@@ -60,6 +60,7 @@ package enum SiteTableCodec {
                 w.key("id"); w.string(sec.id)
                 w.key("heading"); w.string(sec.heading)
                 w.key("words"); w.string(sec.words)
+                if !sec.text.isEmpty { w.key("text"); w.string(sec.text) }
             }
         }
         if !r.summary.isEmpty {
@@ -139,7 +140,9 @@ package enum SiteTableCodec {
             for x in sections {
                 guard case .object(let so) = x, case .string(let id)? = so["id"], case .string(let h)? = so["heading"],
                       case .string(let words)? = so["words"] else { return nil }
-                r.search.append(SiteSearchSection(id: id, heading: h, words: words))
+                var text = ""
+                if case .string(let t)? = so["text"] { text = t }
+                r.search.append(SiteSearchSection(id: id, heading: h, words: words, text: text))
             }
         }
         if case .array(let entries)? = o["summary"] {

@@ -18,10 +18,12 @@ extension RawHTMLReading {
             case .htmlBlock: return true
             case .paragraph(let c), .heading(_, let c): if inline && hasRawHTML(c) { return true }
             case .table(let t):
-                if inline && ([t.header] + t.rows).contains(where: { $0.contains(where: hasRawHTML) }) { return true }
+                guard inline else { continue }
+                for cell in t.header where hasRawHTML(cell) { return true }
+                for row in t.rows { for cell in row where hasRawHTML(cell) { return true } }
             case .blockQuote(let bs), .footnoteDefinition(_, let bs), .unknown(_, let bs): if has(bs, inline: inline) { return true }
             case .alert(let a): if has(a.blocks, inline: inline) { return true }
-            case .list(let l): if l.items.contains(where: { has($0.blocks, inline: inline) }) { return true }
+            case .list(let l): for item in l.items where has(item.blocks, inline: inline) { return true }
             case .codeBlock, .thematicBreak: continue
             }
         }

@@ -24,7 +24,9 @@ package enum RawHTMLReading {
 
     /// Whether `c` holds raw inline HTML.
     static func hasRawHTML(_ c: Inlines) -> Bool {
-        c.runs.contains { if case .rawHTML = $0.content { return true } else { return false } }
+        // A plain loop (no closure): every document without raw HTML pays this scan.
+        for run in c.runs { if case .rawHTML = run.content { return true } }
+        return false
     }
 
     /// `c` with its raw inline HTML read: each kept start tag that maps to a span

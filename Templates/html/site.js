@@ -111,10 +111,11 @@
     for (var k in a) if (k in b) out[k] = a[k] + b[k];
     return out;
   }
-  /* The sections a query term matches: the term (as a prefix), or for a Han or kana word, also
+  /* The sections a query term matches: the term (as a prefix unless `exact`: words to exclude are
+     whole words), or for a Han or kana word, also
      the sections holding all of its characters. */
-  function match(term) {
-    var found = lookup(term.t, false);
+  function match(term, exact) {
+    var found = lookup(term.t, !!exact);
     if (term.chars && term.chars.length > 1) {
       var all = term.chars.map(function (c) { return lookup(c, true); }).reduce(intersect);
       for (var k in all) found[k] = Math.max(found[k] || 0, all[k]);
@@ -157,7 +158,7 @@
         parts.forEach(function (p) {
           if (!p.not) return;
           var m = null;
-          p.terms.forEach(function (t) { var x = match(t); m = m === null ? x : intersect(m, x); });
+          p.terms.forEach(function (t) { var x = match(t, true); m = m === null ? x : intersect(m, x); });
           for (var k in m) excluded[k] = p;
         });
         var list = Object.keys(found || {}).map(function (k) { return { ref: +k, score: found[k] }; });

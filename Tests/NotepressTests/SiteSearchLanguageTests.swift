@@ -88,6 +88,7 @@ final class SiteSearchLanguageTests: XCTestCase {
 
     func testOneChineseCharacterFindsTheNote() throws {
         XCTAssertEqual(try results("中").pages, ["zh.html"])
+        XCTAssertEqual(try results("国").pages, ["zh.html"], "a character inside the word 中国")
         XCTAssertEqual(try results("中国").pages, ["zh.html"])
         XCTAssertEqual(try results("学习").pages, ["zh.html"])
     }

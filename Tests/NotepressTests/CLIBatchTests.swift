@@ -141,7 +141,7 @@ final class CLIBatchTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: samples + "/out/index.html"), o1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: samples + "/out/Ideas for the garden.rtf"))
         let dep = try String(contentsOfFile: samples + "/out/notepress.d", encoding: .utf8)
-        XCTAssertTrue(dep.contains("out/Ideas\\ for\\ the\\ garden.html out/Ideas\\ for\\ the\\ garden.rtf out/Ideas\\ for\\ the\\ garden.man: notes/Ideas\\ for\\ the\\ garden.note\n"), dep)
+        XCTAssertTrue(dep.contains("out/Ideas\\ for\\ the\\ garden.html out/Ideas\\ for\\ the\\ garden.rtf out/Ideas\\ for\\ the\\ garden.7: notes/Ideas\\ for\\ the\\ garden.note\n"), dep)
         XCTAssertTrue(dep.contains("out/index.html out/tags/2023.html out/tags/allotment.html "), dep)
         // The site-wide files (tag pages, the shared stylesheet and script, the search index, the
         // search and 404 pages) depend on every input.

@@ -5,11 +5,11 @@
 // Layout: one room (module) per job. A document flows readers → AST → emitters → facade →
 // site engine → CLI; each module below depends only on modules listed above it.
 //
-//   CCmarkGFM, CLibXML2, CYAML,    system libraries (pkg-config, apt providers)
-//   CGumbo
-//   COptionalLibrary               how a library loaded with dlopen on first use is found (the two below)
+//   CCmarkGFM, CLibXML2, CYAML     system libraries (pkg-config, apt providers)
+//   COptionalLibrary               how a library loaded with dlopen on first use is found (the three below)
 //   CLibCrypto                     OpenSSL's libcrypto, SHA-256 through EVP, loaded on first use (dlopen)
 //   CMicroHTTPD                    GNU libmicrohttpd, the HTTP server of `notepress serve`, loaded on first use (dlopen)
+//   CGumbo                         Google's gumbo, the HTML5 parser of raw HTML, loaded on first use (dlopen)
 //   CICU                           ICU's common library (pkg-config icu-uc; Homebrew icu4c on macOS)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
@@ -66,10 +66,12 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        // Google's gumbo, an HTML5 parser: raw HTML in Markdown (NotepressRawHTML).
-        .systemLibrary(
-            name: "CGumbo", pkgConfig: "gumbo",
-            providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]),
+        // Google's gumbo, an HTML5 parser: raw HTML in Markdown (NotepressRawHTML), loaded with
+        // dlopen on the first raw HTML (linked, loading and relocating it cost every run ~1 M
+        // instructions); its header (Debian libgumbo-dev) gives the types and type-checks the
+        // loaded symbols; see include/CGumbo.h.
+        .target(name: "CGumbo", dependencies: ["COptionalLibrary"],
+                cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))]),
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),

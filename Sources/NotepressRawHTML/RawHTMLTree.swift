@@ -81,8 +81,11 @@ package enum RawHTMLParser {
     }
 
     /// Runs `body` with the root element of gumbo's tree of `html` (a body fragment), then frees it.
+    /// `nil` when gumbo cannot be loaded (the first time, a warning on standard error): the raw
+    /// HTML is then left out, as cmark-gfm's safe mode leaves it out.
     static func withTree<T>(_ html: String, _ body: (UnsafeMutablePointer<GumboNode>) -> T) -> T? {
-        var options = kGumboDefaultOptions
+        guard notepress_gumbo_load_error() == nil else { return nil }
+        var options = notepress_gumbo_default_options()
         options.max_errors = 0  // no error list: nothing reads it
         options.fragment_context = GUMBO_TAG_BODY
         options.fragment_namespace = GUMBO_NAMESPACE_HTML
@@ -91,8 +94,8 @@ package enum RawHTMLParser {
         return bytes.withUnsafeBufferPointer { buf -> T? in
             buf.withMemoryRebound(to: CChar.self) { chars in
                 var opts = options
-                guard let output = gumbo_parse_with_options(&opts, chars.baseAddress, buf.count - 1) else { return nil }
-                defer { gumbo_destroy_output(&opts, output) }
+                guard let output = notepress_gumbo_parse_with_options(&opts, chars.baseAddress, buf.count - 1) else { return nil }
+                defer { notepress_gumbo_destroy_output(&opts, output) }
                 // A fragment's nodes are the children of the `html` element gumbo puts at the root.
                 guard let root = output.pointee.root, root.pointee.type == GUMBO_NODE_ELEMENT else { return nil }
                 return body(root)
@@ -132,11 +135,11 @@ package enum RawHTMLParser {
         let element = node.pointee.v.element
         if element.tag_namespace == GUMBO_NAMESPACE_SVG || element.tag_namespace == GUMBO_NAMESPACE_MATHML {
             // Foreign content: its script and style still drop their content.
-            let n = string(gumbo_normalized_tagname(element.tag))
+            let n = string(notepress_gumbo_normalized_tagname(element.tag))
             return n == "script" || n == "style" ? n : ""
         }
         if element.tag == GUMBO_TAG_UNKNOWN { return "" }
-        return string(gumbo_normalized_tagname(element.tag))
+        return string(notepress_gumbo_normalized_tagname(element.tag))
     }
 
     /// The attributes of an element, in source order.

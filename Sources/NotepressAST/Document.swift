@@ -136,11 +136,21 @@ public struct Document: Sendable, Equatable {
     /// Top-level blocks in source order. Footnote definitions appear where cmark places them
     /// (GFM: after all other blocks, in order of first reference).
     public var blocks: [Block]
+    /// True when the reader saw that the blocks hold no raw HTML (an HTML block or raw inline
+    /// HTML): the Markdown reader walks cmark's whole tree anyway, so that a document without
+    /// raw HTML skips the scan for it (``RawHTMLReading``). False means "not known": whoever puts
+    /// blocks from elsewhere into a document (embeds) sets it false again. Not part of `==`.
+    public var knownFreeOfRawHTML = false
 
     /// A document of `blocks` described by `metadata`.
     public init(metadata: DocumentMetadata, blocks: [Block]) {
         self.metadata = metadata
         self.blocks = blocks
+    }
+
+    /// Equal metadata and blocks (``knownFreeOfRawHTML`` is a reader's note, not content).
+    public static func == (a: Document, b: Document) -> Bool {
+        a.metadata == b.metadata && a.blocks == b.blocks
     }
 }
 

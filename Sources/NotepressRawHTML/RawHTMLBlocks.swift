@@ -3,12 +3,19 @@ import NotepressAST
 extension RawHTMLReading {
     /// `document` with its raw HTML read into AST nodes (``blocks(fromHTML:position:depth:)`` for
     /// HTML blocks, ``lowered(_:)`` for raw inline HTML when `inline`), or `document` itself when
-    /// it has none. One pass that stops at the first raw HTML; Markdown without any pays that pass.
+    /// it has none. One pass that stops at the first raw HTML, and none when the reader saw that
+    /// the document has no raw HTML (``Document/knownFreeOfRawHTML``).
     package static func reading(_ document: Document, inline: Bool = true) -> Document {
-        guard has(document.blocks, inline: inline) else { return document }
+        guard has(document, inline: inline) else { return document }
         var d = document
         d.blocks = read(document.blocks, inline: inline, depth: 0)
         return d
+    }
+
+    /// Whether `document` holds an HTML block, or raw inline HTML when `inline` (no scan when its
+    /// reader saw none).
+    static func has(_ document: Document, inline: Bool) -> Bool {
+        !document.knownFreeOfRawHTML && has(document.blocks, inline: inline)
     }
 
     /// Whether `blocks` hold an HTML block, or raw inline HTML when `inline`.

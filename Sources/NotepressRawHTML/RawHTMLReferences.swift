@@ -18,7 +18,7 @@ package struct RawHTMLReferences: Sendable, Equatable {
     /// The references of `document`'s raw HTML (none, without a parse, when it has none).
     package static func of(_ document: Document) -> RawHTMLReferences {
         var r = RawHTMLReferences()
-        guard RawHTMLReading.has(document.blocks, inline: true) else { return r }
+        guard RawHTMLReading.has(document, inline: true) else { return r }
         document.forEachBlock { block, _ in
             switch block.kind {
             case .htmlBlock(let h):

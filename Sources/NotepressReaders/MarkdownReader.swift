@@ -143,7 +143,8 @@ package struct MarkdownReader: Sendable {
         builder.topLevelBlock = topLevelBlock
         builder.retainTopLevel = retainBlocks || topLevelBlock == nil
         let blocks = builder.build(root)
-        let doc = Document(metadata: DocumentMetadata(sourcePath: path, sourceFormat: format), blocks: blocks)
+        var doc = Document(metadata: DocumentMetadata(sourcePath: path, sourceFormat: format), blocks: blocks)
+        doc.knownFreeOfRawHTML = !builder.sawRawHTML
         return ReadResult(document: doc, diagnostics: builder.diagnostics)
     }
 }

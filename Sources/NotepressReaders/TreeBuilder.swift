@@ -36,6 +36,8 @@ struct TreeBuilder {
     let source: UnsafeBufferPointer<UInt8>
     var lineStarts: [Int] = []
     var diagnostics: [Diagnostic] = []
+    /// An HTML block or raw inline HTML was read (``Document/knownFreeOfRawHTML`` when not).
+    var sawRawHTML = false
     var stack: [Frame] = []
     var containerDepth = 0
     /// The inline content being read (runs and the span tree, see ``InlinesBuilder``).
@@ -336,7 +338,9 @@ struct TreeBuilder {
             } else {
                 append(block: Block(.codeBlock(info: info, literal: code), position: pos))
             }
-        case .html_block: append(block: Block(.htmlBlock(literal(Self.string(cmark_node_get_literal(node)))), position: pos))
+        case .html_block:
+            sawRawHTML = true
+            append(block: Block(.htmlBlock(literal(Self.string(cmark_node_get_literal(node)))), position: pos))
         case .thematic_break: append(block: Block(.thematicBreak, position: pos))
         case .table:
             let n = Int(cmark_gfm_extensions_get_table_columns(node))
@@ -382,7 +386,9 @@ struct TreeBuilder {
             flushBreak()
             inlines.append(.text(literal(Self.string(cmark_node_get_literal(node)))), in: .code)
             lastRunIsOpenText = false
-        case .html_inline: addRun(.rawHTML(literal(Self.string(cmark_node_get_literal(node)))))
+        case .html_inline:
+            sawRawHTML = true
+            addRun(.rawHTML(literal(Self.string(cmark_node_get_literal(node)))))
         case .footnote_reference:
             let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
             let label = number >= 1 && number <= footnoteLabels.count ? footnoteLabels[number - 1] : String(number)

@@ -54,4 +54,15 @@ final class RawHTMLCostTests: XCTestCase {
             XCTAssertFalse(text.contains("<sup>7") || text.contains(#""kind": "superscript""#) || text.contains("class=\"box\""), "\(format): \(text)")
         }
     }
+
+    /// Raw HTML only deep inside containers (a table cell in a list item in a quote) is still read
+    /// for the formats that read it: the reader's "no raw HTML" note is only set when it saw none.
+    func testRawHTMLDeepInContainersIsStillReadForJSONAndTerminalText() throws {
+        let dir = try makeTempDir(self)
+        let md = try writeTestFile("> - item\n>\n>   | a | b |\n>   |---|---|\n>   | x<sup>9</sup> | y |\n", "deep.md", in: dir)
+        let json = try NotepressBinary.run(["convert", md.path, "-t", "json", "-o", "-"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(json.stdoutText.contains(#""kind": "superscript""#), json.stdoutText)
+        XCTAssertFalse(json.stdoutText.contains("<sup>"), json.stdoutText)
+    }
 }

@@ -163,6 +163,7 @@ package struct SiteEmbeds: Sendable {
         var d = document
         var context = Context(page: path, file: document.metadata.sourcePath ?? path, format: format, fileExtension: fileExtension)
         d.blocks = expand(d.blocks, from: path, chain: [path], under: 1, context: &context)
+        d.knownFreeOfRawHTML = false  // an embedded note may hold raw HTML
         if context.footnotesEmbedded { d.blocks = Self.numberingFootnotes(d.blocks) }
         diagnostics += context.diagnostics
         return d

@@ -183,6 +183,12 @@ package enum Platform {
         // Made and recorded under the registry's lock: an interrupt (``removeTemporariesOnInterrupt()``)
         // sees every temporary that exists, and none is made after it. The folder may be removed
         // by another run between the calls (it removes it when empty): a few tries.
+        // The folder must be a real folder: never a symbolic link (its target is not Notepress's
+        // own) nor a file; a missing one is made below.
+        var folderStatus = stat()
+        if lstat(temporaryFolder, &folderStatus) == 0 && folderStatus.st_mode & S_IFMT != S_IFDIR {
+            return SystemError(code: ENOTDIR, step: .temporaryFolder)
+        }
         TemporaryRegistry.shared.lock()
         for _ in 0..<4 {
             template = Array((temporaryFolder + "/tmp-XXXXXX").utf8CString)
@@ -207,6 +213,16 @@ package enum Platform {
             return SystemError(code: code, step: step)
         }
         return nil
+    }
+
+    /// Whether `name` is the name `mkstemp(3)` gives the temporaries of
+    /// ``writeAtomically(_:temporaryFolder:_:)`` in their folder: `tmp-` and six letters or digits.
+    /// Only such files of that folder are removed after a killed run; anything else a user put
+    /// there stays.
+    package static func isOwnTemporaryName(_ name: String) -> Bool {
+        let b = Array(name.utf8)
+        guard b.count == 10, b[0..<4].elementsEqual("tmp-".utf8) else { return false }
+        return b[4...].allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
     }
 
     /// Whether `name` has the shape `.NAME.tmp-XXXXXX` (`NAME` not empty, `XXXXXX` six letters or
@@ -599,6 +615,9 @@ package struct SystemError: Error, Sendable, Equatable, CustomStringConvertible 
         case write
         /// Renaming the temporary file of an atomic write over its path (`rename(2)`).
         case rename
+        /// The folder of temporaries of an atomic write is there but not a folder: a symbolic
+        /// link (followed, its target's files would be Notepress's to remove) or a file.
+        case temporaryFolder
     }
     /// The `errno` value (`ENOENT`, `EACCES`, …).
     package var code: Int32

@@ -62,6 +62,10 @@ package enum AtomicFile {
             error = Platform.writeAtomically(path, temporaryFolder: temporaries.path, bytes)
         }
         if temporaries.own { Temporaries.release(temporaries.path) }
+        if let e = error, e.step == .temporaryFolder {
+            throw NotepressError.writeFailed(file: path, message: "cannot write: \(temporaries.path) is a symbolic link or a file, "
+                                             + "not Notepress's folder of temporaries; move it out of the way")
+        }
         if let e = error {
             throw NotepressError.writeFailed(file: path, message: e.step == .createTemporary ? "cannot create a temporary file: \(e.text)" : "cannot write: \(e.text)")
         }

@@ -16,8 +16,11 @@ import NotepressPlatform
 ///   in a published tree.
 /// - `SIGINT`, `SIGTERM`, `SIGHUP`: the temporaries in flight are removed, and their folders
 ///   when empty, then the process ends by the signal (``installInterruptCleanup()``).
-/// - `SIGKILL`, a crash, a power cut: the next run that writes into the same folder empties
-///   that folder's `.notepress-tmp` first, unless another Notepress run is writing there at the
+/// - `.notepress-tmp` must be a real folder: a symbolic link or a file of that name is an error
+///   for every write that would use it (its target is never written into or emptied).
+/// - `SIGKILL`, a crash, a power cut: the next run that writes into the same folder removes the
+///   temporaries (`tmp-XXXXXX`, regular files) in that folder's `.notepress-tmp` first (any
+///   other file a user put there stays), unless another Notepress run is writing there at the
 ///   time (its temporaries are live): runs hold a shared `flock(2)` on the folder while they
 ///   write, and only a run that gets the lock exclusively removes temporaries. Files elsewhere
 ///   (`.draft.md.tmp-Zz99Yy` beside a note, say) are never touched.
@@ -56,12 +59,18 @@ package enum Temporaries {
         var removed: [String] = []
         var fd = Platform.lockFolder(folder, exclusive: true, wait: false)
         if let f = fd {
+            // Only a real folder (a symbolic link named so leads to someone else's files), and in
+            // it only the files mkstemp named (``Platform/isOwnTemporaryName(_:)``): anything else
+            // a user put there stays, and so does the folder then.
             let temporaries = PathText.join(folder, folderName)
-            for e in Platform.directoryEntries(temporaries) ?? [] {
-                let path = PathText.join(temporaries, e.name)
-                if Platform.removeFile(path) == nil { removed.append(path) }
+            if Platform.status(temporaries, followLinks: false)?.kind == .directory {
+                for e in Platform.directoryEntries(temporaries) ?? [] where Platform.isOwnTemporaryName(e.name) {
+                    let path = PathText.join(temporaries, e.name)
+                    guard Platform.status(path, followLinks: false)?.kind == .regular else { continue }
+                    if Platform.removeFile(path) == nil { removed.append(path) }
+                }
+                _ = Platform.removeEmptyFolder(temporaries)
             }
-            _ = Platform.removeEmptyFolder(temporaries)
             if !Platform.relock(f, exclusive: false, wait: true) {
                 Platform.closeDescriptor(f)
                 fd = Platform.lockFolder(folder, exclusive: false, wait: true)

@@ -139,4 +139,45 @@ final class OnlyWhatItMadeTests: XCTestCase {
         for f in expected { XCTAssertEqual(fm.contents(atPath: copy + "/" + f), fm.contents(atPath: fresh + "/" + f), f) }
         XCTAssertEqual(contents(copy + "/tags/t14.html"), "edited by hand")
     }
+
+    /// New-user try-out: `OUT/.notepress-tmp` a symbolic link to another folder had the files of
+    /// that folder removed (every top-level file, in `convert` of a folder or a file, `scan -o` and
+    /// `index`). A symbolic link or a file of that name is now an error naming it, for every
+    /// output that would use it, and its target is never written into or emptied.
+    func testAFolderOfTemporariesThatIsASymbolicLinkIsNeverFollowed() throws {
+        let dir = try makeTempDir(self).path
+        try write("# A\n", dir + "/in/a.md")
+        let victim = dir + "/victim"
+        let theirs = [victim + "/precious.txt", victim + "/tmp-Ab12Cd", victim + "/.a.html.tmp-Ab12Cd", victim + "/deep/nested.txt"]
+        for t in theirs { try write("keep\n", t) }
+        try fm.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/single", withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: dir + "/out/.notepress-tmp", withDestinationPath: victim)
+        try fm.createSymbolicLink(atPath: dir + "/single/.notepress-tmp", withDestinationPath: victim)
+        let folder = try NotepressBinary.run(["convert", dir + "/in", "-o", dir + "/out", "-q"])
+        XCTAssertEqual(folder.status, 1, folder.stderr)
+        XCTAssertTrue(folder.stderr.contains("/out/.notepress-tmp is a symbolic link or a file, not Notepress's folder of temporaries"), folder.stderr)
+        let single = try NotepressBinary.run(["convert", dir + "/in/a.md", "-o", dir + "/single/x.html"])
+        XCTAssertEqual(single.status, 1, single.stderr)
+        XCTAssertTrue(single.stderr.contains("/single/.notepress-tmp is a symbolic link or a file"), single.stderr)
+        XCTAssertFalse(fm.fileExists(atPath: dir + "/single/x.html"))
+        for t in theirs { XCTAssertEqual(contents(t), "keep\n", "\(t) is the user's: never removed") }
+        XCTAssertEqual(paths(victim), ["deep", "deep/nested.txt", ".a.html.tmp-Ab12Cd", "precious.txt", "tmp-Ab12Cd"].sorted(),
+                       "nothing was written into the link's target")
+    }
+
+    /// New-user try-out: a real `.notepress-tmp` holding the user's own file was removed whole. Only
+    /// the files mkstemp names there (`tmp-XXXXXX`, regular files) are a killed run's temporaries;
+    /// anything else stays, and so does the folder then.
+    func testTheUsersOwnFilesInTheFolderOfTemporariesStay() throws {
+        let (input, out, _) = try makeSiteFolder(self, ["a.md": "# A\n"])
+        try write("mine\n", out + "/.notepress-tmp/mydata.txt")
+        try write("mine too\n", out + "/.notepress-tmp/tmp-notes.txt")
+        try write("<html half", out + "/.notepress-tmp/tmp-Dead01")
+        let r = try NotepressBinary.run(["convert", input, "-o", out, "-q"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(fm.fileExists(atPath: out + "/a.html"))
+        XCTAssertEqual(paths(out + "/.notepress-tmp"), ["mydata.txt", "tmp-notes.txt"], "only the killed run's temporary is removed")
+        XCTAssertEqual(contents(out + "/.notepress-tmp/mydata.txt"), "mine\n")
+    }
 }

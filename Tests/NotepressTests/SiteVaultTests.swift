@@ -17,6 +17,12 @@ final class SiteVaultTests: XCTestCase {
         "dev/contribution-guide.md:3:37: warning: link to '../../CONTRIBUTING.md': outside the input folder; not copied",
         "dev/design/static-site-publishing-research.md:11:3: warning: link to '../../user/publishing/publishing.md': no such file user/publishing/publishing.md",
         "index.md:97:1: warning: image 'assets/images/foam-navigation-demo.gif': no such file assets/images/foam-navigation-demo.gif",
+        // The all-contributors table's raw HTML links (issue 53: raw HTML links are checked too).
+        "index.md:114:1: warning: link to '#content-theowenyoung': no heading 'content-theowenyoung' in this page (index.md)",
+        "index.md:114:1: warning: link to '#question-thomaskoppelaar': no heading 'question-thomaskoppelaar' in this page (index.md)",
+        "index.md:114:1: warning: link to '#tool-cliffordfajardo': no heading 'tool-cliffordfajardo' in this page (index.md)",
+        "index.md:114:1: warning: link to '#tool-hezhizhen': no heading 'tool-hezhizhen' in this page (index.md)",
+        "index.md:114:1: warning: link to '#userTesting-thomaskoppelaar': no heading 'userTesting-thomaskoppelaar' in this page (index.md)",
         "index.md:301:28: warning: link to 'LICENSE.txt': no such file LICENSE.txt",
         "principles.md:40:97: warning: link to 'LICENSE.txt': no such file LICENSE.txt",
         "user/features/custom-snippets.md:8:4: warning: image '../../assets/images/custom-snippet.gif': no such file assets/images/custom-snippet.gif",
@@ -39,6 +45,11 @@ final class SiteVaultTests: XCTestCase {
         "dev/contribution-guide.html\t../../CONTRIBUTING.md\tno file",
         "dev/design/static-site-publishing-research.html\t../../user/publishing/publishing.md\tno file",
         "index.html\tassets/images/foam-navigation-demo.gif\tno file",
+        "index.html\t#question-thomaskoppelaar\tno id",
+        "index.html\t#userTesting-thomaskoppelaar\tno id",
+        "index.html\t#content-theowenyoung\tno id",
+        "index.html\t#tool-cliffordfajardo\tno id",
+        "index.html\t#tool-hezhizhen\tno id",
         "index.html\tLICENSE.txt\tno file",
         "principles.html\tLICENSE.txt\tno file",
         "user/features/custom-snippets.html\t../../assets/images/custom-snippet.gif\tno file",
@@ -105,7 +116,7 @@ final class SiteVaultTests: XCTestCase {
         let warnings = r.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
             .map { String($0.dropFirst(vault.count + 1)) }
         XCTAssertEqual(warnings, Self.report)
-        XCTAssertTrue(r.stderr.hasSuffix("; assets: copied 9, unchanged 0; broken links: 18\n"), r.stderr)
+        XCTAssertTrue(r.stderr.hasSuffix("; assets: copied 9, unchanged 0; broken links: 23\n"), r.stderr)
         XCTAssertTrue(r.stderr.contains("converted 86, skipped 0 (unchanged), skipped 14 (unknown kind), failed 0"), r.stderr)
 
         let script = dir.appendingPathComponent("check.py").path
@@ -139,7 +150,7 @@ final class SiteVaultTests: XCTestCase {
         // A re-run converts nothing.
         let again = try NotepressBinary.run(["convert", vault, "-o", out], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
         XCTAssertTrue(again.stderr.contains("converted 0, skipped 86 (unchanged)"), again.stderr)
-        XCTAssertTrue(again.stderr.contains("; assets: copied 0, unchanged 9; broken links: 18\n"), again.stderr)
+        XCTAssertTrue(again.stderr.contains("; assets: copied 0, unchanged 9; broken links: 23\n"), again.stderr)
     }
 
     /// Issue 14 item 9 on the vault: with `--backlinks --hashtags` the notes list, the tag pages
@@ -152,7 +163,7 @@ final class SiteVaultTests: XCTestCase {
         let r = try NotepressBinary.run(["convert", vault, "-o", out, "--backlinks", "--hashtags"],
                                         environment: ["SOURCE_DATE_EPOCH": "1700000000"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.hasSuffix("; assets: copied 9, unchanged 0; broken links: 18\n"), r.stderr)
+        XCTAssertTrue(r.stderr.hasSuffix("; assets: copied 9, unchanged 0; broken links: 23\n"), r.stderr)
         let tags = try FileManager.default.contentsOfDirectory(atPath: out + "/tags").sorted()
         XCTAssertEqual(tags, ["bonjour.html", "book.html", "hello.html", "mobile-apps.html", "recipe.html"])
 

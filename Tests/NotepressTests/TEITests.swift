@@ -201,10 +201,12 @@ final class TEIEmitterTests: XCTestCase {
         XCTAssertTrue(xml.contains("<ab type=\"codeblock\"><code lang=\"swift\">let x = 1 &lt; 2</code></ab>"), xml)
         XCTAssertTrue(xml.contains("<milestone unit=\"section\"/>"))
         XCTAssertTrue(compact.contains("<table><row role=\"label\"><cell rend=\"left\">l</cell><cell rend=\"center\">c</cell><cell rend=\"right\">r</cell><cell>n</cell></row><row><cell rend=\"left\"><hi rend=\"italic\">1</hi></cell>"), compact)
+        // Raw HTML is read into the AST (issue 53): a block's text is kept, a script gives nothing,
+        // <b> is bold.
         XCTAssertFalse(xml.contains("script"))
-        XCTAssertFalse(xml.contains("raw"))
-        XCTAssertFalse(xml.contains("html</"))
-        XCTAssertTrue(xml.contains("<p>inline html here</p>"), xml)
+        XCTAssertFalse(xml.contains("alert"))
+        XCTAssertTrue(xml.contains("<p>raw</p>"), xml)
+        XCTAssertTrue(xml.contains("<p>inline <hi rend=\"bold\">html</hi> here</p>"), xml)
         XCTAssertEqual(try TEITestSupport.validator().validate(Data(xml.utf8), name: "x"), [])
     }
 

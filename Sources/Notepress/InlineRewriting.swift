@@ -12,7 +12,7 @@ package enum InlineRewriting {
     }
 
     /// `block` with `f` applied to every inline content in it (paragraphs, headings, table cells,
-    /// at any depth). `f` returns `nil` for content it leaves as it is; blocks with no change
+    /// callout titles, at any depth). `f` returns `nil` for content it leaves as it is; blocks with no change
     /// are not rebuilt (a page with few links is not copied). Content without spans is left
     /// alone (it has no link) unless `spanless`.
     package static func mapInlines(_ block: Block, spanless: Bool = false, _ f: (Inlines) -> Inlines?) -> Block {
@@ -47,6 +47,12 @@ package enum InlineRewriting {
             }
             guard changed else { return nil }
             b.kind = .table(t)
+        case .alert(let a):
+            // A callout's title with markup (``Alert/markedTitle``) may hold links too.
+            let children = block.changingChildren { changingInlines($0, spanless: spanless, f) }
+            guard let t = a.markedTitle, let n = f(t) else { return children }
+            b = children ?? block
+            if case .alert(var changed) = b.kind { changed.titleInlines = n; b.kind = .alert(changed) }
         default:
             return block.changingChildren { changingInlines($0, spanless: spanless, f) }
         }

@@ -80,9 +80,12 @@ extension Renderer {
         let color = TerminalColor.fixed(AlertPalette.color(a.kind), ansi16: AlertPalette.ansi16(a.kind))
         let barStyle = TerminalStyle(color: color)
         let bar = ascii ? "|" : "┃"
-        let title: Line = [Seg(TerminalText.visible(a.displayTitle), body.merged(TerminalStyle(bold: true, color: color)))]
-        guard width - 2 >= min(10, width) else { return [title] + blocks(a.blocks, width: width, tight: false) }
-        return prefixed([title] + blocks(a.blocks, width: width - 2, tight: false), Seg(bar + " ", barStyle))
+        let titleStyle = body.merged(TerminalStyle(bold: true, color: color))
+        // A callout's title keeps its markup (code, emphasis, math, links), wrapped like a paragraph.
+        let title: [Line] = a.markedTitle.map { inlineLines($0, width: max(1, width - 2), base: titleStyle) }
+            ?? [[Seg(TerminalText.visible(a.displayTitle), titleStyle)]]
+        guard width - 2 >= min(10, width) else { return title + blocks(a.blocks, width: width, tight: false) }
+        return prefixed(title + blocks(a.blocks, width: width - 2, tight: false), Seg(bar + " ", barStyle))
     }
 
     /// `lines` with `seg` before each line (a quote or alert bar), changed in place.

@@ -259,15 +259,28 @@ public struct Alert: Sendable, Equatable {
     public var title: String?
     /// Foldable callouts (`[!tip]-`, `[!tip]+`); `nil`: not foldable.
     public var fold: Fold?
+    /// An Obsidian callout's title as written after the marker, with its inline markup (code,
+    /// emphasis, math, links), whose plain text is ``title``; `nil` when no title was written
+    /// (the type's name) or for a GitHub alert. Writers show it where they can, else ``title``.
+    public var titleInlines: Inlines?
 
     /// An alert of `kind` read from `marker`, holding `blocks`.
-    public init(kind: Kind, marker: String, markerEnd: MarkerEnd, blocks: [Block], title: String? = nil, fold: Fold? = nil) {
+    public init(kind: Kind, marker: String, markerEnd: MarkerEnd, blocks: [Block], title: String? = nil, fold: Fold? = nil,
+                titleInlines: Inlines? = nil) {
         self.kind = kind
         self.marker = marker
         self.markerEnd = markerEnd
         self.blocks = blocks
         self.title = title
         self.fold = fold
+        self.titleInlines = titleInlines
+    }
+
+    /// ``titleInlines`` when it has markup (a run in a span: code, emphasis, math, a link), else
+    /// `nil`: writers show it as inline content, and a plain title as ``displayTitle``'s text.
+    public var markedTitle: Inlines? {
+        guard let t = titleInlines, t.runs.contains(where: { $0.span != nil }) else { return nil }
+        return t
     }
 
     /// The title writers show: ``title``, else the kind's (``Kind/title``).

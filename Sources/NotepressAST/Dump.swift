@@ -79,6 +79,8 @@ package enum ASTDump {
         case .alert(let a):
             o = [("type", .string("alert")), ("kind", .string(a.kind.rawValue))]
             if let t = a.title { o.append(("title", .string(t))) }
+            // The title's markup beside its plain text, when it has any (a plain title: `title` only).
+            if let t = a.markedTitle { o.append(("title_inlines", inlinesValue(t))) }
             if let f = a.fold { o.append(("fold", .string(f.rawValue))) }
             pos()
             o.append(("children", .array(a.blocks.map(blockValue))))

@@ -19,7 +19,8 @@ extension HTMLBodyWriter {
         putDir(); put(">\n")
         put(alert.fold == nil ? "<p class=\"markdown-alert-title\"" : "<summary class=\"markdown-alert-title\"")
         putDir(); put(">")
-        HTMLEscape.appendText(alert.displayTitle, to: &out)
+        // A callout's title keeps its markup (`code`, **strong**, $math$, links).
+        if let t = alert.markedTitle { inlines(t) } else { HTMLEscape.appendText(alert.displayTitle, to: &out) }
         put(alert.fold == nil ? "</p>\n" : "</summary>\n")
         blocks(alert.blocks, tight: false)
         cr(); put("</" + element + ">\n")

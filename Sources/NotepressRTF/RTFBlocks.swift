@@ -137,7 +137,8 @@ extension RTFBuilder {
         out.word("ltrpar"); out.word("keepn"); writeIndentProps(c); out.spaceAfter(60); writeLineProps(s)
         writeCharProps(s); out.word("b"); out.word("cf", color)
         writePendingPrefix()
-        out.text(alert.displayTitle)
+        // A callout's title keeps its markup (code, emphasis, math, links) in the title's style.
+        if let t = alert.markedTitle { writeInlines(t, c) } else { out.text(alert.displayTitle) }
         endParagraph()
         for b in alert.blocks { writeBlock(b, c) }
     }

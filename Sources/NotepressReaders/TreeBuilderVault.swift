@@ -106,7 +106,37 @@ extension TreeBuilder {
         }
         let kind = Alert.kind(ofCalloutType: header.type)
         let title = header.title ?? (header.type.prefix(1).uppercased() + header.type.dropFirst().lowercased())
-        return Alert(kind: kind, marker: line, markerEnd: markerEnd, blocks: content, title: title, fold: header.fold)
+        let titleInlines = header.title == nil ? nil : calloutTitle(inl.subrange(0..<end), line: line)
+        return Alert(kind: kind, marker: line, markerEnd: markerEnd, blocks: content, title: title, fold: header.fold,
+                     titleInlines: titleInlines)
+    }
+
+    /// The title part of a callout's first line (`line`'s inlines): the runs after `[!type]`, its
+    /// fold sign and blanks, with their spans (code, emphasis, math, links); blanks at the end
+    /// dropped. `nil` when the marker is not plain text in no span (the plain title is used).
+    static func calloutTitle(_ inl: Inlines, line: String) -> Inlines? {
+        let u = Array(line.utf8)
+        guard var skip = u.firstIndex(of: 0x5D).map({ $0 + 1 }) else { return nil }
+        if skip < u.count, u[skip] == 0x2D || u[skip] == 0x2B { skip += 1 }
+        while skip < u.count, u[skip] == 0x20 || u[skip] == 0x09 { skip += 1 }
+        var out = inl
+        while skip > 0 {
+            guard let first = out.runs.first, first.span == nil, case .text(let t) = first.content else { return nil }
+            let bytes = Array(t.utf8)
+            if bytes.count <= skip {
+                skip -= bytes.count
+                out.runs.removeFirst()
+            } else {
+                out.runs[0].content = .text(String(decoding: bytes[skip...], as: UTF8.self))
+                skip = 0
+            }
+        }
+        if let k = out.runs.indices.last, out.runs[k].span == nil, case .text(let t) = out.runs[k].content {
+            var s = Substring(t)
+            while s.last == " " || s.last == "\t" { s = s.dropLast() }
+            if s.isEmpty { out.runs.removeLast() } else { out.runs[k].content = .text(String(s)) }
+        }
+        return out.runs.isEmpty ? nil : out
     }
 }
 

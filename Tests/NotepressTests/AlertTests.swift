@@ -150,4 +150,35 @@ final class AlertTests: XCTestCase {
         let lint = try runTool("mandoc", ["-T", "lint", "-W", "warning", file.path])
         XCTAssertEqual(lint.output, "", lint.output)
     }
+
+    /// Issue 45 item 3 (quartz#1275): a callout title's inline markup and math were flattened to
+    /// plain text (`git rebase` no code, **carefully** no bold, `$\Sigma$` raw TeX). Now the title
+    /// keeps them: HTML code, strong and a KaTeX math span; RTF the code font and bold; the JSON
+    /// dump keeps `title` (plain) and adds `title_inlines`; a plain title is written as before; a
+    /// wiki link in a title resolves to the note's page.
+    func testCalloutTitleKeepsInlineMarkupAndMath() throws {
+        let dir = try makeTempDir(self)
+        let md = "# T\n\n> [!tip] Use `git rebase` **carefully** with $\\Sigma$\n> Body.\n\n> [!info] Plain title\n> More.\n\n> [!note] See [[o]]\n> Last.\n"
+        _ = try writeTestFile("{}", "in/.obsidian/app.json", in: dir)
+        _ = try writeTestFile(md, "in/t.md", in: dir)
+        _ = try writeTestFile("# O\n", "in/o.md", in: dir)
+        let out = dir.appendingPathComponent("out").path
+        let r = try NotepressBinary.run(["convert", dir.appendingPathComponent("in").path, "-o", out, "-t", "html,rtf,json", "-q"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let html = try String(contentsOfFile: out + "/t.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("<p class=\"markdown-alert-title\" dir=\"auto\">Use <code>git rebase</code> <strong>carefully</strong> with "
+                                    + "<span class=\"math math-inline\">\\Sigma</span></p>"), html)
+        XCTAssertTrue(html.contains("katex.min.js"), html)
+        XCTAssertTrue(html.contains("markdown-alert-title\" dir=\"auto\">Plain title</p>"), html)
+        // A link in a title resolves like one in the text (the site's link rewriting).
+        XCTAssertTrue(html.contains("markdown-alert-title\" dir=\"auto\">See <a href=\"o.html\">o</a></p>"), html)
+        let rtf = try String(contentsOfFile: out + "/t.rtf", encoding: .utf8)
+        XCTAssertFalse(rtf.contains("`git rebase`"), rtf)
+        XCTAssertFalse(rtf.contains("**carefully**"), rtf)
+        XCTAssertTrue(rtf.contains(#"Use {\rtlch\af1\ltrch\f1 git rebase} {\rtlch\ab\ltrch\b carefully} with {\rtlch\af1\ltrch\f1 \\Sigma}\par"#), rtf)
+        let json = try String(contentsOfFile: out + "/t.json", encoding: .utf8)
+        XCTAssertTrue(json.contains("\"title\": \"Use git rebase carefully with \\\\Sigma\""), json)
+        XCTAssertTrue(json.contains("\"title_inlines\""), json)
+        XCTAssertEqual(json.components(separatedBy: "\"title_inlines\"").count - 1, 2, json)
+    }
 }

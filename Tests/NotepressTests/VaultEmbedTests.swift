@@ -222,4 +222,62 @@ final class VaultEmbedTests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("top.md:3"), r.stderr)
         XCTAssertFalse(r.stderr.contains("x.md:3"), r.stderr)
     }
+
+    /// Issue 45 item 3: `![[#Setup]]` and `![[Same#Setup]]` (another section of the same note)
+    /// were called "embeds itself" and written as links. Now the section is embedded; only an
+    /// embed written inside the section it embeds (`![[#Loop]]` under `## Loop`) is a cycle, and
+    /// `![[#A]]` in B with `![[#B]]` in A is one too (B's embed comes back through A).
+    func testEmbedOfAnotherSectionOfTheSameNoteIsEmbedded() throws {
+        let same = """
+        # Same
+
+        ![[#Setup]]
+
+        ## Setup
+
+        Setup text here.
+
+        ## Use
+
+        ![[Same#Setup]]
+
+        ## Loop
+
+        Loop text.
+
+        ![[#Loop]]
+
+        ## A
+
+        ![[#B]]
+
+        ## B
+
+        ![[#A]]
+
+        """
+        let (input, output, _) = try makeSiteFolder(self, [".obsidian/app.json": "{}", "Same.md": same])
+        let r = try run(["convert", input, "-o", output, "--verbose"])
+        let html = try String(contentsOfFile: output + "/Same.html", encoding: .utf8)
+        XCTAssertEqual(html.components(separatedBy: "Setup text here.").count - 1, 3, html)
+        XCTAssertFalse(r.stderr.contains("'![[#Setup]]'"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("'![[Same#Setup]]'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains(input + "/Same.md:17:1: warning: embed '![[#Loop]]': embeds itself (Same.md → Same.md); written as a link"), r.stderr)
+        XCTAssertTrue(r.stderr.contains(input + "/Same.md:25:1: warning: embed '![[#A]]': embeds itself"), r.stderr)
+        XCTAssertTrue(r.stderr.contains(input + "/Same.md:21:1: warning: embed '![[#B]]': embeds itself"), r.stderr)
+        XCTAssertEqual(html.components(separatedBy: "Loop text.").count - 1, 1, html)
+    }
+
+    /// Issue 45 item 3: a note embed alone in a table cell (or in a footnote definition) stayed a
+    /// link with no word said. A cell holds inline text, not a note's blocks: the embed is still
+    /// written as a link, now with a warning at the file:line:column where it is written.
+    func testEmbedInATableCellOrFootnoteIsReportedAsKeptAsALink() throws {
+        let page = "# T\n\n| a | b |\n|---|---|\n| ![[other]] | x |\n\nText[^1].\n\n[^1]: ![[other#Part]]\n"
+        let (input, output, _) = try makeSiteFolder(self, [".obsidian/app.json": "{}", "t.md": page, "other.md": "# Other\n\n## Part\n\nOther text.\n"])
+        let r = try run(["convert", input, "-o", output, "--verbose"])
+        XCTAssertTrue(r.stderr.contains(input + "/t.md:5:3: warning: embed '![[other]]' in a table cell: written as a link"), r.stderr)
+        XCTAssertTrue(r.stderr.contains(input + "/t.md:9:7: warning: embed '![[other#Part]]' in a footnote definition: written as a link"), r.stderr)
+        let html = try String(contentsOfFile: output + "/t.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("<td dir=\"auto\"><a href=\"other.html\">other</a></td>"), html)
+    }
 }

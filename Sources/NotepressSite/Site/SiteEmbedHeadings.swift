@@ -49,4 +49,60 @@ extension SiteEmbeds {
             return b
         }
     }
+
+    /// The cycle warning for an embed of `target` (already in `chain`), and the embed kept as
+    /// the link `block`: the cycle from the target back to it, the same words whichever page it
+    /// is met from.
+    func cycle(_ what: String, target: String, chain: [String], _ position: SourcePosition?,
+               _ context: inout Context, _ block: Block) -> [Block] {
+        let start = chain.firstIndex(of: target) ?? 0
+        let cycle = chain[start...] + [target]
+        warn("\(what): embeds itself (\(cycle.joined(separator: " → "))); written as a link", position, &context)
+        return [block]
+    }
+
+    /// Whether `blocks` (read from the page `file`, its path below the input folder) hold, at any depth, an embed whose
+    /// ``Context/key(_:_:)`` is in `keys`.
+    static func containsEmbed(_ blocks: [Block], file: String, among keys: Set<String>) -> Bool {
+        var stack = Array(blocks.reversed())
+        while let b = stack.popLast() {
+            switch b.kind {
+            case .paragraph(let c), .heading(_, let c):
+                for s in c.spans {
+                    if case .link(let l) = s.kind, l.isEmbed, keys.contains(Context.key(file, l.position ?? b.position)) { return true }
+                }
+            default: stack += b.children.reversed()
+            }
+        }
+        return false
+    }
+
+    /// The note embeds in the cells of `table`, in reading order.
+    static func tableEmbeds(_ table: Table) -> [Link] {
+        (table.header + table.rows.joined()).flatMap { c in
+            c.spans.compactMap { s -> Link? in if case .link(let l) = s.kind, l.isEmbed { return l } else { return nil } }
+        }
+    }
+
+    /// The note embeds in the paragraphs and headings of `blocks`, at any depth.
+    static func blockEmbeds(_ blocks: [Block]) -> [Link] {
+        var out: [Link] = []
+        for b in blocks {
+            switch b.kind {
+            case .paragraph(let c), .heading(_, let c):
+                out += c.spans.compactMap { s -> Link? in if case .link(let l) = s.kind, l.isEmbed { return l } else { return nil } }
+            case .table(let t): out += tableEmbeds(t)
+            default: out += blockEmbeds(b.children)
+            }
+        }
+        return out
+    }
+
+    /// Warns, at each of `links` (embeds in `place`, inside `block`), that it is kept as a link:
+    /// a table cell or a footnote holds inline text, not the blocks of a note.
+    func warnKept(_ links: [Link], in place: String, _ block: Block, _ context: inout Context) {
+        for l in links {
+            warn("embed '![[\(l.destination)]]' in \(place): written as a link", l.position ?? block.position, &context)
+        }
+    }
 }

@@ -182,12 +182,22 @@ package struct SiteEmbeds: Sendable {
         var embeds = 0
         /// An embedded note brought footnotes (the page's are then numbered again).
         var footnotesEmbedded = false
+        /// The embeds being expanded, outermost first (``key(_:_:)``): a part that holds one of
+        /// them would contain itself.
+        var open: [String] = []
+
+        /// An embed's identity: the page it is written in (its path below the input folder) and
+        /// its line:column there.
+        static func key(_ file: String, _ position: SourcePosition?) -> String {
+            file + "\u{0}" + (position?.description ?? "")
+        }
     }
 
     /// Whether a block holds an embed anywhere (a quick test before the rebuild).
     static func mayEmbed(_ b: Block) -> Bool {
         switch b.kind {
         case .paragraph(let c): return c.spans.contains { if case .link(let l) = $0.kind { return l.isEmbed } else { return false } }
+        case .table(let t): return !tableEmbeds(t).isEmpty
         default: return !b.children.isEmpty && b.children.contains(where: mayEmbed)
         }
     }
@@ -222,6 +232,12 @@ package struct SiteEmbeds: Sendable {
                     l.items[k].blocks = expand(l.items[k].blocks, from: from, chain: chain, under: hostLevel, context: &context)
                 }
                 var n = b; n.kind = .list(l); out.append(n)
+            case .table(let t):
+                if chain.count == 1 { warnKept(Self.tableEmbeds(t), in: "a table cell", b, &context) }
+                out.append(b)
+            case .footnoteDefinition(_, let children):
+                if chain.count == 1 { warnKept(Self.blockEmbeds(children), in: "a footnote definition", b, &context) }
+                out.append(b)
             default:
                 out.append(b)
             }
@@ -250,11 +266,10 @@ package struct SiteEmbeds: Sendable {
         }
         let table = rewriter.resolver.table
         let target = table.paths[i]
-        if let start = chain.firstIndex(of: target) {
-            // The cycle from the target back to it: the same words whichever page it is met from.
-            let cycle = chain[start...] + [target]
-            warn("\(what): embeds itself (\(cycle.joined(separator: " → "))); written as a link", position, &context)
-            return [block]
+        let targetFile = sources[target] ?? target
+        if chain.contains(target), chain.count > Self.maxDepth {
+            // A note met again this deep is a cycle (its part would be read to tell).
+            return cycle(what, target: target, chain: chain, position, &context, block)
         }
         guard chain.count <= Self.maxDepth else {
             warn("\(what): embeds nested deeper than \(Self.maxDepth); written as a link", position, &context)
@@ -277,6 +292,12 @@ package struct SiteEmbeds: Sendable {
         }
         // The definitions of the footnotes the part refers to come with it (a section or a block
         // leaves them behind at the end of the note).
+        // A cycle only when the part holds an embed being expanded (this one, or one that led
+        // here): another section of the same note, or of a note that embeds this one, is not one.
+        let open = context.open + [Context.key(from, position)]
+        if chain.contains(target), Self.containsEmbed(selected, file: target, among: Set(open)) {
+            return cycle(what, target: target, chain: chain, position, &context, block)
+        }
         let referenced = Self.footnoteLabels(selected)
         if !referenced.isEmpty {
             let present = Set(selected.compactMap { b -> String? in
@@ -287,10 +308,12 @@ package struct SiteEmbeds: Sendable {
                 return false
             }
         }
-        let file = context.file
-        context.file = sources[target] ?? target
+        let file = context.file, outer = context.open
+        context.file = targetFile
+        context.open = open
         selected = expand(selected, from: target, chain: chain + [target], under: hostLevel, context: &context)
         context.file = file
+        context.open = outer
         let rewritten = rewriter.rewrite(Document(metadata: document.metadata, blocks: selected), path: target,
                                          resolutions: rewriter.resolutions(of: table.records[i]), format: context.format,
                                          fileExtension: context.fileExtension, notesIndex: false, outputFrom: context.page)

@@ -45,11 +45,14 @@ def target_triple():
 
 def extraction_flags(build):
     """The compiler flags that find the package's modules and the C libraries' headers."""
-    flags = ["-target", target_triple(), "-I", os.path.join(build, "Modules"),
-             "-I", os.path.join(ROOT, "Sources/CBidi/include"), "-I", os.path.join(ROOT, "Sources/CLineBreak/include"),
-             "-I", os.path.join(ROOT, "Sources/CBuildInfo/include")]
-    for c in ("CBidi", "CLineBreak", "CBuildInfo"):
-        flags += ["-Xcc", "-fmodule-map-file=" + os.path.join(build, c + ".build", "module.modulemap")]
+    flags = ["-target", target_triple(), "-I", os.path.join(build, "Modules")]
+    # Every C target with headers of its own (CBidi, CCollation, CGumbo, …): its include folder
+    # and the module map SwiftPM wrote for it.
+    for c in sorted(os.listdir(os.path.join(ROOT, "Sources"))):
+        include = os.path.join(ROOT, "Sources", c, "include")
+        modulemap = os.path.join(build, c + ".build", "module.modulemap")
+        if os.path.isdir(include) and os.path.isfile(modulemap):
+            flags += ["-I", include, "-Xcc", "-fmodule-map-file=" + modulemap]
     for c in ("CCmarkGFM", "CLibXML2", "CYAML"):
         flags += ["-Xcc", "-fmodule-map-file=" + os.path.join(ROOT, "Sources", c, "module.modulemap")]
     for pc in ("libxml-2.0", "libcmark-gfm", "yaml-0.1"):  # the system libraries' header paths

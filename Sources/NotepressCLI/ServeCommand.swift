@@ -116,7 +116,12 @@ func runServeCommand(_ args: [String]) -> Int32 {
             buildArgs += ["--output", folder]
         }
         let made = temporary
-        let removeTemporary: @Sendable () -> Void = { if let made { try? FileManager.default.removeItem(atPath: made) } }
+        // A build in flight may add a file while the folder is being removed (an interrupt comes
+        // on its own thread): a few more tries, so that the folder does not outlive the server.
+        let removeTemporary: @Sendable () -> Void = {
+            guard let made else { return }
+            for _ in 0..<20 where FileManager.default.fileExists(atPath: made) { try? FileManager.default.removeItem(atPath: made) }
+        }
         // From here on an interrupt stops the server (once it runs), removes the temporary
         // output folder and ends with status 0, whenever it comes: during the first build too.
         let running = RunningServer()

@@ -69,7 +69,26 @@ package enum RawHTMLPolicy {
         guard keeps(element.name) else { return nil }
         var e = element
         e.attributes = element.attributes.filter { keepsAttribute($0, on: element.name) }
+        if element.name == "img" || element.name == "source" {
+            e.attributes = e.attributes.compactMap { a in
+                guard a.name == "width" || a.name == "height" else { return a }
+                return dimension(a.value).map { RawHTMLAttribute(name: a.name, value: $0) }
+            }
+        }
         return e
+    }
+
+    /// An image's `width` or `height` as HTML requires it, a non-negative integer of CSS pixels:
+    /// `60`, and the `60px` or `60px;` READMEs often write, give `60`; anything else (`50%`,
+    /// `auto`) gives `nil` (the attribute is left out and the image keeps its own size).
+    package static func dimension(_ value: String) -> String? {
+        let bytes = Array(value.utf8).drop { $0 == 0x20 || $0 == 0x09 }
+        let digits = bytes.prefix { (0x30...0x39).contains($0) }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        let rest = String(decoding: bytes.dropFirst(digits.count), as: UTF8.self)
+            .lowercased().filter { $0 != " " && $0 != "\t" }
+        guard ["", "px", "px;", ";"].contains(rest) else { return nil }
+        return String(Int(String(decoding: digits, as: UTF8.self)) ?? 0)
     }
 
     /// Whether attribute `a` stays on element `element`.

@@ -209,4 +209,18 @@ final class RawHTMLTests: XCTestCase {
         let r = try NotepressBinary.run(["convert", md.path, "--fragment", "--unsafe", "-o", "-"])
         XCTAssertEqual(r.stdoutText, "<div onclick=\"f()\">x</div>\n<p>a <span style=\"c\">b</span></p>\n")
     }
+
+    /// A fresh-clone run: the Foam vault's all-contributors table wrote `<img width="60px;">`,
+    /// which the Nu HTML checker refuses (133 errors on one page, SiteNavigationTests). An
+    /// image's width and height are kept as the integers HTML requires; others are left out.
+    func testImageSizesAreKeptAsTheIntegersHTMLRequires() throws {
+        let dir = try makeTempDir(self)
+        let md = try writeTestFile("<img src=\"a.png\" width=\"60px;\" height=\" 40 \"><img src=\"b.png\" width=\"50%\" height=\"auto\">\n\n"
+                                   + "<table><tr><td width=\"14%\">c</td></tr></table>\n", "s.md", in: dir)
+        let r = try NotepressBinary.run(["convert", md.path, "--fragment", "-o", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdoutText.contains("<img src=\"a.png\" width=\"60\" height=\"40\">"), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.contains("<img src=\"b.png\">"), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.contains("<td width=\"14%\">c</td>"), r.stdoutText)
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Notepress
 import NotepressAST
 import NotepressPlatform
+import NotepressReaders
 
 /// mdBook's link preprocessor (mdBook's guide, "mdBook-specific features"): a text pass over a
 /// chapter before libcmark-gfm parses it, as mdBook runs it before its Markdown parser, so a
@@ -20,15 +21,31 @@ import NotepressPlatform
 ///
 /// `FILE` is relative to the folder of the file the directive is in; included text is read for
 /// directives in turn (at most ``maxDepth`` deep). A file outside the book's root (symbolic
-/// links resolved), a missing file or anchor, or a file that is not UTF-8 text is not included:
+/// links resolved), a missing file or anchor, a folder or other file that is not a regular file
+/// (never opened: a FIFO would block), or a file that is not UTF-8 text is not included:
 /// a warning at the directive's file:line:column, the directive kept as text. A directive is
-/// one line long.
+/// one line long. Lines end at LF, CRLF or CR, as in CommonMark.
+///
+/// Include bombs: a file already on the chain of includes being read (a file that includes
+/// itself, two that include each other) is a cycle, not included; nesting past ``maxDepth`` is
+/// not included; and the expanded chapter may grow to at most ``bytesPerInputByte`` × its own
+/// bytes + ``bytesAllowance`` (README, "Limits"; `--no-input-limits` lifts it): the include that
+/// would cross the bound and every later one are kept as text. Each warning is given once
+/// (a file included many times repeats none of its warnings), and each file is read once per
+/// chapter, so time and memory stay linear in the expanded text.
 ///
 /// Positions: ``Expansion/lineMap`` gives each line of the expanded text the chapter's line it
 /// came from (an included line: the directive's), for ``DocumentLoader/lineMap``.
 package enum BookDirectives {
     /// How deep included files are read for directives (mdBook's limit).
     package static let maxDepth = 10
+    /// Most bytes the expanded chapter may have per byte of the chapter (see ``bytesAllowance``).
+    package static let bytesPerInputByte = 10
+    /// Bytes the expanded chapter may have beyond ``bytesPerInputByte`` × the chapter's (16 MB).
+    package static let bytesAllowance = 16 << 20
+
+    /// The bound on a chapter of `count` bytes once expanded.
+    package static func byteLimit(forInput count: Int) -> Int { count * bytesPerInputByte + bytesAllowance }
 
     /// A chapter after the pass.
     package struct Expansion: Sendable {
@@ -62,9 +79,13 @@ package enum BookDirectives {
 
     /// The pass over chapter `bytes` read from `file` (its path as the command line reached it;
     /// `name`: the path messages give it); `nil` when it holds no directive.
-    package static func expand(_ bytes: [UInt8], file: String, name: String, book: BookFolder) -> Expansion? {
+    /// `limited`: whether the expansion is bounded (``byteLimit(forInput:)``; off with `--no-input-limits`).
+    package static func expand(_ bytes: [UInt8], file: String, name: String, book: BookFolder,
+                               limited: Bool = true) -> Expansion? {
         guard mayHoldDirective(bytes) else { return nil }
         var state = State(book: book)
+        state.limit = limited ? byteLimit(forInput: bytes.count) : nil
+        state.chain = [InputScanner.realPath(file)]
         var out = Expansion()
         out.lineMap = [1]
         var changed = false
@@ -74,7 +95,16 @@ package enum BookDirectives {
 
     struct State {
         let book: BookFolder
-        var seen = Set<String>()
+        /// The real paths of the files being read, the chapter first (a cycle's test).
+        var chain: [String] = []
+        /// Most bytes of expanded text, `nil`: unbounded.
+        var limit: Int?
+        /// Whether an include was refused for ``limit`` (every later one is kept as text).
+        var overLimit = false
+        /// The warnings given (file, position, message), each once.
+        var warned = Set<String>()
+        /// Each included file as read (its lines, or why it cannot be included), by path.
+        var files: [String: IncludedFile] = [:]
 
         /// Copies `text` into `out`, carrying out directives. `topLine`: the chapter line every
         /// output line maps to (inside an include), `nil` for the chapter itself.
@@ -87,8 +117,9 @@ package enum BookDirectives {
             var lineStart = 0
             while i < n {
                 let c = text[i]
-                if c == 0x0A {
+                if c == 0x0A || c == 0x0D {
                     out.bytes.append(c)
+                    if c == 0x0D, i + 1 < n, text[i + 1] == 0x0A { out.bytes.append(0x0A); i += 1 }
                     line += 1
                     lineStart = i + 1
                     newline()
@@ -96,7 +127,7 @@ package enum BookDirectives {
                     continue
                 }
                 guard c == 0x7B, i + 1 < n, text[i + 1] == 0x7B else { out.bytes.append(c); i += 1; continue }
-                let lineEnd = text[i...].firstIndex(of: 0x0A) ?? n
+                let lineEnd = text[i...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? n
                 // `\{{#…}}`: the text to the line's last `}}`, without the backslash.
                 if i > lineStart, text[i - 1] == 0x5C, i + 2 < lineEnd, text[i + 2] == 0x23,
                    let close = Self.lastClose(text, from: i + 3, to: lineEnd) {
@@ -113,8 +144,10 @@ package enum BookDirectives {
                     changed = true
                     if let title = replacement.title { out.title = title }
                     if let content = replacement.content, let target = replacement.file {
+                        chain.append(replacement.real ?? target)
                         pass(content, file: target, name: target, depth: depth + 1, into: &out,
                              topLine: topLine ?? line, changed: &changed)
+                        chain.removeLast()
                     } else if let content = replacement.content {
                         for b in content { out.bytes.append(b); if b == 0x0A { newline() } }
                     }
@@ -137,13 +170,18 @@ package enum BookDirectives {
             var content: [UInt8]?
             /// The included file, whose content is read for directives in turn.
             var file: String?
+            /// ``file`` with symbolic links resolved (on the include chain while it is read).
+            var real: String?
             var title: String?
         }
 
         mutating func carryOut(_ d: Directive, file: String, name: String, at: SourcePosition, depth: Int,
                                out: inout Expansion) -> Replacement? {
             func warn(_ message: String) -> Replacement? {
-                var d = Diagnostic(.warning, "{{#\(d.kind) \(d.argument)}}: \(message); kept as text", file: name, position: at)
+                let text = "{{#\(d.kind) \(d.argument)}}: \(message); kept as text"
+                // Once per file, position and message: a file included many times repeats none.
+                guard warned.insert("\(name)\u{0}\(at.line):\(at.column)\u{0}\(text)").inserted else { return nil }
+                var d = Diagnostic(.warning, text, file: name, position: at)
                 d.notConverted = true
                 out.diagnostics.append(d)
                 return nil
@@ -156,7 +194,10 @@ package enum BookDirectives {
             default:
                 return nil  // not mdBook's: left as written, as mdBook leaves it
             }
-            if depth >= BookDirectives.maxDepth { return warn("included \(BookDirectives.maxDepth) levels deep (an include that includes itself?)") }
+            if overLimit { return nil }  // said once, at the include that crossed the bound
+            if depth >= BookDirectives.maxDepth {
+                return warn("included more than \(BookDirectives.maxDepth) levels deep (mdBook's limit); not included")
+            }
             let playground = d.kind == "playground" || d.kind == "playpen"
             // The path, then (include, rustdoc_include) `:range` or `:anchor`; (playground) attributes.
             var pathText = d.argument, selector: Substring?
@@ -171,24 +212,16 @@ package enum BookDirectives {
             }
             let folder = PathText.deletingLastComponent(file)
             let target = pathText.hasPrefix("/") ? pathText : Self.normalized(folder.isEmpty ? pathText : PathText.join(folder, pathText))
-            guard let st = Platform.status(target), st.kind == .regular else {
-                return warn("no such file \(target)")
-            }
-            let real = InputScanner.realPath(target)
-            let root = book.rootReal
-            guard real.hasPrefix(root == "/" ? "/" : root + "/") else {
-                return warn("\(target) is outside the book's root \(book.root); not included")
-            }
-            guard case .success(let bytes) = Platform.readFile(target) else { return warn("cannot read \(target)") }
-            guard let text = String(bytes: bytes, encoding: .utf8), !bytes.contains(0) else {
-                return warn("\(target) is not UTF-8 text")
+            let included: IncludedFile
+            if let known = files[target] { included = known } else { included = read(target); files[target] = included }
+            guard let lines = included.lines, let real = included.real else { return warn(included.problem ?? "cannot read \(target)") }
+            if chain.contains(real) {
+                return warn("\(target) is already being included (a cycle); not included")
             }
             if !out.includes.contains(target) {
                 out.includes.append(target)
-                out.includeHashes.append(SHA256.hex(bytes))
+                out.includeHashes.append(included.sha256)
             }
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-            if text.hasSuffix("\n") { lines.removeLast() }
             guard let taken = Self.select(lines, selector) else {
                 return warn("no anchor '\(selector ?? "")' in \(target)")
             }
@@ -198,7 +231,66 @@ package enum BookDirectives {
             if playground {
                 content = "```rust" + (attributes.isEmpty ? "" : "," + attributes.joined(separator: ",")) + "\n" + content + "\n```\n"
             }
-            return Replacement(content: Array(content.utf8), file: target)
+            if let limit, out.bytes.count + content.utf8.count > limit {
+                let r = warn("the expanded chapter would pass \(limit) bytes (\(BookDirectives.bytesPerInputByte) × the chapter's bytes + \(BookDirectives.bytesAllowance): an include bomb?); this include and every later one are not included; \(InputLimits.liftOption) lifts the limit")
+                overLimit = true
+                return r
+            }
+            return Replacement(content: Array(content.utf8), file: target, real: real)
+        }
+
+        /// A file an include names, as read once per chapter.
+        struct IncludedFile {
+            /// Its lines (ends taken off), `nil` when it cannot be included.
+            var lines: [Substring]?
+            /// Its path with symbolic links resolved.
+            var real: String?
+            /// Its bytes' SHA-256 (hex).
+            var sha256 = ""
+            /// Why it cannot be included.
+            var problem: String?
+        }
+
+        /// `target` read for an include: a regular UTF-8 text file inside the book's root.
+        func read(_ target: String) -> IncludedFile {
+            func problem(_ text: String) -> IncludedFile { IncludedFile(problem: text) }
+            guard let st = Platform.status(target) else { return problem("no such file \(target)") }
+            switch st.kind {
+            case .regular: break
+            case .directory: return problem("\(target) is a folder")
+            default: return problem("\(target) is not a regular file")  // a FIFO is never opened: it would block
+            }
+            let real = InputScanner.realPath(target)
+            let root = book.rootReal
+            guard real.hasPrefix(root == "/" ? "/" : root + "/") else {
+                let shown = book.root == "." || book.root.isEmpty ? "\(root) (the input folder)" : book.root
+                return problem("\(target) is outside the book's root \(shown); not included")
+            }
+            guard case .success(let bytes) = Platform.readFile(target) else { return problem("cannot read \(target)") }
+            guard let text = String(bytes: bytes, encoding: .utf8), !bytes.contains(0) else {
+                return problem("\(target) is not UTF-8 text")
+            }
+            return IncludedFile(lines: Self.lines(text), real: real, sha256: SHA256.hex(bytes))
+        }
+
+        /// `text`'s lines, split at LF, CRLF or CR (CommonMark's line endings), without their ends;
+        /// no empty last line for a text that ends with a line ending.
+        static func lines(_ text: String) -> [Substring] {
+            var lines: [Substring] = []
+            let u = text.utf8
+            var start = u.startIndex
+            var i = u.startIndex
+            while i != u.endIndex {
+                let b = u[i]
+                guard b == 0x0A || b == 0x0D else { i = u.index(after: i); continue }
+                lines.append(text[start..<i])
+                var next = u.index(after: i)
+                if b == 0x0D, next != u.endIndex, u[next] == 0x0A { next = u.index(after: next) }
+                start = next
+                i = next
+            }
+            if start != u.endIndex { lines.append(text[start..<u.endIndex]) }
+            return lines
         }
 
         /// `path` with `.` and `a/..` parts taken out (lexically; the root check resolves links).

@@ -27,7 +27,8 @@ enum BookPages {
         guard let book = batch.book, !DocumentLoader.isTiddler(input.path) else { return nil }
         let format = batch.loader.format ?? DocumentLoader.format(forPath: input.relative)
         guard format == .gfm || format == .commonmark else { return nil }
-        guard let e = BookDirectives.expand(bytes, file: input.path, name: input.relative, book: book) else { return nil }
+        guard let e = BookDirectives.expand(bytes, file: input.path, name: input.relative, book: book,
+                                            limited: batch.loader.inputLimits != nil) else { return nil }
         var loader = batch.loader
         loader.lineMap = e.lineMap
         return (loader, e)

@@ -484,8 +484,13 @@ package enum Platform {
     /// Makes `path` and any missing parent folders (`mkdir(2)` with mode 0777 less the umask, as
     /// `mkdir -p` does). Returns `nil` on success, else the `errno` of the step that failed
     /// (`ENOTDIR` when a parent is a file, `EACCES`, …; ``errorText(_:)`` gives its text).
+    /// Folders are made under the lock of the temporaries' registry: once an interrupt holds it
+    /// (``removeTemporariesOnInterrupt()``), no folder is made, so a command that removes its
+    /// output folder on stop (`serve` without `-o`) sees it stay removed.
     package static func makeDirectories(_ path: String) -> Int32? {
         if path.isEmpty { return nil }
+        TemporaryRegistry.shared.lock()
+        defer { TemporaryRegistry.shared.unlock() }
         var prefix = ""
         for (i, part) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
             prefix += (i == 0 ? "" : "/") + part

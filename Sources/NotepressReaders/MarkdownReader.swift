@@ -51,6 +51,9 @@ package struct MarkdownReader: Sendable {
     /// parse added lines (mdBook's `{{#include}}` in a site: NotepressSite's `BookDirectives`):
     /// positions and warnings then name the source's lines. `nil`: the same lines.
     package var lineMap: [Int32]?
+    /// The MkDocs Markdown extensions to read (``MkDocsExtension``, from `mkdocs.yml`); empty
+    /// (the default): cmark-gfm's reading, byte for byte.
+    package var mkdocs: Set<MkDocsExtension> = []
 
     package init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format

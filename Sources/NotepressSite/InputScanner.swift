@@ -171,6 +171,13 @@ package enum InputScanner {
                             continue
                         }
                         isFolder = st.kind == .directory
+                        // A FIFO, socket or device is never a note nor an asset: reading one
+                        // would wait for a writer that may never come (the run would hang).
+                        if !isFolder && st.kind != .regular {
+                            scan.warnings.append(InputWarning(file: path, message:
+                                "\(Self.kindName(st.kind)), not a regular file; skipped"))
+                            continue
+                        }
                     }
                     if isFolder {
                         if selection.exclude.contains(where: { $0.matches(relPath, isFolder: true) }) { continue }
@@ -218,6 +225,16 @@ package enum InputScanner {
             scan.others.append(contentsOf: other.sorted { $0.relative < $1.relative })
         }
         return scan
+    }
+
+    /// How a warning names a file that is neither a regular file nor a folder.
+    static func kindName(_ kind: Platform.FileKind) -> String {
+        switch kind {
+        case .fifo: return "a named pipe (FIFO)"
+        case .socket: return "a socket"
+        case .characterDevice, .blockDevice: return "a device"
+        default: return "a special file"
+        }
     }
 
     /// Whether the walk of the input folder `root` leaves out its folder `relative` (`_site`,

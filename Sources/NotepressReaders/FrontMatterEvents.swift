@@ -198,7 +198,13 @@ struct EventReader {
             }
         case "title":
             switch event {
-            case .scalar(let s): fm.title = s.isNull ? nil : s.value
+            case .scalar(let s):
+                if !s.isNull, Self.isTemplatePlaceholder(s.value) {
+                    // A template's `title: "{{title}}"` (Obsidian) or `<% tp.file.title %>` (Templater).
+                    leaveOut("title", "is a template's placeholder, not a title: \"\(s.value)\"", line: s.line, column: s.column)
+                    break
+                }
+                fm.title = s.isNull ? nil : s.value
             case .sequenceStart(let l, let c), .mappingStart(let l, let c):
                 try skipNode()
                 leaveOut("title", "is not text but a collection (a template's {{title}}?)", line: l, column: c)
@@ -208,7 +214,7 @@ struct EventReader {
             switch event {
             case .scalar(let s):
                 if s.isNull { fm.created = nil; break }
-                if s.value.contains("{{") {
+                if Self.isTemplatePlaceholder(s.value) {
                     leaveOut("created", "is a template's placeholder, not a date: \"\(s.value)\"", line: s.line, column: s.column)
                     break
                 }
@@ -251,6 +257,16 @@ struct EventReader {
     }
 
     func splitTags(_ s: String) -> [String] { FrontMatter.splitTags(s) }
+
+    /// Whether a field's text is a note template's placeholder rather than a value: Obsidian's
+    /// core templates (`{{date}}`, `{{title}}`) or Templater's commands (`<% tp.date.now() %>`).
+    static func isTemplatePlaceholder(_ value: String) -> Bool {
+        func has(_ open: String, _ close: String) -> Bool {
+            guard let o = value.range(of: open) else { return false }
+            return value[o.upperBound...].contains(close)
+        }
+        return has("{{", "}}") || has("<%", "%>")
+    }
 
     /// A scalar inside a collection: a plain core-schema boolean is ``MetadataValue/bool(_:)``,
     /// anything else text; `nil` for a null.

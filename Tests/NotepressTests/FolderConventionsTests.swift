@@ -135,6 +135,22 @@ final class FolderConventionsTests: XCTestCase {
         XCTAssertTrue(journal.contains("Today."), journal)
     }
 
+    /// A quoted `title: "{{title}}"` became the page's title, unwarned, and Templater's
+    /// `created: <% tp.file.creation_date() %>` failed the note ("not an ISO 8601 date"): both are
+    /// a template's placeholders, left out with a warning at the value; the note is published.
+    func testQuotedTitlePlaceholderAndTemplaterCommandsAreLeftOutWithAWarning() throws {
+        let (input, out) = try folder([
+            "Daily.md": "---\ntitle: \"{{title}}\"\ncreated: <% tp.file.creation_date() %>\n---\nBody text.\n",
+        ])
+        let r = try NotepressBinary.run(["convert", input, "-o", out, "--verbose"], environment: Self.env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("Daily.md:2:8: warning: front matter: `title` is a template's placeholder"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("Daily.md:3:10: warning: front matter: `created` is a template's placeholder"), r.stderr)
+        let page = try read(out + "/Daily.html")
+        XCTAssertTrue(page.contains("Body text."), page)
+        XCTAssertFalse(page.contains("{{title}}"), page)
+    }
+
     /// `[[Note#A#B]]` (Obsidian's heading path) was a broken link: it opens heading B under A,
     /// the second "Usage" of the note when A is the second section.
     func testWikiLinkHeadingPathOpensTheHeadingUnderItsParent() throws {

@@ -66,6 +66,43 @@ extension InstallTests {
             XCTAssertTrue(depends.contains(package), "\(what) is loaded at run time from \(package), which Depends lacks: \(line)")
         }
         XCTAssertTrue(depends.isSuperset(of: ["libcmark-gfm0.29.0.gfm.6", "libqt5core5a", "libkf5syntaxhighlighting5"]), line)
+        try aptInstallRunAndRemove(debPath)
+    }
+
+    /// Where the machine allows it (root, apt-get, no notepress package installed already: a
+    /// user's installed package is never replaced), the built .deb is installed with the real
+    /// `apt-get install`, the installed `/usr/bin/notepress` converts a folder with search and
+    /// math (lunr.js and KaTeX come from the Depends, no warning), `man` finds its page, and
+    /// `apt-get remove` leaves none of its files.
+    func aptInstallRunAndRemove(_ debPath: String) throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/apt-get"),
+              try sh("dpkg -s notepress 2>/dev/null | grep -q 'Status: install ok installed'").status != 0 else {
+            print("InstalledPackageTests: apt install skipped (not root, no apt-get, or notepress installed already)")
+            return
+        }
+        let install = try sh("DEBIAN_FRONTEND=noninteractive apt-get install -y -qq '\(debPath)'")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        defer { _ = try? sh("DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq notepress") }
+        let files = try sh("dpkg -L notepress | while read -r f; do [ -f \"$f\" ] && echo \"$f\"; done").stdout
+            .split(separator: "\n").map(String.init)
+        XCTAssertTrue(files.contains("/usr/bin/notepress"), "\(files)")
+        let tmp = try makeTempDir(self)
+        let notes = tmp.appendingPathComponent("notes"), site = tmp.appendingPathComponent("site")
+        _ = try writeTestFile("# A\n\nSome $x^2$ math; see [[B]].\n", "a.md", in: notes)
+        _ = try writeTestFile("# B\n\nText.\n", "b.md", in: notes)
+        let run = try sh("/usr/bin/notepress convert '\(notes.path)' -o '\(site.path)'")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stderr.contains("warning"), run.stderr)
+        for made in ["a.html", "b.html", "search.html", "_notepress/lunr.js", "_notepress/katex"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent(made).path), made)
+        }
+        // (A dpkg `path-exclude` for man pages, as in some minimal images, leaves the page out.)
+        if files.contains("/usr/share/man/man1/notepress.1.gz") {
+            XCTAssertEqual(try sh("man -w notepress").stdout, "/usr/share/man/man1/notepress.1.gz\n")
+        }
+        let remove = try sh("DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq notepress")
+        XCTAssertEqual(remove.status, 0, remove.stderr)
+        XCTAssertEqual(files.filter { FileManager.default.fileExists(atPath: $0) }, [], "left after apt-get remove")
     }
 
     /// Without lunr.js and KaTeX (NOTEPRESS_LUNR and NOTEPRESS_KATEX naming nothing, as on a

@@ -4,7 +4,8 @@
 #   swift build --product NotepressFuzz && .build/debug/NotepressFuzz crash-…
 # and add it to Tests/NotepressTests/FuzzRegressionTests.swift.
 # Environment: FUZZ_SECONDS, FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN
-# (longest input in bytes, default 4096),
+# (longest input in bytes, default 4096), FUZZ_TIMEOUT (seconds per input before libFuzzer calls it a
+# hang, default 20; raise it on a loaded machine),
 # FUZZ_SCRATCH (build folder, default .build/fuzz so normal builds are not disturbed),
 # NOTEPRESS_FUZZ_STRICT=1 (also fail on TEI outputs that do not validate).
 #
@@ -68,5 +69,5 @@ fi
 PARALLEL=()
 if [ "$JOBS" -gt 1 ]; then PARALLEL=(-fork="$JOBS" -ignore_crashes=1); fi
 "$BIN" "$CORPUS" .ci/fuzz-seeds -dict=.ci/fuzz.dict \
-  -max_total_time="$SECONDS_TO_RUN" -max_len="${FUZZ_MAX_LEN:-4096}" -timeout=20 -rss_limit_mb=4096 \
+  -max_total_time="$SECONDS_TO_RUN" -max_len="${FUZZ_MAX_LEN:-4096}" -timeout="${FUZZ_TIMEOUT:-20}" -rss_limit_mb=4096 \
   -artifact_prefix="$ARTIFACTS/" -print_final_stats=1 "${PARALLEL[@]}"

@@ -164,6 +164,14 @@ final class FolderConventionsTests: XCTestCase {
         let home = try read(out + "/Home.html")
         XCTAssertTrue(home.contains("<a href=\"Tool.html#usage-1\">"), home)
         XCTAssertTrue(home.contains("<a href=\"Tool.html#usage\">install</a>"), home)
+        // A path that matches no heading is reported, and its href stays one URL (one `#`).
+        let broken = try folder([".obsidian/app.json": "{}", "Tool.md": "# Tool\n\n## Install\n",
+                                 "Home.md": "See [[Tool#Nope#Usage]].\n"])
+        let b = try NotepressBinary.run(["convert", broken.0, "-o", broken.1], environment: Self.env)
+        XCTAssertEqual(b.status, 0, b.stderr)
+        XCTAssertTrue(b.stderr.contains("broken links: 1"), b.stderr)
+        let page = try read(broken.1 + "/Home.html")
+        XCTAssertTrue(page.contains("<a href=\"Tool.html#Nope%23Usage\">"), page)
     }
 
     /// Image sizes were dropped (`![[shot.png|400]]`) or left in the alt text

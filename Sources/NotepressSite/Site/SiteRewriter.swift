@@ -90,7 +90,9 @@ package struct SiteRewriter: Sendable {
                     if let id = r.id {
                         dest += "#" + SitePaths.urlFragment(format == "tei" ? TEIIdentifiers.anchorID(id) : id)
                     } else {
-                        dest += "#" + fragment
+                        // Unmatched (reported): as written, but one fragment (`[[Note#A#Z]]`, a
+                        // heading path, gave `Note.html#A#Z`, not a URL).
+                        dest += "#" + fragment.replacingOccurrences(of: "#", with: "%23")
                     }
                 }
                 out.destination = dest

@@ -1,6 +1,6 @@
 /* The site script of a folder run (Templates/html/site.js, written once as
    _notepress/notepress.js): the colour-scheme toggle (remembered; automatic by default), the
-   phone layout's menu button, heading anchor links, and search over the index of
+   phone layout's menu button, heading anchor links, copy buttons on code blocks, and search over the index of
    _notepress/search/ (JavaScript files loaded by <script> tags, so it works from file://). */
 (function () {
   "use strict";
@@ -268,6 +268,37 @@
     return n ? n + (n === 1 ? " result" : " results") + " for “" + q + "”" : "No results for “" + q + "”.";
   }
 
+  /* The text of a code block to copy: its lines, less a terminal session's prompts and output
+     (languages console, shell-session, sh-session, pwsh-session: only the lines after a prompt,
+     without it), when it has any. */
+  function codeText(code) {
+    var text = code.textContent;
+    if (!/(^|\s)language-(console|shell-session|sh-session|pwsh-session)(\s|$)/.test(code.className)) return text;
+    var lines = text.replace(/\n$/, "").split("\n"), commands = [];
+    lines.forEach(function (l) { var m = /^(?:PS [^>]*)?[$>] (.*)$/.exec(l); if (m) commands.push(m[1]); });
+    return commands.length ? commands.join("\n") + "\n" : text;
+  }
+  /* Puts `text` on the clipboard: the Clipboard API where the page may use it (file:// and
+     localhost are secure contexts), else a selected text area and the copy command. */
+  function copy(text) {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      return navigator.clipboard.writeText(text).then(function () { return true; }, function () { return legacyCopy(text); });
+    }
+    return Promise.resolve(legacyCopy(text));
+  }
+  function legacyCopy(text) {
+    var t = document.createElement("textarea");
+    t.value = text;
+    t.setAttribute("readonly", "");
+    t.style.cssText = "position:fixed;top:0;left:0;opacity:0";
+    document.body.appendChild(t);
+    t.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    document.body.removeChild(t);
+    return ok;
+  }
+
   function init() {
     /* Colour scheme: automatic → light → dark → automatic. */
     var toggle = document.querySelector(".theme-toggle");
@@ -299,6 +330,34 @@
       a.setAttribute("aria-label", "Link to this section");
       a.textContent = "¶";
       h.appendChild(a);
+    });
+    /* Copy buttons on code blocks (keyboard reachable, said through a live region; hidden in
+       print). What is copied is the code as the reader sees it, less what is not code: a
+       terminal session's prompts (`$ ` and `> `) are dropped with its output lines. */
+    var said = null;
+    document.querySelectorAll(".note pre > code").forEach(function (code) {
+      var pre = code.parentNode;
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "copy-code";
+      b.textContent = "Copy";
+      b.setAttribute("aria-label", "Copy the code");
+      b.addEventListener("click", function () {
+        copy(codeText(code)).then(function (ok) {
+          if (!said) {
+            said = document.createElement("p");
+            said.className = "copy-status";
+            said.setAttribute("role", "status");
+            said.setAttribute("aria-live", "polite");
+            document.body.appendChild(said);
+          }
+          said.textContent = ok ? "Code copied" : "Could not copy the code";
+          b.textContent = ok ? "Copied" : "Copy failed";
+          setTimeout(function () { b.textContent = "Copy"; }, 2000);
+        });
+      });
+      pre.classList.add("has-copy");
+      pre.appendChild(b);
     });
     /* Suggestions while typing; "/" focuses the box; the count is announced (aria-live). */
     var form = document.querySelector(".site-search");

@@ -30,7 +30,8 @@ import NotepressThemes
 ///    `SiteChrome`): `root` (the relative path to the site root, `../` per level, empty at the
 ///    root), `stylesheetHref` and `scriptHref` (the shared files; with them `stylesheet` is empty),
 ///    `siteTitle`, `homeHref`, `searchHref`, `sidebar` (the navigation tree), `breadcrumbs`,
-///    `previous` and `next` (maps of `title` and `href`).
+///    `previous` and `next` (maps of `title` and `href`), and `pageContents` (the page's sections
+///    beside the text, ``HTMLTableOfContents/pageContents(_:)``; empty below two sections).
 package enum PageData {
     /// The values of the theme every page and the index get: `stylesheet` (`stylesheet` given),
     /// `sizeSwitcher`, `category` (the size category's name), `theme` (its name), `generator`.
@@ -83,6 +84,7 @@ package enum PageData {
             for (key, value) in site { data[key] = value }
             if site["stylesheetHref"] != nil { data["stylesheet"] = "" }
             if case .string(let r)? = site["root"] { root = r }
+            data["pageContents"] = .string(HTMLTableOfContents.pageContents(document))
         }
         // Math (``HTMLMath``): a site page links the site's copy of KaTeX, a single page carries it.
         if generated["mathRender"] != nil, let script = HTMLMath.inlineScript, let css = HTMLMath.stylesheet {

@@ -331,6 +331,33 @@
       a.textContent = "¶";
       h.appendChild(a);
     });
+    /* The page's contents: open beside the text on wide screens, folded above it on narrow
+       ones (folded again after a jump); the section being read is marked (aria-current). */
+    var contents = document.querySelector(".page-contents");
+    if (contents) {
+      var wide = window.matchMedia("(min-width: 75rem)");
+      var fit = function () { contents.open = wide.matches; };
+      fit();
+      if (wide.addEventListener) wide.addEventListener("change", fit);
+      var links = [].slice.call(contents.querySelectorAll("a[href^='#']"));
+      var heads = links.map(function (a) {
+        try { return document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1))); } catch (e) { return null; }
+      });
+      var mark = function () {
+        var current = -1;
+        heads.forEach(function (h, i) { if (h && h.getBoundingClientRect().top <= 80) current = i; });
+        if (current < 0 && heads[0]) current = 0;
+        links.forEach(function (a, i) { if (i === current) a.setAttribute("aria-current", "true"); else a.removeAttribute("aria-current"); });
+      };
+      var queued = false;
+      window.addEventListener("scroll", function () {
+        if (queued) return;
+        queued = true;
+        requestAnimationFrame(function () { queued = false; mark(); });
+      }, { passive: true });
+      links.forEach(function (a) { a.addEventListener("click", function () { if (!wide.matches) contents.open = false; }); });
+      mark();
+    }
     /* Copy buttons on code blocks (keyboard reachable, said through a live region; hidden in
        print). What is copied is the code as the reader sees it, less what is not code: a
        terminal session's prompts (`$ ` and `> `) are dropped with its output lines. */

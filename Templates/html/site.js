@@ -353,7 +353,7 @@
       window.addEventListener("scroll", function () {
         if (queued) return;
         queued = true;
-        requestAnimationFrame(function () { queued = false; mark(); });
+        setTimeout(function () { queued = false; mark(); }, 50);
       }, { passive: true });
       links.forEach(function (a) { a.addEventListener("click", function () { if (!wide.matches) contents.open = false; }); });
       mark();

@@ -19,9 +19,11 @@ final class PageContentsTests: XCTestCase {
     func probe(_ page: String, width: Int, scrollTo: String?) throws -> [String: Any] {
         let probe = """
             <script>window.addEventListener('load', async () => {
-              const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-              await frame();
-              \(scrollTo.map { "document.getElementById('\($0)').scrollIntoView(); await frame(); await frame();" } ?? "")
+              const later = ms => new Promise(r => setTimeout(r, ms));
+              const current = () => [...document.querySelectorAll('.page-toc a[aria-current="true"]')].map(a => a.textContent).join();
+              await later(50);
+              // After a scroll, until the marked section changes (the page marks it on the next frame).
+              \(scrollTo.map { "const was = current(); document.getElementById('\($0)').scrollIntoView(); window.dispatchEvent(new Event('scroll')); for (let i = 0; i < 40 && current() === was; i++) await later(50);" } ?? "")
               const d = document.querySelector('details.page-contents');
               const nav = d && d.querySelector('nav.page-toc[aria-label="On this page"]');
               const r = d && d.getBoundingClientRect(), art = document.querySelector('article.note').getBoundingClientRect();

@@ -39,7 +39,6 @@ final class PhoneLayoutTests: XCTestCase {
             const shown = s => { const e = document.querySelector(s); return !!e && getComputedStyle(e).display !== 'none'; };
             const before = [shown('.theme-toggle'), shown('.size-switcher'), shown('.site-nav')];
             document.querySelector('.nav-toggle').click();
-            await new Promise(r => requestAnimationFrame(r));
             return { title, before, after: [shown('.theme-toggle'), shown('.size-switcher'), shown('.site-nav'), shown('.site-sidebar')] };
             """)
         let top = try XCTUnwrap(phone["title"] as? Double, "\(phone)")

@@ -112,25 +112,21 @@ func runConvertCommand(_ args: [String]) -> Int32 {
     }
 }
 
-/// A checked `convert` command line: writers, options, inputs and where outputs go.
+/// A checked `convert` command line: writers, options, inputs and where outputs go, in typed
+/// groups (``InputOptions``, ``OutputOptions``, ``TerminalOptions``, ``RunOptions``, the reader's
+/// ``DocumentLoader`` and the writers' ``ConversionOptions``), each built and checked once.
 struct ConvertPlan {
-    let arguments: Arguments
-    let writers: [any DocumentWriter]
+    let input: InputOptions
+    let outputs: OutputOptions
+    let terminal: TerminalOptions
+    let run: RunOptions
+    /// Where a folder run's inputs come from when not from a walk (`--files-from`, `--site-table`, `--shard`).
+    let shard: ShardSelection?
     let options: ConversionOptions
     let loader: DocumentLoader
-    let layout: OutputLayout
-    let jobs: Int
-    let inputs: [String]
-    /// The mdBook book the only input is (``BookFolder``); ``inputs`` is then its source folder.
-    let book: BookFolder?
-    /// `-o`, `nil` for standard output.
-    let output: String?
-    /// One input written to one file or standard output (else: into the output folder).
-    let single: Bool
-    let depfile: String?
-    let verbosity: Verbosity
-    /// Which files of input folders are inputs (`-f`, `--include`, `--exclude`, ignore files).
-    let selection: InputSelection
+    /// The output options of this command line as given, for ``BuildConfiguration``: every
+    /// ``OptionSpec/Effect/output`` option of ``Commands/convert``, in table order, given or not.
+    let fingerprintedOptions: [GivenOption]
     /// Which command the plan is for: `convert`, or `scan` and `index`, which take convert's
     /// options so that every step of a sharded run reads and writes as `convert` would.
     let mode: Mode
@@ -138,132 +134,62 @@ struct ConvertPlan {
     /// The command a ``ConvertPlan`` is checked for.
     enum Mode { case convert, scan, index }
 
+    var writers: [any DocumentWriter] { outputs.writers }
+    var layout: OutputLayout { outputs.layout }
+    var jobs: Int { run.jobs }
+    var inputs: [String] { input.inputs }
+    /// The mdBook book the only input is (``BookFolder``); ``inputs`` is then its source folder.
+    var book: BookFolder? { input.book }
+    /// `-o`, `nil` for standard output.
+    var output: String? { outputs.output }
+    /// One input written to one file or standard output (else: into the output folder).
+    var single: Bool { outputs.single }
+    var depfile: String? { outputs.depfile }
+    var verbosity: Verbosity { terminal.verbosity }
+    /// Which files of input folders are inputs (`-f`, `--include`, `--exclude`, ignore files).
+    var selection: InputSelection { input.selection }
+    /// The theme file `--theme` names, when it is a path (a `.json` file) rather than a theme name.
+    var themeFile: String? { outputs.themeFile }
+
     /// - Throws: ``UsageError`` for anything wrong on the command line, before any input is read.
     init(_ a: Arguments, mode: Mode = .convert) throws {
-        arguments = a
         self.mode = mode
-        verbosity = Verbosity(a)
+        run = try RunOptions(a)
+        terminal = try TerminalOptions(a)
+        input = try InputOptions(a, mode: mode)
+        outputs = try OutputOptions(a, mode: mode, input: input, verbosity: terminal.verbosity)
+        let options = try Self.conversionOptions(a, terminal: terminal, outputs: outputs, book: input.book)
+        self.options = options
+        loader = try Self.loader(a, input: input, options: options, writers: outputs.writers)
+        fingerprintedOptions = Commands.convert.options.filter { $0.effect == .output }.map { o in
+            GivenOption(name: o.key, values: o.takesValue ? a.allValues(o.key) : a.flag(o.key) ? ["1"] : [],
+                        namesPaths: o.completes != .choices)
+        }
+        switch mode {
+        case .index:
+            shard = ShardSelection(filesFrom: nil, nulSeparated: false, siteTable: a.value("--site-table"), shard: nil, root: a.value("--root"))
+        case .scan:
+            guard !input.inputs.isEmpty || input.filesFrom != nil else { throw UsageError("no input folder given (INPUT or --files-from)") }
+            if a.value("--site-table") != nil || a.value("--shard") != nil { throw UsageError("scan makes the site table: no --site-table or --shard") }
+            shard = try ShardOptions.selection(a, inputs: input.inputs)
+        case .convert:
+            shard = outputs.single ? nil : try ShardOptions.selection(a, inputs: input.inputs)
+        }
+    }
+
+    /// The writers' options. A theme is loaded only when an output uses one or theme options were given.
+    /// - Throws: ``UsageError``.
+    private static func conversionOptions(_ a: Arguments, terminal: TerminalOptions, outputs: OutputOptions,
+                                          book: BookFolder?) throws -> ConversionOptions {
         let env = ProcessInfo.processInfo.environment
-        let format = try a.value("--from").map(parseFormat)
-        layout = try a.choice("--layout", OutputLayout.allCases.map(\.rawValue)).flatMap(OutputLayout.init) ?? .flat
-        jobs = try a.int("--jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
-        let width = try a.int("--width", in: 10...10_000)
-        let colorMode = try a.choice("--color", colorModes) ?? "auto"
-        let linkMode = try a.choice("--hyperlinks", colorModes) ?? "auto"
-        // `notepress index OUT`: the output folder is the positional.
-        output = (mode == .index ? a.positionals.first : nil) ?? a.value("--output").flatMap { $0 == "-" ? nil : $0 }
-        depfile = a.value("--depfile")
-        let encoding = try parseEncoding(a)
-        var selection = InputSelection(allTextFiles: format != nil)
-        // Command-line patterns have no comments or negation: `#x` and `!x` are literal names.
-        func patterns(_ option: String) throws -> [GlobPattern] {
-            try a.allValues(option).map { text in
-                let literal = text.hasPrefix("#") ? "\\" + text : text
-                guard let p = GlobPattern(literal, allowNegation: false) else {
-                    throw UsageError("\(option) needs a pattern (gitignore syntax), got '\(text)'")
-                }
-                return p
-            }
-        }
-        selection.include = try patterns("--include")
-        selection.exclude = try patterns("--exclude")
-        selection.nulBytesAreText = encoding.map(DocumentLoader.encodingHasNULBytes) ?? false
-        selection.followSymlinks = a.flag("--follow-symlinks")
-        self.selection = selection
-
-        // Inputs: standard input when none is given and it is piped or redirected from a file
-        // with content (pandoc, cmark-gfm read it when it is not a terminal; `< /dev/null` made
-        // an empty page). A list (--files-from), scan and index: no standard input in place of inputs.
-        var inputs = mode == .index ? [] : a.positionals
-        if inputs.isEmpty && mode == .convert && a.value("--files-from") == nil {
-            guard standardInputIsGiven() else { throw UsageError("no input given (FILE..., or - for standard input)") }
-            inputs = ["-"]
-        }
-        // An mdBook book (a folder with book.toml): its source folder is the input (BookFolder).
-        let book = mode == .index || inputs.count != 1 || inputs[0] == "-" ? nil : BookFolder.find(inputs[0])
-        if let book { inputs = [book.source] }
-        self.book = book
-        self.inputs = inputs
-        let onlyInput = inputs.count == 1 ? inputs[0] : nil
-        let inputIsFolder = onlyInput.map { $0 != "-" && Platform.status($0)?.kind == .directory } ?? false
-        let outputStatus = output.flatMap { Platform.status($0) }
-        let outputIsFolder = outputStatus?.kind == .directory || output?.hasSuffix("/") == true
-
-        // Writers: -t, else the output file's extension (pandoc's rule), else HTML.
-        var names: [String] = []
-        for n in (a.value("--to") ?? "").split(separator: ",") {
-            let name = n.trimmingCharacters(in: .whitespaces).lowercased()
-            if !name.isEmpty && !names.contains(name) { names.append(name == "tree" ? "json" : name) }
-        }
-        if a.value("--to") != nil && names.isEmpty { throw UsageError("-t needs a format: " + Suggestion.list(Commands.outputFormats)) }
-        var writers: [any DocumentWriter] = []
-        for n in names {
-            guard let w = WriterRegistry.writer(named: n) else {
-                throw unknownWord("output format", n, among: Commands.outputFormats)
-            }
-            if !writers.contains(where: { $0.name == w.name }) { writers.append(w) }
-        }
-        let fileOutput = onlyInput != nil && !inputIsFolder && output != nil && !outputIsFolder
-        if writers.isEmpty {
-            let implied = fileOutput ? output.flatMap(WriterRegistry.writer(forOutputPath:)) : nil
-            if fileOutput, implied == nil, verbosity != .quiet, let out = output,
-               case let ext = (out as NSString).pathExtension, !ext.isEmpty {
-                printError("notepress convert: warning: \(out): the extension .\(ext) names no output format; writing html (-t chooses one: "
-                           + Commands.outputFormats.joined(separator: ", ") + ")")
-            }
-            writers = [implied ?? HTMLWriter()]
-        } else if fileOutput, writers.count == 1, let implied = WriterRegistry.writer(forOutputPath: output!),
-                  implied.name != writers[0].name, verbosity != .quiet {
-            printError("notepress convert: warning: writing \(writers[0].name) (-t) to \(output!), whose extension means \(implied.name)")
-        }
-        self.writers = writers
-        single = mode == .convert && a.value("--files-from") == nil && onlyInput != nil && !inputIsFolder
-            && (output == nil || (!outputIsFolder && writers.count == 1))
-
-        // Where outputs go: checked now, so that nothing is converted when they cannot be written.
-        if mode == .scan {
-            if let output { try Self.checkWritable(output, what: "-o") }
-        } else if single {
-            if writers.count > 1 { throw UsageError("several formats need an output folder (-o DIR)") }
-            for o in ["--site-table", "--shard", "--root"] where a.value(o) != nil {
-                throw UsageError("\(o) is for folder runs (a site); one file is converted on its own")
-            }
-            if let output { try Self.checkWritable(output, what: "-o") }
-        } else {
-            guard let output else {
-                throw UsageError(inputIsFolder ? "converting a folder needs an output folder (-o DIR)"
-                                               : "converting several files needs an output folder (-o DIR)")
-            }
-            // `-o site.html` for a folder: a file name, not a new folder of that name (a trailing
-            // `/` asks for the folder). Several files with several formats keep any name.
-            if inputIsFolder, outputStatus == nil, !output.hasSuffix("/"), case let ext = (output as NSString).pathExtension,
-               !ext.isEmpty, ext.utf8.count <= 5, ext.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }),
-               !PathText.lastComponent(output).hasPrefix(".") {
-                throw UsageError("-o \(output) looks like a file name; converting a folder needs an output folder "
-                    + "(-o \(output)/ makes a folder of that name)")
-            }
-            if let st = outputStatus, st.kind != .directory {
-                throw UsageError("-o \(output) exists and is not a folder; converting "
-                    + (inputIsFolder ? "a folder" : "several files") + " needs an output folder")
-            }
-            try Self.checkWritable(output, what: "-o", folder: true)
-            if inputs.contains("-") { throw UsageError("standard input (-) cannot be mixed with an output folder") }
-        }
-        if let depfile {
-            if output == nil || inputs.contains("-") {
-                throw UsageError("--depfile needs input and output files (not standard input or output)")
-            }
-            try Self.checkWritable(depfile, what: "--depfile")
-        }
-
-        // Options. A theme is loaded only when an output uses one or theme options were given.
+        let writers = outputs.writers
         let (theme, store) = ThemeArguments.given(a) || writers.contains(where: { $0.usesTheme(fragment: a.flag("--fragment")) })
             ? try ThemeArguments.resolve(a)
             : (Theme.standard.resolved(category: .large), TemplateStore(dataDirectory: nil))
         var options = ConversionOptions(theme: theme, templates: store)
         options.fragment = a.flag("--fragment")
         // `-o page.8`: a man page of section 8 unless the document names its section.
-        if single, let out = output, writers.first?.name == "man", case let ext = (out as NSString).pathExtension,
+        if outputs.single, let out = outputs.output, writers.first?.name == "man", case let ext = (out as NSString).pathExtension,
            let first = ext.first, ("1"..."9").contains(first) {
             options.manSection = ext
         }
@@ -272,20 +198,27 @@ struct ConvertPlan {
         options.validate = !a.flag("--no-validate")
         options.headingIDs = a.flag("--heading-ids")
         let stdoutIsTTY = Platform.isTerminal(STDOUT_FILENO)
-        let destination: ColorPolicy.Destination = single && output == nil
+        let destination: ColorPolicy.Destination = outputs.single && outputs.output == nil
             ? (stdoutIsTTY ? .terminal : .standardOutput) : .file
-        let depth = ColorPolicy.documentDepth(mode: colorMode, output: destination, environment: env)
+        let depth = ColorPolicy.documentDepth(mode: terminal.colorMode, output: destination, environment: env)
         options.colorDepth = depth
         // Files do not depend on the terminal that ran the conversion.
         options.darkTerminal = destination != .file && ColorPolicy.darkBackground(env)
-        options.hyperlinks = ColorPolicy.hyperlinks(mode: linkMode, colorDepth: depth, isTTY: destination == .terminal,
+        options.hyperlinks = ColorPolicy.hyperlinks(mode: terminal.linkMode, colorDepth: depth, isTTY: destination == .terminal,
                                                     environment: env)
-        options.width = width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))
-        try TemplateArguments.apply(a, to: &options, writers: writers, warn: verbosity != .quiet)
+        options.width = terminal.width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))
+        try TemplateArguments.apply(a, to: &options, writers: writers, warn: terminal.verbosity != .quiet)
         if options.siteTitle == nil, let title = book?.title { options.siteTitle = title }
         try HighlightArguments.apply(a, to: &options)
-        self.options = options
-        var loader = DocumentLoader(format: format, keepMarkers: a.flag("--keep-markers"),
+        return options
+    }
+
+    /// The readers' options (``DocumentLoader``).
+    /// - Throws: ``UsageError`` for options that contradict each other or a bad `--metadata`.
+    private static func loader(_ a: Arguments, input: InputOptions, options: ConversionOptions,
+                               writers: [any DocumentWriter]) throws -> DocumentLoader {
+        let env = ProcessInfo.processInfo.environment
+        var loader = DocumentLoader(format: input.format, keepMarkers: a.flag("--keep-markers"),
                                     sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: env))
         if a.flag("--wikilinks") && a.flag("--no-wikilinks") { throw UsageError("--wikilinks and --no-wikilinks contradict each other") }
         loader.wikilinks = a.flag("--wikilinks")
@@ -297,11 +230,11 @@ struct ConvertPlan {
         } catch {
             throw UsageError("\(error)")
         }
-        loader.encoding = encoding
+        loader.encoding = input.encoding
         loader.hashtags = a.flag("--hashtags")
         loader.highlightCode = writers.contains { options.highlightsCode(in: $0.name) }
         if a.flag("--no-input-limits") { loader.inputLimits = nil }
-        self.loader = loader
+        return loader
     }
 
     /// Fails when `path` cannot be a file (or, with `folder`, a folder) written later: its nearest
@@ -322,21 +255,6 @@ struct ConvertPlan {
             if up == parent { break }
             parent = up
         }
-    }
-
-    /// The output options of this command line as given, for ``BuildConfiguration``: every
-    /// ``OptionSpec/Effect/output`` option of ``Commands/convert``, in table order, given or not.
-    var fingerprintedOptions: [GivenOption] {
-        Commands.convert.options.filter { $0.effect == .output }.map { o in
-            GivenOption(name: o.key, values: o.takesValue ? arguments.allValues(o.key) : arguments.flag(o.key) ? ["1"] : [],
-                        namesPaths: o.completes != .choices)
-        }
-    }
-
-    /// The theme file `--theme` names, when it is a path (a `.json` file) rather than a theme name.
-    var themeFile: String? {
-        guard let t = arguments.value("--theme"), t.hasSuffix(".json") || t.contains("/") else { return nil }
-        return t
     }
 
     /// Converts the one input to a file or standard output, then writes the depfile.

@@ -3,15 +3,15 @@ import Notepress
 import NotepressServe
 import NotepressSite
 
-/// A command line converted again on every change (`convert --watch`, `serve`): each build parses
-/// it afresh (so a changed template or theme file is read again) and runs the incremental folder
-/// run, which converts only what changed and what depends on it (backlinks, lists, navigation).
-struct WatchSession {
+/// Builds a command line again on every change (`convert --watch`, `serve`) for a
+/// ``WatchSession``: each build parses it afresh (so a changed template or theme file is read
+/// again) and runs the incremental site build (``SiteBuild``).
+struct WatchBuilder {
     let arguments: [String]
     let spec: CommandSpec
 
     /// What one build did.
-    typealias Summary = ConvertPlan.BatchSummary
+    typealias Summary = WatchBuild
 
     /// Builds once. A command line that no longer holds (a template that stopped compiling) is a
     /// failed build with its message, not the end of the session. What the build left for the
@@ -25,13 +25,17 @@ struct WatchSession {
                 return (Summary(status: status, failures: status == 0 ? [] : ["\(plan.inputs[0]): error: not converted (see above)"],
                                 written: 1), plan)
             }
-            return (try plan.runBatch(keepForExit: false), plan)
+            let batch = try plan.runBatch(keepForExit: false)
+            return (Summary(status: batch.status, failures: batch.failures, written: batch.written), plan)
         } catch {
             let text = "notepress \(spec.name): \(error)"
             printError(text)
             return (Summary(status: 2, failures: [text], written: 0), nil)
         }
     }
+
+    /// The session of this command line: it builds with ``build()``.
+    var session: WatchSession { WatchSession(build: { build().0 }, say: { printError($0) }) }
 
     /// What `plan` reads: the input folders and files, the template, the theme file, the data folder.
     static func targets(_ plan: ConvertPlan) -> WatchTargets {
@@ -41,7 +45,7 @@ struct WatchSession {
         for i in plan.inputs where i != "-" && plan.book == nil {
             if Platform.status(i)?.kind == .directory { t.folders.append(i) } else { t.files.append(i) }
         }
-        if let template = plan.arguments.value("--template") {
+        if let template = plan.outputs.template {
             t.files.append(template)
             // Partials beside the template: its folder's files of the same extension.
             let folder = folderPart(template)
@@ -51,47 +55,21 @@ struct WatchSession {
             }
         }
         if let theme = plan.themeFile { t.files.append(theme) }
-        if let data = plan.arguments.value("--data-dir") { t.folders.append(data) }
-        if let list = plan.arguments.value("--files-from"), list != "-" { t.files.append(list) }
+        if let data = plan.outputs.dataDirectory { t.folders.append(data) }
+        if let list = plan.input.filesFrom, list != "-" { t.files.append(list) }
         if let out = plan.output { t.ignored.append(out) }
         return t
-    }
-
-    /// Watches what the first build read and builds again after each burst of changes; `after`
-    /// is told each build's summary. Returns only when watching fails (the message).
-    func watch(_ first: ConvertPlan, quiet: Bool, after: (Summary) -> Void) -> String {
-        let watcher: SiteWatcher
-        do {
-            watcher = try SiteWatcher(Self.targets(first))
-        } catch {
-            return "\(error)"
-        }
-        // A save during the first build came before the watch began: one incremental run now
-        // catches it (it converts nothing when nothing changed); later saves wake the watcher.
-        let (catchUp, _) = build()
-        if catchUp.written > 0 || catchUp.status != 0 { after(catchUp) }
-        if !quiet { printError("watching for changes (Ctrl-C stops)") }
-        while true {
-            let changed = watcher.waitForChange()
-            let start = Date()
-            let (summary, _) = build()
-            after(summary)
-            if !quiet {
-                let ms = Int(Date().timeIntervalSince(start) * 1000)
-                printError("changed: \(changed.prefix(3).joined(separator: ", "))\(changed.count > 3 ? ", …" : ""); rebuilt in \(ms) ms")
-            }
-        }
     }
 }
 
 /// `notepress convert … --watch`: converts, then again on every change, until Ctrl-C (exit 0).
 func runConvertWatch(_ args: [String], _ a: Arguments) -> Int32 {
-    let session = WatchSession(arguments: args, spec: Commands.convert)
+    let builder = WatchBuilder(arguments: args, spec: Commands.convert)
     // Ctrl-C is how a watching run ends: status 0, whenever it comes (temporaries removed first).
     Platform.onInterrupt { _ in 0 }
-    let (_, plan) = session.build()
+    let (_, plan) = builder.build()
     guard let plan else { return 2 }
-    let why = session.watch(plan, quiet: Verbosity(a) == .quiet) { _ in }
+    let why = builder.session.watch(WatchBuilder.targets(plan), quiet: Verbosity(a) == .quiet) { _ in }
     printError("notepress convert: --watch: \(why)")
     return 1
 }
@@ -132,8 +110,8 @@ func runServeCommand(_ args: [String]) -> Int32 {
             if !quiet { printError("notepress serve: stopped") }
             return 0
         }
-        let session = WatchSession(arguments: buildArgs, spec: Commands.serve)
-        let (first, plan) = session.build()
+        let builder = WatchBuilder(arguments: buildArgs, spec: Commands.serve)
+        let (first, plan) = builder.build()
         guard let plan, let out = plan.output, first.status != 2 else {
             removeTemporary()
             if first.status == 2 { return 2 }
@@ -156,7 +134,7 @@ func runServeCommand(_ args: [String]) -> Int32 {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         print("serving \(out) at http://\(shownHost):\(server.port)/ (Ctrl-C stops)")
         _ = Platform.flushStandardOutput()
-        let why = session.watch(plan, quiet: quiet) { summary in
+        let why = builder.session.watch(WatchBuilder.targets(plan), quiet: quiet) { summary in
             events.publish(changed: summary.written > 0, errors: summary.failures)
         }
         server.stop()

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Notepress
 @testable import NotepressSite
+@testable import NotepressCLI
 
 /// SHA-256, the manifest, depfiles and the progress text.
 final class BatchManifestTests: XCTestCase {

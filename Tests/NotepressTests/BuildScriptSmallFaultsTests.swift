@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import NotepressSite
+@testable import NotepressCLI
 
 /// Issue 30, item 7, each through the real binary.
 final class BuildScriptSmallFaultsTests: XCTestCase {

@@ -1,6 +1,5 @@
 import Foundation
 import Notepress
-import NotepressPlatform
 
 /// How far a batch conversion is, reported on standard error: a one-line bar redrawn in place
 /// when standard error is a terminal (`[#####-----] 120/2000 files  85.3 files/s  0:22 left`),

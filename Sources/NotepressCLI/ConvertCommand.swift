@@ -179,8 +179,12 @@ struct ConvertPlan {
             guard standardInputIsGiven() else { throw UsageError("no input given (FILE..., or - for standard input)") }
             inputs = ["-"]
         }
-        // An mdBook book (a folder with book.toml): its source folder is the input (BookFolder).
-        let book = mode == .index || inputs.count != 1 || inputs[0] == "-" ? nil : BookFolder.find(inputs[0])
+        // An mdBook book (a folder with book.toml): its source folder is the input (BookFolder);
+        // else a MkDocs project (a folder with mkdocs.yml): its docs_dir (MkDocsFolder).
+        let bookOrProject = mode == .index || inputs.count != 1 || inputs[0] == "-" ? nil : inputs[0]
+        let bookFolder = bookOrProject.flatMap(BookFolder.find)
+        let mkdocs = bookFolder == nil ? bookOrProject.flatMap(MkDocsFolder.find) : nil
+        let book = bookFolder ?? mkdocs?.book
         if let book { inputs = [book.source] }
         self.book = book
         self.inputs = inputs
@@ -292,6 +296,8 @@ struct ConvertPlan {
         if a.flag("--math") && a.flag("--no-math") { throw UsageError("--math and --no-math contradict each other") }
         // Math, comments, highlights: on, except where a fragment must stay cmark-gfm's bytes.
         loader.vaultSyntax = a.flag("--math") || (!a.flag("--no-math") && !(options.fragment && writers.contains { $0.name == "html" }))
+        // A MkDocs project's Markdown extensions (mkdocs.yml), except where a fragment must stay cmark-gfm's bytes.
+        if !(options.fragment && writers.contains { $0.name == "html" }) { loader.mkdocs = mkdocs?.extensions ?? [] }
         do {
             loader.metadataOverrides = try MetadataOverrides(a.allValues("--metadata"))
         } catch {

@@ -26,6 +26,10 @@ package enum MkDocsBlocks {
     package static let sentinel: Unicode.Scalar = "\u{E010}"
     /// The same for an admonition written with an empty title (`!!! note ""`): no title.
     package static let untitledSentinel: Unicode.Scalar = "\u{E011}"
+    /// The sentinel in front of a content tab's title (`=== "Tab"`), in a level-6 heading.
+    package static let tabSentinel: Unicode.Scalar = "\u{E012}"
+    /// The same for the tab selected at first (`===+ "Tab"`).
+    package static let selectedTabSentinel: Unicode.Scalar = "\u{E013}"
     /// Deepest nesting of admonitions rewritten (deeper markers stay text).
     package static let maxDepth = 16
 
@@ -37,13 +41,19 @@ package enum MkDocsBlocks {
         var fold: Alert.Fold?
         /// The quoted title; `""` when written empty; `nil` when none was written.
         var title: String?
+        /// A content tab (`===`): selected at first (`===+`).
+        var tab = false
+        var selected = false
+        /// `===!`: the tab starts a new set.
+        var newSet = false
     }
 
     /// Whether `bytes` may hold a marker line the `extensions` read (a line whose first
     /// non-blank bytes are `!!!` or `???`): the quick test before any work.
     static func mayHoldMarker(_ bytes: UnsafeBufferPointer<UInt8>, _ extensions: Set<MkDocsExtension>) -> Bool {
         let bang = extensions.contains(.admonition), question = extensions.contains(.details)
-        guard bang || question else { return false }
+        let equals = extensions.contains(.tabbed)
+        guard bang || question || equals else { return false }
         var atLineStart = true
         var i = 0
         let n = bytes.count
@@ -52,7 +62,8 @@ package enum MkDocsBlocks {
             if b == 0x0A || b == 0x0D { atLineStart = true; i += 1; continue }
             if atLineStart {
                 if b == 0x20 || b == 0x09 || b == 0x3E || b == 0x2D || b == 0x2A || b == 0x2B { i += 1; continue }
-                if i + 2 < n, (bang && b == 0x21) || (question && b == 0x3F), bytes[i + 1] == b, bytes[i + 2] == b { return true }
+                if i + 2 < n, (bang && b == 0x21) || (question && b == 0x3F) || (equals && b == 0x3D),
+                   bytes[i + 1] == b, bytes[i + 2] == b { return true }
                 atLineStart = false
             }
             i += 1
@@ -126,6 +137,14 @@ package enum MkDocsBlocks {
                 let c = lines.content[line]
                 guard column < c.count, header(c.dropFirst(column), extensions) != nil else { continue }
                 found.append((line, column))
+                // A marker at the same column on a later line of the paragraph (a marker right
+                // after the body of the one before, no blank line between) starts a block too.
+                let end = min(Int(cmark_node_get_end_line(node)), lines.content.count)
+                for k in (line + 1)..<max(line + 1, end) {
+                    let l = lines.content[k]
+                    if l.count > column, l.prefix(column).allSatisfy({ $0 == 0x20 }) || l.prefix(column).elementsEqual(c.prefix(column)),
+                       header(l.dropFirst(column), extensions) != nil { found.append((k, column)) }
+                }
             }
         }
         return found
@@ -137,6 +156,7 @@ package enum MkDocsBlocks {
         var u = Array(s)
         while let last = u.last, last == 0x20 || last == 0x09 { u.removeLast() }
         guard u.count > 3, u[0] == u[1], u[1] == u[2] else { return nil }
+        if u[0] == 0x3D { return extensions.contains(.tabbed) ? tabHeader(u) : nil }
         var fold: Alert.Fold?
         var i = 3
         switch u[0] {
@@ -166,6 +186,21 @@ package enum MkDocsBlocks {
         return Header(type: type, fold: fold, title: nil)
     }
 
+    /// A content tab's marker line `u` (PyMdown's `tabbed`: `===[+!]* +"TITLE" *`), or `nil`.
+    static func tabHeader(_ u: [UInt8]) -> Header? {
+        var h = Header(type: "", tab: true)
+        var i = 3
+        while i < u.count, u[i] == 0x2B || u[i] == 0x21 {
+            if u[i] == 0x2B { h.selected = true } else { h.newSet = true }
+            i += 1
+        }
+        let blanks = i
+        while i < u.count, u[i] == 0x20 { i += 1 }
+        guard i > blanks, u.count - i >= 2, u[i] == 0x22, u[u.count - 1] == 0x22 else { return nil }
+        h.title = String(decoding: u[(i + 1)..<(u.count - 1)], as: UTF8.self)
+        return h
+    }
+
     /// Whether `line` is blank (spaces and tabs only) once its first `prefix` bytes are skipped.
     static func isBlank(_ line: ArraySlice<UInt8>, after prefix: Int) -> Bool {
         line.dropFirst(prefix).allSatisfy { $0 == 0x20 || $0 == 0x09 } || line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E }
@@ -190,7 +225,7 @@ package enum MkDocsBlocks {
         guard !markers.isEmpty else { return (text, false) }
         var out = lines
         var claimedUntil = -1
-        for m in markers where m.line > claimedUntil {
+        for (index, m) in markers.enumerated() where m.line > claimedUntil {
             let marker = lines.content[m.line]
             guard let h = header(marker.dropFirst(m.column), extensions) else { continue }
             // The body: the following lines indented 4 past the marker, blank lines inside.
@@ -208,10 +243,23 @@ package enum MkDocsBlocks {
                               endings: bodyRange.map { lines.endings[$0] })
             let rewritten = Lines(rewrite(inner, extensions: extensions, depth: depth + 1).bytes)
             var head = Array(marker.prefix(m.column)) + Array("> ".utf8)
-            head += Array(String(h.title == "" ? Character(untitledSentinel) : Character(sentinel)).utf8)
-            head += Array("[!\(h.type)]".utf8)
-            if let f = h.fold { head.append(f == .open ? 0x2B : 0x2D) }
-            if let t = h.title, !t.isEmpty { head += Array((" " + t).utf8) }
+            if h.tab {
+                // A tab: a level-6 heading (one line, it interrupts the tab before) in the set's
+                // block quote, which goes on over the blank lines up to the next tab of the set.
+                let sentinel = h.selected ? selectedTabSentinel : tabSentinel
+                head += Array(("###### " + String(Character(sentinel)) + (h.title ?? "")).utf8)
+                if index + 1 < markers.count, case let next = markers[index + 1], next.column == m.column,
+                   let nh = header(lines.content[next.line].dropFirst(next.column), extensions), nh.tab, !nh.newSet,
+                   ((last + 1)..<next.line).allSatisfy({ isBlank(lines.content[$0], after: m.column) }) {
+                    for k in (last + 1)..<next.line { out.content[k] = (Array(lines.content[k].prefix(m.column)) + [0x3E])[...] }
+                }
+            }
+            if !h.tab {
+                head += Array(String(h.title == "" ? Character(untitledSentinel) : Character(sentinel)).utf8)
+                head += Array("[!\(h.type)]".utf8)
+                if let f = h.fold { head.append(f == .open ? 0x2B : 0x2D) }
+                if let t = h.title, !t.isEmpty { head += Array((" " + t).utf8) }
+            }
             out.content[m.line] = head[...]
             for (j, k) in bodyRange.enumerated() {
                 let prefix = Array(lines.content[k].prefix(m.column))
@@ -236,5 +284,47 @@ extension TreeBuilder {
         guard var alert = callout(rest) else { return nil }
         if s == MkDocsBlocks.untitledSentinel { alert.title = "" }
         return alert
+    }
+}
+
+extension TreeBuilder {
+    /// The content tabs a block quote of `blocks` is (``MkDocsBlocks``' rewrite: its first block
+    /// a level-6 heading whose text starts with a tab sentinel; each such heading starts a tab),
+    /// as ``ContentTabs`` has them, or `nil`.
+    static func tabbedSet(_ blocks: [Block]) -> Block.Kind? {
+        guard let first = blocks.first, tabLabel(first) != nil else { return nil }
+        var tabs: [Block] = []
+        for b in blocks {
+            if let (label, selected) = tabLabel(b) {
+                let name = selected ? ContentTabs.selectedTab : ContentTabs.tab
+                tabs.append(Block(.unknown(typeName: name, blocks: [Block(.paragraph(strong(label)), position: b.position)]),
+                                  position: b.position))
+            } else if let k = tabs.indices.last, case .unknown(let name, var content) = tabs[k].kind {
+                content.append(b)
+                tabs[k].kind = .unknown(typeName: name, blocks: content)
+            }
+        }
+        return .unknown(typeName: ContentTabs.set, blocks: tabs)
+    }
+
+    /// A rewritten tab heading's label (sentinel taken off) and whether it is selected at first.
+    static func tabLabel(_ b: Block) -> (Inlines, Bool)? {
+        guard case .heading(6, var inl) = b.kind, let first = inl.runs.first, first.span == nil,
+              case .text(let t) = first.content, let s = t.unicodeScalars.first,
+              s == MkDocsBlocks.tabSentinel || s == MkDocsBlocks.selectedTabSentinel else { return nil }
+        let rest = String(t.unicodeScalars.dropFirst())
+        if rest.isEmpty { inl.runs.removeFirst() } else { inl.runs[0].content = .text(rest) }
+        return (inl, s == MkDocsBlocks.selectedTabSentinel)
+    }
+
+    /// `inl` inside one strong span.
+    static func strong(_ inl: Inlines) -> Inlines {
+        var spans = [InlineSpan(.strong)]
+        for var s in inl.spans {
+            s.parent = (s.parent ?? -1) + 1
+            spans.append(s)
+        }
+        let runs = inl.runs.map { r -> InlineRun in var r = r; r.span = (r.span ?? -1) + 1; return r }
+        return Inlines(runs: runs, spans: spans)
     }
 }

@@ -531,6 +531,8 @@ struct TreeBuilder {
         case .blockQuote(let p, let b):
             if admonitions, let admonition = Self.admonition(b.items) {
                 append(block: Block(.alert(admonition), position: p))
+            } else if admonitions, let tabs = Self.tabbedSet(b.items) {
+                append(block: Block(tabs, position: p))
             } else if alerts, case .root? = stack.last, let alert = Self.alert(b.items) {
                 append(block: Block(.alert(alert), position: p))
             } else if callouts, let callout = Self.callout(b.items) {

@@ -84,12 +84,24 @@ package struct MarkdownReader: Sendable {
         if let limits, let v = limits.check(bytes) {
             return refusal(InputLimits.Violation(line: v.line + lineOffset, column: v.column, message: v.message), path: path)
         }
-        if !mkdocs.isEmpty, !mkdocsBlocksRewritten, let text = MkDocsBlocks.rewrite(bytes, extensions: mkdocs) {
+        if !mkdocs.isEmpty, !mkdocsBlocksRewritten {
+            let (text, literal) = MkDocsBlocks.rewrite(bytes, extensions: mkdocs)
             var rewritten = self
             rewritten.mkdocsBlocksRewritten = true
-            return text.withUnsafeBufferPointer {
-                rewritten.parse(bytes: $0, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock, retainBlocks: retainBlocks)
+            var read = text.map { t in
+                t.withUnsafeBufferPointer {
+                    rewritten.parse(bytes: $0, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock, retainBlocks: retainBlocks)
+                }
+            } ?? rewritten.parse(bytes: bytes, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock, retainBlocks: retainBlocks)
+            read.diagnostics += literal.map { l in
+                let line = l.line + lineOffset
+                let source = lineMap.flatMap { line <= $0.count ? Int($0[line - 1]) : nil } ?? line
+                var d = Diagnostic(.warning, "'\(l.text)' is not a marker line MkDocs reads (`!!! type \"Title\"`, `??? type`, `=== \"Tab\"`); kept as text",
+                                   file: path, position: SourcePosition(line: source, column: l.column))
+                d.notConverted = true
+                return d
             }
+            return read
         }
         if let features = vaultSyntax, let vault = VaultSyntax.prescan(bytes, features: features) {
             return vault.text.withUnsafeBufferPointer {

@@ -71,13 +71,31 @@ package enum MkDocsBlocks {
         return false
     }
 
-    /// `bytes` with the admonitions the `extensions` turn on rewritten (see the type), or `nil`
-    /// when there is none.
-    package static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, extensions: Set<MkDocsExtension>) -> [UInt8]? {
-        guard mayHoldMarker(bytes, extensions) else { return nil }
+    /// A paragraph that starts like a marker line but is not one (`!!! note "unclosed`): left
+    /// as text, reported. 1-based line and byte column in the text given.
+    package struct Literal: Sendable, Equatable {
+        package var line: Int
+        package var column: Int
+        /// The marker line as written.
+        package var text: String
+    }
+
+    /// `bytes` with the admonitions the `extensions` turn on rewritten (see the type), `nil`
+    /// when there is none; and the marker-like lines left as text.
+    package static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, extensions: Set<MkDocsExtension>) -> (bytes: [UInt8]?, literal: [Literal]) {
+        guard mayHoldMarker(bytes, extensions) else { return (nil, []) }
         let lines = Lines(Array(bytes))
-        let out = rewrite(lines, extensions: extensions, depth: 0)
-        return out.changed ? out.bytes : nil
+        var literal: [Literal] = []
+        let out = rewrite(lines, extensions: extensions, depth: 0, at: (0, 0), literal: &literal)
+        return (out.changed ? out.bytes : nil, literal)
+    }
+
+    /// Whether `s` starts as a marker line the `extensions` read would (`!!!`, `???`, `===`).
+    static func looksLikeMarker(_ s: ArraySlice<UInt8>, _ extensions: Set<MkDocsExtension>) -> Bool {
+        let u = Array(s.prefix(3))
+        guard u.count == 3, u[0] == u[1], u[1] == u[2] else { return false }
+        return (u[0] == 0x21 && extensions.contains(.admonition)) || (u[0] == 0x3F && extensions.contains(.details))
+            || (u[0] == 0x3D && extensions.contains(.tabbed))
     }
 
     /// A text's lines: each line's bytes without its ending, and the ending.
@@ -115,7 +133,9 @@ package enum MkDocsBlocks {
 
     /// The positions (0-based line, 0-based byte column) of the paragraphs whose first line
     /// libcmark-gfm read starting at a marker, in order.
-    static func markerParagraphs(_ text: [UInt8], _ lines: Lines, _ extensions: Set<MkDocsExtension>) -> [(line: Int, column: Int)] {
+    /// `literal`: the paragraphs that start like one and are not (0-based line and column).
+    static func markerParagraphs(_ text: [UInt8], _ lines: Lines, _ extensions: Set<MkDocsExtension>,
+                                 literal: inout [(line: Int, column: Int)]) -> [(line: Int, column: Int)] {
         var found: [(line: Int, column: Int)] = []
         MarkdownReader.withLibraryLock {
             guard let parser = cmark_parser_new(0) else { return }
@@ -135,7 +155,10 @@ package enum MkDocsBlocks {
                 let line = Int(cmark_node_get_start_line(node)) - 1, column = Int(cmark_node_get_start_column(node)) - 1
                 guard line >= 0, line < lines.content.count, column >= 0 else { continue }
                 let c = lines.content[line]
-                guard column < c.count, header(c.dropFirst(column), extensions) != nil else { continue }
+                guard column < c.count, header(c.dropFirst(column), extensions) != nil else {
+                    if column < c.count, looksLikeMarker(c.dropFirst(column), extensions) { literal.append((line, column)) }
+                    continue
+                }
                 found.append((line, column))
                 // A marker at the same column on a later line of the paragraph (a marker right
                 // after the body of the one before, no blank line between) starts a block too.
@@ -217,11 +240,19 @@ package enum MkDocsBlocks {
         return spaces == 4 ? rest.dropFirst(4) : nil
     }
 
-    /// `lines` rewritten; `changed`: whether anything was.
-    static func rewrite(_ lines: Lines, extensions: Set<MkDocsExtension>, depth: Int) -> (bytes: [UInt8], changed: Bool) {
+    /// `lines` rewritten; `changed`: whether anything was. `at`: the 0-based line and column of
+    /// `lines`' start in the text first given (for `literal`).
+    static func rewrite(_ lines: Lines, extensions: Set<MkDocsExtension>, depth: Int, at: (line: Int, column: Int),
+                        literal: inout [Literal]) -> (bytes: [UInt8], changed: Bool) {
         let text = lines.joined
         guard depth < maxDepth else { return (text, false) }
-        let markers = markerParagraphs(text, lines, extensions)
+        var missed: [(line: Int, column: Int)] = []
+        let markers = markerParagraphs(text, lines, extensions, literal: &missed)
+        for m in missed {
+            var t = Array(lines.content[m.line].dropFirst(m.column))
+            while t.last == 0x20 || t.last == 0x09 { t.removeLast() }
+            literal.append(Literal(line: at.line + m.line + 1, column: at.column + m.column + 1, text: String(decoding: t, as: UTF8.self)))
+        }
         guard !markers.isEmpty else { return (text, false) }
         var out = lines
         var claimedUntil = -1
@@ -241,7 +272,8 @@ package enum MkDocsBlocks {
             let bodyRange = (m.line + 1)..<(last + 1)
             let inner = Lines(content: bodyRange.map { indentedBody(lines.content[$0], prefix: m.column) ?? [] },
                               endings: bodyRange.map { lines.endings[$0] })
-            let rewritten = Lines(rewrite(inner, extensions: extensions, depth: depth + 1).bytes)
+            let rewritten = Lines(rewrite(inner, extensions: extensions, depth: depth + 1,
+                                          at: (at.line + m.line + 1, at.column + m.column + 4), literal: &literal).bytes)
             var head = Array(marker.prefix(m.column)) + Array("> ".utf8)
             if h.tab {
                 // A tab: a level-6 heading (one line, it interrupts the tab before) in the set's

@@ -203,6 +203,17 @@ final class MkDocsTests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("'tables'"), r.stderr)
     }
 
+    func testAMarkerLineMkDocsDoesNotReadIsWarnedAtFileLineColumnAndKeptAsText() throws {
+        let p = try makeProject()
+        _ = try writeTestFile("---\ntitle: Odd\n---\n# Odd\n\n!!! note \"unclosed\n    body\n\n=== Tab without quotes\n", "proj/pages/odd.md", in: p.dir)
+        let r = try run(["convert", p.project, "-o", p.output])
+        XCTAssertTrue(r.stderr.contains("pages/odd.md: 2 warnings (input)"), r.stderr)
+        let verbose = try run(["convert", p.project, "-o", p.output + "-v", "--verbose"])
+        XCTAssertTrue(verbose.stderr.contains("pages/odd.md:6:1: warning: '!!! note \"unclosed' is not a marker line MkDocs reads"), verbose.stderr)
+        XCTAssertTrue(verbose.stderr.contains("pages/odd.md:9:1: warning: '=== Tab without quotes' is not a marker line MkDocs reads"), verbose.stderr)
+        XCTAssertTrue(r.stderr.contains("not converted: 3"), r.stderr)
+    }
+
     func testAPlainFolderAndASingleFileStayCmarkGFMsReading() throws {
         let p = try makeProject()
         // The same page in a folder without mkdocs.yml, and the project's page alone.

@@ -23,6 +23,7 @@ final class MkDocsTests: XCTestCase {
       - Guide:
           - Install: guide/install.md
           - guide/usage.md
+          - guide/gone.md
       - GitHub: https://github.com/example/widget
     markdown_extensions:
       - admonition
@@ -108,7 +109,9 @@ final class MkDocsTests: XCTestCase {
 
     func testNavIsTheSidebarOrderWithSectionsAndExternalLinksAndSiteNameTheTitle() throws {
         let p = try makeProject()
-        _ = try run(["convert", p.project, "-o", p.output])
+        let r = try run(["convert", p.project, "-o", p.output])
+        // A nav entry without its page: said at its line, left out.
+        XCTAssertTrue(r.stderr.contains("mkdocs.yml:8:1: warning: nav entry 'guide/gone.md' names no page in"), r.stderr)
         let html = try String(contentsOfFile: p.output + "/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("<a class=\"site-title\" href=\"index.html\">Widget Docs</a>"), html)
         guard let s = html.range(of: "<ul class=\"nav-tree\">"), let e = html.range(of: "</nav>", range: s.upperBound..<html.endIndex) else {
@@ -199,7 +202,7 @@ final class MkDocsTests: XCTestCase {
         let p = try makeProject()
         let r = try run(["convert", p.project, "-o", p.output])
         XCTAssertEqual(r.stderr.components(separatedBy: "Markdown extension").count, 2, r.stderr)
-        XCTAssertTrue(r.stderr.contains("mkdocs.yml:9:1: warning: Markdown extension 'pymdownx.emoji' is not implemented"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("mkdocs.yml:10:1: warning: Markdown extension 'pymdownx.emoji' is not implemented"), r.stderr)
         XCTAssertFalse(r.stderr.contains("'tables'"), r.stderr)
     }
 

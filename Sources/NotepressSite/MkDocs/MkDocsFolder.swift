@@ -66,7 +66,11 @@ package struct MkDocsFolder: Sendable {
         guard let yaml else { return p }
         if let d = yaml.fields["docs_dir"], !d.isEmpty { p.docs = d.hasPrefix("/") ? d : PathText.join(root, d) }
         p.siteName = yaml.fields["site_name"]
-        if case .list(let items)? = yaml.collections["nav"] { p.nav = entries(items, depth: 0) }
+        if case .list(let items)? = yaml.collections["nav"] {
+            let nav = entries(items, depth: 0)
+            p.nav = nav
+            p.warnings += missingPages(nav, docs: p.docs, config: config, bytes: bytes)
+        }
         if case .list(let items)? = yaml.collections["markdown_extensions"] {
             var unknown: [String] = []
             for item in items {
@@ -100,6 +104,20 @@ package struct MkDocsFolder: Sendable {
         "pymdownx.superfences", "pymdownx.highlight", "pymdownx.inlinehilite", "pymdownx.tasklist",
         "pymdownx.magiclink", "pymdownx.betterem", "pymdownx.saneheaders",
     ]
+
+    /// A warning for each `nav:` entry naming a page `docs` does not hold (left out of the sidebar),
+    /// at the entry's line in `mkdocs.yml` (`bytes`).
+    static func missingPages(_ nav: [SiteSummaryEntry], docs: String, config: String, bytes: [UInt8]) -> [String] {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [String] = []
+        for e in nav where e.kind == .chapter && !SitePaths.isExternal(e.target) {
+            let path = SitePaths.percentDecoded(SitePaths.split(e.target).path)
+            if Platform.status(PathText.join(docs, path))?.kind == .regular { continue }
+            let line = lines.firstIndex { $0.contains(e.target) }.map { $0 + 1 } ?? lineOf("nav", in: bytes)
+            out.append("\(config):\(line):1: warning: nav entry '\(e.target)' names no page in \(docs); left out of the sidebar")
+        }
+        return out
+    }
 
     /// The 1-based line where top-level key `key` is written (1 when not found).
     static func lineOf(_ key: String, in bytes: [UInt8]) -> Int {

@@ -51,6 +51,9 @@ package struct DocumentLoader: Sendable {
     /// The source line of each line of the text read (``MarkdownReader/lineMap``), set for one
     /// document whose text a pass before the parse changed (a site's mdBook directives).
     package var lineMap: [Int32]?
+    /// The MkDocs Markdown extensions to read (``MarkdownReader/mkdocs``): a folder whose
+    /// `mkdocs.yml` turns them on; empty (the default): cmark-gfm's reading.
+    package var mkdocs: Set<MkDocsExtension> = []
 
     package init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
         self.format = format
@@ -244,6 +247,7 @@ package struct DocumentLoader: Sendable {
             reader.limits = inputLimits
             reader.wikiLinkOrder = wikiLinkOrder
             reader.lineMap = lineMap
+            reader.mkdocs = mkdocs
             // The first level-1 heading at the top level, seen as blocks go by (a streaming
             // writer keeps none).
             let first = FirstHeadingBox()

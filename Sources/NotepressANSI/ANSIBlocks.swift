@@ -59,7 +59,8 @@ extension Renderer {
             footnotes.append((label, bs))
             return []
         case .unknown(let name, let bs):
-            diagnostics.append(Diagnostic(.warning, "unknown block '\(name)' written as its content", file: path, position: b.position))
+            // Content tabs (ContentTabs): each tab its labelled content, as meant.
+            if !ContentTabs.isTabs(name) { diagnostics.append(Diagnostic(.warning, "unknown block '\(name)' written as its content", file: path, position: b.position)) }
             return blocks(bs, width: width, tight: false)
         }
     }

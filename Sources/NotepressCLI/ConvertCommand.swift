@@ -225,6 +225,8 @@ struct ConvertPlan {
         if a.flag("--math") && a.flag("--no-math") { throw UsageError("--math and --no-math contradict each other") }
         // Math, comments, highlights: on, except where a fragment must stay cmark-gfm's bytes.
         loader.vaultSyntax = a.flag("--math") || (!a.flag("--no-math") && !(options.fragment && writers.contains { $0.name == "html" }))
+        // A MkDocs project's Markdown extensions (mkdocs.yml), except where a fragment must stay cmark-gfm's bytes.
+        if !(options.fragment && writers.contains { $0.name == "html" }) { loader.mkdocs = input.mkdocs?.extensions ?? [] }
         do {
             loader.metadataOverrides = try MetadataOverrides(a.allValues("--metadata"))
         } catch {

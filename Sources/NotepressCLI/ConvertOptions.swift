@@ -58,6 +58,8 @@ struct InputOptions {
     var inputs: [String]
     /// The mdBook book the only input is (``BookFolder``).
     var book: BookFolder?
+    /// The MkDocs project the only input is (``MkDocsFolder``): its Markdown extensions.
+    var mkdocs: MkDocsFolder?
     /// `--files-from LIST`.
     var filesFrom: String?
 
@@ -97,10 +99,15 @@ struct InputOptions {
             guard standardInputIsGiven() else { throw UsageError("no input given (FILE..., or - for standard input)") }
             inputs = ["-"]
         }
-        // An mdBook book (a folder with book.toml): its source folder is the input (BookFolder).
-        let book = mode == .index || inputs.count != 1 || inputs[0] == "-" ? nil : BookFolder.find(inputs[0])
+        // An mdBook book (a folder with book.toml): its source folder is the input (BookFolder);
+        // else a MkDocs project (a folder with mkdocs.yml): its docs_dir (MkDocsFolder).
+        let bookOrProject = mode == .index || inputs.count != 1 || inputs[0] == "-" ? nil : inputs[0]
+        let bookFolder = bookOrProject.flatMap(BookFolder.find)
+        let mkdocs = bookFolder == nil ? bookOrProject.flatMap(MkDocsFolder.find) : nil
+        let book = bookFolder ?? mkdocs?.book
         if let book { inputs = [book.source] }
         self.book = book
+        self.mkdocs = mkdocs
         self.inputs = inputs
     }
 }

@@ -125,6 +125,8 @@ struct HTMLBodyWriter: BlockVisitor {
     var rawInlineOpen: [String] = []
     /// The raw inline element whose content is being left out (`<script>` … `</script>`).
     var rawInlineDropping: String?
+    /// Sets of content tabs written so far (``writeTabs(_:)``: their inputs' names).
+    var tabSets = 0
 
     /// ``HTMLOptions/directionAuto``: text blocks carry ` dir="auto"` (``putDir()``).
     let directionAuto: Bool
@@ -153,7 +155,7 @@ struct HTMLBodyWriter: BlockVisitor {
             case .table(let t):
                 t.header.forEach(count)
                 for row in t.rows { row.forEach(count) }
-            case .unknown(let name, _): unknownBlocks.append((name, b.position))
+            case .unknown(let name, _) where !ContentTabs.isTabs(name): unknownBlocks.append((name, b.position))
             default: break
             }
         }
@@ -371,6 +373,7 @@ struct HTMLBodyWriter: BlockVisitor {
     }
 
     mutating func visitUnknown(typeName: String, _ children: [Block], _ block: Block) {
+        if typeName == ContentTabs.set { writeTabs(children); return }
         blocks(children, tight: false)
     }
 

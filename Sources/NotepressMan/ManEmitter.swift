@@ -300,7 +300,7 @@ struct ManRenderer {
         case .table(let t): table(t)
         case .footnoteDefinition(_, let bs): footnotes.append(bs)
         case .unknown(let name, let bs):
-            warn("unknown block '\(name)' written as its content", b)
+            if !ContentTabs.isTabs(name) { warn("unknown block '\(name)' written as its content", b) }
             blocks(bs)
         }
     }

@@ -92,8 +92,8 @@ extension RTFBuilder {
             // Written at its first reference (or at the end when never referenced).
             break
         case .unknown(let name, let children):
-            diagnostics.append(Diagnostic(.warning, "RTF: unknown block '\(name)' written as its children",
-                                          file: document.metadata.sourcePath, position: block.position))
+            if !ContentTabs.isTabs(name) { diagnostics.append(Diagnostic(.warning, "RTF: unknown block '\(name)' written as its children",
+                                          file: document.metadata.sourcePath, position: block.position)) }
             for child in children { writeBlock(child, ctx) }
         }
     }

@@ -176,7 +176,7 @@ package struct FrontMatter: Sendable, Equatable {
 
     /// Parses the YAML between the fences. `firstLine` is the file line of the YAML's first line.
     /// `nil` when the YAML holds no node (empty, comments only, or a null scalar such as `~`).
-    static func parseYAML(_ yaml: String, path: String?, firstLine: Int) throws -> FrontMatter? {
+    package static func parseYAML(_ yaml: String, path: String?, firstLine: Int) throws -> FrontMatter? {
         var bytes = Array(yaml.utf8)
         if bytes.isEmpty { return nil }
         if let (line, column) = flowNestingBeyondLimit(bytes) {

@@ -54,6 +54,8 @@ package struct MarkdownReader: Sendable {
     /// The MkDocs Markdown extensions to read (``MkDocsExtension``, from `mkdocs.yml`); empty
     /// (the default): cmark-gfm's reading, byte for byte.
     package var mkdocs: Set<MkDocsExtension> = []
+    /// Whether ``MkDocsBlocks`` already rewrote the text (its block quotes are read as admonitions).
+    var mkdocsBlocksRewritten = false
 
     package init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
@@ -81,6 +83,25 @@ package struct MarkdownReader: Sendable {
                       topLevelBlock: ((Block) -> Void)? = nil, retainBlocks: Bool = true) -> ReadResult {
         if let limits, let v = limits.check(bytes) {
             return refusal(InputLimits.Violation(line: v.line + lineOffset, column: v.column, message: v.message), path: path)
+        }
+        if !mkdocs.isEmpty, !mkdocsBlocksRewritten {
+            let (text, literal) = MkDocsBlocks.rewrite(bytes, extensions: mkdocs)
+            var rewritten = self
+            rewritten.mkdocsBlocksRewritten = true
+            var read = text.map { t in
+                t.withUnsafeBufferPointer {
+                    rewritten.parse(bytes: $0, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock, retainBlocks: retainBlocks)
+                }
+            } ?? rewritten.parse(bytes: bytes, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock, retainBlocks: retainBlocks)
+            read.diagnostics += literal.map { l in
+                let line = l.line + lineOffset
+                let source = lineMap.flatMap { line <= $0.count ? Int($0[line - 1]) : nil } ?? line
+                var d = Diagnostic(.warning, "'\(l.text)' is not a marker line MkDocs reads (`!!! type \"Title\"`, `??? type`, `=== \"Tab\"`); kept as text",
+                                   file: path, position: SourcePosition(line: source, column: l.column))
+                d.notConverted = true
+                return d
+            }
+            return read
         }
         if let features = vaultSyntax, let vault = VaultSyntax.prescan(bytes, features: features) {
             return vault.text.withUnsafeBufferPointer {
@@ -143,6 +164,7 @@ package struct MarkdownReader: Sendable {
         builder.lineMap = lineMap
         builder.mathBlocks = mathBlocks
         builder.callouts = vaultSyntax != nil
+        builder.admonitions = mkdocsBlocksRewritten
         builder.topLevelBlock = topLevelBlock
         builder.retainTopLevel = retainBlocks || topLevelBlock == nil
         let blocks = builder.build(root)

@@ -82,6 +82,8 @@ struct TreeBuilder {
     var highlightLevels: [Int] = []
     /// Read Obsidian callouts in block quotes at any depth (``callout(_:)``).
     var callouts = false
+    /// Read ``MkDocsBlocks``' rewritten admonitions (``admonition(_:)``).
+    var admonitions = false
     /// A soft break not yet added (``flushBreak()``).
     var deferredSoftBreak = false
 
@@ -527,7 +529,11 @@ struct TreeBuilder {
         guard let f = stack.popLast() else { return }
         switch f {
         case .blockQuote(let p, let b):
-            if alerts, case .root? = stack.last, let alert = Self.alert(b.items) {
+            if admonitions, let admonition = Self.admonition(b.items) {
+                append(block: Block(.alert(admonition), position: p))
+            } else if admonitions, let tabs = Self.tabbedSet(b.items) {
+                append(block: Block(tabs, position: p))
+            } else if alerts, case .root? = stack.last, let alert = Self.alert(b.items) {
                 append(block: Block(.alert(alert), position: p))
             } else if callouts, let callout = Self.callout(b.items) {
                 append(block: Block(.alert(callout), position: p))

@@ -421,6 +421,8 @@ package struct BuildConfiguration: Sendable {
         field("keepMarkers", "\(loader.keepMarkers)")
         field("wikilinks", "\(loader.wikilinks)")
         field("math", "\(loader.vaultSyntax)")
+        // MkDocs' extensions (mkdocs.yml): only when some are on, so other runs' fingerprints stay.
+        if !loader.mkdocs.isEmpty { field("mkdocs", loader.mkdocs.map(\.rawValue).sorted().joined(separator: ",")) }
         field("headingIDs", "\(options.headingIDs)")
         field("encoding", loader.encoding ?? "UTF-8")
         field("hashtags", "\(loader.hashtags)")

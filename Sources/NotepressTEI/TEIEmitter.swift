@@ -307,6 +307,8 @@ struct TEIBuilder {
     }
 
     mutating func warnUnknown(_ name: String, _ block: Block) {
+        // Content tabs (ContentTabs): each tab its labelled content, as meant.
+        if ContentTabs.isTabs(name) { return }
         diagnostics.append(Diagnostic(.warning, "TEI: unknown node '\(name)'; writing its children",
                                       file: document.metadata.sourcePath, position: block.position))
     }

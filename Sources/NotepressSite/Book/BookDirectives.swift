@@ -36,7 +36,23 @@ import NotepressReaders
 ///
 /// Positions: ``Expansion/lineMap`` gives each line of the expanded text the chapter's line it
 /// came from (an included line: the directive's), for ``DocumentLoader/lineMap``.
+///
+/// The same machinery carries out `pymdownx.snippets`' lines in an MkDocs project (``Syntax/snippets``):
+/// a line `--8<-- "FILE"` (or `'FILE'`; any run of `-` around `8<`), alone on its line after
+/// indentation, is FILE's text, each line indented as the snippet line was; `FILE:N:M` lines N
+/// to M, `FILE:N` line N, `FILE:NAME` the lines between `--8<-- [start:NAME]` and
+/// `--8<-- [end:NAME]` (such marker lines are left out of every snippet); `;--8<-- …` is kept
+/// as text without the `;`. FILE is relative to the project's folder (the one holding
+/// `mkdocs.yml`, PyMdown's default `base_path`), and may not leave it; `{{#…}}` is not read then.
 package enum BookDirectives {
+    /// The directive syntax a folder's pages use.
+    package enum Syntax: Sendable, Equatable {
+        /// mdBook's `{{#include …}}` and the others.
+        case mdBook
+        /// `pymdownx.snippets`' `--8<-- "file"` lines.
+        case snippets
+    }
+
     /// How deep included files are read for directives (mdBook's limit).
     package static let maxDepth = 10
     /// Most bytes the expanded chapter may have per byte of the chapter (see ``bytesAllowance``).
@@ -81,9 +97,10 @@ package enum BookDirectives {
     /// `name`: the path messages give it); `nil` when it holds no directive.
     /// `limited`: whether the expansion is bounded (``byteLimit(forInput:)``; off with `--no-input-limits`).
     package static func expand(_ bytes: [UInt8], file: String, name: String, book: BookFolder,
-                               limited: Bool = true) -> Expansion? {
-        guard mayHoldDirective(bytes) else { return nil }
+                               limited: Bool = true, syntax: Syntax = .mdBook) -> Expansion? {
+        guard syntax == .snippets ? Snippet.mayHold(bytes) : mayHoldDirective(bytes) else { return nil }
         var state = State(book: book)
+        state.syntax = syntax
         state.limit = limited ? byteLimit(forInput: bytes.count) : nil
         state.chain = [InputScanner.realPath(file)]
         var out = Expansion()
@@ -95,6 +112,8 @@ package enum BookDirectives {
 
     struct State {
         let book: BookFolder
+        /// The directives read.
+        var syntax = Syntax.mdBook
         /// The real paths of the files being read, the chapter first (a cycle's test).
         var chain: [String] = []
         /// Most bytes of expanded text, `nil`: unbounded.
@@ -124,6 +143,11 @@ package enum BookDirectives {
                     lineStart = i + 1
                     newline()
                     i += 1
+                    continue
+                }
+                if syntax == .snippets {
+                    snippetLine(text, at: &i, lineStart: lineStart, line: line, file: file, name: name, depth: depth,
+                                into: &out, topLine: topLine, changed: &changed)
                     continue
                 }
                 guard c == 0x7B, i + 1 < n, text[i + 1] == 0x7B else { out.bytes.append(c); i += 1; continue }
@@ -178,7 +202,8 @@ package enum BookDirectives {
         mutating func carryOut(_ d: Directive, file: String, name: String, at: SourcePosition, depth: Int,
                                out: inout Expansion) -> Replacement? {
             func warn(_ message: String) -> Replacement? {
-                let text = "{{#\(d.kind) \(d.argument)}}: \(message); kept as text"
+                let written = d.kind == Snippet.kind ? "--8<-- \"\(d.argument)\"" : "{{#\(d.kind) \(d.argument)}}"
+                let text = "\(written): \(message); kept as text"
                 // Once per file, position and message: a file included many times repeats none.
                 guard warned.insert("\(name)\u{0}\(at.line):\(at.column)\u{0}\(text)").inserted else { return nil }
                 var d = Diagnostic(.warning, text, file: name, position: at)
@@ -189,7 +214,7 @@ package enum BookDirectives {
             switch d.kind {
             case "title":
                 return Replacement(content: [], title: d.argument)
-            case "include", "rustdoc_include", "playground", "playpen":
+            case "include", "rustdoc_include", "playground", "playpen", Snippet.kind:
                 break
             default:
                 return nil  // not mdBook's: left as written, as mdBook leaves it
@@ -210,7 +235,8 @@ package enum BookDirectives {
                 pathText = String(d.argument[..<colon])
                 selector = d.argument[d.argument.index(after: colon)...]
             }
-            let folder = PathText.deletingLastComponent(file)
+            // Snippets: from the project's folder (PyMdown's base_path); mdBook: the chapter's.
+            let folder = d.kind == Snippet.kind ? book.root : PathText.deletingLastComponent(file)
             let target = pathText.hasPrefix("/") ? pathText : Self.normalized(folder.isEmpty ? pathText : PathText.join(folder, pathText))
             let included: IncludedFile
             if let known = files[target] { included = known } else { included = read(target); files[target] = included }
@@ -222,12 +248,13 @@ package enum BookDirectives {
                 out.includes.append(target)
                 out.includeHashes.append(included.sha256)
             }
-            guard let taken = Self.select(lines, selector) else {
+            guard let taken = d.kind == Snippet.kind ? Snippet.select(lines, selector) : Self.select(lines, selector) else {
                 return warn("no anchor '\(selector ?? "")' in \(target)")
             }
             var kept = taken
             if d.kind == "rustdoc_include" { kept = kept.filter { !Self.isHiddenRustLine($0) } }
             var content = kept.joined(separator: "\n")
+            if d.kind == Snippet.kind, !d.indent.isEmpty { content = kept.map { $0.isEmpty ? "" : d.indent + $0 }.joined(separator: "\n") }
             if playground {
                 content = "```rust" + (attributes.isEmpty ? "" : "," + attributes.joined(separator: ",")) + "\n" + content + "\n```\n"
             }
@@ -375,6 +402,8 @@ package enum BookDirectives {
         var argument: String
         /// The byte after the closing `}}`.
         var end: Int
+        /// A snippet line's indentation (each included line gets it).
+        var indent = ""
 
         /// The directive at `text[i]` (`{{`), within one line.
         static func parse(_ text: [UInt8], at i: Int, lineEnd: Int) -> Directive? {

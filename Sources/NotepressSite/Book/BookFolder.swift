@@ -26,6 +26,11 @@ package struct BookFolder: Sendable, Equatable {
     package var configFile: String?
     /// Problems reading `book.toml` (`file:line:column: warning: …`), for the caller to print.
     package var warnings: [String] = []
+    /// Which directives pages hold (``BookDirectives/Syntax``): mdBook's, or (an MkDocs project,
+    /// ``MkDocsFolder``) `pymdownx.snippets`' when turned on, else none.
+    package var directives: BookDirectives.Syntax? = .mdBook
+    /// MkDocs' `nav:` (``MkDocsFolder``): the sidebar's order; `nil`: none given.
+    package var nav: [SiteSummaryEntry]?
 
     /// The book `input` is (see the type's rules), or `nil` for any other input.
     package static func find(_ input: String) -> BookFolder? {

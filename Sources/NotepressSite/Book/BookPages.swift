@@ -24,11 +24,11 @@ enum BookPages {
     /// not a book's, the input is not Markdown, or it holds no directive.
     static func expand(_ batch: BatchConverter, _ input: InputFile, bytes: [UInt8])
         -> (loader: DocumentLoader, expansion: BookDirectives.Expansion)? {
-        guard let book = batch.book, !DocumentLoader.isTiddler(input.path) else { return nil }
+        guard let book = batch.book, let syntax = book.directives, !DocumentLoader.isTiddler(input.path) else { return nil }
         let format = batch.loader.format ?? DocumentLoader.format(forPath: input.relative)
         guard format == .gfm || format == .commonmark else { return nil }
         guard let e = BookDirectives.expand(bytes, file: input.path, name: input.relative, book: book,
-                                            limited: batch.loader.inputLimits != nil) else { return nil }
+                                            limited: batch.loader.inputLimits != nil, syntax: syntax) else { return nil }
         var loader = batch.loader
         loader.lineMap = e.lineMap
         return (loader, e)

@@ -368,7 +368,7 @@ extension BatchConverter {
             backlinks = SiteBacklinks.compute(table, resolutions: table.records.indices.map { resolved.get($0) ?? [:] })
         }
         var pageExtras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
-        if htmlPages { pageExtras.navigation = SiteNavigation(table, siteTitle: options.siteTitle) }
+        if htmlPages { pageExtras.navigation = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav) }
         pageExtras.notFoundRoot = SitePaths.notFoundRoot(baseURL: options.baseURL)
         let extras = pageExtras
         var sources: [String: String] = [:]

@@ -43,6 +43,8 @@ package final class SiteNavigation: Sendable {
         var parent: Int?
         /// A part title or a separator of `SUMMARY.md` (no page, no children).
         var role: Role = .entry
+        /// An external link of MkDocs' `nav:` (no page): its URL.
+        var url: String?
     }
 
     /// What a node shows.
@@ -82,8 +84,10 @@ package final class SiteNavigation: Sendable {
         }
     }
 
-    /// The navigation of `table`'s pages; `siteTitle`: `--site-title`.
-    package init(_ table: SiteTable, siteTitle: String? = nil) {
+    /// The navigation of `table`'s pages; `siteTitle`: `--site-title`; `nav`: MkDocs' `nav:`
+    /// (``MkDocsFolder``), which then gives the order as `SUMMARY.md` would (sections: labels
+    /// holding their entries; external links listed as links).
+    package init(_ table: SiteTable, siteTitle: String? = nil, nav: [SiteSummaryEntry]? = nil) {
         self.table = table
         var nodes: [Node] = []
         var nodeOfPage: [Int: Int] = [:]
@@ -99,13 +103,29 @@ package final class SiteNavigation: Sendable {
         let summary = table.summary
         self.summary = summary
         var top: [Int] = []
-        // 1. SUMMARY.md: its chapters, nested by list depth, with its part titles and separators.
-        if let s = summary {
+        // 1. SUMMARY.md (or mkdocs.yml's nav): its chapters, nested by list depth, with its part
+        // titles and separators.
+        if summary != nil || nav != nil {
             let resolver = SiteResolver(table: table)
+            let from = summary.map { table.paths[$0] } ?? "mkdocs.yml"
             // The node of the last chapter at each depth (a chapter nests under the nearest one above it).
             var stack: [(depth: Int, node: Int)] = []
-            for e in table.records[s].summary {
+            for e in nav ?? summary.map({ table.records[$0].summary }) ?? [] {
+                func place(_ node: Node) {
+                    while let last = stack.last, last.depth >= e.depth { stack.removeLast() }
+                    var node = node
+                    node.parent = stack.last?.node
+                    let n = nodes.count
+                    nodes.append(node)
+                    if let p = node.page { nodeOfPage[p] = n }
+                    if let parent = stack.last?.node { nodes[parent].children.append(n) } else { top.append(n) }
+                    stack.append((e.depth, n))
+                }
                 switch e.kind {
+                case .section:
+                    place(Node(title: e.title, folder: ""))
+                case .chapter where SitePaths.isExternal(e.target):
+                    place(Node(title: e.title, url: e.target))
                 case .part, .separator:
                     stack.removeAll()
                     top.append(nodes.count)
@@ -113,15 +133,9 @@ package final class SiteNavigation: Sendable {
                 case .draft:
                     continue
                 case .chapter:
-                    let r = resolver.resolve(.link, e.target, from: table.paths[s])
-                    guard case .page(let p) = r.target, nodeOfPage[p] == nil, p != s, table.records[p].format != nil else { continue }
-                    while let last = stack.last, last.depth >= e.depth { stack.removeLast() }
-                    let n = nodes.count
-                    let label = e.title.isEmpty ? title(p) : e.title
-                    nodes.append(Node(title: label, page: p, parent: stack.last?.node))
-                    nodeOfPage[p] = n
-                    if let parent = stack.last?.node { nodes[parent].children.append(n) } else { top.append(n) }
-                    stack.append((e.depth, n))
+                    let r = resolver.resolve(.link, e.target, from: from)
+                    guard case .page(let p) = r.target, nodeOfPage[p] == nil, p != summary, table.records[p].format != nil else { continue }
+                    place(Node(title: e.title.isEmpty ? title(p) : e.title, page: p))
                 }
             }
         }
@@ -185,7 +199,7 @@ package final class SiteNavigation: Sendable {
         var unlisted = top.filter { $0 >= placedBySummary }.sorted(by: less)
         // Pages SUMMARY.md does not list come after a separator when it has part titles, so they
         // do not read as the last part's (the new-user try-out).
-        if summary != nil, !unlisted.isEmpty, listed.contains(where: { nodes[$0].role == .part }) {
+        if summary != nil || nav != nil, !unlisted.isEmpty, listed.contains(where: { nodes[$0].role == .part }) {
             sortedNodes.append(Node(title: "", role: .separator))
             unlisted.insert(sortedNodes.count - 1, at: 0)
         }
@@ -215,6 +229,7 @@ package final class SiteNavigation: Sendable {
             if let p = n.page { facts += Array(table.paths[p].utf8); facts.append(0x1F); facts += Array((table.stems[p] ?? "").utf8) }
             facts.append(0x1F)
             facts += Array((n.folder ?? "").utf8); facts.append(0x1F)
+            facts += Array((n.url ?? "").utf8); facts.append(0x1F)
             facts.append(n.role == .part ? 0x50 : n.role == .separator ? 0x53 : 0x45)
             for c in n.children { facts += Array(String(c).utf8); facts.append(0x2C) }
             facts.append(0x1E)
@@ -289,7 +304,7 @@ package final class SiteNavigation: Sendable {
             let t = node.page ?? (showChildren && !node.children.isEmpty ? nil : target(n))
             var m: [String: MustacheValue] = [:]
             m["title"] = .string(node.title)
-            m["href"] = .string(t.map { href($0, from: fromFolder) } ?? "")
+            m["href"] = .string(node.url ?? t.map { href($0, from: fromFolder) } ?? "")
             m["current"] = .bool(n == current)
             m["isSection"] = .bool(node.folder != nil && n != current)
             m["isPart"] = .bool(node.role == .part)

@@ -16,6 +16,8 @@ package struct SiteSummaryEntry: Sendable, Equatable {
         case draft
         /// A `---` line (a thematic break): a separator line in the sidebar.
         case separator
+        /// A section of MkDocs' `nav:` (a title holding entries one deeper; no page of its own).
+        case section
     }
 
     /// What the entry is.

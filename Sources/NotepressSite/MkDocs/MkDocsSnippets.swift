@@ -1,0 +1,107 @@
+import Foundation
+import Notepress
+
+extension BookDirectives {
+    /// `pymdownx.snippets`' `--8<-- "file"` lines (PyMdown Extensions' "Snippets"), carried out
+    /// by ``BookDirectives``' machinery (paths, the root, cycles, bounds, line maps): see there.
+    enum Snippet {
+        /// The directive kind snippet lines are carried out as.
+        static let kind = "snippet"
+
+        /// Whether `bytes` hold `8<` at all (else nothing to do).
+        static func mayHold(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBufferPointer { b in
+                guard let base = b.baseAddress, b.count >= 2 else { return false }
+                var at = 0
+                while at < b.count - 1, let p = memchr(base + at, 0x38, b.count - 1 - at) {
+                    let i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+                    if b[i + 1] == 0x3C { return true }
+                    at = i + 1
+                }
+                return false
+            }
+        }
+
+        /// The line `text[start..<end]` as a snippet line: its directive (kind ``kind``, the
+        /// quoted path, its indentation), whether it is escaped (`;` before the marker), or
+        /// `nil` (PyMdown's pattern: `[ \t]*;*-+8<-+[ \t]+("…"|'…')[ \t]*`, nothing else on the line).
+        static func parse(_ text: [UInt8], start: Int, end: Int) -> (directive: Directive, escapes: Int)? {
+            var j = start
+            while j < end, text[j] == 0x20 || text[j] == 0x09 { j += 1 }
+            let indent = String(decoding: text[start..<j], as: UTF8.self)
+            var escapes = 0
+            while j < end, text[j] == 0x3B { escapes += 1; j += 1 }
+            var dashes = 0
+            while j < end, text[j] == 0x2D { dashes += 1; j += 1 }
+            guard dashes > 0, j + 1 < end, text[j] == 0x38, text[j + 1] == 0x3C else { return nil }
+            j += 2
+            dashes = 0
+            while j < end, text[j] == 0x2D { dashes += 1; j += 1 }
+            let blanks = j
+            while j < end, text[j] == 0x20 || text[j] == 0x09 { j += 1 }
+            guard dashes > 0, j > blanks, j < end, text[j] == 0x22 || text[j] == 0x27 else { return nil }
+            let quote = text[j]
+            var e = end
+            while e > j, text[e - 1] == 0x20 || text[e - 1] == 0x09 || text[e - 1] == 0x0D { e -= 1 }
+            guard e - j >= 3, text[e - 1] == quote, !text[(j + 1)..<(e - 1)].contains(quote) else { return nil }
+            let path = String(decoding: text[(j + 1)..<(e - 1)], as: UTF8.self)
+            return (Directive(kind: kind, argument: path, end: end, indent: indent), escapes)
+        }
+
+        /// The lines `selector` names: `N`, `N:M`, `N:`, `:M` (1-based, inclusive) or a section
+        /// `NAME` (between `[start:NAME]` and `[end:NAME]`); section marker lines are left out.
+        /// `nil` for a section the file does not have.
+        static func select(_ lines: [Substring], _ selector: Substring?) -> [Substring]? {
+            guard let selector, !selector.isEmpty, !selector.allSatisfy({ $0.isNumber || $0 == ":" }) else {
+                return State.select(lines, selector).map { $0.filter { !isSectionLine($0) } }
+            }
+            var out: [Substring] = [], found = false
+            for l in lines {
+                if found {
+                    if l.contains("[end:\(selector)]") { return out }
+                    if !isSectionLine(l) { out.append(l) }
+                } else if l.contains("[start:\(selector)]") && isSectionLine(l) {
+                    found = true
+                }
+            }
+            return found ? out : nil
+        }
+
+        /// Whether `line` marks a section (`--8<-- [start:NAME]` or `--8<-- [end:NAME]`).
+        static func isSectionLine(_ line: Substring) -> Bool {
+            line.contains("8<") && (line.contains("[start:") || line.contains("[end:"))
+        }
+    }
+}
+
+extension BookDirectives.State {
+    /// Copies the line of `text` starting at `i` into `out`, carrying out a snippet line; `i`
+    /// ends at the line's end.
+    mutating func snippetLine(_ text: [UInt8], at i: inout Int, lineStart: Int, line: Int32, file: String, name: String,
+                              depth: Int, into out: inout BookDirectives.Expansion, topLine: Int32?, changed: inout Bool) {
+        let lineEnd = text[i...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? text.count
+        defer { i = lineEnd }
+        guard let (d, escapes) = BookDirectives.Snippet.parse(text, start: i, end: lineEnd) else {
+            out.bytes.append(contentsOf: text[i..<lineEnd])
+            return
+        }
+        if escapes > 0 {
+            // `;--8<-- …`: the line as text, less one `;`.
+            let at = text[i..<lineEnd].firstIndex(of: 0x3B) ?? i
+            out.bytes.append(contentsOf: text[i..<at])
+            out.bytes.append(contentsOf: text[(at + 1)..<lineEnd])
+            changed = true
+            return
+        }
+        let at = SourcePosition(line: Int(line), column: d.indent.utf8.count + 1)
+        guard let replacement = carryOut(d, file: file, name: name, at: at, depth: depth, out: &out),
+              let content = replacement.content, let target = replacement.file else {
+            out.bytes.append(contentsOf: text[i..<lineEnd])
+            return
+        }
+        changed = true
+        chain.append(replacement.real ?? target)
+        pass(content, file: target, name: target, depth: depth + 1, into: &out, topLine: topLine ?? line, changed: &changed)
+        chain.removeLast()
+    }
+}

@@ -89,19 +89,19 @@ package struct HTMLEmitter: Sendable {
 }
 
 /// Appends a string's UTF-8 bytes (markup and already-escaped text) to the output buffer.
-private func += (lhs: inout [UInt8], rhs: String) {
+func += (lhs: inout [UInt8], rhs: String) {
     var rhs = rhs
     rhs.withUTF8 { lhs.append(contentsOf: $0) }
 }
 
 extension Array where Element == UInt8 {
     /// Appends static markup (a literal tag) as bytes: no `String` is built.
-    fileprivate mutating func put(_ s: StaticString) {
+    mutating func put(_ s: StaticString) {
         s.withUTF8Buffer { append(contentsOf: $0) }
     }
 
     /// Appends an integer in decimal, as `"\(n)"` writes it (one digit without a `String`).
-    fileprivate mutating func put(decimal n: Int) {
+    mutating func put(decimal n: Int) {
         if n >= 0 && n < 10 { append(0x30 + UInt8(n)) } else { self += String(n) }
     }
 }

@@ -97,8 +97,6 @@ package struct SystemError: Error, Sendable, Equatable, CustomStringConvertible 
     package var isMissing: Bool { code == ENOENT }
     /// `EISDIR`: the path is a folder.
     package var isFolder: Bool { code == EISDIR }
-    /// `ENOENT`, the code of a missing file (the same number on every platform Notepress runs on).
-    package static let noSuchFile = SystemError(code: ENOENT)
     /// `EISDIR`, the code of a folder opened as a file.
     package static let isAFolder = SystemError(code: EISDIR)
 }

@@ -52,6 +52,13 @@ extension TreeBuilder {
         case .table_header, .table_row:
             stack.append(.row(cmark_gfm_extensions_get_table_row_is_header(node) != 0, Box()))
         case .table_cell: stack.append(.cell)
+        default: enterInline(node, kind, pos)
+        }
+    }
+
+    /// ``enter(_:_:)`` for an inline node, and for a node type this builder does not know.
+    mutating func enterInline(_ node: OpaquePointer, _ kind: NodeKind, _ pos: SourcePosition?) {
+        switch kind {
         // Inlines
         case .text:
             var text = Self.string(cmark_node_get_literal(node))

@@ -56,7 +56,7 @@ INSTALL_DIRS := $(BINDIR) $(LIBDIR)/notepress $(MANDIR)/man1 $(MANDIR)/man7 $(BA
 INSTALLED := $(BINDIR)/notepress $(LIBDIR)/notepress/$(SHIM_NAME) $(MANDIR)/man1/notepress.1 $(MANDIR)/man7/notepress-markup.7 \
   $(BASHCOMPDIR)/notepress $(ZSHCOMPDIR)/_notepress $(FISHCOMPDIR)/notepress.fish
 
-.PHONY: all deps test-deps corpus corpus-check build strip install uninstall deb deb-check run test mutation man docs screenshots bench fuzz fuzz-site fuzz-serve clean
+.PHONY: all deps test-deps corpus corpus-check build strip install uninstall deb deb-check run test sizes mutation man docs screenshots bench fuzz fuzz-site fuzz-serve clean
 
 all: build
 
@@ -164,6 +164,11 @@ test: corpus-check test-deps
 	  passed=$$(grep -cE "^Test Case '.*' passed" .build/test.log); \
 	  failed=$$(grep -cE "^Test Case '.*' failed" .build/test.log); \
 	  echo "$$passed passed, $$failed failed"; exit $$status
+
+# The size rule: no Swift file in Sources/ over 500 lines, no function over 100 lines but the
+# readers' byte scanners (.ci/sizes.py lists them, largest first; exit 1 when one is over).
+sizes:
+	python3 .ci/sizes.py --check
 
 # Planted faults, each of which some test must catch (Tests/Mutants/*.diff; how and which tests:
 # Tests/Mutants/run --help). One rebuild per mutant, so not part of make test; --resume and one

@@ -19,7 +19,7 @@
 //   NotepressSyntaxShim            KDE's KSyntaxHighlighting (C++/Qt5) behind a plain C interface, built
 //                                  as a shared library of its own that is dlopen'ed (see below)
 //   NotepressHighlight             code block highlighting: loads the shim on first use, roles onto the AST
-//   NotepressPlatform              the one file of C-library calls (Glibc, Musl, Darwin)
+//   NotepressPlatform              the one module of C-library calls (Glibc, Musl, Darwin)
 //   NotepressAST                   the shared attributed AST, visitor, JSON dump
 //   NotepressReaders               Markdown (libcmark-gfm), note markup, YAML front matter (libyaml)
 //   NotepressResources             Templates/ embedded into the binary (+ --data-dir override)

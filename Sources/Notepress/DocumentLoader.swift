@@ -270,7 +270,19 @@ package struct DocumentLoader: Sendable {
             Diagnostic(.warning, "code block language '\($0.language)' is not known to the highlighter; written as plain code",
                        file: name, position: $0.position)
         }
-        var meta = result.document.metadata
+        result.document.metadata = metadata(result.document.metadata, path: path, format: format, frontMatter: frontMatter,
+                                            headingTitle: headingTitle, modified: modified, foundTags: foundTags)
+        return result
+    }
+
+    /// The metadata of a document read by ``load(text:path:modified:topLevelBlock:retainBlocks:)``:
+    /// `base` (the reader's) with the source's path and format, the title (front matter, else the
+    /// first level-1 heading, else the file's stem), the date (front matter, else the file's time
+    /// in whole seconds, no later than `SOURCE_DATE_EPOCH`), tags, fields and collections, and
+    /// the metadata overrides applied.
+    func metadata(_ base: DocumentMetadata, path: String?, format: SourceFormat, frontMatter: FrontMatter?,
+                  headingTitle: String?, modified: Date?, foundTags: [String]) -> DocumentMetadata {
+        var meta = base
         meta.sourcePath = path
         meta.sourceFormat = format
         // Title: front matter, else (Markdown) the first level-1 heading, else the file's stem.
@@ -298,8 +310,7 @@ package struct DocumentLoader: Sendable {
         meta.fields = frontMatter?.fields ?? [:]
         meta.collections = frontMatter?.collections ?? [:]
         metadataOverrides.apply(to: &meta)
-        result.document.metadata = meta
-        return result
+        return meta
     }
 
     /// The first level-1 heading's text, filled by the reader's block callback.

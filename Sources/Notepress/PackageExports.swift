@@ -9,7 +9,8 @@ import NotepressResources
 // none of these is part of the library's public API. A type not listed here is not for the
 // command line: add it here, with a reason, or give the facade an operation for it.
 
-/// The one file of C-library calls (files, descriptors, terminals, child processes, signals).
+/// The C-library calls, all in the one module NotepressPlatform (files, descriptors, terminals,
+/// child processes, signals).
 package typealias Platform = NotepressPlatform.Platform
 /// A failed system call: `errno` and the step it failed at (``Platform``).
 package typealias SystemError = NotepressPlatform.SystemError

@@ -33,7 +33,4 @@ package enum NaturalOrder {
             }
         }
     }
-
-    /// Whether `a` comes before `b` in natural order (a key each: make keys once when sorting many).
-    package static func precedes(_ a: String, _ b: String) -> Bool { key(a) < key(b) }
 }

@@ -181,25 +181,7 @@ package struct Stylesheet: Sendable {
     package func css() -> String {
         let t = theme.theme
         let boldMarker = theme.boldText ? FontWeight.bold.steppedUp.cssValue : FontWeight.bold.cssValue
-        var out = """
-        /* Notepress stylesheet: theme \(CSSEscape.comment(t.name)), size category \(theme.category.rawValue)\(theme.boldText ? ", Bold Text" : "").
-           1 pt = 1 CSS px, written in rem of the browser's 16px default (17 pt = 1.0625rem). */
-        :root {
-          color-scheme: light dark;
-        \(Self.colorProperties(t.light, dark: false, code: self.code ? t.codeLight : nil))
-        \(fontProperties())
-        \(sizeProperties(theme.category))
-        }
-        @media (prefers-color-scheme: dark) {
-          :root {
-          \(Self.colorProperties(t.dark, dark: true, code: self.code ? t.codeDark : nil).replacingOccurrences(of: "\n", with: "\n  "))
-          }
-        }
-
-        """
-        for c in SizeCategory.allCases {
-            out += "html[data-size-category=\"\(c.rawValue)\"], :root:has(#size-\(c.alias):checked) {\n\(sizeProperties(c))\n}\n"
-        }
+        var out = rootRules()
         let code = theme.style(for: .code)
         let codeFamily = Self.fontFamily(t.codeFont, design: .monospaced)
         let scriptFamily = Self.fontFamily(t.scriptFont, design: .default, generic: .serif)
@@ -281,7 +263,14 @@ package struct Stylesheet: Sendable {
         for kind in Alert.Kind.allCases {
             out += ".markdown-alert-\(kind.rawValue) { --np-alert-color: var(--np-alert-\(kind.rawValue)); }\n"
         }
-        out += """
+        out += indexRules(boldMarker: boldMarker, headline: headline, caption: caption)
+        return out
+    }
+
+    /// The end of ``css()``: the size switcher, the notes list of index pages, site navigation,
+    /// tags and backlinks. `headline` and `caption`: the custom property names of those styles.
+    func indexRules(boldMarker: Int, headline: String, caption: String) -> String {
+        """
         .size-switcher { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 0.25rem; max-width: calc(var(--np-body-size) * 40); margin: 0 auto; padding: 0.5rem 1.25rem 0; font-size: 0.75rem; line-height: 1.5; }
         .size-switcher .size-legend { color: var(--np-secondary); margin-right: 0.25rem; }
         .size-switcher input { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; }
@@ -305,6 +294,31 @@ package struct Stylesheet: Sendable {
         @media print { .size-switcher { display: none; } }
 
         """
+    }
+
+    /// The start of ``css()``: the comment naming theme and size category, the `:root` custom
+    /// properties (colours of both appearances, fonts, sizes) and each size category's sizes.
+    func rootRules() -> String {
+        let t = theme.theme
+        var out = """
+        /* Notepress stylesheet: theme \(CSSEscape.comment(t.name)), size category \(theme.category.rawValue)\(theme.boldText ? ", Bold Text" : "").
+           1 pt = 1 CSS px, written in rem of the browser's 16px default (17 pt = 1.0625rem). */
+        :root {
+          color-scheme: light dark;
+        \(Self.colorProperties(t.light, dark: false, code: self.code ? t.codeLight : nil))
+        \(fontProperties())
+        \(sizeProperties(theme.category))
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+          \(Self.colorProperties(t.dark, dark: true, code: self.code ? t.codeDark : nil).replacingOccurrences(of: "\n", with: "\n  "))
+          }
+        }
+
+        """
+        for c in SizeCategory.allCases {
+            out += "html[data-size-category=\"\(c.rawValue)\"], :root:has(#size-\(c.alias):checked) {\n\(sizeProperties(c))\n}\n"
+        }
         return out
     }
 }

@@ -378,21 +378,23 @@ extension ManRenderer {
         if struck { sink.add("]", .roman, false) }
         sink.flush()
         afterRun(&sink)
+    }
 
-        func closeLink(_ o: (id: Int, link: Link, mode: LinkMode), _ sink: inout InlineItemSink) {
-            switch o.mode {
-            case .macro:
-                sink.flush()
-                sink.emit(.linkEnd)
-            case .textThenURL:
-                sink.space()
-                sink.add("<" + o.link.destination + ">", .roman, true)
-            case .textThenPage(let reference):
-                sink.space()
-                sink.add("(" + reference + ")", .roman, false)
-            case .urlOnly, .textOnly:
-                break
-            }
+    /// Ends the open link `o` of ``makeInlineItems(_:flow:unsafe:ronnTags:warn:into:afterRun:)``
+    /// as its mode says: the link macro's end, the URL or the page reference after the text.
+    static func closeLink(_ o: (id: Int, link: Link, mode: LinkMode), _ sink: inout InlineItemSink) {
+        switch o.mode {
+        case .macro:
+            sink.flush()
+            sink.emit(.linkEnd)
+        case .textThenURL:
+            sink.space()
+            sink.add("<" + o.link.destination + ">", .roman, true)
+        case .textThenPage(let reference):
+            sink.space()
+            sink.add("(" + reference + ")", .roman, false)
+        case .urlOnly, .textOnly:
+            break
         }
     }
 

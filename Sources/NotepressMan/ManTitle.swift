@@ -104,23 +104,8 @@ package enum ManTitleResolver {
         if let v = f["description"], !v.isEmpty { description = v }
 
         if name == nil || name!.isEmpty {
-            let fileStem = file.map(Self.stem)
-            // A title taken from the first heading is not a page name: the file's stem is.
-            let stem = document.metadata.titleSource == .firstHeading ? fileStem : (document.metadata.title ?? fileStem)
-            if var s = stem, !s.isEmpty {
-                if let dot = s.lastIndex(of: "."), isSection(String(s[s.index(after: dot)...])) {
-                    if section == nil { section = String(s[s.index(after: dot)...]) }
-                    s = String(s[..<dot])
-                }
-                name = s
-                nameIsDefault = true
-                // A front-matter title is not a default; the file's stem is.
-                if stem == fileStem { diagnostics.append(Diagnostic(.warning, "man: no title line; page name '\(s)' taken from the file name", file: file)) }
-            } else {
-                nameIsDefault = true
-                name = "UNTITLED"
-                diagnostics.append(Diagnostic(.warning, "man: no title line and no file name; page named UNTITLED", file: file))
-            }
+            name = defaultName(document, file: file, section: &section, diagnostics: &diagnostics)
+            nameIsDefault = true
         }
         // The input file name's section (`x.8.md` → 8) when the document names none: the
         // section links to the page show (``pageReference(path:fields:)``).
@@ -153,6 +138,27 @@ package enum ManTitleResolver {
                              manual: manual ?? "", description: description)
         title.nameIsDefault = nameIsDefault
         return (title, blocks, diagnostics)
+    }
+
+    /// The page name of ``resolve(_:defaultSection:)`` when the document gives none: the
+    /// front-matter title, else the file's stem (without a `.SECTION` suffix, which becomes the
+    /// section when none is set yet; warned), else `UNTITLED` (warned).
+    static func defaultName(_ document: Document, file: String?, section: inout String?, diagnostics: inout [Diagnostic]) -> String {
+        let fileStem = file.map(Self.stem)
+        // A title taken from the first heading is not a page name: the file's stem is.
+        let stem = document.metadata.titleSource == .firstHeading ? fileStem : (document.metadata.title ?? fileStem)
+        if var s = stem, !s.isEmpty {
+            if let dot = s.lastIndex(of: "."), isSection(String(s[s.index(after: dot)...])) {
+                if section == nil { section = String(s[s.index(after: dot)...]) }
+                s = String(s[..<dot])
+            }
+            // A front-matter title is not a default; the file's stem is.
+            if stem == fileStem { diagnostics.append(Diagnostic(.warning, "man: no title line; page name '\(s)' taken from the file name", file: file)) }
+            return s
+        } else {
+            diagnostics.append(Diagnostic(.warning, "man: no title line and no file name; page named UNTITLED", file: file))
+            return "UNTITLED"
+        }
     }
 
     /// How a link from another page names the page at `path` (`name(section)`, man-pages(7)

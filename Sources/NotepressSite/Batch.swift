@@ -155,22 +155,3 @@ package struct BatchConverter: Sendable {
         return true
     }
 }
-
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func increment() -> Int {
-        lock.lock(); defer { lock.unlock() }
-        let v = value
-        value += 1
-        return v
-    }
-}
-
-final class ResultBox: @unchecked Sendable {
-    private var items: [FileOutcome?]
-    private let lock = NSLock()
-    init(count: Int) { items = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ o: FileOutcome) { lock.lock(); items[i] = o; lock.unlock() }
-    func values() -> [FileOutcome] { lock.lock(); defer { lock.unlock() }; return items.compactMap { $0 } }
-}

@@ -139,17 +139,9 @@ package enum InputScanner {
                 }
                 scan.walked.append(dir)
                 var rules = inheritedRules
-                if let ignoreName = selection.ignoreFileName, entries.contains(where: { $0.0 == ignoreName }) {
-                    let ignorePath = PathText.join(dir, ignoreName)
-                    scan.walked.append(ignorePath)
-                    switch Platform.readFile(ignorePath) {
-                    case .success(let bytes):
-                        rules.append(IgnoreRules(base: rel, text: String(decoding: bytes, as: UTF8.self)))
-                    case .failure(let e) where !e.isFolder:
-                        scan.errors.append(.failed(file: ignorePath, position: nil, message: "cannot be read: \(e.text)"))
-                    case .failure:
-                        break
-                    }
+                if let ignoreName = selection.ignoreFileName, entries.contains(where: { $0.0 == ignoreName }),
+                   let r = readIgnoreFile(PathText.join(dir, ignoreName), base: rel, into: &scan) {
+                    rules.append(r)
                 }
                 // An Obsidian vault's templates folder (``obsidianTemplatesFolder(_:)``) holds
                 // templates, not notes (`created: {{date}}`): not walked, said once.
@@ -234,6 +226,22 @@ package enum InputScanner {
         case .socket: return "a socket"
         case .characterDevice, .blockDevice: return "a device"
         default: return "a special file"
+        }
+    }
+
+    /// The ignore file at `path` (`.notepressignore` of the folder `base`) as rules, recorded in
+    /// `scan` as walked (the depfile names it); one that cannot be read is reported there, and
+    /// a folder of that name is no ignore file (`nil` both).
+    static func readIgnoreFile(_ path: String, base: String, into scan: inout InputScan) -> IgnoreRules? {
+        scan.walked.append(path)
+        switch Platform.readFile(path) {
+        case .success(let bytes):
+            return IgnoreRules(base: base, text: String(decoding: bytes, as: UTF8.self))
+        case .failure(let e) where !e.isFolder:
+            scan.errors.append(.failed(file: path, position: nil, message: "cannot be read: \(e.text)"))
+            return nil
+        case .failure:
+            return nil
         }
     }
 

@@ -67,30 +67,6 @@ extension TEIBuilder {
         var frames: [InlineFrame] = [InlineFrame(kind: .root, element: XMLTreeElement("#root"), depth: depth)]
         var placements: [SpanPlacement] = []
 
-        /// Starts a new element for frame `i` when its `rend` changed and it holds content already.
-        func prepare(_ i: Int) {
-            guard frames[i].rendChanged else { return }
-            frames[i].rendChanged = false
-            let rend = frames[i].rend.map(\.value).joined(separator: " ")
-            if frames[i].element.attributes.first?.1 == rend { return }
-            if frames[i].element.children.isEmpty {
-                frames[i].element.attributes = [("rend", rend)]
-                return
-            }
-            let finished = frames[i].element
-            frames[i].element = XMLTreeElement("hi", [("rend", rend)])
-            appendElement(finished, to: i - 1)
-        }
-        func appendElement(_ e: XMLTreeElement, to i: Int) {
-            prepare(i)
-            frames[i].element.append(e)
-        }
-        func appendText(_ t: String, to i: Int) {
-            guard !t.isEmpty else { return }
-            prepare(i)
-            frames[i].element.append(text: t)
-        }
-
         func open(_ s: Int) {
             let top = frames.count - 1
             if frames[top].isLeaf { placements.append(.transparent); return }
@@ -149,24 +125,13 @@ extension TEIBuilder {
                 let f = frames.removeLast()
                 let parent = frames.count - 1
                 if case .image(let link) = f.kind {
-                    let source = URLSafety.destination(link.destination, unsafe: unsafe)
-                    if source.isEmpty {
-                        appendText(f.alt, to: parent)
-                        return
+                    if let figure = Self.figure(link, alt: f.alt, unsafe: unsafe) {
+                        Self.appendElement(figure, to: parent, in: &frames)
+                    } else {
+                        Self.appendText(f.alt, to: parent, in: &frames)
                     }
-                    var figure = XMLTreeElement("figure")
-                    if !link.title.isEmpty {
-                        var head = XMLTreeElement("head"); head.append(text: link.title); figure.append(head)
-                    }
-                    // Obsidian's size (`![[shot.png|400x300]]`): TEI's data.outputMeasurement, in pixels.
-                    figure.append(XMLTreeElement("graphic", [("url", Self.uriReference(source))]
-                        + (link.width.map { [("width", "\($0)px")] } ?? []) + (link.height.map { [("height", "\($0)px")] } ?? [])))
-                    if !f.alt.isEmpty {
-                        var desc = XMLTreeElement("figDesc"); desc.append(text: f.alt); figure.append(desc)
-                    }
-                    appendElement(figure, to: parent)
                 } else {
-                    appendElement(f.element, to: parent)
+                    Self.appendElement(f.element, to: parent, in: &frames)
                 }
             }
         }
@@ -180,49 +145,103 @@ extension TEIBuilder {
                 for s in t.opening { open(s) }
                 current = run.span
             }
-            let top = frames.count - 1
-            switch frames[top].kind {
-            case .image:
-                frames[top].alt += Inlines([InlineRun(run.content)]).plainText
-            case .code:
-                switch run.content {
-                case .text(let t): appendText(t, to: top)
-                case .softBreak, .hardBreak: appendText(" ", to: top)
-                case .footnoteReference(_, let n, _): appendText(String(n), to: top)
-                case .rawHTML: break
-                }
-            default:
-                switch run.content {
-                case .text(let t): appendText(t, to: top)
-                case .softBreak: appendText("\n", to: top)
-                case .hardBreak: appendElement(XMLTreeElement("lb"), to: top)
-                case .rawHTML: break
-                case .footnoteReference(let label, let number, _):
-                    let key = Self.normalize(label)
-                    if numbers[key] == nil { numbers[key] = number }
-                    if let id = writtenNotes[key] {
-                        appendElement(Self.noteReference(id, number), to: top)
-                    } else if definitions[key] != nil {
-                        if frames[top].depth + 1 > TEILimits.maxNoteDepth {
-                            let id = noteID(key)
-                            deferredNotes.append((key, id))
-                            pendingNotes[key] = id
-                            appendElement(Self.noteReference(id, number), to: top)
-                        } else {
-                            let n = note(key, depth: frames[top].depth + 1)
-                            appendElement(n, to: frames.count - 1)
-                        }
-                    } else {
-                        appendText("[^\(label)]", to: top)
-                    }
-                }
-            }
+            writeRun(run, into: &frames)
         }
         if current != nil {
             content.transition(from: current, to: nil, into: &t)
             for _ in t.closing { close() }
         }
         return frames[0].element.children
+    }
+
+    /// Writes one run into the innermost frame of `frames` (``inlines(_:depth:)``): in an image
+    /// its text joins the description; in code, text only; elsewhere line breaks and footnote
+    /// references too (a note is written at its first reference unless that is too deep).
+    mutating func writeRun(_ run: InlineRun, into frames: inout [InlineFrame]) {
+        let top = frames.count - 1
+        switch frames[top].kind {
+        case .image:
+            frames[top].alt += Inlines([InlineRun(run.content)]).plainText
+        case .code:
+            switch run.content {
+            case .text(let t): Self.appendText(t, to: top, in: &frames)
+            case .softBreak, .hardBreak: Self.appendText(" ", to: top, in: &frames)
+            case .footnoteReference(_, let n, _): Self.appendText(String(n), to: top, in: &frames)
+            case .rawHTML: break
+            }
+        default:
+            switch run.content {
+            case .text(let t): Self.appendText(t, to: top, in: &frames)
+            case .softBreak: Self.appendText("\n", to: top, in: &frames)
+            case .hardBreak: Self.appendElement(XMLTreeElement("lb"), to: top, in: &frames)
+            case .rawHTML: break
+            case .footnoteReference(let label, let number, _):
+                let key = Self.normalize(label)
+                if numbers[key] == nil { numbers[key] = number }
+                if let id = writtenNotes[key] {
+                    Self.appendElement(Self.noteReference(id, number), to: top, in: &frames)
+                } else if definitions[key] != nil {
+                    if frames[top].depth + 1 > TEILimits.maxNoteDepth {
+                        let id = noteID(key)
+                        deferredNotes.append((key, id))
+                        pendingNotes[key] = id
+                        Self.appendElement(Self.noteReference(id, number), to: top, in: &frames)
+                    } else {
+                        let n = note(key, depth: frames[top].depth + 1)
+                        Self.appendElement(n, to: frames.count - 1, in: &frames)
+                    }
+                } else {
+                    Self.appendText("[^\(label)]", to: top, in: &frames)
+                }
+            }
+        }
+    }
+
+    /// Starts a new element for frame `i` when its `rend` changed and it holds content already.
+    static func prepare(_ i: Int, in frames: inout [InlineFrame]) {
+        guard frames[i].rendChanged else { return }
+        frames[i].rendChanged = false
+        let rend = frames[i].rend.map(\.value).joined(separator: " ")
+        if frames[i].element.attributes.first?.1 == rend { return }
+        if frames[i].element.children.isEmpty {
+            frames[i].element.attributes = [("rend", rend)]
+            return
+        }
+        let finished = frames[i].element
+        frames[i].element = XMLTreeElement("hi", [("rend", rend)])
+        appendElement(finished, to: i - 1, in: &frames)
+    }
+
+    /// Appends `e` to frame `i`'s element (after ``prepare(_:in:)``).
+    static func appendElement(_ e: XMLTreeElement, to i: Int, in frames: inout [InlineFrame]) {
+        prepare(i, in: &frames)
+        frames[i].element.append(e)
+    }
+
+    /// Appends text to frame `i`'s element (after ``prepare(_:in:)``); empty text adds nothing.
+    static func appendText(_ t: String, to i: Int, in frames: inout [InlineFrame]) {
+        guard !t.isEmpty else { return }
+        prepare(i, in: &frames)
+        frames[i].element.append(text: t)
+    }
+
+    /// The `figure` of an image: its title as `head`, a `graphic` with the URL (and Obsidian's
+    /// size), its description as `figDesc`; `nil` when ``URLSafety`` drops the destination (the
+    /// description is then written as text).
+    static func figure(_ link: Link, alt: String, unsafe: Bool) -> XMLTreeElement? {
+        let source = URLSafety.destination(link.destination, unsafe: unsafe)
+        if source.isEmpty { return nil }
+        var figure = XMLTreeElement("figure")
+        if !link.title.isEmpty {
+            var head = XMLTreeElement("head"); head.append(text: link.title); figure.append(head)
+        }
+        // Obsidian's size (`![[shot.png|400x300]]`): TEI's data.outputMeasurement, in pixels.
+        figure.append(XMLTreeElement("graphic", [("url", Self.uriReference(source))]
+            + (link.width.map { [("width", "\($0)px")] } ?? []) + (link.height.map { [("height", "\($0)px")] } ?? [])))
+        if !alt.isEmpty {
+            var desc = XMLTreeElement("figDesc"); desc.append(text: alt); figure.append(desc)
+        }
+        return figure
     }
 
     /// A later reference to a written note: `ref[@type="noteref"][@target="#id"]` with the number.

@@ -46,16 +46,6 @@ package struct XMLTreeElement: Sendable, Equatable {
 
 /// The two escaping functions of the XML output.
 package enum XMLEscaping {
-    /// Whether `u` is an XML 1.0 `Char` (XML 1.0 §2.2 [2]):
-    /// `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]`.
-    package static func isXMLChar(_ u: Unicode.Scalar) -> Bool {
-        switch u.value {
-        case 0x9, 0xA, 0xD: return true
-        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
-        default: return false
-        }
-    }
-
     /// Escapes character data: `&`, `<`, `>` become references, CR becomes `&#xD;` (so that the
     /// parser's line-end normalisation, XML 1.0 §2.11, keeps it), non-`Char`s are removed.
     package static func text(_ s: String) -> String {

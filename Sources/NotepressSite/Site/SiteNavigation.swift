@@ -106,38 +106,7 @@ package final class SiteNavigation: Sendable {
         // 1. SUMMARY.md (or mkdocs.yml's nav): its chapters, nested by list depth, with its part
         // titles and separators.
         if summary != nil || nav != nil {
-            let resolver = SiteResolver(table: table)
-            let from = summary.map { table.paths[$0] } ?? "mkdocs.yml"
-            // The node of the last chapter at each depth (a chapter nests under the nearest one above it).
-            var stack: [(depth: Int, node: Int)] = []
-            for e in nav ?? summary.map({ table.records[$0].summary }) ?? [] {
-                func place(_ node: Node) {
-                    while let last = stack.last, last.depth >= e.depth { stack.removeLast() }
-                    var node = node
-                    node.parent = stack.last?.node
-                    let n = nodes.count
-                    nodes.append(node)
-                    if let p = node.page { nodeOfPage[p] = n }
-                    if let parent = stack.last?.node { nodes[parent].children.append(n) } else { top.append(n) }
-                    stack.append((e.depth, n))
-                }
-                switch e.kind {
-                case .section:
-                    place(Node(title: e.title, folder: ""))
-                case .chapter where SitePaths.isExternal(e.target):
-                    place(Node(title: e.title, url: e.target))
-                case .part, .separator:
-                    stack.removeAll()
-                    top.append(nodes.count)
-                    nodes.append(Node(title: e.title, role: e.kind == .part ? .part : .separator))
-                case .draft:
-                    continue
-                case .chapter:
-                    let r = resolver.resolve(.link, e.target, from: from)
-                    guard case .page(let p) = r.target, nodeOfPage[p] == nil, p != summary, table.records[p].format != nil else { continue }
-                    place(Node(title: e.title.isEmpty ? title(p) : e.title, page: p))
-                }
-            }
+            Self.addSummary(table, summary: summary, nav: nav, title: title, nodes: &nodes, nodeOfPage: &nodeOfPage, top: &top)
         }
         // The root index page first, unless the summary placed it.
         var head: [Int] = []
@@ -207,19 +176,72 @@ package final class SiteNavigation: Sendable {
         self.nodes = sortedNodes
         self.top = topSorted
         self.nodeOfPage = nodeOfPage
+        let pages = Self.pageOrder(sortedNodes, top: topSorted)
+        self.order = pages.order
+        self.position = pages.position
+        self.fullTree = pageIndices.count <= Self.fullTreeLimit
+        let shownTitle = siteTitle ?? rootIndex.map(title) ?? "Notes"
+        self.siteTitle = shownTitle
+        self.digest = Self.chromeDigest(table, siteTitle: shownTitle, fullTree: fullTree, nodes: sortedNodes, top: topSorted)
+    }
+
+    /// Step 1 of ``init(_:siteTitle:)``: the chapters of SUMMARY.md (the record `summary`),
+    /// nested by list depth, with its part titles and separators, as nodes; pages it names twice,
+    /// drafts and links to no page are left out.
+    static func addSummary(_ table: SiteTable, summary: Int?, nav: [SiteSummaryEntry]?, title: (Int) -> String, nodes: inout [Node],
+                           nodeOfPage: inout [Int: Int], top: inout [Int]) {
+        let resolver = SiteResolver(table: table)
+        let from = summary.map { table.paths[$0] } ?? "mkdocs.yml"
+        // The node of the last chapter at each depth (a chapter nests under the nearest one above it).
+        var stack: [(depth: Int, node: Int)] = []
+        for e in nav ?? summary.map({ table.records[$0].summary }) ?? [] {
+            func place(_ node: Node) {
+                while let last = stack.last, last.depth >= e.depth { stack.removeLast() }
+                var node = node
+                node.parent = stack.last?.node
+                let n = nodes.count
+                nodes.append(node)
+                if let p = node.page { nodeOfPage[p] = n }
+                if let parent = stack.last?.node { nodes[parent].children.append(n) } else { top.append(n) }
+                stack.append((e.depth, n))
+            }
+            switch e.kind {
+            case .section:
+                place(Node(title: e.title, folder: ""))
+            case .chapter where SitePaths.isExternal(e.target):
+                place(Node(title: e.title, url: e.target))
+            case .part, .separator:
+                stack.removeAll()
+                top.append(nodes.count)
+                nodes.append(Node(title: e.title, role: e.kind == .part ? .part : .separator))
+            case .draft:
+                continue
+            case .chapter:
+                let r = resolver.resolve(.link, e.target, from: from)
+                guard case .page(let p) = r.target, nodeOfPage[p] == nil, p != summary, table.records[p].format != nil else { continue }
+                place(Node(title: e.title.isEmpty ? title(p) : e.title, page: p))
+            }
+        }
+    }
+
+    /// The pages in reading order (the tree walked depth first from the top nodes `top`), and
+    /// each page's place in it.
+    static func pageOrder(_ sortedNodes: [Node], top topSorted: [Int]) -> (order: [Int], position: [Int: Int]) {
         var order: [Int] = []
         func walk(_ n: Int) {
             if let p = sortedNodes[n].page { order.append(p) }
             for c in sortedNodes[n].children { walk(c) }
         }
         for n in topSorted { walk(n) }
-        self.order = order
         var position: [Int: Int] = [:]
         for (k, p) in order.enumerated() { position[p] = k }
-        self.position = position
-        self.fullTree = pageIndices.count <= Self.fullTreeLimit
-        let shownTitle = siteTitle ?? rootIndex.map(title) ?? "Notes"
-        self.siteTitle = shownTitle
+        return (order, position)
+    }
+
+    /// What every page's chrome is made of, hashed: the site title, the tree (titles, pages,
+    /// nesting), the order; pages are written again when it changes.
+    static func chromeDigest(_ table: SiteTable, siteTitle shownTitle: String, fullTree: Bool, nodes sortedNodes: [Node],
+                             top topSorted: [Int]) -> String {
         // What every page's chrome is made of: the title, the tree (titles, pages, nesting), the order.
         var facts: [UInt8] = Array(shownTitle.utf8)
         facts.append(0x1E)
@@ -235,7 +257,7 @@ package final class SiteNavigation: Sendable {
             facts.append(0x1E)
         }
         for t in topSorted { facts += Array(String(t).utf8); facts.append(0x2C) }
-        self.digest = SHA256.hex(facts)
+        return SHA256.hex(facts)
     }
 
     /// The href of page `record` from the output folder `fromFolder`.
@@ -348,6 +370,20 @@ package final class SiteNavigation: Sendable {
         }
         v["sidebar"] = .list(sidebar)
         if added { closedItems.set(fromFolder + "\u{1F}" + root, made) }
+        let crumbs = breadcrumbs(current, root: root) { href($0, from: fromFolder) }
+        v["breadcrumbs"] = .list(crumbs)
+        v["hasBreadcrumbs"] = .bool(crumbs.count > 1)
+        let (previous, next) = neighbours(record) { href($0, from: fromFolder) }
+        if let previous { v["previous"] = previous }
+        if let next { v["next"] = next }
+        v["hasPager"] = .bool(previous != nil || next != nil)
+        return v
+    }
+
+    /// The breadcrumbs of ``values(record:fromFolder:notesIndex:root:)`` for the node `current`:
+    /// the site's home unless the way starts at the root index page, then the node's ancestors
+    /// and the node (a section without an index page is a label; the page is marked current).
+    func breadcrumbs(_ current: Int?, root: String, href: (Int) -> String) -> [MustacheValue] {
         var crumbs: [MustacheValue] = []
         if let c = current {
             let rootIndex = table.folderIndex[""]
@@ -357,27 +393,27 @@ package final class SiteNavigation: Sendable {
             // A section without an index page is a label; the page itself is marked current.
             for n in chain(c) {
                 let t = n == c ? nil : nodes[n].page
-                crumbs.append(.map(["title": .string(nodes[n].title), "href": .string(t.map { href($0, from: fromFolder) } ?? ""),
+                crumbs.append(.map(["title": .string(nodes[n].title), "href": .string(t.map { href($0) } ?? ""),
                                     "isCurrent": .bool(n == c)]))
             }
         }
-        v["breadcrumbs"] = .list(crumbs)
-        v["hasBreadcrumbs"] = .bool(crumbs.count > 1)
-        var pager = false
-        if let r = record, let k = position[r] {
-            if k > 0 {
-                let p = order[k - 1]
-                v["previous"] = .map(["title": .string(title(p)), "href": .string(href(p, from: fromFolder))])
-                pager = true
-            }
-            if k + 1 < order.count {
-                let p = order[k + 1]
-                v["next"] = .map(["title": .string(title(p)), "href": .string(href(p, from: fromFolder))])
-                pager = true
-            }
+        return crumbs
+    }
+
+    /// The pager of ``values(record:fromFolder:notesIndex:root:)``: the pages before and after
+    /// `record` in reading order (title and link), `nil` at either end or for a generated page.
+    func neighbours(_ record: Int?, href: (Int) -> String) -> (previous: MustacheValue?, next: MustacheValue?) {
+        guard let r = record, let k = position[r] else { return (nil, nil) }
+        var previous: MustacheValue?, next: MustacheValue?
+        if k > 0 {
+            let p = order[k - 1]
+            previous = .map(["title": .string(title(p)), "href": .string(href(p))])
         }
-        v["hasPager"] = .bool(pager)
-        return v
+        if k + 1 < order.count {
+            let p = order[k + 1]
+            next = .map(["title": .string(title(p)), "href": .string(href(p))])
+        }
+        return (previous, next)
     }
 
     func title(_ record: Int) -> String {

@@ -122,49 +122,75 @@ package enum SiteSearch {
         let keys = shards.keys.sorted { jsPrecedes($0, $1) }
         for key in keys {
             let terms = shards[key]!.sorted { jsPrecedes($0.term, $1.term) }
-            var w = SiteTableCodec.Writer()
-            w.out += Array("notepressSearch.shard(".utf8)
-            w.string(key)
-            w.out += Array(",{\"version\":".utf8)
-            w.string(lunrVersion)
-            w.out += Array(",\"fields\":[\"title\",\"heading\",\"body\"],\"fieldVectors\":[".utf8)
-            // Field vectors: field/ref → [(termIndex, weight)], in field then ref order.
-            var vectors: [Int: [Int: [(Int, Double)]]] = [:]
-            for (ti, t) in terms.enumerated() {
-                for e in t.entries { vectors[e.field, default: [:]][e.ref, default: []].append((ti, e.weight)) }
-            }
-            var firstVector = true
-            for f in vectors.keys.sorted() {
-                for ref in vectors[f]!.keys.sorted() {
-                    if !firstVector { w.out.append(0x2C) }
-                    firstVector = false
-                    w.out.append(0x5B)
-                    w.string(fields[f].name + "/" + String(ref))
-                    w.out += Array(",[".utf8)
-                    for (k, (ti, weight)) in vectors[f]![ref]!.enumerated() {
-                        if k > 0 { w.out.append(0x2C) }
-                        w.out += Array((String(ti) + "," + number(weight)).utf8)
-                    }
-                    w.out += Array("]]".utf8)
-                }
-            }
-            w.out += Array("],\"invertedIndex\":[".utf8)
-            for (ti, t) in terms.enumerated() {
-                if ti > 0 { w.out.append(0x2C) }
-                w.out.append(0x5B)
-                w.string(t.term)
-                w.out += Array((",{\"_index\":" + String(ti)).utf8)
-                for (f, field) in fields.enumerated() {
-                    w.out += Array((",\"" + field.name + "\":{").utf8)
-                    let refs = t.entries.filter { $0.field == f }.map(\.ref).sorted()
-                    w.out += Array(refs.map { "\"\($0)\":{}" }.joined(separator: ",").utf8)
-                    w.out.append(0x7D)
-                }
-                w.out += Array("}]".utf8)
-            }
-            w.out += Array("],\"pipeline\":[]});\n".utf8)
-            out.append(("_notepress/search/t-" + SearchTerms.shardName(key) + ".js", w.out))
+            out.append(("_notepress/search/t-" + SearchTerms.shardName(key) + ".js", shardFile(key, terms, lunrVersion: lunrVersion)))
         }
+        out += docsFiles(docs)
+        var m = SiteTableCodec.Writer()
+        m.out += Array("notepressSearch.meta({\"docs\":\(docs.count),\"docsPerFile\":\(docsPerFile),\"depth\":\(depth),\"textLength\":\(SiteSearchSection.textLength),\"shards\":".utf8)
+        m.strings(keys.map(SearchTerms.shardName))
+        m.out += Array(",\"fold\":{".utf8)
+        for (k, (from, to)) in SearchTerms.foldTable.enumerated() {
+            if k > 0 { m.out.append(0x2C) }
+            m.string(from); m.out.append(0x3A); m.string(to)
+        }
+        m.out += Array("}});\n".utf8)
+        out.append(("_notepress/search/meta.js", m.out))
+        return out
+    }
+
+    /// One shard of the inverted index of ``files(_:lunrVersion:)``: the terms of prefix `key`
+    /// (in JavaScript's order) as a lunr index, field vectors and inverted index, in a
+    /// `notepressSearch.shard(...)` call.
+    static func shardFile(_ key: String, _ terms: [(term: String, entries: [(field: Int, ref: Int, weight: Double)])],
+                          lunrVersion: String) -> [UInt8] {
+        var w = SiteTableCodec.Writer()
+        w.out += Array("notepressSearch.shard(".utf8)
+        w.string(key)
+        w.out += Array(",{\"version\":".utf8)
+        w.string(lunrVersion)
+        w.out += Array(",\"fields\":[\"title\",\"heading\",\"body\"],\"fieldVectors\":[".utf8)
+        // Field vectors: field/ref → [(termIndex, weight)], in field then ref order.
+        var vectors: [Int: [Int: [(Int, Double)]]] = [:]
+        for (ti, t) in terms.enumerated() {
+            for e in t.entries { vectors[e.field, default: [:]][e.ref, default: []].append((ti, e.weight)) }
+        }
+        var firstVector = true
+        for f in vectors.keys.sorted() {
+            for ref in vectors[f]!.keys.sorted() {
+                if !firstVector { w.out.append(0x2C) }
+                firstVector = false
+                w.out.append(0x5B)
+                w.string(fields[f].name + "/" + String(ref))
+                w.out += Array(",[".utf8)
+                for (k, (ti, weight)) in vectors[f]![ref]!.enumerated() {
+                    if k > 0 { w.out.append(0x2C) }
+                    w.out += Array((String(ti) + "," + number(weight)).utf8)
+                }
+                w.out += Array("]]".utf8)
+            }
+        }
+        w.out += Array("],\"invertedIndex\":[".utf8)
+        for (ti, t) in terms.enumerated() {
+            if ti > 0 { w.out.append(0x2C) }
+            w.out.append(0x5B)
+            w.string(t.term)
+            w.out += Array((",{\"_index\":" + String(ti)).utf8)
+            for (f, field) in fields.enumerated() {
+                w.out += Array((",\"" + field.name + "\":{").utf8)
+                let refs = t.entries.filter { $0.field == f }.map(\.ref).sorted()
+                w.out += Array(refs.map { "\"\($0)\":{}" }.joined(separator: ",").utf8)
+                w.out.append(0x7D)
+            }
+            w.out += Array("}]".utf8)
+        }
+        w.out += Array("],\"pipeline\":[]});\n".utf8)
+        return w.out
+    }
+
+    /// The sections' files of ``files(_:lunrVersion:)``, ``docsPerFile`` sections each: titles,
+    /// links and headings (`docs-N.js`), and their texts (`text-N.js`).
+    static func docsFiles(_ docs: [(title: String, href: String, heading: String, text: String)]) -> [(path: String, bytes: [UInt8])] {
+        var out: [(path: String, bytes: [UInt8])] = []
         var chunk = 0
         while chunk * docsPerFile < max(docs.count, 1) {
             var w = SiteTableCodec.Writer()
@@ -187,16 +213,6 @@ package enum SiteSearch {
             out.append(("_notepress/search/text-\(chunk).js", t.out))
             chunk += 1
         }
-        var m = SiteTableCodec.Writer()
-        m.out += Array("notepressSearch.meta({\"docs\":\(docs.count),\"docsPerFile\":\(docsPerFile),\"depth\":\(depth),\"textLength\":\(SiteSearchSection.textLength),\"shards\":".utf8)
-        m.strings(keys.map(SearchTerms.shardName))
-        m.out += Array(",\"fold\":{".utf8)
-        for (k, (from, to)) in SearchTerms.foldTable.enumerated() {
-            if k > 0 { m.out.append(0x2C) }
-            m.string(from); m.out.append(0x3A); m.string(to)
-        }
-        m.out += Array("}});\n".utf8)
-        out.append(("_notepress/search/meta.js", m.out))
         return out
     }
 

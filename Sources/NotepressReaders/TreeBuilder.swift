@@ -66,6 +66,9 @@ struct TreeBuilder {
     var openLinks: [Int] = []
     /// See ``openLinks``.
     var footnotesAfterLink: [RunContent] = []
+    /// Raw `<a>` start tags left out of the open links' text (``dropsNestedLinkTag(_:_:)``)
+    /// whose `</a>` is still to come.
+    var droppedNestedLinks = 0
     /// A wiki link was made from `[` + a shortcut reference link + `]`: the `]` that starts the
     /// next text node belongs to it.
     var dropLeadingBracket = false
@@ -388,7 +391,9 @@ struct TreeBuilder {
             lastRunIsOpenText = false
         case .html_inline:
             sawRawHTML = true
-            addRun(.rawHTML(literal(Self.string(cmark_node_get_literal(node)))))
+            let html = literal(Self.string(cmark_node_get_literal(node)))
+            if !openLinks.isEmpty, dropsNestedLinkTag(html, node) { return }
+            addRun(.rawHTML(html))
         case .footnote_reference:
             let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
             let label = number >= 1 && number <= footnoteLabels.count ? footnoteLabels[number - 1] : String(number)
@@ -455,6 +460,7 @@ struct TreeBuilder {
             break
         case .link, .image:
             linkDepth -= 1
+            if kind == .link, openLinks.count == 1 { droppedNestedLinks = 0 }
             if kind == .link, let start = openLinks.popLast(), openLinks.isEmpty, !footnotesAfterLink.isEmpty {
                 // The link keeps its (empty) text when its footnote references were all of it.
                 if inlines.runCount == start { addRun(.text("")) }

@@ -87,6 +87,8 @@ extension Renderer {
                 if run.span != nil, table[run: run].attributes.math != nil {
                     text = text.split(whereSeparator: { $0 == "\n" }).joined(separator: " ").trimmingHorizontalWhitespace()
                 }
+                // `2<sup>7</sup>` reads 2⁷, not 27 (``ScriptText``).
+                if run.span != nil { text = ScriptText.text(text, table[run: run].attributes) }
                 if open != nil { open!.text += text }
                 f.appendText(TerminalText.visible(text), style, link)
             case .softBreak:

@@ -16,6 +16,11 @@ public struct Block: Sendable, Equatable {
     /// names a language the highlighting library knows and highlighting is on; `nil` otherwise
     /// (then writers write the code as plain text).
     public var highlight: CodeHighlight?
+    /// Link targets raw HTML gives a paragraph or heading (`<a id="x"></a>`, `<span id="x">`,
+    /// `<h2 id="x">`; `RawHTMLPolicy.anchorIDs(of:)`), in order, besides its ``id``: formats
+    /// that do not write the HTML (TEI `<anchor xml:id>`, RTF bookmarks) write them so that a
+    /// `#x` link lands there. Empty for other blocks.
+    public var anchors: [String] = []
 
     /// A block of `kind` that starts at `position` in the source (`nil`: synthesised), with the
     /// anchor `id` (``id``; `nil` for none) and code `highlight` (code blocks only).

@@ -354,7 +354,8 @@ extension ManRenderer {
             }
             let f = font(a)
             switch run.content {
-            case .text(let t): sink.add(t, f, a.code)
+            // `2<sup>7</sup>` reads 2⁷, not 27 (``ScriptText``).
+            case .text(let t): sink.add(a.superscript || a.subscript ? ScriptText.text(t, a) : t, f, a.code)
             case .softBreak: sink.space()
             case .hardBreak:
                 if flow { sink.flush(); sink.hardBreak() } else { sink.space() }

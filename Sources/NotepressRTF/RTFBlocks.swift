@@ -16,6 +16,24 @@ extension RTFBuilder {
         }
     }
 
+    /// The bookmarks of `block`'s raw HTML ids (``Block/anchors``, named by
+    /// ``bookmarkName(forID:)`` as links to `#id` are) not written yet and no block's id.
+    mutating func rawAnchorBookmarks(_ block: Block) -> [RTFNode] {
+        if rawBookmarks == nil {
+            var ids = Set<String>(), raw = Set<String>()
+            document.forEachBlock { b, _ in
+                if let id = b.id { ids.insert(id) }
+                raw.formUnion(b.anchors)
+            }
+            rawBookmarks = raw.subtracting(ids)
+        }
+        var out: [RTFNode] = []
+        for id in block.anchors where rawBookmarks?.remove(id) != nil {
+            out += Self.bookmark(named: Self.bookmarkName(forID: id))
+        }
+        return out
+    }
+
     /// Writes one block.
     mutating func writeBlock(_ block: Block, _ ctx: BlockContext) {
         // A block's id (heading ids, block anchors, at any depth: a list item's anchor too) is a
@@ -26,6 +44,7 @@ extension RTFBuilder {
             default: break
             }
         }
+        if !block.anchors.isEmpty { pendingBookmarks += rawAnchorBookmarks(block) }
         switch block.kind {
         case .paragraph(let inl):
             let s = theme.style(for: ctx.inFootnote ? .footnote : (ctx.quoteDepth > 0 ? .blockQuote : .body))

@@ -155,6 +155,10 @@ struct RTFBuilder {
     var pendingPrefix: PendingPrefix?
     /// The bookmark of the next paragraph's block id (``RTFBlocks``), written after its prefix.
     var pendingBookmarks: [RTFNode] = []
+    /// Raw HTML ids (``Block/anchors``) still to be bookmarked: those no heading or block anchor
+    /// has (as in HTML, a link lands on the first), each written once; worked out at the first
+    /// block that has any (``rawAnchorBookmarks(_:)``).
+    var rawBookmarks: Set<String>?
     /// The colours past the fixed five, in the order of first use: alert kinds' and highlighted
     /// code roles' (``extraColor(_:)``).
     var extraColors: [RGBColor] = []

@@ -5,10 +5,12 @@ extension RawHTMLReading {
     /// HTML blocks, ``lowered(_:)`` for raw inline HTML when `inline`), or `document` itself when
     /// it has none. One pass that stops at the first raw HTML, and none when the reader saw that
     /// the document has no raw HTML (``Document/knownFreeOfRawHTML``).
-    package static func reading(_ document: Document, inline: Bool = true) -> Document {
+    /// `keepingUnread`: raw inline HTML that reads as nothing (a tag no policy keeps, a comment)
+    /// stays a raw HTML run, for a writer that reads such tags itself (man: ronn's `<placeholder>`).
+    package static func reading(_ document: Document, inline: Bool = true, keepingUnread: Bool = false) -> Document {
         guard has(document, inline: inline) else { return document }
         var d = document
-        d.blocks = read(document.blocks, inline: inline, depth: 0)
+        d.blocks = read(document.blocks, inline: inline, depth: 0, keepingUnread: keepingUnread)
         return d
     }
 
@@ -37,38 +39,74 @@ extension RawHTMLReading {
         return false
     }
 
-    /// `blocks` (at container `depth`) with raw HTML read.
-    static func read(_ blocks: [Block], inline: Bool, depth: Int) -> [Block] {
+    /// `blocks` (at container `depth`) with raw HTML read. The ids raw HTML names
+    /// (``RawHTMLPolicy/anchorIDs(of:)``) become ``Block/anchors`` of the paragraph or heading
+    /// they are in; a paragraph left without text (`<a id="x"></a>` alone) is left out and its
+    /// ids go to the next paragraph or heading at its level (else the last one before it).
+    static func read(_ blocks: [Block], inline: Bool, depth: Int, keepingUnread: Bool = false) -> [Block] {
         var out: [Block] = []
         out.reserveCapacity(blocks.count)
+        var carried: [String] = []
         for var b in blocks {
             switch b.kind {
             case .htmlBlock(let h):
-                out.append(contentsOf: Self.blocks(fromHTML: h, position: b.position, depth: depth))
+                for var r in Self.blocks(fromHTML: h, position: b.position, depth: depth) {
+                    if !carried.isEmpty, takesAnchors(r) { r.anchors = carried + r.anchors; carried = [] }
+                    if case .paragraph(let c) = r.kind, c.isEmpty { carried += r.anchors; continue }
+                    out.append(r)
+                }
                 continue
-            case .paragraph(let c): if inline && hasRawHTML(c) { b.kind = .paragraph(lowered(c)) }
-            case .heading(let level, let c): if inline && hasRawHTML(c) { b.kind = .heading(level: level, content: lowered(c)) }
+            case .paragraph(let c):
+                if inline && hasRawHTML(c) {
+                    var ids: [String] = []
+                    let l = lowered(c, anchors: &ids, keepingUnread: keepingUnread)
+                    if l.isEmpty && !ids.isEmpty { carried += ids; continue }
+                    b.kind = .paragraph(l); b.anchors += ids
+                }
+            case .heading(let level, let c):
+                if inline && hasRawHTML(c) {
+                    var ids: [String] = []
+                    b.kind = .heading(level: level, content: lowered(c, anchors: &ids, keepingUnread: keepingUnread)); b.anchors += ids
+                }
             case .table(var t):
                 if inline {
-                    t.header = t.header.map { hasRawHTML($0) ? lowered($0) : $0 }
-                    t.rows = t.rows.map { $0.map { hasRawHTML($0) ? lowered($0) : $0 } }
+                    var ids: [String] = []
+                    t.header = t.header.map { hasRawHTML($0) ? lowered($0, anchors: &ids, keepingUnread: keepingUnread) : $0 }
+                    t.rows = t.rows.map { $0.map { hasRawHTML($0) ? lowered($0, anchors: &ids, keepingUnread: keepingUnread) : $0 } }
                     b.kind = .table(t)
                 }
-            case .blockQuote(let bs): b.kind = .blockQuote(read(bs, inline: inline, depth: depth + 1))
+            case .blockQuote(let bs): b.kind = .blockQuote(read(bs, inline: inline, depth: depth + 1, keepingUnread: keepingUnread))
             case .footnoteDefinition(let label, let bs):
-                b.kind = .footnoteDefinition(label: label, blocks: read(bs, inline: inline, depth: depth + 1))
-            case .unknown(let name, let bs): b.kind = .unknown(typeName: name, blocks: read(bs, inline: inline, depth: depth + 1))
+                b.kind = .footnoteDefinition(label: label, blocks: read(bs, inline: inline, depth: depth + 1, keepingUnread: keepingUnread))
+            case .unknown(let name, let bs): b.kind = .unknown(typeName: name, blocks: read(bs, inline: inline, depth: depth + 1, keepingUnread: keepingUnread))
             case .alert(var a):
-                a.blocks = read(a.blocks, inline: inline, depth: depth + 1)
+                a.blocks = read(a.blocks, inline: inline, depth: depth + 1, keepingUnread: keepingUnread)
                 b.kind = .alert(a)
             case .list(var l):
-                for i in l.items.indices { l.items[i].blocks = read(l.items[i].blocks, inline: inline, depth: depth + 2) }
+                for i in l.items.indices { l.items[i].blocks = read(l.items[i].blocks, inline: inline, depth: depth + 2, keepingUnread: keepingUnread) }
                 b.kind = .list(l)
             case .codeBlock, .thematicBreak: break
             }
+            if !carried.isEmpty, takesAnchors(b) { b.anchors = carried + b.anchors; carried = [] }
             out.append(b)
         }
+        if !carried.isEmpty {
+            if let i = out.lastIndex(where: takesAnchors) {
+                out[i].anchors += carried
+            } else {
+                out.append(Block(.paragraph(Inlines()), position: blocks.last?.position))
+                out[out.count - 1].anchors = carried
+            }
+        }
         return out
+    }
+
+    /// Whether `b` can carry ``Block/anchors`` (a paragraph or heading).
+    static func takesAnchors(_ b: Block) -> Bool {
+        switch b.kind {
+        case .paragraph, .heading: return true
+        default: return false
+        }
     }
 
     /// The blocks an HTML block reads as (no block for one that is only a comment, a script or
@@ -90,6 +128,9 @@ struct BlockReader {
     var inline = InlinesBuilder()
     /// Whitespace was read since the last text and is written before the next one.
     var pendingSpace = false
+    /// Ids read since the last block (``RawHTMLPolicy/anchorIDs(of:)``): the next paragraph or
+    /// heading's ``Block/anchors``.
+    var pendingAnchors: [String] = []
 
     init(position: SourcePosition?) { self.position = position }
 
@@ -101,11 +142,15 @@ struct BlockReader {
     ]
 
     /// The paragraph read so far, if it has text, ends.
+    /// A paragraph without text is written only to hold ids (``RawHTMLReading/read(_:inline:depth:)``
+    /// moves them to the next block).
     mutating func flush() {
         pendingSpace = false
-        if inline.isEmpty { return }
+        if inline.isEmpty && pendingAnchors.isEmpty { return }
         let c = inline.take()
         out.append(Block(.paragraph(c), position: position))
+        out[out.count - 1].anchors = pendingAnchors
+        pendingAnchors = []
     }
 
     /// Reads `nodes` at container `depth`.
@@ -116,22 +161,28 @@ struct BlockReader {
             switch e.name {
             case "h1", "h2", "h3", "h4", "h5", "h6":
                 flush()
+                pendingAnchors = RawHTMLPolicy.anchorIDs(of: e)
                 inlineNodes(e.children)
                 let c = inline.take(); pendingSpace = false
                 out.append(Block(.heading(level: Int(String(e.name.dropFirst()))!, content: c), position: position))
+                out[out.count - 1].anchors = pendingAnchors
+                pendingAnchors = []
             case "hr":
-                flush(); out.append(Block(.thematicBreak, position: position))
+                flush(); pendingAnchors += RawHTMLPolicy.anchorIDs(of: e); out.append(Block(.thematicBreak, position: position))
             case "pre":
                 flush()
+                pendingAnchors += RawHTMLPolicy.anchorIDs(of: e)
                 var text = Self.text(e.children)
                 if text.hasPrefix("\n") { text.removeFirst() }
                 if !text.hasSuffix("\n") { text += "\n" }
                 out.append(Block(.codeBlock(info: "", literal: text), position: position))
             case "blockquote" where nested:
                 flush()
+                pendingAnchors += RawHTMLPolicy.anchorIDs(of: e)
                 out.append(Block(.blockQuote(sub(e.children, depth: depth + 1)), position: position))
             case "ul", "ol":
                 flush()
+                pendingAnchors += RawHTMLPolicy.anchorIDs(of: e)
                 if depth + 2 < ASTLimits.maxNestingDepth {
                     out.append(Block(.list(list(e, depth: depth)), position: position))
                 } else {
@@ -139,15 +190,17 @@ struct BlockReader {
                 }
             case "table":
                 flush()
+                pendingAnchors += RawHTMLPolicy.anchorIDs(of: e)
                 if let t = table(e) { out.append(Block(.table(t), position: position)) }
             case "summary":
                 flush()
+                pendingAnchors += RawHTMLPolicy.anchorIDs(of: e)
                 inline.push(.strong); inlineNodes(e.children); inline.pop()
                 flush()
             case "li", "blockquote":
-                flush(); blocks(e.children, depth: depth); flush()
+                flush(); pendingAnchors += RawHTMLPolicy.anchorIDs(of: e); blocks(e.children, depth: depth); flush()
             case let name where Self.containers.contains(name):
-                flush(); blocks(e.children, depth: depth); flush()
+                flush(); pendingAnchors += RawHTMLPolicy.anchorIDs(of: e); blocks(e.children, depth: depth); flush()
             default:
                 inlineNode(node)
             }
@@ -194,6 +247,7 @@ struct BlockReader {
                         var r = BlockReader(position: position)
                         r.inlineNodes(cell.children)
                         row.append(r.inline.take())
+                        pendingAnchors += r.pendingAnchors
                     }
                     rows.append(row)
                 case "caption":
@@ -221,6 +275,7 @@ struct BlockReader {
         switch node {
         case .text(let t): text(t)
         case .element(let e):
+            pendingAnchors += RawHTMLPolicy.anchorIDs(of: e)
             switch e.name {
             case "br": inline.append(.hardBreak); pendingSpace = false
             case "img":
@@ -235,6 +290,8 @@ struct BlockReader {
             default:
                 let block = Self.containers.contains(e.name) || ["li", "ul", "ol", "blockquote", "table", "hr"].contains(e.name)
                 if block { pendingSpace = true }
+                // A summary is a line of its own in phrasing content (a table cell): not "Sx".
+                if e.name == "details" && !inline.isEmpty { inline.append(.hardBreak); pendingSpace = false }
                 if let kind = RawHTMLReading.spanKind(e) {
                     // The space before the element stays outside its span.
                     if pendingSpace && !inline.isEmpty { inline.append(.text(" ")); pendingSpace = false }
@@ -242,6 +299,7 @@ struct BlockReader {
                 } else {
                     inlineNodes(e.children)
                 }
+                if e.name == "summary" { inline.append(.hardBreak); pendingSpace = false }
                 if block { pendingSpace = true }
             }
         }

@@ -5,7 +5,8 @@ import NotepressAST
 package enum RawHTMLReading {
     /// The span a kept element reads as, or `nil` for one whose text is read without a span.
     /// `b`/`strong` strong; `i`, `em`, `cite`, `dfn`, `var` emphasis; `code`, `kbd`, `samp`, `tt`
-    /// code; `del`, `s`, `strike` struck; `mark` highlighted; `sup`, `sub`; `a href` a link.
+    /// code; `del`, `s`, `strike` struck; `mark` highlighted; `sup`, `sub`; `a href` a link;
+    /// `summary` strong (a line of its own: ``lowered(_:)``, ``BlockReader``).
     static func spanKind(_ e: RawHTMLElement) -> InlineSpan.Kind? {
         switch e.name {
         case "b", "strong": return .strong
@@ -13,6 +14,7 @@ package enum RawHTMLReading {
         case "code", "kbd", "samp", "tt": return .code
         case "del", "s", "strike": return .strikethrough
         case "mark": return .highlight
+        case "summary": return .strong
         case "sup": return .superscript
         case "sub": return .subscript
         case "a":
@@ -32,9 +34,17 @@ package enum RawHTMLReading {
     /// `c` with its raw inline HTML read: each kept start tag that maps to a span
     /// (``spanKind(_:)``) opens it for the runs up to its end tag (or up to the end of the
     /// Markdown span it opened in, or of `c`); `<br>` is a hard break, `<img>` an image whose
-    /// description is its `alt`; the runs between `<script>`/`<style>`/… and their end tag are
+    /// description is its `alt`; a `<details>` after text and a `</summary>` end the line (the
+    /// summary is a line of its own, not run into the body: "Sx"); the runs between `<script>`/`<style>`/… and their end tag are
     /// left out; every other tag gives nothing and the text around it stays.
     static func lowered(_ c: Inlines) -> Inlines {
+        var anchors: [String] = []
+        return lowered(c, anchors: &anchors)
+    }
+
+    /// ``lowered(_:)``, adding the ids kept start tags name (``RawHTMLPolicy/anchorIDs(of:)``)
+    /// to `anchors`, in order; `keepingUnread`: a tag that reads as nothing stays a raw HTML run.
+    static func lowered(_ c: Inlines, anchors: inout [String], keepingUnread: Bool = false) -> Inlines {
         /// A raw element open across runs: its span and the Markdown spans open where it opened.
         struct Open { var name: String; var kind: InlineSpan.Kind; var chain: [Int] }
         enum Key: Equatable { case markdown(Int), raw(Int) }
@@ -42,6 +52,8 @@ package enum RawHTMLReading {
         var raw: [Open] = [], rawIDs: [Int] = [], nextID = 0
         var current: [Key] = []
         var dropping: String?
+        /// A `</summary>` was read: a hard break goes before the next content, outside the summary.
+        var breakBefore = false
         for (i, run) in c.runs.enumerated() {
             let chain = c.spanChain(ofRun: i)
             // A raw element ends with the Markdown span it opened in.
@@ -65,7 +77,10 @@ package enum RawHTMLReading {
                 current.append(key)
             }
             guard case .rawHTML(let h) = run.content else {
-                if dropping == nil { b.append(run.content) }
+                if dropping == nil {
+                    if breakBefore { b.append(.hardBreak); breakBefore = false }
+                    b.append(run.content)
+                }
                 continue
             }
             let token = RawHTMLPolicy.inlineToken(h)
@@ -75,29 +90,39 @@ package enum RawHTMLReading {
             }
             switch token {
             case .start(let e):
+                anchors += RawHTMLPolicy.anchorIDs(of: e)
                 if e.name == "br" { b.append(.hardBreak); continue }
+                if e.name == "details", !b.isEmpty {
+                    b.removeSuffixOfLastText(" ")
+                    b.append(.hardBreak)
+                }
                 if e.name == "img" { appendImage(e, to: &b); continue }
                 // At most ``ASTLimits/maxNestingDepth`` raw spans open: deeper start tags give nothing.
                 guard let kind = spanKind(e), raw.count < ASTLimits.maxNestingDepth else { continue }
                 raw.append(Open(name: e.name, kind: kind, chain: chain)); rawIDs.append(nextID); nextID += 1
             case .end(let name):
                 if let k = raw.lastIndex(where: { $0.name == name }) { raw.removeSubrange(k...); rawIDs.removeSubrange(k...) }
+                if name == "summary" { breakBefore = true }
             case .startDroppingContent(let name):
                 dropping = name
             case .nothing:
-                continue
+                if keepingUnread { b.append(run.content) }
             }
         }
         while !current.isEmpty { b.pop(); current.removeLast() }
         return b.take()
     }
 
-    /// An `<img>`: an image span around its `alt` text (nothing without `src` and `alt`).
+    /// An `<img>`: an image span around its `alt` text (nothing without `src` and `alt`), its
+    /// `width` and `height` (``RawHTMLPolicy/dimension(_:)``: pixels) the image's size.
     static func appendImage(_ e: RawHTMLElement, to b: inout InlinesBuilder) {
         let src = e.attribute("src") ?? ""
         let alt = e.attribute("alt") ?? ""
         guard !src.isEmpty || !alt.isEmpty else { return }
-        b.push(.image(Link(destination: src, title: e.attribute("title") ?? "")))
+        var link = Link(destination: src, title: e.attribute("title") ?? "")
+        link.width = e.attribute("width").flatMap(RawHTMLPolicy.dimension).flatMap { Int($0) }
+        link.height = e.attribute("height").flatMap(RawHTMLPolicy.dimension).flatMap { Int($0) }
+        b.push(.image(link))
         if !alt.isEmpty { b.append(.text(alt)) }
         b.pop()
     }

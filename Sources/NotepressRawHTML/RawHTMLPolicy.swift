@@ -78,6 +78,19 @@ package enum RawHTMLPolicy {
         return e
     }
 
+    /// The link targets a kept element names (`<a id="x">`, `<a name="x">`, `<span id="x">`,
+    /// `<h2 id="x">`): its non-empty `id` and `name` values, in that order, without repeats;
+    /// none for an element the policy drops (its `id` never reaches a page either). Formats that
+    /// do not write the HTML write these as bookmarks or anchors (``Block/anchors``).
+    package static func anchorIDs(of element: RawHTMLElement) -> [String] {
+        guard keeps(element.name) else { return [] }
+        var out: [String] = []
+        for a in element.attributes where (a.name == "id" || a.name == "name") && !a.value.isEmpty && !out.contains(a.value) {
+            out.append(a.value)
+        }
+        return out
+    }
+
     /// An image's `width` or `height` as HTML requires it, a non-negative integer of CSS pixels:
     /// `60`, and the `60px` or `60px;` READMEs often write, give `60`; anything else (`50%`,
     /// `auto`) gives `nil` (the attribute is left out and the image keeps its own size).

@@ -66,6 +66,9 @@ struct TreeBuilder {
     var openLinks: [Int] = []
     /// See ``openLinks``.
     var footnotesAfterLink: [RunContent] = []
+    /// Raw `<a>` start tags left out of the open links' text (``dropsNestedLinkTag(_:_:)``)
+    /// whose `</a>` is still to come.
+    var droppedNestedLinks = 0
     /// A wiki link was made from `[` + a shortcut reference link + `]`: the `]` that starts the
     /// next text node belongs to it.
     var dropLeadingBracket = false

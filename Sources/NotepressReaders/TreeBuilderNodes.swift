@@ -88,7 +88,9 @@ extension TreeBuilder {
             lastRunIsOpenText = false
         case .html_inline:
             sawRawHTML = true
-            addRun(.rawHTML(literal(Self.string(cmark_node_get_literal(node)))))
+            let html = literal(Self.string(cmark_node_get_literal(node)))
+            if !openLinks.isEmpty, dropsNestedLinkTag(html, node) { return }
+            addRun(.rawHTML(html))
         case .footnote_reference:
             let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
             let label = number >= 1 && number <= footnoteLabels.count ? footnoteLabels[number - 1] : String(number)
@@ -155,6 +157,7 @@ extension TreeBuilder {
             break
         case .link, .image:
             linkDepth -= 1
+            if kind == .link, openLinks.count == 1 { droppedNestedLinks = 0 }
             if kind == .link, let start = openLinks.popLast(), openLinks.isEmpty, !footnotesAfterLink.isEmpty {
                 // The link keeps its (empty) text when its footnote references were all of it.
                 if inlines.runCount == start { addRun(.text("")) }

@@ -150,6 +150,9 @@ struct IDAllocator {
         return s
     }
 
+    /// Marks `id` used; `false` when it already was.
+    mutating func claim(_ id: String) -> Bool { used.insert(id).inserted }
+
     /// `base` if unused, else `base-2`, `base-3`, …; the result is marked used.
     mutating func unique(_ base: String) -> String {
         var candidate = base
@@ -203,6 +206,10 @@ struct TEIBuilder {
     /// Block anchors given an `xml:id` so far: an id that two paragraphs carry (`^a` written twice)
     /// names the first, as a link to it lands on the first in HTML (an `xml:id` is unique).
     var anchoredParagraphs: Set<String> = []
+    /// Raw HTML ids (``Block/anchors``) given an `<anchor xml:id>`: those whose `xml:id` no
+    /// heading, block anchor or earlier raw id took (as in HTML, a link lands on the first);
+    /// taken out once written.
+    var rawAnchors: Set<String> = []
 
     init(document: Document) {
         self.document = document
@@ -221,6 +228,22 @@ struct TEIBuilder {
                 }
             }
         }
+        // Raw HTML ids after every block id, so that none takes a heading's.
+        document.forEachBlock { block, _ in
+            for id in block.anchors where !anchors.contains(id) && ids.claim(TEIIdentifiers.anchorID(id)) {
+                anchors.insert(id)
+                rawAnchors.insert(id)
+            }
+        }
+    }
+
+    /// The `<anchor xml:id>` elements of `block`'s raw HTML ids not written yet (``rawAnchors``).
+    mutating func anchorElements(_ block: Block) -> [XMLTreeNode] {
+        var out: [XMLTreeNode] = []
+        for id in block.anchors where rawAnchors.remove(id) != nil {
+            out.append(.element(XMLTreeElement("anchor", [("xml:id", TEIIdentifiers.anchorID(id))])))
+        }
+        return out
     }
 
     /// The `xml:id` of a heading block (``TEIIdentifiers/headingID(_:)`` of its id).
@@ -273,7 +296,7 @@ struct TEIBuilder {
                 sections.append((level, content.titleText, id))
                 var div = XMLTreeElement("div", [("xml:id", id)])
                 var head = XMLTreeElement("head")
-                head.children = inlines(content, depth: depth(stack) + 2)
+                head.children = anchorElements(block) + inlines(content, depth: depth(stack) + 2)
                 div.append(head)
                 stack.append((level, div))
             case .unknown(let name, let children):
@@ -330,10 +353,10 @@ struct TEIBuilder {
         case .paragraph(let c):
             let anchor = b.id.flatMap { anchoredParagraphs.insert($0).inserted ? TEIIdentifiers.anchorID($0) : nil }
             var p = XMLTreeElement("p", anchor.map { [("xml:id", $0)] } ?? [])
-            p.children = inlines(c, depth: depth + 1); return [p]
+            p.children = anchorElements(b) + inlines(c, depth: depth + 1); return [p]
         case .heading(let level, let c):
             var p = XMLTreeElement("p", [("rend", "heading-\(min(max(level, 1), 6))"), ("xml:id", Self.headingXMLID(b))])
-            p.children = inlines(c, depth: depth + 1)
+            p.children = anchorElements(b) + inlines(c, depth: depth + 1)
             return [p]
         case .blockQuote(let children):
             if depth + 1 > TEILimits.maxContainerDepth {

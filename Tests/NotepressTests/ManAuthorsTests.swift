@@ -147,9 +147,10 @@ final class ManAuthorsTests: XCTestCase {
 
     // MARK: 6. ronn placeholders
 
+    /// `<kbd>q</kbd>` is an HTML element, read as code (bold in man pages, issue 53).
     func testRonnPlaceholdersFollowRonnsElementList() throws {
         let out = try convert("Give a <name>, a <section> and a value, a <new name> and <kbd>q</kbd>.\n", name: "i6.ronn")
-        XCTAssertTrue(out.contains("Give a \\fIname\\fR, a \\fIsection\\fR and a value, a \\fInew name\\fR and q.\n"), out)
+        XCTAssertTrue(out.contains("Give a \\fIname\\fR, a \\fIsection\\fR and a value, a \\fInew name\\fR and \\fBq\\fR.\n"), out)
         assertLintClean(out, "ronn placeholders")
         // In Markdown `<section>` is an HTML5 element: dropped with a warning, as before.
         let md = try NotepressBinary.run(["convert", "--verbose", "-t", "man", "-"], stdin: Data("Give a <name>, a <section>.\n".utf8),

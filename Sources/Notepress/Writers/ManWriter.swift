@@ -16,7 +16,8 @@ package struct ManWriter: DocumentWriter {
         emitter.defaultSection = options.manSection
         let format = document.metadata.sourceFormat == .commonmark ? SourceFormat.commonmark : .gfm
         emitter.readMarkdown = { MarkdownReader(format: format).parse($0).document.blocks }
-        // Raw inline HTML stays for the man writer's own reading (ronn's placeholders, `<br>`).
-        return Array(emitter.render(RawHTMLReading.reading(document, inline: false), diagnostics: &diagnostics).utf8)
+        // Raw inline HTML the policy keeps is read (`<b>`, `<sup>`, `<kbd>`: bold, superscript,
+        // code); other tags stay for the man writer's own reading (ronn's placeholders).
+        return Array(emitter.render(RawHTMLReading.reading(document, keepingUnread: true), diagnostics: &diagnostics).utf8)
     }
 }

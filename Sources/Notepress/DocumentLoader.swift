@@ -30,6 +30,9 @@ package struct DocumentLoader: Sendable {
     /// Markdown (``VaultSyntax``). Off here (cmark-gfm's reading, which the spec suites check);
     /// the command line turns it on except for `--fragment` without `--math`.
     package var vaultSyntax = false
+    /// The MkDocs Markdown extensions Markdown is read with (``MarkdownReader/mkdocs``:
+    /// `--markdown-extension`, a MkDocs project's `mkdocs.yml`); empty: cmark-gfm's reading.
+    package var mkdocs: Set<MkDocsExtension> = []
     /// Markdown extensions other than the format's (``MarkdownReader/extensions``) and cmark's
     /// smart punctuation: no command-line option sets them; the cmark-gfm spec suites run
     /// through this loader with them (Tests/NotepressTests/CmarkSpecTests.swift).
@@ -244,6 +247,7 @@ package struct DocumentLoader: Sendable {
             reader.limits = inputLimits
             reader.wikiLinkOrder = wikiLinkOrder
             reader.lineMap = lineMap
+            reader.mkdocs = mkdocs
             // The first level-1 heading at the top level, seen as blocks go by (a streaming
             // writer keeps none).
             let first = FirstHeadingBox()

@@ -36,6 +36,10 @@ package struct HTMLOptions: Sendable, Equatable {
     /// Highlighted code blocks (``Block/highlight``) as `<span class="tok-ROLE">` runs inside
     /// their `<code>` (plain text unwrapped); off, code is text only, as cmark-gfm writes it.
     package var highlight = false
+    /// The text of a permalink after each heading that has an id (MkDocs `toc` `permalink`:
+    /// `<a class="headerlink" href="#id" title="Permanent link">¶</a>`, as Python-Markdown writes
+    /// it); `nil`: none.
+    package var permalink: String?
 
     package init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false, blockIDs: Bool = true,
                 directionAuto: Bool = false, alerts: Bool = false, numberWidths: Bool = false, tagPagePrefix: String? = nil) {
@@ -179,7 +183,28 @@ struct HTMLBodyWriter: BlockVisitor {
     // MARK: blocks
 
     mutating func visitParagraph(_ content: Inlines, _ block: Block) {
+        if let a = block.attributes, !(tightStack.last ?? false) {
+            // An attribute list's paragraph (MkDocs `attr_list`): its id, classes, safe attributes.
+            cr(); out.put("<p")
+            putAttributes(a, id: a.id ?? (options.blockIDs ? block.id : nil))
+            putDir(); out.put(">")
+            inlines(content)
+            out.put("</p>\n")
+            return
+        }
         paragraph(content, backrefLabel: nil, id: options.blockIDs ? block.id : nil)
+    }
+
+    /// ` id="…" class="…" key="…"` of an attribute list (``MarkupAttributes``): the id given
+    /// (`nil`: none), the classes, the pairs ``MarkupAttributes/htmlAttributes(skipping:)`` allows,
+    /// all escaped by ``HTMLEscape``.
+    mutating func putAttributes(_ a: MarkupAttributes, id: String?, skipping skip: Set<String> = []) {
+        if let id { out.put(" id=\""); HTMLEscape.appendAttribute(id, to: &out); out.put("\"") }
+        if let c = a.classValue { out.put(" class=\""); HTMLEscape.appendAttribute(c, to: &out); out.put("\"") }
+        for p in a.htmlAttributes(skipping: skip) {
+            out.put(" "); HTMLEscape.appendAttribute(p.key.lowercased(), to: &out)
+            out.put("=\""); HTMLEscape.appendAttribute(p.value, to: &out); out.put("\"")
+        }
     }
 
     /// A paragraph; `id` (a block anchor, ``Block/id``) goes on the `p`, or on an empty `span`
@@ -205,12 +230,37 @@ struct HTMLBodyWriter: BlockVisitor {
     mutating func visitHeading(level: Int, _ content: Inlines, _ block: Block) {
         cr()
         out.put("<h"); out.put(decimal: level)
-        if let id = block.id, options.blockIDs {
+        let id = options.blockIDs ? block.id : nil
+        if let a = block.attributes {
+            putAttributes(a, id: id)
+        } else if let id {
             out.put(" id=\""); HTMLEscape.appendAttribute(id, to: &out); out.put("\"")
         }
         putDir(); out.put(">")
         inlines(content)
+        if let id, let mark = options.permalink {
+            out.put("<a class=\"headerlink\" href=\"#"); HTMLEscape.appendURL(id, to: &out)
+            out.put("\" title=\"Permanent link\">"); HTMLEscape.appendText(mark, to: &out); out.put("</a>")
+        }
         out.put("</h"); out.put(decimal: level); out.put(">\n")
+    }
+
+    /// A definition list: `<dl>`, each term a `<dt>`, each definition a `<dd>` (a definition of
+    /// one paragraph without its `<p>`, as Python-Markdown writes a tight list).
+    mutating func visitDefinitionList(_ items: [DefinitionItem], _ block: Block) {
+        cr(); out.put("<dl>\n")
+        for item in items {
+            cr(); out.put("<dt"); putDir(); out.put(">"); inlines(item.term); out.put("</dt>\n")
+            for d in item.definitions {
+                cr(); out.put("<dd"); putDir(); out.put(">")
+                let tight: Bool
+                if d.count == 1, case .paragraph = d[0].kind { tight = true } else { tight = false }
+                blocks(d, tight: tight)
+                if !tight { cr() }
+                out.put("</dd>\n")
+            }
+        }
+        cr(); out.put("</dl>\n")
     }
 
     mutating func visitBlockQuote(_ children: [Block], _ block: Block) {
@@ -462,6 +512,10 @@ struct HTMLBodyWriter: BlockVisitor {
         case .highlight: out.put("<mark>")
         case .superscript: out.put("<sup>")
         case .subscript: out.put("<sub>")
+        case .insert: out.put("<ins>")
+        case .keyboard: out.put("<kbd>")
+        case .abbreviation(let title):
+            out.put("<abbr title=\""); HTMLEscape.appendAttribute(title, to: &out); out.put("\">")
         case .math(let display):
             // The TeX source as text; the page's math script (KaTeX, ``HTMLMath``) draws it.
             out.put(display ? "<span class=\"math math-display\">" : "<span class=\"math math-inline\">")
@@ -472,7 +526,9 @@ struct HTMLBodyWriter: BlockVisitor {
         case .link(let l):
             out.put("<a href=\""); putSafeURL(l.destination)
             if !l.title.isEmpty { out.put("\" title=\""); HTMLEscape.appendAttribute(l.title, to: &out) }
-            out.put("\">")
+            out.put("\"")
+            if let a = l.attributes { putAttributes(a, id: a.id, skipping: ["title"]) }
+            out.put(">")
         case .image(let l):
             out.put("<img src=\""); putSafeURL(l.destination); out.put("\" alt=\"")
         case .tag(let name):
@@ -494,6 +550,9 @@ struct HTMLBodyWriter: BlockVisitor {
         case .highlight: out.put("</mark>")
         case .superscript: out.put("</sup>")
         case .subscript: out.put("</sub>")
+        case .insert: out.put("</ins>")
+        case .keyboard: out.put("</kbd>")
+        case .abbreviation: out.put("</abbr>")
         case .link(let l): out.put(l.isMissing ? "</span>" : "</a>")
         case .tag: out.put(options.tagPagePrefix == nil ? "</span>" : "</a>")
         case .image(let l):
@@ -501,7 +560,9 @@ struct HTMLBodyWriter: BlockVisitor {
             // Obsidian's size (`![[shot.png|400x300]]`): numbers only, nothing to escape.
             if let w = l.width { out += "\" width=\"" + String(w) }
             if let h = l.height { out += "\" height=\"" + String(h) }
-            out.put("\" />")
+            out.put("\"")
+            if let a = l.attributes { putAttributes(a, id: a.id, skipping: ["title", "width", "height", "alt"]) }
+            out.put(" />")
         }
     }
 }

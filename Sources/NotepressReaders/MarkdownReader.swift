@@ -82,14 +82,34 @@ package struct MarkdownReader: Sendable {
         if let limits, let v = limits.check(bytes) {
             return refusal(InputLimits.Violation(line: v.line + lineOffset, column: v.column, message: v.message), path: path)
         }
+        var vaultSyntax = self.vaultSyntax
+        if mkdocs.contains(.mark), vaultSyntax?.highlights != true {
+            // pymdownx.mark's `==text==` is the vault's highlight.
+            var f = vaultSyntax ?? VaultSyntax.Features(math: false, comments: false, highlights: false)
+            f.highlights = true
+            vaultSyntax = f
+        }
+        var result: ReadResult
         if let features = vaultSyntax, let vault = VaultSyntax.prescan(bytes, features: features) {
-            return vault.text.withUnsafeBufferPointer {
+            result = vault.text.withUnsafeBufferPointer {
                 parseChecked(bytes: $0, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
                              retainBlocks: retainBlocks, vault: vault, mathBlocks: features.math)
             }
+        } else {
+            result = parseChecked(bytes: bytes, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
+                                  retainBlocks: retainBlocks, vault: nil, mathBlocks: vaultSyntax?.math == true)
         }
-        return parseChecked(bytes: bytes, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
-                            retainBlocks: retainBlocks, vault: nil, mathBlocks: vaultSyntax?.math == true)
+        guard !mkdocs.isEmpty, result.refused == nil else { return result }
+        // The MkDocs extensions, once the whole tree is read and libcmark-gfm's lock released
+        // (a definition's indented continuation is read again with this reader).
+        var inner = self
+        inner.lineMap = nil
+        inner.limits = nil
+        var syntax = MkDocsSyntax(extensions: mkdocs) { inner.parse($0, path: path).document.blocks }
+        let blocks = syntax.apply(result.document.blocks)
+        if let topLevelBlock { for b in blocks { topLevelBlock(b) } }
+        result.document.blocks = !retainBlocks && topLevelBlock != nil ? [] : blocks
+        return result
     }
 
     /// ``parse(bytes:path:lineOffset:topLevelBlock:retainBlocks:)`` past the input limits, of the
@@ -143,8 +163,11 @@ package struct MarkdownReader: Sendable {
         builder.lineMap = lineMap
         builder.mathBlocks = mathBlocks
         builder.callouts = vaultSyntax != nil
-        builder.topLevelBlock = topLevelBlock
-        builder.retainTopLevel = retainBlocks || topLevelBlock == nil
+        builder.subscriptTilde = mkdocs.contains(.tilde)
+        // MkDocs extensions read the whole tree (abbreviations defined at the end, definitions
+        // across blocks): the blocks go to `topLevelBlock` once read.
+        builder.topLevelBlock = mkdocs.isEmpty ? topLevelBlock : nil
+        builder.retainTopLevel = retainBlocks || topLevelBlock == nil || !mkdocs.isEmpty
         let blocks = builder.build(root)
         var doc = Document(metadata: DocumentMetadata(sourcePath: path, sourceFormat: format), blocks: blocks)
         doc.knownFreeOfRawHTML = !builder.sawRawHTML

@@ -84,6 +84,8 @@ struct TreeBuilder {
     var callouts = false
     /// A soft break not yet added (``flushBreak()``).
     var deferredSoftBreak = false
+    /// `~text~` (one tilde) is a subscript, `~~text~~` strikethrough (MkDocs `pymdownx.tilde`).
+    var subscriptTilde = false
 
     init(path: String?, lineOffset: Int, source: UnsafeBufferPointer<UInt8>) {
         self.path = path
@@ -285,6 +287,13 @@ struct TreeBuilder {
         if case .text = content { lastRunIsOpenText = true } else { lastRunIsOpenText = false }
     }
 
+    /// Whether a strikethrough node was written with one `~` (its text starts one column after it).
+    static func isSingleTilde(_ node: OpaquePointer) -> Bool {
+        guard let child = cmark_node_first_child(node),
+              cmark_node_get_start_line(child) == cmark_node_get_start_line(node) else { return false }
+        return cmark_node_get_start_column(child) - cmark_node_get_start_column(node) == 1
+    }
+
     mutating func openSpan(_ kind: InlineSpan.Kind) {
         flushBreak()
         inlines.push(kind)
@@ -397,7 +406,7 @@ struct TreeBuilder {
             if openLinks.isEmpty { addRun(ref) } else { footnotesAfterLink.append(ref) }
         case .emph: openSpan(.emphasis)
         case .strong: openSpan(.strong)
-        case .strikethrough: openSpan(.strikethrough)
+        case .strikethrough: openSpan(subscriptTilde && Self.isSingleTilde(node) ? .subscript : .strikethrough)
         case .link:
             linkDepth += 1
             openLinks.append(inlines.runCount)

@@ -277,7 +277,14 @@ extension MkDocsSyntax {
                     value = String(decoding: u[vs..<k], as: UTF8.self)
                 }
                 guard !word.isEmpty, !value.contains("{") else { return nil }
-                a.pairs.append(MarkupAttributes.Pair(key: word, value: value))
+                // `id=…` and `class=…` are the id and classes, as `#…` and `.…` are.
+                if word == "id" {
+                    a.id = value
+                } else if word == "class" {
+                    a.classes += value.split(separator: " ").map(String.init)
+                } else {
+                    a.pairs.append(MarkupAttributes.Pair(key: word, value: value))
+                }
                 i = k
             } else if word.hasPrefix("#"), word.count > 1 {
                 a.id = String(word.dropFirst())

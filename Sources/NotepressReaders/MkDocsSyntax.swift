@@ -110,7 +110,6 @@ struct MkDocsSyntax {
         guard let k = lines.firstIndex(where: { Self.definitionText($0) != nil }) else { return false }
         var terms: [Inlines]
         var termPosition = b.position
-        var loose = false
         if k == 0 {
             // `: definition` after a blank line: the previous paragraph's lines are the terms, or
             // the definition is one more of the previous list's last term.
@@ -121,10 +120,17 @@ struct MkDocsSyntax {
                 out.removeLast()
             } else if case .definitionList = prev.kind {
                 terms = []
+            } else if case .htmlBlock(let h) = prev.kind {
+                // A term written as raw HTML (MkDocs Material's `<!-- md:option name -->`), as
+                // Python-Markdown takes the HTML placeholder paragraph before the definition.
+                var html = h
+                while html.last == "\n" { html.removeLast() }
+                terms = [Inlines([InlineRun(.rawHTML(html))])]
+                termPosition = prev.position
+                out.removeLast()
             } else {
                 return false
             }
-            loose = true
         } else {
             terms = Array(lines[..<k])
         }
@@ -142,7 +148,6 @@ struct MkDocsSyntax {
         if !current.isEmpty { defs.append(Self.joined(current)) }
         let position = b.position.map { SourcePosition(line: $0.line + k, column: $0.column) }
         let defBlocks: [[Block]] = defs.map { [Block(.paragraph($0), position: position)] }
-        _ = loose
         var items = terms.enumerated().map { i, t in
             DefinitionItem(term: t, definitions: [], position: termPosition.map { SourcePosition(line: $0.line + i, column: $0.column) })
         }

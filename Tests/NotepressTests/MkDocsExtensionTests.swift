@@ -85,6 +85,17 @@ final class MkDocsExtensionTests: XCTestCase {
         XCTAssertFalse(plain.contains("<dl>"), plain)
     }
 
+    /// MkDocs Material's changelog writes `{ id="9.7.0" }` and its option lists a raw HTML term
+    /// (`<!-- md:option name -->`) before `:   definition`: both were left literal.
+    func testAttrListIDKeyAndADefinitionAfterAnHTMLComment() throws {
+        let md = "### 9.7.0 <small>Nov</small> { id=\"9.7.0\" }\n\n<!-- md:option x -->\n\n:   Defines x.\n"
+        let html = try convert(md, ["attr_list", "def_list"], ["--fragment", "--heading-ids"])
+        XCTAssertTrue(html.contains("<h3 id=\"9.7.0\">9.7.0 <small>Nov</small></h3>"), html)
+        XCTAssertTrue(html.contains("<dl>\n<dt></dt>\n<dd>Defines x.</dd>\n</dl>"), html)
+        let ansi = try convert(md, ["attr_list", "def_list"], to: "ansi", ["--color", "never"])
+        XCTAssertFalse(ansi.contains(":   ") || ansi.contains("{"), ansi)
+    }
+
     // MARK: abbr
 
     func testAbbrDefinitionsLeaveTheTextAndWrapTheWord() throws {

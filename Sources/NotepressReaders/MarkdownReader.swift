@@ -105,8 +105,9 @@ package struct MarkdownReader: Sendable {
         var inner = self
         inner.lineMap = nil
         inner.limits = nil
-        var syntax = MkDocsSyntax(extensions: mkdocs) { inner.parse($0, path: path).document.blocks }
+        var syntax = MkDocsSyntax(extensions: mkdocs, path: path) { inner.parse($0, path: path).document.blocks }
         let blocks = syntax.apply(result.document.blocks)
+        result.diagnostics += syntax.findings.diagnostics
         if let topLevelBlock { for b in blocks { topLevelBlock(b) } }
         result.document.blocks = !retainBlocks && topLevelBlock != nil ? [] : blocks
         return result

@@ -13,13 +13,7 @@ extension MkDocsSyntax {
     func inlines(_ c: Inlines) -> Inlines {
         guard !c.runs.isEmpty else { return c }
         // Spans whose text is literal (code, math) and links/images, in one pass (parents first).
-        var literal = [Bool](repeating: false, count: c.spans.count)
-        for (i, s) in c.spans.enumerated() {
-            switch s.kind {
-            case .code, .math: literal[i] = true
-            default: literal[i] = s.parent.map { literal[$0] } ?? false
-            }
-        }
+        let literal = Self.literalSpans(c)
         var out = c
         var changed = false
         if extensions.contains(.attrList) { changed = linkAttributes(&out) }

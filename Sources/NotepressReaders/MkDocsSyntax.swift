@@ -28,10 +28,56 @@ struct MkDocsSyntax {
     let reparse: (String) -> [Block]
     /// `*[ABBR]: expansion` definitions found, by abbreviation.
     var abbreviations: [String: String] = [:]
+    /// The file read, for warnings.
+    let path: String?
+    /// Warnings: constructs of an extension that is on, recognised and left as written.
+    let findings = Findings()
 
-    init(extensions: Set<MkDocsExtension>, reparse: @escaping (String) -> [Block]) {
+    /// Warnings collected while the (non-mutating) passes run.
+    final class Findings {
+        var diagnostics: [Diagnostic] = []
+    }
+
+    init(extensions: Set<MkDocsExtension>, path: String? = nil, reparse: @escaping (String) -> [Block]) {
         self.extensions = extensions
+        self.path = path
         self.reparse = reparse
+    }
+
+    /// Per span of `c`: whether its text is literal (code, math, or inside them). One pass,
+    /// parents first.
+    static func literalSpans(_ c: Inlines) -> [Bool] {
+        var literal = [Bool](repeating: false, count: c.spans.count)
+        for (i, s) in c.spans.enumerated() {
+            switch s.kind {
+            case .code, .math: literal[i] = true
+            default: literal[i] = s.parent.map { literal[$0] } ?? false
+            }
+        }
+        return literal
+    }
+
+    /// Reports, once per block, syntax of an extension that is on and was left in `c`'s text
+    /// (outside code): `^^…^^` or `++…++` around markup (read within one text run only), an
+    /// attribute list where none is read.
+    func reportLeftovers(_ c: Inlines, _ block: Block) {
+        let literal = Self.literalSpans(c)
+        var text = ""
+        for r in c.runs {
+            guard case .text(let t) = r.content, !(r.span.map { literal[$0] } ?? false) else { continue }
+            text += t
+        }
+        var what: [String] = []
+        if extensions.contains(.caret), text.components(separatedBy: "^^").count > 2 { what.append("^^…^^ (pymdownx.caret)") }
+        if extensions.contains(.keys), text.components(separatedBy: "++").count > 2, text.range(of: "++ ") == nil {
+            what.append("++…++ (pymdownx.keys)")
+        }
+        if extensions.contains(.attrList), text.contains("{:") || text.contains("{ #") || text.contains("{#") {
+            what.append("{ … } (attr_list)")
+        }
+        guard !what.isEmpty else { return }
+        findings.diagnostics.append(Diagnostic(.warning, what.joined(separator: ", ")
+            + " around markup or in a place it is not read: left as written", file: path, position: block.position))
     }
 
     /// `blocks` (a document's) with the extensions read.
@@ -55,6 +101,7 @@ struct MkDocsSyntax {
                     b.attributes = attrs
                 }
                 c = inlines(c)
+                reportLeftovers(c, b)
                 b.kind = .paragraph(c)
                 if extensions.contains(.defList), definitions(b, c, into: &out) { continue }
             case .heading(let level, var c):
@@ -62,7 +109,9 @@ struct MkDocsSyntax {
                     c = rest
                     b.attributes = attrs
                 }
-                b.kind = .heading(level: level, content: inlines(c))
+                c = inlines(c)
+                reportLeftovers(c, b)
+                b.kind = .heading(level: level, content: c)
             case .table(var t):
                 t.header = t.header.map(inlines)
                 t.rows = t.rows.map { $0.map(inlines) }

@@ -154,6 +154,20 @@ final class MkDocsExtensionTests: XCTestCase {
         XCTAssertEqual(html, "<h2>H { #x }</h2>\n<p>T\n:   D</p>\n<p>++a++ ^^b^^ H<del>2</del>O</p>\n<p>*[H]: h</p>\n")
     }
 
+    /// Issue 45 item 7: syntax of an extension that is on but not read (around markup, in a list
+    /// item) is reported at its block, not left silently.
+    func testSyntaxLeftAsWrittenIsReported() throws {
+        let dir = try makeTempDir(self)
+        let input = try writeTestFile("A ^^**b**^^ c.\n\n- item { #x }\n\n`^^code^^` ^^fine^^\n", "doc.md", in: dir)
+        let r = try NotepressBinary.run(["--markdown-extension", "pymdownx.caret", "--markdown-extension", "attr_list",
+                                         "--fragment", "-v", input.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("doc.md:1:1: warning: ^^…^^ (pymdownx.caret)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("doc.md:3:3: warning: { … } (attr_list)"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("doc.md:5:"), r.stderr)
+        XCTAssertTrue(r.stdoutText.contains("<code>^^code^^</code> <ins>fine</ins>"), r.stdoutText)
+    }
+
     func testAnUnknownExtensionNameIsAUsageError() throws {
         let dir = try makeTempDir(self)
         let input = try writeTestFile("x\n", "doc.md", in: dir)

@@ -195,18 +195,6 @@ struct HTMLBodyWriter: BlockVisitor {
         paragraph(content, backrefLabel: nil, id: options.blockIDs ? block.id : nil)
     }
 
-    /// ` id="…" class="…" key="…"` of an attribute list (``MarkupAttributes``): the id given
-    /// (`nil`: none), the classes, the pairs ``MarkupAttributes/htmlAttributes(skipping:)`` allows,
-    /// all escaped by ``HTMLEscape``.
-    mutating func putAttributes(_ a: MarkupAttributes, id: String?, skipping skip: Set<String> = []) {
-        if let id { out.put(" id=\""); HTMLEscape.appendAttribute(id, to: &out); out.put("\"") }
-        if let c = a.classValue { out.put(" class=\""); HTMLEscape.appendAttribute(c, to: &out); out.put("\"") }
-        for p in a.htmlAttributes(skipping: skip) {
-            out.put(" "); HTMLEscape.appendAttribute(p.key.lowercased(), to: &out)
-            out.put("=\""); HTMLEscape.appendAttribute(p.value, to: &out); out.put("\"")
-        }
-    }
-
     /// A paragraph; `id` (a block anchor, ``Block/id``) goes on the `p`, or on an empty `span`
     /// before the text in a tight list item (which has no `p`).
     mutating func paragraph(_ content: Inlines, backrefLabel: String?, id: String? = nil) {
@@ -243,24 +231,6 @@ struct HTMLBodyWriter: BlockVisitor {
             out.put("\" title=\"Permanent link\">"); HTMLEscape.appendText(mark, to: &out); out.put("</a>")
         }
         out.put("</h"); out.put(decimal: level); out.put(">\n")
-    }
-
-    /// A definition list: `<dl>`, each term a `<dt>`, each definition a `<dd>` (a definition of
-    /// one paragraph without its `<p>`, as Python-Markdown writes a tight list).
-    mutating func visitDefinitionList(_ items: [DefinitionItem], _ block: Block) {
-        cr(); out.put("<dl>\n")
-        for item in items {
-            cr(); out.put("<dt"); putDir(); out.put(">"); inlines(item.term); out.put("</dt>\n")
-            for d in item.definitions {
-                cr(); out.put("<dd"); putDir(); out.put(">")
-                let tight: Bool
-                if d.count == 1, case .paragraph = d[0].kind { tight = true } else { tight = false }
-                blocks(d, tight: tight)
-                if !tight { cr() }
-                out.put("</dd>\n")
-            }
-        }
-        cr(); out.put("</dl>\n")
     }
 
     mutating func visitBlockQuote(_ children: [Block], _ block: Block) {

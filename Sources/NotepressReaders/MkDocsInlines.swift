@@ -4,7 +4,9 @@ import NotepressAST
 extension MkDocsSyntax {
     /// One piece of a text run: text that stays in the run's span, or text in a new span.
     enum Piece {
+        /// Text that stays in the run's span.
         case text(String)
+        /// Text in a new span of that kind inside the run's span.
         case span(InlineSpan.Kind, String)
     }
 

@@ -35,9 +35,11 @@ struct MkDocsSyntax {
 
     /// Warnings collected while the (non-mutating) passes run.
     final class Findings {
+        /// The warnings, in document order.
         var diagnostics: [Diagnostic] = []
     }
 
+    /// A pass for `extensions`, warning about `path`; `reparse` reads a definition's indented text.
     init(extensions: Set<MkDocsExtension>, path: String? = nil, reparse: @escaping (String) -> [Block]) {
         self.extensions = extensions
         self.path = path

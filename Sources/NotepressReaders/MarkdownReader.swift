@@ -54,6 +54,9 @@ package struct MarkdownReader: Sendable {
     /// The MkDocs Markdown extensions to read (``MkDocsExtension``, from `mkdocs.yml`); empty
     /// (the default): cmark-gfm's reading, byte for byte.
     package var mkdocs: Set<MkDocsExtension> = []
+    /// How many definitions deep this reader reads a definition's indented text again: past 8
+    /// that text is read without `def_list` (so nesting, and the stack, stay bounded).
+    var mkdocsNesting = 0
 
     package init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
@@ -105,6 +108,8 @@ package struct MarkdownReader: Sendable {
         var inner = self
         inner.lineMap = nil
         inner.limits = nil
+        inner.mkdocsNesting += 1
+        if inner.mkdocsNesting > 8 { inner.mkdocs.remove(.defList) }
         var syntax = MkDocsSyntax(extensions: mkdocs, path: path) { inner.parse($0, path: path).document.blocks }
         let blocks = syntax.apply(result.document.blocks)
         result.diagnostics += syntax.findings.diagnostics

@@ -124,7 +124,7 @@ struct MkDocsSyntax {
                 if extensions.contains(.defList), info.isEmpty, let last = out.last, case .definitionList(var items) = last.kind,
                    !items.isEmpty, !items[items.count - 1].definitions.isEmpty, Self.isIndented(b) {
                     let n = items[items.count - 1].definitions.count - 1
-                    items[items.count - 1].definitions[n] += transform(reparse(literal))
+                    items[items.count - 1].definitions[n] += reparse(literal)
                     out[out.count - 1].kind = .definitionList(items)
                     continue
                 }

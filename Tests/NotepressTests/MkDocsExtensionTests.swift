@@ -96,6 +96,15 @@ final class MkDocsExtensionTests: XCTestCase {
         XCTAssertFalse(ansi.contains(":   ") || ansi.contains("{"), ansi)
     }
 
+    /// A definition's indented text is read again, definitions within it too, but only 8 deep:
+    /// 40 nested definitions were read 40 deep (each level read again by every level above).
+    func testNestedDefinitionsAreReadABoundedNumberOfLevelsDeep() throws {
+        var md = ""
+        for i in 0..<40 { md += String(repeating: "    ", count: i) + "T\n" + String(repeating: "    ", count: i) + ":   d\n\n" }
+        let html = try convert(md, ["def_list"], ["--fragment"])
+        XCTAssertEqual(html.components(separatedBy: "<dl>").count - 1, 9, html)
+    }
+
     // MARK: abbr
 
     func testAbbrDefinitionsLeaveTheTextAndWrapTheWord() throws {

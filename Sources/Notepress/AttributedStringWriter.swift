@@ -151,6 +151,12 @@ struct AttributedStringBuilder {
             for b in alert.blocks { write(b, context: c) }
         case .unknown(_, let children):
             for b in children { write(b, context: context) }
+        case .definitionList(let items):
+            // Each term a paragraph of its own, then its definitions' blocks.
+            for item in items {
+                write(item.term, role: context.role, block: .paragraph, context: context)
+                for d in item.definitions { for b in d { write(b, context: context) } }
+            }
         }
     }
 

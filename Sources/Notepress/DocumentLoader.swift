@@ -30,6 +30,9 @@ package struct DocumentLoader: Sendable {
     /// Markdown (``VaultSyntax``). Off here (cmark-gfm's reading, which the spec suites check);
     /// the command line turns it on except for `--fragment` without `--math`.
     package var vaultSyntax = false
+    /// The MkDocs Markdown extensions Markdown is read with (``MarkdownReader/mkdocs``:
+    /// `--markdown-extension`, a MkDocs project's `mkdocs.yml`); empty: cmark-gfm's reading.
+    package var mkdocs: Set<MkDocsExtension> = []
     /// Markdown extensions other than the format's (``MarkdownReader/extensions``) and cmark's
     /// smart punctuation: no command-line option sets them; the cmark-gfm spec suites run
     /// through this loader with them (Tests/NotepressTests/CmarkSpecTests.swift).

@@ -53,6 +53,17 @@ package enum InlineRewriting {
             guard let t = a.markedTitle, let n = f(t) else { return children }
             b = children ?? block
             if case .alert(var changed) = b.kind { changed.titleInlines = n; b.kind = .alert(changed) }
+        case .definitionList:
+            // The terms hold inline content too; the definitions are blocks.
+            b = block.changingChildren { changingInlines($0, spanless: spanless, f) } ?? block
+            guard case .definitionList(var items) = b.kind else { return nil }
+            var changed = b != block
+            for i in items.indices {
+                let t = items[i].term
+                if spanless || !t.spans.isEmpty, let n = f(t) { items[i].term = n; changed = true }
+            }
+            guard changed else { return nil }
+            b.kind = .definitionList(items)
         default:
             return block.changingChildren { changingInlines($0, spanless: spanless, f) }
         }

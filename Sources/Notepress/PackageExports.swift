@@ -27,6 +27,8 @@ package typealias PageTemplate = NotepressHTML.PageTemplate
 package typealias PageTemplateError = NotepressHTML.PageTemplateError
 /// HTML fragments written as the reader streams top-level blocks (`--fragment` to a pipe).
 package typealias HTMLFragmentStream = NotepressHTML.HTMLFragmentStream
+/// The MkDocs Markdown extensions by their `mkdocs.yml` names (`--markdown-extension`).
+package typealias MkDocsExtension = NotepressReaders.MkDocsExtension
 /// The templates: embedded in the binary, overridden by `--data-dir`.
 package typealias TemplateStore = NotepressResources.TemplateStore
 /// A Mustache template that does not parse (file, line, column, message).

@@ -44,6 +44,9 @@ public struct ConversionOptions: Sendable {
     /// HTML fragments: write heading ids and block anchors (`--heading-ids`). Pages always do;
     /// a fragment without it is byte for byte cmark-gfm's HTML.
     public var headingIDs = false
+    /// HTML: the text of a link to its own anchor after each heading that has an id (MkDocs
+    /// `toc` `permalink`: `¶`, class `headerlink`); `nil` (the default): none.
+    public var headingPermalink: String?
     /// Man pages: the manual section (`1`–`9`, optionally with a suffix: `3p`) when the document
     /// names none (front matter `section`, a `% NAME(S)` or ronn title line, a `name.S.md` file
     /// name); `notepress convert -o page.8` gives `8`. `nil`: section 1 with a warning.

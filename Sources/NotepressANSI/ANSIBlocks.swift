@@ -62,7 +62,25 @@ extension Renderer {
             // Content tabs (ContentTabs): each tab its labelled content, as meant.
             if !ContentTabs.isTabs(name) { diagnostics.append(Diagnostic(.warning, "unknown block '\(name)' written as its content", file: path, position: b.position)) }
             return blocks(bs, width: width, tight: false)
+        case .definitionList(let items):
+            return definitionList(items, width: width)
         }
+    }
+
+    /// A definition list: each term bold on its own lines, its definitions indented four columns
+    /// below it (the whole width when the terminal is too narrow).
+    mutating func definitionList(_ items: [DefinitionItem], width: Int) -> [Line] {
+        var out: [Line] = []
+        let indent = width - 4 >= min(10, width) ? 4 : 0
+        for item in items {
+            if !out.isEmpty { out.append([]) }
+            out += inlineLines(item.term, width: width, base: body.merged(TerminalStyle(bold: true)))
+            for d in item.definitions {
+                let lines = blocks(d, width: width - indent, tight: false)
+                out += indent == 0 ? lines : prefixed(lines, Seg(spaces: indent))
+            }
+        }
+        return out
     }
 
     /// The character of the rule under a heading of `level`: `━` (`=` in ASCII) under level 1,

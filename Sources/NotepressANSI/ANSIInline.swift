@@ -37,6 +37,7 @@ extension Renderer {
         if entry.attributes.letterpress { s = s.merged(roleStyles.letterpress) }
         if entry.attributes.marker { s = s.merged(roleStyles.marker) }
         if entry.attributes.highlight { s = s.merged(roleStyles.highlight) }
+        if entry.attributes.insert { s = s.merged(TerminalStyle(underline: true)) }
         return s
     }
 

@@ -21,6 +21,10 @@ public struct Block: Sendable, Equatable {
     /// that do not write the HTML (TEI `<anchor xml:id>`, RTF bookmarks) write them so that a
     /// `#x` link lands there. Empty for other blocks.
     public var anchors: [String] = []
+    /// Attributes written for the block (MkDocs `attr_list`: `## Heading { #id .cls }`, a
+    /// `{ .cls }` line after a paragraph): a heading's ``MarkupAttributes/id`` is its anchor
+    /// (``HeadingIDAssigner``); HTML writes the classes and safe attributes. `nil`: none.
+    public var attributes: MarkupAttributes?
 
     /// A block of `kind` that starts at `position` in the source (`nil`: synthesised), with the
     /// anchor `id` (``id``; `nil` for none) and code `highlight` (code blocks only).
@@ -55,9 +59,29 @@ public struct Block: Sendable, Equatable {
         /// A GitHub alert: a top-level block quote whose first line is `[!NOTE]`, `[!TIP]`,
         /// `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` (GFM input only; see ``Alert``).
         case alert(Alert)
+        /// A definition list (MkDocs `def_list`: a `Term` line, then `:   Definition` lines):
+        /// terms, each with its definitions.
+        case definitionList([DefinitionItem])
         /// A node this version does not know (an extension's block, say). Emitters warn and write
         /// its children.
         case unknown(typeName: String, blocks: [Block])
+    }
+}
+
+/// One term of a definition list and its definitions (``Block/Kind/definitionList(_:)``).
+public struct DefinitionItem: Sendable, Equatable {
+    /// The term.
+    public var term: Inlines
+    /// The definitions, each its blocks.
+    public var definitions: [[Block]]
+    /// Where the term starts in the source, or `nil`.
+    public var position: SourcePosition?
+
+    /// A term and its definitions.
+    public init(term: Inlines, definitions: [[Block]], position: SourcePosition? = nil) {
+        self.term = term
+        self.definitions = definitions
+        self.position = position
     }
 }
 

@@ -43,6 +43,18 @@ extension Block {
             guard let n = Block.changing(alert.blocks, f) else { return nil }
             alert.blocks = n
             b.kind = .alert(alert)
+        case .definitionList(var items):
+            var changed = false
+            for i in items.indices {
+                for j in items[i].definitions.indices {
+                    if let n = Block.changing(items[i].definitions[j], f) {
+                        items[i].definitions[j] = n
+                        changed = true
+                    }
+                }
+            }
+            guard changed else { return nil }
+            b.kind = .definitionList(items)
         case .paragraph, .heading, .codeBlock, .htmlBlock, .thematicBreak, .table:
             return nil
         }

@@ -84,11 +84,30 @@ package enum ASTDump {
             if let f = a.fold { o.append(("fold", .string(f.rawValue))) }
             pos()
             o.append(("children", .array(a.blocks.map(blockValue))))
+        case .definitionList(let items):
+            o = [("type", .string("definition_list"))]; pos()
+            o.append(("items", .array(items.map { item in
+                var io: [(String, JSON)] = [("type", .string("definition_item"))]
+                if let p = item.position { io.append(("position", .string(p.description))) }
+                io.append(("term", inlinesValue(item.term)))
+                io.append(("definitions", .array(item.definitions.map { .array($0.map(blockValue)) })))
+                return .object(io)
+            })))
         }
+        if let a = b.attributes { o.append(("attributes", attributesValue(a))) }
         return .object(o)
     }
 
     private static func inlinesValue(_ i: Inlines) -> JSON { .inlines(i) }
+
+    /// An attribute list (``MarkupAttributes``): `id`, `classes`, `pairs` as written.
+    static func attributesValue(_ a: MarkupAttributes) -> JSON {
+        var o: [(String, JSON)] = []
+        if let id = a.id { o.append(("id", .string(id))) }
+        if !a.classes.isEmpty { o.append(("classes", .array(a.classes.map(JSON.string)))) }
+        if !a.pairs.isEmpty { o.append(("pairs", .object(a.pairs.map { ($0.key, .string($0.value)) }))) }
+        return .object(o)
+    }
 
     /// The object of one run (written on one line, see ``JSONWriter``).
     static func runFields(_ run: InlineRun) -> [(String, JSON)] {
@@ -128,6 +147,9 @@ package enum ASTDump {
         case .highlight: return [("kind", .string("highlight"))]
         case .superscript: return [("kind", .string("superscript"))]
         case .subscript: return [("kind", .string("subscript"))]
+        case .insert: return [("kind", .string("insert"))]
+        case .keyboard: return [("kind", .string("keyboard"))]
+        case .abbreviation(let t): return [("kind", .string("abbreviation")), ("title", .string(t))]
         case .math(let display): return [("kind", .string("math")), ("display", .bool(display))]
         }
     }
@@ -141,6 +163,7 @@ package enum ASTDump {
         if let h = l.height { o.append(("height", .number(h))) }
         if l.isMissing { o.append(("missing", .bool(true))) }
         if let t = l.target { o.append(("target", .string(t.path))) }
+        if let a = l.attributes { o.append(("attributes", attributesValue(a))) }
     }
 }
 

@@ -40,6 +40,12 @@ package enum Hashtags {
         case .alert(var alert):
             alert.blocks = alert.blocks.map { tag($0, into: &tags) }
             b.kind = .alert(alert)
+        case .definitionList(var items):
+            for i in items.indices {
+                items[i].term = tag(items[i].term, into: &tags)
+                items[i].definitions = items[i].definitions.map { $0.map { tag($0, into: &tags) } }
+            }
+            b.kind = .definitionList(items)
         case .codeBlock, .htmlBlock, .thematicBreak:
             break
         }

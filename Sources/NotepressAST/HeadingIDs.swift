@@ -58,7 +58,7 @@ extension Document {
         var out: [HeadingID] = []
         forEachBlock { block, depth in
             guard case .heading(let level, let content) = block.kind else { return }
-            out.append(HeadingID(level: level, id: slugger.slug(content.headingIDText), text: content.titleText,
+            out.append(HeadingID(level: level, id: slugger.id(for: content, explicit: block.attributes?.id), text: content.titleText,
                                  isTopLevel: depth == 0, position: block.position))
         }
         return out
@@ -104,7 +104,7 @@ package struct HeadingIDAssigner: Sendable {
         switch b.kind {
         case .heading(_, let content):
             if keepsCarriedIDs, b.id != nil { return }
-            b.id = id(for: content)
+            b.id = slugger.id(for: content, explicit: b.attributes?.id)
         case .blockQuote(var children):
             guard holds(children) else { return }
             b.kind = .thematicBreak  // the payload's last reference goes: `children` is unique
@@ -132,6 +132,15 @@ package struct HeadingIDAssigner: Sendable {
             b.kind = .thematicBreak
             for i in alert.blocks.indices { assign(&alert.blocks[i], checked: true) }
             b.kind = .alert(alert)
+        case .definitionList(var items):
+            guard checked || items.contains(where: { $0.definitions.contains(where: Self.holdsHeading) }) else { return }
+            b.kind = .thematicBreak
+            for i in items.indices {
+                for j in items[i].definitions.indices {
+                    for k in items[i].definitions[j].indices { assign(&items[i].definitions[j][k], checked: true) }
+                }
+            }
+            b.kind = .definitionList(items)
         case .paragraph, .codeBlock, .htmlBlock, .thematicBreak, .table:
             break
         }

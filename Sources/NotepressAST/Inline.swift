@@ -71,6 +71,9 @@ public struct Link: Sendable, Equatable, Hashable {
     public var width: Int?
     /// See ``width`` (`nil` for a width alone: the image keeps its proportions).
     public var height: Int?
+    /// Attributes written after the link or image (MkDocs `attr_list`: `[t](u){ .cls }`);
+    /// HTML writes those ``MarkupAttributes/htmlAttributes`` allows; `nil`: none.
+    public var attributes: MarkupAttributes?
 
     /// A link (see the properties); a plain `[t](d)` by default.
     public init(destination: String, title: String = "", syntax: Syntax = .standard, position: SourcePosition? = nil,
@@ -153,6 +156,15 @@ public struct InlineSpan: Sendable, Equatable, Hashable {
         case superscript
         /// Subscript (raw HTML `<sub>`): HTML `<sub>`, RTF `\\sub`, TEI `<hi rend="sub">`.
         case `subscript`
+        /// Inserted text (MkDocs `pymdownx.caret` `^^text^^`): HTML `<ins>`, RTF `\\ul`, ANSI
+        /// underline, TEI `<hi rend="underline">`, man italic.
+        case insert
+        /// Keys to press (MkDocs `pymdownx.keys` `++ctrl+alt+del++`): HTML `<kbd>`; plain text
+        /// in the other formats.
+        case keyboard
+        /// An abbreviation (MkDocs `abbr`): the value is its expansion, HTML `<abbr title="…">`;
+        /// the text unchanged in the other formats.
+        indirect case abbreviation(String)
     }
 
     /// What the span does to the runs inside it.
@@ -241,6 +253,8 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
     public var superscript = false
     /// Inside a ``InlineSpan/Kind/subscript`` span.
     public var `subscript` = false
+    /// Inside a ``InlineSpan/Kind/insert`` span.
+    public var insert = false
     /// The innermost colour role, if any.
     public var colorRole: ColorRole?
     /// The innermost text style span's style, if any (else the block's style applies).
@@ -267,6 +281,8 @@ public struct InlineAttributes: Sendable, Equatable, Hashable {
         case .highlight: highlight = true
         case .superscript: superscript = true
         case .subscript: self.subscript = true
+        case .insert: insert = true
+        case .keyboard, .abbreviation: break
         case .math(let display):
             math = display
             code = true

@@ -158,3 +158,16 @@ package struct HeadingSlugger: Sendable {
         return false
     }
 }
+
+extension HeadingSlugger {
+    /// A heading's id: the one its attribute list gives (`## Title { #id }`, MkDocs `attr_list`:
+    /// kept as written, so links to `#id` find it, and reserved so no later slug repeats it),
+    /// else the unique slug of `content`'s ``Inlines/headingIDText``.
+    package mutating func id(for content: Inlines, explicit: String?) -> String {
+        if let explicit, !explicit.isEmpty {
+            reserve(explicit)
+            return explicit
+        }
+        return slug(content.headingIDText)
+    }
+}

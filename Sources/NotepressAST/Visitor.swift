@@ -31,6 +31,8 @@ public protocol BlockVisitor {
     mutating func visitUnknown(typeName: String, _ children: [Block], _ block: Block)
     /// A GitHub alert.
     mutating func visitAlert(_ alert: Alert, _ block: Block)
+    /// A definition list (MkDocs `def_list`).
+    mutating func visitDefinitionList(_ items: [DefinitionItem], _ block: Block)
     /// Called by every `visit…` method that is not implemented. The default visits children
     /// (block quotes, alerts, list items, footnotes, unknown nodes) and ignores leaf blocks.
     mutating func defaultVisit(_ block: Block)
@@ -51,6 +53,7 @@ extension BlockVisitor {
         case .footnoteDefinition(let l, let b): visitFootnoteDefinition(label: l, b, block)
         case .unknown(let n, let b): visitUnknown(typeName: n, b, block)
         case .alert(let a): visitAlert(a, block)
+        case .definitionList(let items): visitDefinitionList(items, block)
         }
     }
 
@@ -70,6 +73,7 @@ extension BlockVisitor {
     public mutating func visitFootnoteDefinition(label: String, _ children: [Block], _ block: Block) { defaultVisit(block) }
     public mutating func visitUnknown(typeName: String, _ children: [Block], _ block: Block) { defaultVisit(block) }
     public mutating func visitAlert(_ alert: Alert, _ block: Block) { defaultVisit(block) }
+    public mutating func visitDefinitionList(_ items: [DefinitionItem], _ block: Block) { defaultVisit(block) }
 
     public mutating func defaultVisit(_ block: Block) {
         visit(block.children)
@@ -83,6 +87,7 @@ extension Block {
         case .blockQuote(let b), .footnoteDefinition(_, let b), .unknown(_, let b): return b
         case .alert(let a): return a.blocks
         case .list(let l): return l.items.flatMap(\.blocks)
+        case .definitionList(let items): return items.flatMap { $0.definitions.flatMap { $0 } }
         default: return []
         }
     }

@@ -186,6 +186,8 @@ enum Commands {
             OptionSpec(["--no-wikilinks"], "Markdown in folders: leave [[...]] as cmark-gfm\nreads it"),
             OptionSpec(["--math"], effect: .run, "Markdown --fragment: read $math$, $$math$$,\n%%comments%% and ==highlights== (pages and other\nformats always do)"),
             OptionSpec(["--no-math"], "Markdown: leave $, %% and == as cmark-gfm reads them"),
+            OptionSpec(["--markdown-extension"], value: "NAME", choices: MkDocsExtension.allCases.map(\.rawValue),
+                       "Markdown: read a MkDocs extension, named as in\nmkdocs.yml (repeatable): attr_list, def_list,\nabbr, pymdownx.keys, pymdownx.caret,\npymdownx.mark, pymdownx.tilde, toc (a ¶ link\nafter each heading), …"),
             OptionSpec(["--strict-links"], effect: .run, "folders: broken links are errors (exit 1), not\nwarnings"),
             OptionSpec(["--backlinks"], "folders: each HTML page lists the pages that link\nto it (\"Linked from\")"),
             OptionSpec(["--site-title"], value: "TEXT", "folders: the site title in every page's header\n(default: the root index page's title, else Notes)"),

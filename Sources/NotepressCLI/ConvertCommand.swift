@@ -197,6 +197,8 @@ struct ConvertPlan {
         options.ascii = a.flag("--ascii")
         options.validate = !a.flag("--no-validate")
         options.headingIDs = a.flag("--heading-ids")
+        // `toc` given on the command line means `permalink: true`: a ¶ after each heading.
+        if try Self.markdownExtensions(a).contains(.toc) { options.headingPermalink = "\u{B6}" }
         let stdoutIsTTY = Platform.isTerminal(STDOUT_FILENO)
         let destination: ColorPolicy.Destination = outputs.single && outputs.output == nil
             ? (stdoutIsTTY ? .terminal : .standardOutput) : .file
@@ -234,9 +236,24 @@ struct ConvertPlan {
         }
         loader.encoding = input.encoding
         loader.hashtags = a.flag("--hashtags")
+        loader.mkdocs = try Self.markdownExtensions(a)
         loader.highlightCode = writers.contains { options.highlightsCode(in: $0.name) }
         if a.flag("--no-input-limits") { loader.inputLimits = nil }
         return loader
+    }
+
+    /// The MkDocs extensions `--markdown-extension` names (each of ``MkDocsExtension``'s names).
+    /// - Throws: ``UsageError`` for a name that is none of them.
+    static func markdownExtensions(_ a: Arguments) throws -> Set<MkDocsExtension> {
+        var out = Set<MkDocsExtension>()
+        for name in a.allValues("--markdown-extension") {
+            guard let e = MkDocsExtension(rawValue: name) else {
+                throw UsageError("option '--markdown-extension' expects one of "
+                    + MkDocsExtension.allCases.map(\.rawValue).joined(separator: ", ") + ", got '\(name)'")
+            }
+            out.insert(e)
+        }
+        return out
     }
 
     /// Fails when `path` cannot be a file (or, with `folder`, a folder) written later: its nearest

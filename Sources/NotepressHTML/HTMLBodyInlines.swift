@@ -90,6 +90,10 @@ extension HTMLBodyWriter {
         case .highlight: out.put("<mark>")
         case .superscript: out.put("<sup>")
         case .subscript: out.put("<sub>")
+        case .insert: out.put("<ins>")
+        case .keyboard: out.put("<kbd>")
+        case .abbreviation(let title):
+            out.put("<abbr title=\""); HTMLEscape.appendAttribute(title, to: &out); out.put("\">")
         case .math(let display):
             // The TeX source as text; the page's math script (KaTeX, ``HTMLMath``) draws it.
             out.put(display ? "<span class=\"math math-display\">" : "<span class=\"math math-inline\">")
@@ -100,7 +104,9 @@ extension HTMLBodyWriter {
         case .link(let l):
             out.put("<a href=\""); putSafeURL(l.destination)
             if !l.title.isEmpty { out.put("\" title=\""); HTMLEscape.appendAttribute(l.title, to: &out) }
-            out.put("\">")
+            out.put("\"")
+            if let a = l.attributes { putAttributes(a, id: a.id, skipping: ["title"]) }
+            out.put(">")
         case .image(let l):
             out.put("<img src=\""); putSafeURL(l.destination); out.put("\" alt=\"")
         case .tag(let name):
@@ -122,6 +128,9 @@ extension HTMLBodyWriter {
         case .highlight: out.put("</mark>")
         case .superscript: out.put("</sup>")
         case .subscript: out.put("</sub>")
+        case .insert: out.put("</ins>")
+        case .keyboard: out.put("</kbd>")
+        case .abbreviation: out.put("</abbr>")
         case .link(let l): out.put(l.isMissing ? "</span>" : "</a>")
         case .tag: out.put(options.tagPagePrefix == nil ? "</span>" : "</a>")
         case .image(let l):
@@ -129,7 +138,9 @@ extension HTMLBodyWriter {
             // Obsidian's size (`![[shot.png|400x300]]`): numbers only, nothing to escape.
             if let w = l.width { out += "\" width=\"" + String(w) }
             if let h = l.height { out += "\" height=\"" + String(h) }
-            out.put("\" />")
+            out.put("\"")
+            if let a = l.attributes { putAttributes(a, id: a.id, skipping: ["title", "width", "height", "alt"]) }
+            out.put(" />")
         }
     }
 }

@@ -36,6 +36,10 @@ package struct HTMLOptions: Sendable, Equatable {
     /// Highlighted code blocks (``Block/highlight``) as `<span class="tok-ROLE">` runs inside
     /// their `<code>` (plain text unwrapped); off, code is text only, as cmark-gfm writes it.
     package var highlight = false
+    /// The text of a permalink after each heading that has an id (MkDocs `toc` `permalink`:
+    /// `<a class="headerlink" href="#id" title="Permanent link">¶</a>`, as Python-Markdown writes
+    /// it); `nil`: none.
+    package var permalink: String?
 
     package init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false, blockIDs: Bool = true,
                 directionAuto: Bool = false, alerts: Bool = false, numberWidths: Bool = false, tagPagePrefix: String? = nil) {
@@ -181,6 +185,15 @@ struct HTMLBodyWriter: BlockVisitor {
     // MARK: blocks
 
     mutating func visitParagraph(_ content: Inlines, _ block: Block) {
+        if let a = block.attributes, !(tightStack.last ?? false) {
+            // An attribute list's paragraph (MkDocs `attr_list`): its id, classes, safe attributes.
+            cr(); out.put("<p")
+            putAttributes(a, id: a.id ?? (options.blockIDs ? block.id : nil))
+            putDir(); out.put(">")
+            inlines(content)
+            out.put("</p>\n")
+            return
+        }
         paragraph(content, backrefLabel: nil, id: options.blockIDs ? block.id : nil)
     }
 
@@ -207,11 +220,18 @@ struct HTMLBodyWriter: BlockVisitor {
     mutating func visitHeading(level: Int, _ content: Inlines, _ block: Block) {
         cr()
         out.put("<h"); out.put(decimal: level)
-        if let id = block.id, options.blockIDs {
+        let id = options.blockIDs ? block.id : nil
+        if let a = block.attributes {
+            putAttributes(a, id: id)
+        } else if let id {
             out.put(" id=\""); HTMLEscape.appendAttribute(id, to: &out); out.put("\"")
         }
         putDir(); out.put(">")
         inlines(content)
+        if let id, let mark = options.permalink {
+            out.put("<a class=\"headerlink\" href=\"#"); HTMLEscape.appendURL(id, to: &out)
+            out.put("\" title=\"Permanent link\">"); HTMLEscape.appendText(mark, to: &out); out.put("</a>")
+        }
         out.put("</h"); out.put(decimal: level); out.put(">\n")
     }
 

@@ -302,6 +302,17 @@ struct ManRenderer {
         case .unknown(let name, let bs):
             if !ContentTabs.isTabs(name) { warn("unknown block '\(name)' written as its content", b) }
             blocks(bs)
+        case .definitionList(let items):
+            // Each term a `.TP` tag; its first paragraph the tag's text, the rest indented under it.
+            for item in items {
+                var rest = item.definitions.flatMap { $0 }
+                var first: [Inlines] = []
+                if let head = rest.first, case .paragraph(let c) = head.kind {
+                    first = [c]
+                    rest.removeFirst()
+                }
+                writeEntry(tag: item.term, definitions: first, rest: rest)
+            }
         }
     }
 

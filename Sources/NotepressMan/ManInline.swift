@@ -257,7 +257,7 @@ extension ManRenderer {
 
     static func font(_ a: InlineAttributes) -> RoffFont {
         let bold = a.strong || a.code || a.colorRole == .alert || a.highlight
-        let italic = a.emphasis || a.script
+        let italic = a.emphasis || a.script || a.insert
         switch (bold, italic) {
         case (true, true): return .boldItalic
         case (true, false): return .bold

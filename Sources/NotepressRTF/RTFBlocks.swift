@@ -114,6 +114,28 @@ extension RTFBuilder {
             if !ContentTabs.isTabs(name) { diagnostics.append(Diagnostic(.warning, "RTF: unknown block '\(name)' written as its children",
                                           file: document.metadata.sourcePath, position: block.position)) }
             for child in children { writeBlock(child, ctx) }
+        case .definitionList(let items):
+            writeDefinitionList(items, ctx)
+        }
+    }
+
+    /// A definition list: each term a bold paragraph kept with what follows, its definitions'
+    /// blocks indented one step below it.
+    mutating func writeDefinitionList(_ items: [DefinitionItem], _ ctx: BlockContext) {
+        let s = theme.style(for: .body)
+        var inner = ctx
+        inner.indent = min(inner.indent + RTFEmitter.indentStep, RTFEmitter.maxIndent)
+        for item in items {
+            beginParagraph()
+            writeDirection(Self.direction(item.term, 0..<item.term.runs.count))
+            out.word("keepn"); writeIndentProps(ctx); out.spaceAfter(60)
+            writeLineProps(s); writeCharProps(s); out.word("b")
+            writePendingPrefix()
+            writeInlines(item.term, ctx)
+            endParagraph()
+            for definition in item.definitions {
+                for child in definition { writeBlock(child, inner) }
+            }
         }
     }
 

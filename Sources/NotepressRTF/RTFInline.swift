@@ -124,7 +124,7 @@ extension RTFBuilder {
     /// Whether a run with attributes `a` has character properties of its own (``writeRunProps(_:)``).
     static func hasRunProps(_ a: InlineAttributes) -> Bool {
         a.code || a.script || a.textStyle != nil || a.strong || a.emphasis || a.strikethrough || a.tag != nil
-            || a.colorRole == .alert || a.marker || a.letterpress || a.highlight || a.superscript || a.subscript
+            || a.colorRole == .alert || a.marker || a.letterpress || a.highlight || a.superscript || a.subscript || a.insert
     }
 
     /// Writes the character properties of a run's attributes (on top of the paragraph's): first
@@ -147,6 +147,7 @@ extension RTFBuilder {
             if a.emphasis { out.word("i") }
         }
         if a.strikethrough { out.word("strike") }
+        if a.insert { out.word("ul") }
         if a.superscript { out.word("super") } else if a.subscript { out.word("sub") }
         if a.tag != nil { out.word("cf", Self.colorLink) }
         if a.colorRole == .alert { out.word("cf", Self.colorAlert) }

@@ -33,6 +33,11 @@ extension RawHTMLReading {
             case .blockQuote(let bs), .footnoteDefinition(_, let bs), .unknown(_, let bs): if has(bs, inline: inline) { return true }
             case .alert(let a): if has(a.blocks, inline: inline) { return true }
             case .list(let l): for item in l.items where has(item.blocks, inline: inline) { return true }
+            case .definitionList(let items):
+                for item in items {
+                    if inline && hasRawHTML(item.term) { return true }
+                    for d in item.definitions where has(d, inline: inline) { return true }
+                }
             case .codeBlock, .thematicBreak: continue
             }
         }
@@ -85,6 +90,12 @@ extension RawHTMLReading {
             case .list(var l):
                 for i in l.items.indices { l.items[i].blocks = read(l.items[i].blocks, inline: inline, depth: depth + 2, keepingUnread: keepingUnread) }
                 b.kind = .list(l)
+            case .definitionList(var items):
+                for i in items.indices {
+                    if inline && hasRawHTML(items[i].term) { items[i].term = lowered(items[i].term) }
+                    items[i].definitions = items[i].definitions.map { read($0, inline: inline, depth: depth + 2) }
+                }
+                b.kind = .definitionList(items)
             case .codeBlock, .thematicBreak: break
             }
             if !carried.isEmpty, takesAnchors(b) { b.anchors = carried + b.anchors; carried = [] }

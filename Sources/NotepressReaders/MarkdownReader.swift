@@ -56,6 +56,9 @@ package struct MarkdownReader: Sendable {
     package var mkdocs: Set<MkDocsExtension> = []
     /// Whether ``MkDocsBlocks`` already rewrote the text (its block quotes are read as admonitions).
     var mkdocsBlocksRewritten = false
+    /// How many definitions deep this reader reads a definition's indented text again: past 8
+    /// that text is read without `def_list` (so nesting, and the stack, stay bounded).
+    var mkdocsNesting = 0
 
     package init(format: SourceFormat = .gfm, extensions: Set<GFMExtension>? = nil) {
         self.format = format
@@ -103,14 +106,37 @@ package struct MarkdownReader: Sendable {
             }
             return read
         }
+        var vaultSyntax = self.vaultSyntax
+        if mkdocs.contains(.mark), vaultSyntax?.highlights != true {
+            // pymdownx.mark's `==text==` is the vault's highlight.
+            var f = vaultSyntax ?? VaultSyntax.Features(math: false, comments: false, highlights: false)
+            f.highlights = true
+            vaultSyntax = f
+        }
+        var result: ReadResult
         if let features = vaultSyntax, let vault = VaultSyntax.prescan(bytes, features: features) {
-            return vault.text.withUnsafeBufferPointer {
+            result = vault.text.withUnsafeBufferPointer {
                 parseChecked(bytes: $0, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
                              retainBlocks: retainBlocks, vault: vault, mathBlocks: features.math)
             }
+        } else {
+            result = parseChecked(bytes: bytes, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
+                                  retainBlocks: retainBlocks, vault: nil, mathBlocks: vaultSyntax?.math == true)
         }
-        return parseChecked(bytes: bytes, path: path, lineOffset: lineOffset, topLevelBlock: topLevelBlock,
-                            retainBlocks: retainBlocks, vault: nil, mathBlocks: vaultSyntax?.math == true)
+        guard !mkdocs.isEmpty, result.refused == nil else { return result }
+        // The MkDocs extensions, once the whole tree is read and libcmark-gfm's lock released
+        // (a definition's indented continuation is read again with this reader).
+        var inner = self
+        inner.lineMap = nil
+        inner.limits = nil
+        inner.mkdocsNesting += 1
+        if inner.mkdocsNesting > 8 { inner.mkdocs.remove(.defList) }
+        var syntax = MkDocsSyntax(extensions: mkdocs, path: path) { inner.parse($0, path: path).document.blocks }
+        let blocks = syntax.apply(result.document.blocks)
+        result.diagnostics += syntax.findings.diagnostics
+        if let topLevelBlock { for b in blocks { topLevelBlock(b) } }
+        result.document.blocks = !retainBlocks && topLevelBlock != nil ? [] : blocks
+        return result
     }
 
     /// ``parse(bytes:path:lineOffset:topLevelBlock:retainBlocks:)`` past the input limits, of the
@@ -165,8 +191,11 @@ package struct MarkdownReader: Sendable {
         builder.mathBlocks = mathBlocks
         builder.callouts = vaultSyntax != nil
         builder.admonitions = mkdocsBlocksRewritten
-        builder.topLevelBlock = topLevelBlock
-        builder.retainTopLevel = retainBlocks || topLevelBlock == nil
+        builder.subscriptTilde = mkdocs.contains(.tilde)
+        // MkDocs extensions read the whole tree (abbreviations defined at the end, definitions
+        // across blocks): the blocks go to `topLevelBlock` once read.
+        builder.topLevelBlock = mkdocs.isEmpty ? topLevelBlock : nil
+        builder.retainTopLevel = retainBlocks || topLevelBlock == nil || !mkdocs.isEmpty
         let blocks = builder.build(root)
         var doc = Document(metadata: DocumentMetadata(sourcePath: path, sourceFormat: format), blocks: blocks)
         doc.knownFreeOfRawHTML = !builder.sawRawHTML

@@ -89,6 +89,8 @@ struct TreeBuilder {
     var admonitions = false
     /// A soft break not yet added (``flushBreak()``).
     var deferredSoftBreak = false
+    /// `~text~` (one tilde) is a subscript, `~~text~~` strikethrough (MkDocs `pymdownx.tilde`).
+    var subscriptTilde = false
 
     init(path: String?, lineOffset: Int, source: UnsafeBufferPointer<UInt8>) {
         self.path = path
@@ -288,6 +290,13 @@ struct TreeBuilder {
         }
         inlines.append(content)
         if case .text = content { lastRunIsOpenText = true } else { lastRunIsOpenText = false }
+    }
+
+    /// Whether a strikethrough node was written with one `~` (its text starts one column after it).
+    static func isSingleTilde(_ node: OpaquePointer) -> Bool {
+        guard let child = cmark_node_first_child(node),
+              cmark_node_get_start_line(child) == cmark_node_get_start_line(node) else { return false }
+        return cmark_node_get_start_column(child) - cmark_node_get_start_column(node) == 1
     }
 
     mutating func openSpan(_ kind: InlineSpan.Kind) {

@@ -99,7 +99,7 @@ extension TreeBuilder {
             if openLinks.isEmpty { addRun(ref) } else { footnotesAfterLink.append(ref) }
         case .emph: openSpan(.emphasis)
         case .strong: openSpan(.strong)
-        case .strikethrough: openSpan(.strikethrough)
+        case .strikethrough: openSpan(subscriptTilde && Self.isSingleTilde(node) ? .subscript : .strikethrough)
         case .link:
             linkDepth += 1
             openLinks.append(inlines.runCount)

@@ -418,6 +418,24 @@ struct TEIBuilder {
         case .unknown(let name, let children):
             warnUnknown(name, b)
             return blocks(children, depth: depth)
+        case .definitionList(let items):
+            if depth + 2 > TEILimits.maxContainerDepth {
+                flattenedContainers = true
+                return items.flatMap { item in
+                    var p = XMLTreeElement("p")
+                    p.children = inlines(item.term, depth: depth + 1)
+                    return [p] + item.definitions.flatMap { blocks($0, depth: depth) }
+                }
+            }
+            // A glossary list: each term a label, its definitions one item (TEI pairs them).
+            var list = XMLTreeElement("list", [("type", "gloss")])
+            for item in items {
+                var label = XMLTreeElement("label")
+                label.children = inlines(item.term, depth: depth + 2)
+                list.append(label)
+                list.append(XMLTreeElement("item", [], item.definitions.flatMap { blocks($0, depth: depth + 2) }.map { .element($0) }))
+            }
+            return [list]
         }
     }
 

@@ -71,6 +71,9 @@ extension TEIBuilder {
             let top = frames.count - 1
             if frames[top].isLeaf { placements.append(.transparent); return }
             let kind = content.spans[s].kind
+            // Keys and abbreviations (MkDocs) are their text in TEI.
+            if case .keyboard = kind { placements.append(.transparent); return }
+            if case .abbreviation = kind { placements.append(.transparent); return }
             let d = frames[top].depth + 1
             if let rend = Self.rend(kind) {
                 var topIsHi = false
@@ -265,7 +268,8 @@ extension TEIBuilder {
         case .highlight: return "mark"
         case .superscript: return "sup"
         case .subscript: return "sub"
-        case .code, .link, .image, .tag, .math: return nil
+        case .insert: return "underline"
+        case .code, .link, .image, .tag, .math, .keyboard, .abbreviation: return nil
         }
     }
 

@@ -67,6 +67,11 @@ final class AttributedStringTests: XCTestCase {
                 case .footnoteDefinition(_, let children): walk(children, role: .footnote)
                 case .alert(let a): walk(a.blocks, role: role)
                 case .unknown(_, let children): walk(children, role: role)
+                case .definitionList(let items):
+                    for item in items {
+                        check(item.term, blockStyle: theme.textStyle(for: role))
+                        for d in item.definitions { walk(d, role: role) }
+                    }
                 case .codeBlock, .htmlBlock, .thematicBreak: break
                 }
             }

@@ -93,6 +93,7 @@ final class OptionTableTests: XCTestCase {
                                   files: ["in/code.md": "```swift\nlet x = \"s\" // c\n```\n"]),
         "--no-highlight": Case(first: [], second: ["--no-highlight"], files: ["in/code.md": "```swift\nlet x = \"s\" // c\n```\n"]),
         "--no-input-limits": Case(first: [], second: ["--no-input-limits"]),
+        "--markdown-extension": Case(first: [], second: ["--markdown-extension", "toc"]),
     ]
 
     /// One case per `selection` option: which files are inputs.

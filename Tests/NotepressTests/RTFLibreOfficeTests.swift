@@ -107,6 +107,12 @@ final class RTFLibreOfficeTests: XCTestCase {
             case .alert(let a):
                 parts.append(a.kind.title)
                 for c in a.blocks { walk(c, inFootnote: inFootnote) }
+            case .definitionList(let items):
+                for item in items {
+                    if !inFootnote { refs(item.term) }
+                    parts.append(item.term.plainText)
+                    for d in item.definitions { for c in d { walk(c, inFootnote: inFootnote) } }
+                }
             }
         }
         for b in doc.blocks { walk(b, inFootnote: false) }

@@ -25,6 +25,7 @@ package struct HTMLWriter: DocumentWriter {
                             directionAuto: !options.fragment, alerts: !options.fragment, numberWidths: !options.fragment,
                             tagPagePrefix: options.tagPagesFolder.map { tagPagePrefix(folder: $0, sourcePath: sourcePath) })
         o.highlight = options.highlightsCode(in: "html")
+        o.permalink = options.headingPermalink
         return o
     }
 

@@ -70,6 +70,8 @@ package enum SiteScanner {
             case .table(let t):
                 for cell in t.header { collectLinks(cell, into: &links); text(cell) }
                 for row in t.rows { for cell in row { collectLinks(cell, into: &links); text(cell) } }
+            case .definitionList(let items):
+                for item in items { collectLinks(item.term, into: &links); text(item.term) }
             default: break
             }
         }
@@ -119,6 +121,7 @@ package enum SiteScanner {
             switch b.kind {
             case .paragraph(let c), .heading(_, let c): found = inl(c)
             case .table(let t): found = t.header.contains(where: inl) || t.rows.contains { $0.contains(where: inl) }
+            case .definitionList(let items): found = items.contains { inl($0.term) }
             default: break
             }
         }
@@ -139,6 +142,7 @@ package enum SiteScanner {
             case .table(let t):
                 for cell in t.header { collectLinks(cell, into: &out) }
                 for row in t.rows { for cell in row { collectLinks(cell, into: &out) } }
+            case .definitionList(let items): for item in items { collectLinks(item.term, into: &out) }
             default: break
             }
         }

@@ -63,14 +63,21 @@ public struct ConversionOptions: Sendable {
     /// the palette); `nil`: the theme's own code palette. Given, it also highlights HTML fragments.
     public var highlightStyle: String?
 
-    /// Whether code is highlighted in output `format` (a writer's name) with these options.
-    package func highlightsCode(in format: String) -> Bool {
+    /// Whether code is highlighted in output `format` with these options.
+    package func highlightsCode(in format: OutputFormat) -> Bool {
         guard highlight else { return false }
         switch format {
-        case "man": return false
-        case "html": return !fragment || highlightStyle != nil
-        default: return true
+        case .man: return false
+        case .html: return !fragment || highlightStyle != nil
+        case .rtf, .ansi, .tei, .json: return true
         }
+    }
+
+    /// Whether a run of `writers` with these options makes HTML pages (``OutputFormat/makesHTMLPages(with:)``
+    /// for one of them): the question a folder run asks before it gives pages the site's chrome,
+    /// writes the notes list, tag pages, search and the shared assets.
+    package func makesHTMLPages(_ writers: [any DocumentWriter]) -> Bool {
+        writers.contains { $0.format.makesHTMLPages(with: self) }
     }
 
     /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
@@ -118,8 +125,9 @@ public struct ConversionOptions: Sendable {
 
 /// An output format: renders a document to bytes.
 package protocol DocumentWriter: Sendable {
-    /// The name users pass to `-t` (`html`, `rtf`, `ansi`, `tei`, `man`, `json`).
-    var name: String { get }
+    /// The format this writer writes: what code asks a writer instead of comparing names
+    /// (``OutputFormat/makesHTMLPages(with:)`` and the like).
+    var format: OutputFormat { get }
     /// File extension of outputs, without the dot.
     var fileExtension: String { get }
     /// Renders `document`. Warnings go to `diagnostics`.
@@ -134,4 +142,8 @@ package protocol DocumentWriter: Sendable {
 
 extension DocumentWriter {
     package func usesTheme(fragment: Bool) -> Bool { true }
+    /// The name users pass to `-t` (`html`, `rtf`, `ansi`, `tei`, `man`, `json`): the format's
+    /// raw value. For messages, output folders and the manifest; never compared to tell writers
+    /// apart (``format`` does that).
+    package var name: String { format.rawValue }
 }

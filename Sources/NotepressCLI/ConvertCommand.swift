@@ -51,7 +51,7 @@ enum TemplateArguments {
         options.listPageSize = try a.int("--list-page-size", in: 0...1_000_000) ?? 200
         options.tableOfContentsMaxLevel = try a.int("--toc-depth", in: 1...6) ?? TableOfContents.defaultMaxLevel
         let file = a.value("--template")
-        let pages = writers.contains { $0.name == "html" } && !options.fragment
+        let pages = options.makesHTMLPages(writers)
         if file != nil && !pages && warn {
             printError("notepress convert: warning: --template is for HTML pages; not used "
                 + (options.fragment ? "with --fragment" : "for " + writers.map(\.name).joined(separator: ",")))
@@ -201,7 +201,7 @@ struct ConvertPlan {
             guard let w = WriterRegistry.writer(named: n) else {
                 throw unknownWord("output format", n, among: Commands.outputFormats)
             }
-            if !writers.contains(where: { $0.name == w.name }) { writers.append(w) }
+            if !writers.contains(where: { $0.format == w.format }) { writers.append(w) }
         }
         let fileOutput = onlyInput != nil && !inputIsFolder && output != nil && !outputIsFolder
         if writers.isEmpty {
@@ -213,7 +213,7 @@ struct ConvertPlan {
             }
             writers = [implied ?? HTMLWriter()]
         } else if fileOutput, writers.count == 1, let implied = WriterRegistry.writer(forOutputPath: output!),
-                  implied.name != writers[0].name, verbosity != .quiet {
+                  implied.format != writers[0].format, verbosity != .quiet {
             printError("notepress convert: warning: writing \(writers[0].name) (-t) to \(output!), whose extension means \(implied.name)")
         }
         self.writers = writers
@@ -263,7 +263,7 @@ struct ConvertPlan {
         var options = ConversionOptions(theme: theme, templates: store)
         options.fragment = a.flag("--fragment")
         // `-o page.8`: a man page of section 8 unless the document names its section.
-        if single, let out = output, writers.first?.name == "man", case let ext = (out as NSString).pathExtension,
+        if single, let out = output, writers.first?.format == .man, case let ext = (out as NSString).pathExtension,
            let first = ext.first, ("1"..."9").contains(first) {
             options.manSection = ext
         }
@@ -291,7 +291,7 @@ struct ConvertPlan {
         loader.wikilinks = a.flag("--wikilinks")
         if a.flag("--math") && a.flag("--no-math") { throw UsageError("--math and --no-math contradict each other") }
         // Math, comments, highlights: on, except where a fragment must stay cmark-gfm's bytes.
-        loader.vaultSyntax = a.flag("--math") || (!a.flag("--no-math") && !(options.fragment && writers.contains { $0.name == "html" }))
+        loader.vaultSyntax = a.flag("--math") || (!a.flag("--no-math") && !(options.fragment && writers.contains { $0.format == .html }))
         do {
             loader.metadataOverrides = try MetadataOverrides(a.allValues("--metadata"))
         } catch {
@@ -299,7 +299,7 @@ struct ConvertPlan {
         }
         loader.encoding = encoding
         loader.hashtags = a.flag("--hashtags")
-        loader.highlightCode = writers.contains { options.highlightsCode(in: $0.name) }
+        loader.highlightCode = writers.contains { options.highlightsCode(in: $0.format) }
         if a.flag("--no-input-limits") { loader.inputLimits = nil }
         self.loader = loader
     }

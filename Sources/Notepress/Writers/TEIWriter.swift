@@ -9,7 +9,7 @@ import NotepressTEI
 /// is returned, unless ``ConversionOptions/validate`` is off.
 package struct TEIWriter: DocumentWriter {
     package init() {}
-    package var name: String { "tei" }
+    package var format: OutputFormat { .tei }
     package var fileExtension: String { "xml" }
     /// The output has no typography to take from a theme.
     package func usesTheme(fragment: Bool) -> Bool { false }

@@ -48,6 +48,10 @@ public struct ConversionOptions: Sendable {
     /// names none (front matter `section`, a `% NAME(S)` or ronn title line, a `name.S.md` file
     /// name); `notepress convert -o page.8` gives `8`. `nil`: section 1 with a warning.
     public var manSection: String?
+    /// HTML pages and a folder run's lists and stylesheet: the stylesheets generated so far, so
+    /// that the pages of a run generate each once. Shared by the copies of these options (a
+    /// folder run's per-page options); new options start a new one, so nothing outlives the run.
+    package var stylesheets = StylesheetCache()
     /// The HTML page template, loaded once (`--template FILE`, or `html/page.html` of the data
     /// folder or built in); `nil` reads `html/page.html` from ``templates`` for each page.
     package var pageTemplate: PageTemplate?
@@ -80,6 +84,12 @@ public struct ConversionOptions: Sendable {
         writers.contains { $0.format.makesHTMLPages(with: self) }
     }
 
+    /// The process exits right after this conversion (the single-file command line, not
+    /// `--watch`): writers leave their intermediate trees (TEI's XML tree) to the exit
+    /// (``LeftToExit``) instead of freeing them node by node. Default off: a library user and a
+    /// long-running process free them as usual.
+    package var leavesTreesToExit = false
+
     /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
     public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel
 
@@ -97,6 +107,11 @@ public struct ConversionOptions: Sendable {
     /// Folder runs, HTML pages: list the pages that link to each page ("Linked from",
     /// ``SiteBacklinks``; `--backlinks`).
     package var backlinks = false
+    /// Folder runs, HTML pages: the values of this page's site chrome for the page template
+    /// (``HTMLPage/site``: root, shared stylesheet and script, sidebar, breadcrumbs, previous and
+    /// next), set per page by the site engine (`SitePageExtras`); `nil` outside a folder run, so
+    /// a single page is self-contained. Rendering state of the run, not document data.
+    package var sitePage: [String: MustacheValue]?
     /// Folder runs, HTML pages: the site title of the header (`--site-title`); `nil`: the root
     /// index page's title, else `Notes`.
     package var siteTitle: String?

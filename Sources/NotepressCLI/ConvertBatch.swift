@@ -256,11 +256,7 @@ extension ConvertPlan {
             if verbosity == .verbose { for b in scan.binary { printError("skipped \(b): binary (a NUL byte in its first \(InputSelection.sniffLength) bytes)") } }
         }
         // The process ends after this: the records of 20 000 files are left for the exit to reclaim.
-        if keepForExit {
-            ProcessLifetime.keep(previous)
-            ProcessLifetime.keep(run)
-            ProcessLifetime.keep(scan)
-        }
+        if keepForExit { LeftToExit.leave((previous, run, scan)) }
         withExtendedLifetime(outputLock) {}
         let written = outcomes.filter { $0.status != .skipped }.count + site.written.count + assets.copied.count + pruned.count
         var summary = BatchSummary(status: 0, failures: failures.map(\.description), written: written)

@@ -340,12 +340,15 @@ struct ConvertPlan {
     }
 
     /// Converts the one input to a file or standard output, then writes the depfile.
-    func convertSingle() -> Int32 {
+    /// `exitsAfter`: the process ends after this (not a `--watch` build), so the document and the
+    /// writer's intermediate trees are left to the exit (``LeftToExit``) instead of being freed.
+    func convertSingle(exitsAfter: Bool = true) -> Int32 {
         // One document in this process: cmark's arena allocator, as the cmark-gfm program uses.
         var one = loader
         one.cmarkArena = true
-        // …and the writers' intermediate trees are left to the exit too (ProcessLifetime).
-        ProcessLifetime.singleDocument = true
+        // …and the writers' intermediate trees are left to the exit too.
+        var options = self.options
+        options.leavesTreesToExit = exitsAfter
         let status = convertOne(inputs[0], to: output, writer: writers[0], loader: one, options: options, verbosity: verbosity)
         if status == 0, let depfile, let out = output {
             let config = BuildConfiguration(options: options, loader: loader, writers: [writers[0].name], layout: layout,
@@ -419,8 +422,8 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
             Platform.ignoringSignals([.brokenPipe]) { writeAllToStandardOutput(bytes) }
         }
         // The process ends right after this: tearing the tree down node by node would cost a
-        // sixth of the run on large inputs (callgrind), so the last document is kept.
-        ProcessLifetime.keep(read)
+        // sixth of the run on large inputs (callgrind), so the last document is left to the exit.
+        if options.leavesTreesToExit { LeftToExit.leave(read) }
         return 0
     } catch {
         printError(errorText(error, file: input))
@@ -430,25 +433,18 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
 
 /// Writes bytes to standard output with write(2), retrying short writes; a closed pipe (EPIPE,
 /// e.g. `| head`) ends the output quietly (callers ignore SIGPIPE around it). Any other failure
-/// (a full disk: `> /dev/full`) is remembered in ``StandardOutput/failure``: the process then
-/// says so and exits 1 (main.swift).
+/// (a full disk: `> /dev/full`) is remembered by the platform (``Platform/writeStandardOutput(_:)``):
+/// the process then says so and exits 1 (main.swift).
 func writeAllToStandardOutput(_ bytes: [UInt8]) {
-    if !Platform.writeAll(STDOUT_FILENO, bytes) {
-        let code = Platform.lastError
-        if !Platform.isBrokenPipe(code) { StandardOutput.failure = SystemError(code: code, step: .write) }
-    }
+    Platform.writeStandardOutput(bytes)
 }
 
 /// What became of this process's standard output.
 enum StandardOutput {
-    /// The first failed write that was not a closed pipe.
-    nonisolated(unsafe) static var failure: SystemError?
-
     /// The exit status after `status`: 1 with a message when a write to standard output failed
     /// (or fails now, flushing what `print` buffered), else `status`.
     static func finish(_ status: Int32) -> Int32 {
-        let flushed = Platform.flushStandardOutput()
-        guard let e = failure ?? flushed else { return status }
+        guard let e = Platform.finishStandardOutput() else { return status }
         printError("notepress: standard output: cannot write: \(e.text)")
         return status == 0 ? 1 : status
     }

@@ -214,8 +214,7 @@ func runIndexCommand(_ args: [String]) -> Int32 {
             if run.brokenLinks > 0 { line += "; broken links: \(run.brokenLinks)" }
             printError(line)
         }
-        ProcessLifetime.keep(run)
-        ProcessLifetime.keep(manifest)
+        LeftToExit.leave((run, manifest))
         if !failures.isEmpty {
             printError("failed:")
             for f in failures { printError("  " + f) }

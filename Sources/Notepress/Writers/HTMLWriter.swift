@@ -64,7 +64,8 @@ package struct HTMLWriter: DocumentWriter {
         let toc = options.tableOfContents(of: document).map(HTMLTableOfContents.markup) ?? ""
         if options.fragment { return toc.isEmpty ? body : Array((toc + "\n").utf8) + body }
         do {
-            return try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate)
+            return try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate,
+                                stylesheets: options.stylesheets, site: options.sitePage)
                 .renderUTF8(document: document, body: body, toc: toc)
         } catch {
             throw NotepressError.pageTemplate(file: document.metadata.sourcePath, message: "\(error)")

@@ -115,7 +115,7 @@ extension BatchConverter {
             entries.append(NotesListEntry(title: r.title ?? PathText.lastComponent(stem), created: r.created.flatMap(CivilDateTime.parse),
                                           href: stem + ".html", folder: SitePaths.folderOf(r.path), tags: tags, excerpt: r.excerpt))
         }
-        let lists = HTMLIndex(theme: options.theme, templates: options.templates)
+        let lists = HTMLIndex(theme: options.theme, templates: options.templates, stylesheets: options.stylesheets)
         var refused: [NotepressError] = []
         let root = writers.first(where: { $0.format == .html }).map { self.root(for: $0) } ?? outputRoot
         func refuse(_ path: String, _ what: String) -> Bool {

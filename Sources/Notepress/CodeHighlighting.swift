@@ -52,7 +52,7 @@ extension Notepress {
     /// `document` with its code highlighted as `options` ask for output `format`, unless it
     /// already is (the command line highlights while reading).
     static func highlighted(_ document: Document, for format: OutputFormat, options: ConversionOptions) -> Document {
-        guard options.highlightsCode(in: format.rawValue) else { return document }
+        guard options.highlightsCode(in: format) else { return document }
         var findings = CodeHighlighter.Findings()
         var d = document
         d.blocks = CodeHighlighter().highlight(document.blocks, findings: &findings)

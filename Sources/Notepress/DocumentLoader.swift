@@ -43,6 +43,9 @@ package struct DocumentLoader: Sendable {
     /// Highlight fenced code blocks that name a language (``CodeHighlighter``), block by block as
     /// they are read; off by default (``ConversionOptions/highlightsCode(in:)`` decides for a run).
     package var highlightCode = false
+    /// Whether this run said already that the highlighting library is missing (once per run;
+    /// shared by the copies of this loader).
+    let unavailableHighlighting = CodeHighlighter.UnavailableWarning()
     /// Markdown past these bounds is refused with ``NotepressError/failed(file:position:message:)``
     /// at the line that crosses one (``InputLimits``: shapes libcmark-gfm 0.29 parses in more than
     /// linear time or memory, or whose output outgrows the input); nil lifts them
@@ -54,9 +57,6 @@ package struct DocumentLoader: Sendable {
     /// The source line of each line of the text read (``MarkdownReader/lineMap``), set for one
     /// document whose text a pass before the parse changed (a site's mdBook directives).
     package var lineMap: [Int32]?
-    /// The MkDocs Markdown extensions to read (``MarkdownReader/mkdocs``): a folder whose
-    /// `mkdocs.yml` turns them on; empty (the default): cmark-gfm's reading.
-    package var mkdocs: Set<MkDocsExtension> = []
 
     package init(format: SourceFormat? = nil, keepMarkers: Bool = false, sourceDateEpoch: Date? = nil) {
         self.format = format
@@ -266,7 +266,7 @@ package struct DocumentLoader: Sendable {
         }
         if transforms { result.document.blocks = tagged }
         result.diagnostics = headerWarnings + result.diagnostics
-        if let e = findings.unavailable, CodeHighlighter.claimUnavailableWarning() {
+        if let e = findings.unavailable, unavailableHighlighting.claim() {
             result.diagnostics.append(Diagnostic(.warning, "code is not highlighted: \(e.reason)", file: name, position: nil))
         }
         result.notes = findings.unknown.map {

@@ -99,9 +99,14 @@ public enum OutputFormat: String, Sendable, Equatable, Hashable, CaseIterable {
     public var fileExtension: String { writer.fileExtension }
 
     /// The writer of the format (``WriterRegistry``).
-    var writer: any DocumentWriter {
-        guard let w = WriterRegistry.writer(named: rawValue) else { preconditionFailure("no writer for \(rawValue)") }
-        return w
+    var writer: any DocumentWriter { WriterRegistry.writer(for: self) }
+
+    /// Whether output in this format with `options` is standalone HTML pages: ``html`` without
+    /// ``ConversionOptions/fragment``. A folder run gives such pages the site's chrome and writes
+    /// the notes list, tag pages, search and the shared assets beside them; no other format (and
+    /// no HTML fragment) gets any of these.
+    public func makesHTMLPages(with options: ConversionOptions) -> Bool {
+        self == .html && !options.fragment
     }
 }
 

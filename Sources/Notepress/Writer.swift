@@ -51,6 +51,10 @@ public struct ConversionOptions: Sendable {
     /// names none (front matter `section`, a `% NAME(S)` or ronn title line, a `name.S.md` file
     /// name); `notepress convert -o page.8` gives `8`. `nil`: section 1 with a warning.
     public var manSection: String?
+    /// HTML pages and a folder run's lists and stylesheet: the stylesheets generated so far, so
+    /// that the pages of a run generate each once. Shared by the copies of these options (a
+    /// folder run's per-page options); new options start a new one, so nothing outlives the run.
+    package var stylesheets = StylesheetCache()
     /// The HTML page template, loaded once (`--template FILE`, or `html/page.html` of the data
     /// folder or built in); `nil` reads `html/page.html` from ``templates`` for each page.
     package var pageTemplate: PageTemplate?
@@ -66,15 +70,28 @@ public struct ConversionOptions: Sendable {
     /// the palette); `nil`: the theme's own code palette. Given, it also highlights HTML fragments.
     public var highlightStyle: String?
 
-    /// Whether code is highlighted in output `format` (a writer's name) with these options.
-    package func highlightsCode(in format: String) -> Bool {
+    /// Whether code is highlighted in output `format` with these options.
+    package func highlightsCode(in format: OutputFormat) -> Bool {
         guard highlight else { return false }
         switch format {
-        case "man": return false
-        case "html": return !fragment || highlightStyle != nil
-        default: return true
+        case .man: return false
+        case .html: return !fragment || highlightStyle != nil
+        case .rtf, .ansi, .tei, .json: return true
         }
     }
+
+    /// Whether a run of `writers` with these options makes HTML pages (``OutputFormat/makesHTMLPages(with:)``
+    /// for one of them): the question a folder run asks before it gives pages the site's chrome,
+    /// writes the notes list, tag pages, search and the shared assets.
+    package func makesHTMLPages(_ writers: [any DocumentWriter]) -> Bool {
+        writers.contains { $0.format.makesHTMLPages(with: self) }
+    }
+
+    /// The process exits right after this conversion (the single-file command line, not
+    /// `--watch`): writers leave their intermediate trees (TEI's XML tree) to the exit
+    /// (``LeftToExit``) instead of freeing them node by node. Default off: a library user and a
+    /// long-running process free them as usual.
+    package var leavesTreesToExit = false
 
     /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
     public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel
@@ -93,6 +110,11 @@ public struct ConversionOptions: Sendable {
     /// Folder runs, HTML pages: list the pages that link to each page ("Linked from",
     /// ``SiteBacklinks``; `--backlinks`).
     package var backlinks = false
+    /// Folder runs, HTML pages: the values of this page's site chrome for the page template
+    /// (``HTMLPage/site``: root, shared stylesheet and script, sidebar, breadcrumbs, previous and
+    /// next), set per page by the site engine (`SitePageExtras`); `nil` outside a folder run, so
+    /// a single page is self-contained. Rendering state of the run, not document data.
+    package var sitePage: [String: MustacheValue]?
     /// Folder runs, HTML pages: the site title of the header (`--site-title`); `nil`: the root
     /// index page's title, else `Notes`.
     package var siteTitle: String?
@@ -121,8 +143,9 @@ public struct ConversionOptions: Sendable {
 
 /// An output format: renders a document to bytes.
 package protocol DocumentWriter: Sendable {
-    /// The name users pass to `-t` (`html`, `rtf`, `ansi`, `tei`, `man`, `json`).
-    var name: String { get }
+    /// The format this writer writes: what code asks a writer instead of comparing names
+    /// (``OutputFormat/makesHTMLPages(with:)`` and the like).
+    var format: OutputFormat { get }
     /// File extension of outputs, without the dot.
     var fileExtension: String { get }
     /// Renders `document`. Warnings go to `diagnostics`.
@@ -137,4 +160,8 @@ package protocol DocumentWriter: Sendable {
 
 extension DocumentWriter {
     package func usesTheme(fragment: Bool) -> Bool { true }
+    /// The name users pass to `-t` (`html`, `rtf`, `ansi`, `tei`, `man`, `json`): the format's
+    /// raw value. For messages, output folders and the manifest; never compared to tell writers
+    /// apart (``format`` does that).
+    package var name: String { format.rawValue }
 }

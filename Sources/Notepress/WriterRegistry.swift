@@ -12,9 +12,15 @@ package enum WriterRegistry {
         ManWriter(),
     ]
 
-    /// The writer called `name`, or `nil`.
+    /// The writer called `name` (an ``OutputFormat`` raw value, as `-t` takes it), or `nil`.
     package static func writer(named name: String) -> (any DocumentWriter)? {
-        all.first { $0.name == name }
+        OutputFormat(rawValue: name).map(writer(for:))
+    }
+
+    /// The writer of `format`.
+    package static func writer(for format: OutputFormat) -> any DocumentWriter {
+        guard let w = all.first(where: { $0.format == format }) else { preconditionFailure("no writer for \(format)") }
+        return w
     }
 
     /// The writer an output file's extension names, as pandoc takes the output format from `-o`:
@@ -28,7 +34,7 @@ package enum WriterRegistry {
         let ext = name[name.index(after: dot)...].lowercased()
         if let w = all.first(where: { outputExtensions(of: $0).contains(ext) }) { return w }
         if let first = ext.first, ("1"..."9").contains(first), ext.dropFirst().allSatisfy({ ("a"..."z").contains($0) }) {
-            return writer(named: "man")
+            return writer(for: .man)
         }
         return nil
     }
@@ -36,10 +42,10 @@ package enum WriterRegistry {
     /// The extensions (without the dot) that select `writer` in ``writer(forOutputPath:)``, the
     /// one it writes first.
     package static func outputExtensions(of writer: any DocumentWriter) -> [String] {
-        switch writer.name {
-        case "html": return [writer.fileExtension, "htm"]
-        case "man": return [writer.fileExtension] + (1...9).map(String.init)
-        default: return [writer.fileExtension]
+        switch writer.format {
+        case .html: return [writer.fileExtension, "htm"]
+        case .man: return [writer.fileExtension] + (1...9).map(String.init)
+        case .rtf, .ansi, .tei, .json: return [writer.fileExtension]
         }
     }
 }

@@ -63,12 +63,6 @@ public struct DocumentMetadata: Sendable, Equatable, Hashable, Codable {
     /// Site pages only, with `--backlinks`: the pages that link to this one ("Linked from"), each
     /// with its title and relative URL, in the site's order (title, then path); empty otherwise.
     package var backlinks: [PageLink] = []
-    /// Site pages only: the values of the site's chrome for the page template, a map
-    /// (`MustacheValue.map`, built by the site engine's `SiteNavigation`: `root`, `stylesheetHref`,
-    /// `scriptHref`, `siteTitle`, `sidebar`, `breadcrumbs`, `previous`, `next`, …: ``PageData``),
-    /// kept opaque here (the AST knows no template values); `nil` outside a folder run, so a
-    /// single page is self-contained.
-    package var site: SiteChromeValues? = nil
 
     /// The coded fields: the site links above are rendering state, not document data (left out,
     /// so metadata coded before them still decodes).
@@ -209,16 +203,4 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         if !s.isEmpty { s += " " }
         return s + "\(severity.rawValue): \(message)"
     }
-}
-
-/// The template values of a site page's chrome (``DocumentMetadata/site``), opaque to the AST.
-/// Rendering state, not document data: two metadata values compare and hash alike whatever their
-/// chrome (as the coded fields leave it out).
-package struct SiteChromeValues: @unchecked Sendable, Hashable {
-    /// The values (a `MustacheValue`).
-    package let value: any Sendable
-    /// Wraps `value`.
-    package init(_ value: any Sendable) { self.value = value }
-    package static func == (a: SiteChromeValues, b: SiteChromeValues) -> Bool { true }
-    package func hash(into hasher: inout Hasher) {}
 }

@@ -51,7 +51,7 @@ enum TemplateArguments {
         options.listPageSize = try a.int("--list-page-size", in: 0...1_000_000) ?? 200
         options.tableOfContentsMaxLevel = try a.int("--toc-depth", in: 1...6) ?? TableOfContents.defaultMaxLevel
         let file = a.value("--template")
-        let pages = writers.contains { $0.name == "html" } && !options.fragment
+        let pages = options.makesHTMLPages(writers)
         if file != nil && !pages && warn {
             printError("notepress convert: warning: --template is for HTML pages; not used "
                 + (options.fragment ? "with --fragment" : "for " + writers.map(\.name).joined(separator: ",")))
@@ -158,7 +158,7 @@ struct ConvertPlan {
         terminal = try TerminalOptions(a)
         input = try InputOptions(a, mode: mode)
         outputs = try OutputOptions(a, mode: mode, input: input, verbosity: terminal.verbosity)
-        let options = try Self.conversionOptions(a, terminal: terminal, outputs: outputs, book: input.book)
+        let options = try Self.conversionOptions(a, terminal: terminal, outputs: outputs, book: input.book, mkdocs: input.mkdocs)
         self.options = options
         loader = try Self.loader(a, input: input, options: options, writers: outputs.writers)
         fingerprintedOptions = Commands.convert.options.filter { $0.effect == .output }.map { o in
@@ -180,7 +180,7 @@ struct ConvertPlan {
     /// The writers' options. A theme is loaded only when an output uses one or theme options were given.
     /// - Throws: ``UsageError``.
     private static func conversionOptions(_ a: Arguments, terminal: TerminalOptions, outputs: OutputOptions,
-                                          book: BookFolder?) throws -> ConversionOptions {
+                                          book: BookFolder?, mkdocs: MkDocsFolder?) throws -> ConversionOptions {
         let env = ProcessInfo.processInfo.environment
         let writers = outputs.writers
         let (theme, store) = ThemeArguments.given(a) || writers.contains(where: { $0.usesTheme(fragment: a.flag("--fragment")) })
@@ -189,7 +189,7 @@ struct ConvertPlan {
         var options = ConversionOptions(theme: theme, templates: store)
         options.fragment = a.flag("--fragment")
         // `-o page.8`: a man page of section 8 unless the document names its section.
-        if outputs.single, let out = outputs.output, writers.first?.name == "man", case let ext = (out as NSString).pathExtension,
+        if outputs.single, let out = outputs.output, writers.first?.format == .man, case let ext = (out as NSString).pathExtension,
            let first = ext.first, ("1"..."9").contains(first) {
             options.manSection = ext
         }
@@ -199,6 +199,7 @@ struct ConvertPlan {
         options.headingIDs = a.flag("--heading-ids")
         // `toc` given on the command line means `permalink: true`: a ¶ after each heading.
         if try Self.markdownExtensions(a).contains(.toc) { options.headingPermalink = "\u{B6}" }
+        if let mark = mkdocs?.permalink { options.headingPermalink = mark }
         let stdoutIsTTY = Platform.isTerminal(STDOUT_FILENO)
         let destination: ColorPolicy.Destination = outputs.single && outputs.output == nil
             ? (stdoutIsTTY ? .terminal : .standardOutput) : .file
@@ -226,9 +227,8 @@ struct ConvertPlan {
         loader.wikilinks = a.flag("--wikilinks")
         if a.flag("--math") && a.flag("--no-math") { throw UsageError("--math and --no-math contradict each other") }
         // Math, comments, highlights: on, except where a fragment must stay cmark-gfm's bytes.
-        loader.vaultSyntax = a.flag("--math") || (!a.flag("--no-math") && !(options.fragment && writers.contains { $0.name == "html" }))
+        loader.vaultSyntax = a.flag("--math") || (!a.flag("--no-math") && !(options.fragment && writers.contains { $0.format == .html }))
         // A MkDocs project's Markdown extensions (mkdocs.yml), except where a fragment must stay cmark-gfm's bytes.
-        if !(options.fragment && writers.contains { $0.name == "html" }) { loader.mkdocs = input.mkdocs?.extensions ?? [] }
         do {
             loader.metadataOverrides = try MetadataOverrides(a.allValues("--metadata"))
         } catch {
@@ -236,8 +236,11 @@ struct ConvertPlan {
         }
         loader.encoding = input.encoding
         loader.hashtags = a.flag("--hashtags")
+        // `--markdown-extension`, and a MkDocs project's (mkdocs.yml) except where a fragment
+        // must stay cmark-gfm's bytes.
         loader.mkdocs = try Self.markdownExtensions(a)
-        loader.highlightCode = writers.contains { options.highlightsCode(in: $0.name) }
+        if !(options.fragment && writers.contains { $0.format == .html }) { loader.mkdocs.formUnion(input.mkdocs?.extensions ?? []) }
+        loader.highlightCode = writers.contains { options.highlightsCode(in: $0.format) }
         if a.flag("--no-input-limits") { loader.inputLimits = nil }
         return loader
     }
@@ -277,12 +280,15 @@ struct ConvertPlan {
     }
 
     /// Converts the one input to a file or standard output, then writes the depfile.
-    func convertSingle() -> Int32 {
+    /// `exitsAfter`: the process ends after this (not a `--watch` build), so the document and the
+    /// writer's intermediate trees are left to the exit (``LeftToExit``) instead of being freed.
+    func convertSingle(exitsAfter: Bool = true) -> Int32 {
         // One document in this process: cmark's arena allocator, as the cmark-gfm program uses.
         var one = loader
         one.cmarkArena = true
-        // …and the writers' intermediate trees are left to the exit too (ProcessLifetime).
-        ProcessLifetime.singleDocument = true
+        // …and the writers' intermediate trees are left to the exit too.
+        var options = self.options
+        options.leavesTreesToExit = exitsAfter
         let status = convertOne(inputs[0], to: output, writer: writers[0], loader: one, options: options, verbosity: verbosity)
         if status == 0, let depfile, let out = output {
             let config = BuildConfiguration(options: options, loader: loader, writers: [writers[0].name], layout: layout,
@@ -356,8 +362,8 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
             Platform.ignoringSignals([.brokenPipe]) { writeAllToStandardOutput(bytes) }
         }
         // The process ends right after this: tearing the tree down node by node would cost a
-        // sixth of the run on large inputs (callgrind), so the last document is kept.
-        ProcessLifetime.keep(read)
+        // sixth of the run on large inputs (callgrind), so the last document is left to the exit.
+        if options.leavesTreesToExit { LeftToExit.leave(read) }
         return 0
     } catch {
         printError(errorText(error, file: input))
@@ -367,25 +373,18 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
 
 /// Writes bytes to standard output with write(2), retrying short writes; a closed pipe (EPIPE,
 /// e.g. `| head`) ends the output quietly (callers ignore SIGPIPE around it). Any other failure
-/// (a full disk: `> /dev/full`) is remembered in ``StandardOutput/failure``: the process then
-/// says so and exits 1 (main.swift).
+/// (a full disk: `> /dev/full`) is remembered by the platform (``Platform/writeStandardOutput(_:)``):
+/// the process then says so and exits 1 (main.swift).
 func writeAllToStandardOutput(_ bytes: [UInt8]) {
-    if !Platform.writeAll(STDOUT_FILENO, bytes) {
-        let code = Platform.lastError
-        if !Platform.isBrokenPipe(code) { StandardOutput.failure = SystemError(code: code, step: .write) }
-    }
+    Platform.writeStandardOutput(bytes)
 }
 
 /// What became of this process's standard output.
 enum StandardOutput {
-    /// The first failed write that was not a closed pipe.
-    nonisolated(unsafe) static var failure: SystemError?
-
     /// The exit status after `status`: 1 with a message when a write to standard output failed
     /// (or fails now, flushing what `print` buffered), else `status`.
     static func finish(_ status: Int32) -> Int32 {
-        let flushed = Platform.flushStandardOutput()
-        guard let e = failure ?? flushed else { return status }
+        guard let e = Platform.finishStandardOutput() else { return status }
         printError("notepress: standard output: cannot write: \(e.text)")
         return status == 0 ? 1 : status
     }

@@ -161,7 +161,7 @@ struct OutputOptions {
             guard let w = WriterRegistry.writer(named: n) else {
                 throw unknownWord("output format", n, among: Commands.outputFormats)
             }
-            if !writers.contains(where: { $0.name == w.name }) { writers.append(w) }
+            if !writers.contains(where: { $0.format == w.format }) { writers.append(w) }
         }
         if writers.isEmpty {
             let implied = fileOutput.flatMap(WriterRegistry.writer(forOutputPath:))
@@ -172,7 +172,7 @@ struct OutputOptions {
             }
             writers = [implied ?? HTMLWriter()]
         } else if let out = fileOutput, writers.count == 1, let implied = WriterRegistry.writer(forOutputPath: out),
-                  implied.name != writers[0].name, verbosity != .quiet {
+                  implied.format != writers[0].format, verbosity != .quiet {
             printError("notepress convert: warning: writing \(writers[0].name) (-t) to \(out), whose extension means \(implied.name)")
         }
         return writers

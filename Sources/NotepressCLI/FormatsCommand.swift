@@ -22,13 +22,13 @@ func formatListing() -> String {
         .commonmark: "CommonMark without extensions",
         .gfm: "GitHub Flavored Markdown (libcmark-gfm)",
     ]
-    let outputText: [String: String] = [
-        "html": "HTML5 page (--fragment: the body, as cmark-gfm writes it)",
-        "json": "the document tree as JSON",
-        "ansi": "terminal text with SGR colours",
-        "tei": "TEI P5 XML, validated against the RelaxNG schema",
-        "rtf": "RTF for LibreOffice, Word and TextEdit",
-        "man": "man(7) roff page",
+    let outputText: [OutputFormat: String] = [
+        .html: "HTML5 page (--fragment: the body, as cmark-gfm writes it)",
+        .json: "the document tree as JSON",
+        .ansi: "terminal text with SGR colours",
+        .tei: "TEI P5 XML, validated against the RelaxNG schema",
+        .rtf: "RTF for LibreOffice, Word and TextEdit",
+        .man: "man(7) roff page",
     ]
     var out = ""
     for f in SourceFormat.allCases {
@@ -37,7 +37,7 @@ func formatListing() -> String {
     }
     for w in WriterRegistry.all {
         let exts = WriterRegistry.outputExtensions(of: w).map { "." + $0 }
-        out += "\(w.name)\toutput\t\(exts.joined(separator: " "))\t\(outputText[w.name] ?? "")\n"
+        out += "\(w.name)\toutput\t\(exts.joined(separator: " "))\t\(outputText[w.format] ?? "")\n"
     }
     return out
 }

@@ -14,14 +14,13 @@ struct WatchBuilder {
     typealias Summary = WatchBuild
 
     /// Builds once. A command line that no longer holds (a template that stopped compiling) is a
-    /// failed build with its message, not the end of the session. What the build left for the
-    /// exit to reclaim (``ProcessLifetime``) goes when it ends: nothing is kept from one build to the next.
+    /// failed build with its message, not the end of the session. Nothing is left to the exit
+    /// (``LeftToExit``): what a build made is freed when it ends, nothing is kept from one build to the next.
     func build() -> (Summary, ConvertPlan?) {
-        defer { ProcessLifetime.endRun() }
         do {
             let plan = try ConvertPlan(Arguments(arguments, options: spec.options))
             if plan.single {
-                let status = plan.convertSingle()
+                let status = plan.convertSingle(exitsAfter: false)
                 return (Summary(status: status, failures: status == 0 ? [] : ["\(plan.inputs[0]): error: not converted (see above)"],
                                 written: 1), plan)
             }

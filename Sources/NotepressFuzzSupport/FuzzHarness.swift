@@ -110,7 +110,7 @@ package enum FuzzHarness {
                 do {
                     let bytes = try writer.write(document, options: options, diagnostics: &diagnostics)
                     outcome.outputBytes[writer.name, default: 0] += bytes.count
-                    if let problem = FuzzOracles.check(writer.name, bytes, unsafe: options.unsafe) {
+                    if let problem = FuzzOracles.check(writer.format, bytes, unsafe: options.unsafe) {
                         outcome.errors["oracle:" + writer.name] = problem
                     }
                 } catch {

@@ -1,3 +1,4 @@
+import Notepress
 import NotepressAST
 
 /// Checks of writer outputs that hold for every input (``FuzzHarness``). Each returns a message
@@ -13,10 +14,10 @@ import NotepressAST
 ///   (``BidiControl``); terminal output holds no C1 control and no C0 control but line feed and
 ///   ESC; man output is ASCII.
 enum FuzzOracles {
-    static func check(_ writer: String, _ bytes: [UInt8], unsafe: Bool) -> String? {
+    static func check(_ writer: OutputFormat, _ bytes: [UInt8], unsafe: Bool) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
         switch writer {
-        case "html", "tei":
+        case .html, .tei:
             if unsafe { return nil }
             // Attributes are inside tags; text content has no `<` (escaped), so each `<` starts one.
             for tag in text.split(separator: "<").dropFirst() {
@@ -27,14 +28,14 @@ enum FuzzOracles {
                     }
                 }
             }
-        case "rtf":
+        case .rtf:
             if unsafe { return nil }
             // Text cannot spell `{\*\fldinst{` (its braces and backslashes are escaped).
             for value in values(in: text, after: "{\\*\\fldinst{HYPERLINK \"", until: nil) {
                 let url = rtfFieldArgument(value)
                 if URLSafety.isDangerous(url) { return "rtf: live dangerous HYPERLINK \(url.debugDescription)" }
             }
-        case "man":
+        case .man:
             if let b = bytes.firstIndex(where: { $0 >= 0x80 }) { return "man: non-ASCII byte at \(b)" }
             if !unsafe {
                 for line in text.split(separator: "\n") where line.hasPrefix(".UR ") {
@@ -42,7 +43,7 @@ enum FuzzOracles {
                     if URLSafety.isDangerous(url) { return "man: live dangerous .UR \(url.debugDescription)" }
                 }
             }
-        case "ansi":
+        case .ansi:
             for u in text.unicodeScalars {
                 if BidiControl.contains(u) { return "ansi: bidi control U+\(String(u.value, radix: 16))" }
                 if (u.value < 0x20 && u != "\n" && u != "\u{1B}") || (u.value >= 0x7F && u.value <= 0x9F) {
@@ -54,7 +55,7 @@ enum FuzzOracles {
                     return "ansi: live dangerous OSC 8 \(value.debugDescription)"
                 }
             }
-        default:
+        case .json:
             break
         }
         return nil

@@ -51,13 +51,17 @@ package struct HTMLIndex: Sendable {
     package var title: String
     /// The `lang` attribute.
     package var language: String
+    /// The stylesheets generated so far (the run's, shared with its pages: ``StylesheetCache``).
+    package var stylesheets: StylesheetCache
 
     /// Lists with `theme` and the templates of `templates`, titled `title`.
-    package init(theme: ResolvedTheme, templates: TemplateStore, title: String = "Notes", language: String = "en") {
+    package init(theme: ResolvedTheme, templates: TemplateStore, title: String = "Notes", language: String = "en",
+                 stylesheets: StylesheetCache = StylesheetCache()) {
         self.theme = theme
         self.templates = templates
         self.title = title
         self.language = language
+        self.stylesheets = stylesheets
     }
 
     /// The entries in index order.
@@ -173,7 +177,7 @@ package struct HTMLIndex: Sendable {
     package func commonValues() -> [String: MustacheValue] { common() }
 
     func common() -> [String: MustacheValue] {
-        var data = PageData.themeValues(theme, stylesheet: StylesheetCache.shared.css(for: theme, code: false))
+        var data = PageData.themeValues(theme, stylesheet: stylesheets.css(for: theme, code: false))
         data["lang"] = .string(language)
         data["titleStyle"] = .string(theme.textStyle(for: .noteTitle).rawValue)
         return data

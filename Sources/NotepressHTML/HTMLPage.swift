@@ -18,11 +18,21 @@ package struct HTMLPage: Sendable {
     package var templates: TemplateStore
     /// The page template; `nil` reads `html/page.html` from ``templates`` on each render.
     package var template: PageTemplate?
+    /// The stylesheets generated so far: the run's (``ConversionOptions``), so a folder of pages
+    /// generates each one once.
+    package var stylesheets: StylesheetCache
+    /// A folder run's page: the values of the site's chrome for the template (``PageData``'s
+    /// layer 4, built by the site engine's `SiteNavigation`: `root`, `stylesheetHref`, `sidebar`,
+    /// …); `nil` for a page on its own, which is self-contained.
+    package var site: [String: MustacheValue]?
 
-    package init(theme: ResolvedTheme, templates: TemplateStore, template: PageTemplate? = nil) {
+    package init(theme: ResolvedTheme, templates: TemplateStore, template: PageTemplate? = nil,
+                 stylesheets: StylesheetCache = StylesheetCache(), site: [String: MustacheValue]? = nil) {
         self.theme = theme
         self.templates = templates
         self.template = template
+        self.stylesheets = stylesheets
+        self.site = site
     }
 
     /// The page for `document` whose body content is `body` and table of contents `toc` (both
@@ -52,10 +62,10 @@ package struct HTMLPage: Sendable {
     private func prepare(_ document: Document, body: MustacheValue, bodySize: Int,
                          toc: String, code: Bool, math: Bool) throws -> (PageTemplate, MustacheValue, Int) {
         let page = try template ?? PageTemplate.builtIn("html/page.html", store: templates)
-        let stylesheet = StylesheetCache.shared.css(for: theme, code: code)
+        let stylesheet = stylesheets.css(for: theme, code: code)
         var generated = PageData.themeValues(theme, stylesheet: stylesheet)
         if math { generated["mathRender"] = .string((try? templates.text("html/math.js")) ?? "") }
-        let data = PageData.page(document: document, body: body, toc: toc, generated: generated)
+        let data = PageData.page(document: document, body: body, toc: toc, generated: generated, site: site)
         return (page, data, bodySize + toc.utf8.count + stylesheet.utf8.count + 4096)
     }
 }
@@ -86,12 +96,16 @@ extension HTMLPage {
 }
 
 /// Generated stylesheets by theme (and whether they carry the code palette), so a folder of
-/// pages generates each one once.
-final class StylesheetCache: @unchecked Sendable {
-    static let shared = StylesheetCache()
+/// pages generates each one once. One per run, not per process: it lives in the run's options
+/// (``HTMLPage/stylesheets``) and goes with them (a `--watch` rebuild makes a new one).
+package final class StylesheetCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(ResolvedTheme, Bool, String)] = []
 
+    /// An empty cache.
+    package init() {}
+
+    /// The stylesheet of `theme`, with the code palette's rules when `code`.
     func css(for theme: ResolvedTheme, code: Bool) -> String {
         lock.lock()
         if let hit = entries.first(where: { $0.0 == theme && $0.1 == code }) { lock.unlock(); return hit.2 }

@@ -26,7 +26,7 @@ import NotepressThemes
 ///    maps of `title` and `href`, the pages linking here) and `hasBacklinks`.
 ///    The HTML ones (`dateBadge`, `body`, `toc`, `stylesheet`, `sizeSwitcher`, `siteNav`) are meant
 ///    for `{{{name}}}`; `toc` is empty without `--toc`.
-/// 4. A folder run's site chrome (``DocumentMetadata/site``, made by the site engine's
+/// 4. A folder run's site chrome (``HTMLPage/site``, made by the site engine's
 ///    `SiteChrome`): `root` (the relative path to the site root, `../` per level, empty at the
 ///    root), `stylesheetHref` and `scriptHref` (the shared files; with them `stylesheet` is empty),
 ///    `siteTitle`, `homeHref`, `searchHref`, `sidebar` (the navigation tree), `breadcrumbs`,
@@ -42,9 +42,10 @@ package enum PageData {
 
     /// The data of a note page (see the type's layers); `generated` adds to layer 3
     /// (``themeValues(_:stylesheet:)``). `body` is text: ``MustacheValue/string(_:)``, or
-    /// ``MustacheValue/utf8(_:)`` for a body kept as bytes.
+    /// ``MustacheValue/utf8(_:)`` for a body kept as bytes. `site`: a folder run's chrome of the
+    /// page (layer 4), `nil` for a page on its own.
     package static func page(document: Document, body: MustacheValue, toc: String,
-                            generated: [String: MustacheValue]) -> MustacheValue {
+                            generated: [String: MustacheValue], site: [String: MustacheValue]? = nil) -> MustacheValue {
         let meta = document.metadata
         var data: [String: MustacheValue] = [:]
         data.reserveCapacity(24 + generated.count + meta.fields.count + meta.collections.count)
@@ -80,7 +81,7 @@ package enum PageData {
         for (key, value) in generated { data[key] = value }
         // A folder run's page links the site's shared stylesheet instead of carrying it.
         var root: String?
-        if case .map(let site)? = meta.site?.value as? MustacheValue {
+        if let site {
             for (key, value) in site { data[key] = value }
             if site["stylesheetHref"] != nil { data["stylesheet"] = "" }
             if case .string(let r)? = site["root"] { root = r }

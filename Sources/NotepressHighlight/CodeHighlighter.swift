@@ -30,20 +30,24 @@ package struct CodeHighlighter: Sendable {
 
     package init() {}
 
-    /// Whether the caller is the first of this process to meet a missing library: the warning
-    /// is given once per run, not once per file.
-    package static func claimUnavailableWarning() -> Bool {
-        warned.lock.lock()
-        defer { warned.lock.unlock() }
-        if warned.done { return false }
-        warned.done = true
-        return true
-    }
+    /// The warning that the library is missing, given once per run, not once per file: a run
+    /// (its ``DocumentLoader``, shared by the copies of the run's threads) owns one, and a
+    /// `--watch` rebuild, a new run, warns again.
+    package final class UnavailableWarning: @unchecked Sendable {
+        private let lock = NSLock()
+        private var done = false
 
-    private static let warned = Once()
-    private final class Once: @unchecked Sendable {
-        let lock = NSLock()
-        var done = false
+        /// Not yet given.
+        package init() {}
+
+        /// Whether the caller is the first of its run to meet a missing library.
+        package func claim() -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            if done { return false }
+            done = true
+            return true
+        }
     }
 
     /// `blocks` with every code block that names a known language highlighted (at any depth),

@@ -105,7 +105,7 @@ package struct BatchConverter: Sendable {
     /// own file's stem, `README.md` → `README.man` (never the folder index's `index.man`).
     package func outputPath(_ input: InputFile, _ writer: any DocumentWriter, table: SiteTable) -> String {
         let stem = table.outputStem(forInput: input.relative)
-        if writer.name == "man", let r = table.record(input.relative) {
+        if writer.format == .man, let r = table.record(input.relative) {
             let name = r.manName.flatMap { n in r.manSection.map { n + "." + $0 } }
                 ?? PathText.deletingExtension(PathText.lastComponent(input.relative)) + "." + writer.fileExtension
             return PathText.join(root(for: writer), PathText.join(SitePaths.folderOf(stem), name))

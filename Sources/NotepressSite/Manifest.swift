@@ -423,6 +423,7 @@ package struct BuildConfiguration: Sendable {
         field("math", "\(loader.vaultSyntax)")
         // MkDocs' extensions (mkdocs.yml): only when some are on, so other runs' fingerprints stay.
         if !loader.mkdocs.isEmpty { field("mkdocs", loader.mkdocs.map(\.rawValue).sorted().joined(separator: ",")) }
+        if let mark = options.headingPermalink { field("permalink", mark) }
         field("headingIDs", "\(options.headingIDs)")
         field("encoding", loader.encoding ?? "UTF-8")
         field("hashtags", "\(loader.hashtags)")

@@ -103,11 +103,15 @@ package struct TEIEmitter: Sendable {
 
     /// ``render(_:diagnostics:)`` as UTF-8 bytes, written into one byte buffer.
     package func renderBytes(_ document: Document, diagnostics: inout [Diagnostic]) -> [UInt8] {
+        renderBytesAndTree(document, diagnostics: &diagnostics).bytes
+    }
+
+    /// ``renderBytes(_:diagnostics:)`` and the `TEI` tree they were serialized from, for a caller
+    /// that decides when the tree is freed (the command line leaves it to the process exit).
+    package func renderBytesAndTree(_ document: Document, diagnostics: inout [Diagnostic]) -> (bytes: [UInt8], tree: XMLTreeElement) {
         let root = tree(document, diagnostics: &diagnostics)
         var s = XMLSerializer(blockElements: Self.blockElements)
-        let bytes = s.documentBytes(root)
-        ProcessLifetime.keepIfSingleDocument(root)
-        return bytes
+        return (s.documentBytes(root), root)
     }
 
     /// The `TEI` root element, built but not serialized.

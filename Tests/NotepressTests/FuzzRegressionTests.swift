@@ -113,24 +113,24 @@ final class FuzzRegressionTests: XCTestCase {
 
     /// The checks are not vacuous: planted faults are found, look-alikes in text are not.
     func testOutputChecksFindPlantedFaults() {
-        func check(_ w: String, _ s: String, unsafe: Bool = false) -> String? { FuzzOracles.check(w, Array(s.utf8), unsafe: unsafe) }
-        XCTAssertNotNil(check("rtf", "{\\field{\\*\\fldinst{HYPERLINK \"java\\\\\\tab script:x\"}}{\\fldrslt x}}"))
-        XCTAssertNotNil(check("rtf", "{\\field{\\*\\fldinst{HYPERLINK \"\\u106?avascript:x\"}}}"))
-        XCTAssertNil(check("rtf", "{\\field{\\*\\fldinst{HYPERLINK \"java\\\\\\\\script:x\"}}}"), "java\\script: is no scheme")
-        XCTAssertNil(check("rtf", "HYPERLINK \"javascript:x\" as text\\par"))
-        XCTAssertNil(check("rtf", "{\\field{\\*\\fldinst{HYPERLINK \"javascript:x\"}}}", unsafe: true))
-        XCTAssertNotNil(check("tei", "<p><ref target=\"&#x6A;avascript:x\">a</ref></p>"))
-        XCTAssertNotNil(check("tei", "<figure><graphic url=\"data:text/html,x\"/></figure>"))
-        XCTAssertNil(check("tei", "<p>url=\"javascript:x\" target=\"file:x\"</p>"), "text content, not attributes")
-        XCTAssertNotNil(check("html", "<p><a href=\"javascript:x\">a</a></p>"))
-        XCTAssertNil(check("html", "<p><a href=\"\">a</a> href=&quot;javascript:x&quot;</p>"))
-        XCTAssertNotNil(check("man", ".UR java\\:script:\\:x\nx\n.UE\n"))
-        XCTAssertNotNil(check("man", "caf\u{E9}\n"), "man output is ASCII")
-        XCTAssertNil(check("man", "\\&.UR javascript:x\n"))
-        XCTAssertNotNil(check("ansi", "\u{1B}]8;;javascript:x\u{1B}\\a\u{1B}]8;;\u{1B}\\\n"))
-        XCTAssertNotNil(check("ansi", "photo\u{202E}gnp.exe\n"))
-        XCTAssertNotNil(check("ansi", "a\u{9B}31m\n"))
-        XCTAssertNil(check("ansi", "\u{1B}[1ma\u{1B}[0m \u{1B}]8;;https://a.org/\u{1B}\\b\u{1B}]8;;\u{1B}\\\n"))
+        func check(_ w: OutputFormat, _ s: String, unsafe: Bool = false) -> String? { FuzzOracles.check(w, Array(s.utf8), unsafe: unsafe) }
+        XCTAssertNotNil(check(.rtf, "{\\field{\\*\\fldinst{HYPERLINK \"java\\\\\\tab script:x\"}}{\\fldrslt x}}"))
+        XCTAssertNotNil(check(.rtf, "{\\field{\\*\\fldinst{HYPERLINK \"\\u106?avascript:x\"}}}"))
+        XCTAssertNil(check(.rtf, "{\\field{\\*\\fldinst{HYPERLINK \"java\\\\\\\\script:x\"}}}"), "java\\script: is no scheme")
+        XCTAssertNil(check(.rtf, "HYPERLINK \"javascript:x\" as text\\par"))
+        XCTAssertNil(check(.rtf, "{\\field{\\*\\fldinst{HYPERLINK \"javascript:x\"}}}", unsafe: true))
+        XCTAssertNotNil(check(.tei, "<p><ref target=\"&#x6A;avascript:x\">a</ref></p>"))
+        XCTAssertNotNil(check(.tei, "<figure><graphic url=\"data:text/html,x\"/></figure>"))
+        XCTAssertNil(check(.tei, "<p>url=\"javascript:x\" target=\"file:x\"</p>"), "text content, not attributes")
+        XCTAssertNotNil(check(.html, "<p><a href=\"javascript:x\">a</a></p>"))
+        XCTAssertNil(check(.html, "<p><a href=\"\">a</a> href=&quot;javascript:x&quot;</p>"))
+        XCTAssertNotNil(check(.man, ".UR java\\:script:\\:x\nx\n.UE\n"))
+        XCTAssertNotNil(check(.man, "caf\u{E9}\n"), "man output is ASCII")
+        XCTAssertNil(check(.man, "\\&.UR javascript:x\n"))
+        XCTAssertNotNil(check(.ansi, "\u{1B}]8;;javascript:x\u{1B}\\a\u{1B}]8;;\u{1B}\\\n"))
+        XCTAssertNotNil(check(.ansi, "photo\u{202E}gnp.exe\n"))
+        XCTAssertNotNil(check(.ansi, "a\u{9B}31m\n"))
+        XCTAssertNil(check(.ansi, "\u{1B}[1ma\u{1B}[0m \u{1B}]8;;https://a.org/\u{1B}\\b\u{1B}]8;;\u{1B}\\\n"))
     }
 
     /// The folder path (width byte bit 7): three inputs cut at U+001E, converted twice; the

@@ -141,7 +141,8 @@ final class QuitSignalTests: XCTestCase {
 }
 
 /// Issue 44, item 7: `convert FILE --watch` kept every rebuilt document until exit
-/// (``ProcessLifetime``): a 2.3 MB note to TEI grew from 256 to 818 MB over 11 rebuilds.
+/// (then `ProcessLifetime`; now only a one-shot run leaves values to the exit, ``LeftToExit``): a 2.3 MB
+/// note to TEI grew from 256 to 818 MB over 11 rebuilds.
 final class WatchKeepsNothingPerRebuildTests: XCTestCase {
     func testPeakMemoryOfConvertWatchDoesNotGrowWithEachRebuild() throws {
         let dir = try makeTempDir(self).path

@@ -8,7 +8,7 @@ import NotepressRawHTML
 /// command line's to detect.
 package struct ANSIWriter: DocumentWriter {
     package init() {}
-    package var name: String { "ansi" }
+    package var format: OutputFormat { .ansi }
     /// `.ans` (ANSI art's extension), not `.txt`, which Notepress reads as note markup.
     package var fileExtension: String { "ans" }
 

@@ -7,7 +7,7 @@ import NotepressHTML
 /// (``HTMLTableOfContents``) comes before the body (the template's `{{{toc}}}`), also in a fragment.
 package struct HTMLWriter: DocumentWriter {
     package init() {}
-    package var name: String { "html" }
+    package var format: OutputFormat { .html }
     package var fileExtension: String { "html" }
     /// The page template's stylesheet comes from the theme; a fragment has none.
     package func usesTheme(fragment: Bool) -> Bool { !fragment }
@@ -24,7 +24,7 @@ package struct HTMLWriter: DocumentWriter {
                             tablePreferStyleAttributes: !options.fragment, blockIDs: !options.fragment || options.headingIDs,
                             directionAuto: !options.fragment, alerts: !options.fragment, numberWidths: !options.fragment,
                             tagPagePrefix: options.tagPagesFolder.map { tagPagePrefix(folder: $0, sourcePath: sourcePath) })
-        o.highlight = options.highlightsCode(in: "html")
+        o.highlight = options.highlightsCode(in: .html)
         o.permalink = options.headingPermalink
         return o
     }
@@ -65,7 +65,8 @@ package struct HTMLWriter: DocumentWriter {
         let toc = options.tableOfContents(of: document).map(HTMLTableOfContents.markup) ?? ""
         if options.fragment { return toc.isEmpty ? body : Array((toc + "\n").utf8) + body }
         do {
-            return try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate)
+            return try HTMLPage(theme: options.theme, templates: options.templates, template: options.pageTemplate,
+                                stylesheets: options.stylesheets, site: options.sitePage)
                 .renderUTF8(document: document, body: body, toc: toc)
         } catch {
             throw NotepressError.pageTemplate(file: document.metadata.sourcePath, message: "\(error)")

@@ -4,7 +4,7 @@ import NotepressRawHTML
 /// `-t json`: the AST as JSON (see ``ASTDump``).
 package struct JSONDumpWriter: DocumentWriter {
     package init() {}
-    package var name: String { "json" }
+    package var format: OutputFormat { .json }
     package var fileExtension: String { "json" }
     /// The output has no typography to take from a theme.
     package func usesTheme(fragment: Bool) -> Bool { false }

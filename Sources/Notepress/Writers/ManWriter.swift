@@ -7,7 +7,7 @@ import NotepressReaders
 /// `-t man`: a man(7) page (see ``ManEmitter``).
 package struct ManWriter: DocumentWriter {
     package init() {}
-    package var name: String { "man" }
+    package var format: OutputFormat { .man }
     package var fileExtension: String { "man" }
     /// The output has no typography to take from a theme.
     package func usesTheme(fragment: Bool) -> Bool { false }

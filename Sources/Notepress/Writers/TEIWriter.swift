@@ -9,7 +9,7 @@ import NotepressTEI
 /// is returned, unless ``ConversionOptions/validate`` is off.
 package struct TEIWriter: DocumentWriter {
     package init() {}
-    package var name: String { "tei" }
+    package var format: OutputFormat { .tei }
     package var fileExtension: String { "xml" }
     /// The output has no typography to take from a theme.
     package func usesTheme(fragment: Bool) -> Bool { false }
@@ -54,13 +54,22 @@ package struct TEIWriter: DocumentWriter {
         }
     }
 
+    /// The TEI bytes of `document`. The XML tree is freed before the output is validated, or left
+    /// to the process exit (``ConversionOptions/leavesTreesToExit``).
+    private static func render(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) -> [UInt8] {
+        let (bytes, tree) = TEIEmitter(unsafe: options.unsafe,
+                                       tableOfContentsMaxLevel: options.tableOfContents ? options.tableOfContentsMaxLevel : nil)
+            .renderBytesAndTree(RawHTMLReading.reading(document), diagnostics: &diagnostics)
+        if options.leavesTreesToExit { LeftToExit.leave(tree) }
+        return bytes
+    }
+
     /// Renders and (unless `options.validate` is false) validates.
     /// - Throws: ``NotepressError/schemaViolation(file:position:message:)`` whose `position` is the
     ///   line and column in the generated XML and whose message is libxml2's, when the output does
     ///   not match the schema.
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        let bytes = TEIEmitter(unsafe: options.unsafe,
-                               tableOfContentsMaxLevel: options.tableOfContents ? options.tableOfContentsMaxLevel : nil).renderBytes(RawHTMLReading.reading(document), diagnostics: &diagnostics)
+        let bytes = Self.render(document, options: options, diagnostics: &diagnostics)
         guard options.validate else { return bytes }
         let validator = try Self.validator(templates: options.templates)
         let errors = validator.validate(Data(bytes), name: "TEI output").filter { $0.severity == .error }

@@ -56,11 +56,7 @@ struct SiteBuildRun {
         var state = convert(inputs, previous: box, report: &report)
         writeOutputs(&state, previous: box, report: &report)
         // The process ends after this: the records of 20 000 files are left for the exit to reclaim.
-        if request.keepForExit {
-            ProcessLifetime.keep(box.manifest)
-            ProcessLifetime.keep(state.run)
-            ProcessLifetime.keep(inputs.scan)
-        }
+        if request.keepForExit { LeftToExit.leave((box.manifest, state.run, inputs.scan)) }
         withExtendedLifetime(outputLock) {}
         return report
     }

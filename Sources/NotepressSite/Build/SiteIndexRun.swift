@@ -76,10 +76,7 @@ struct SiteIndexRun {
         report.seconds = Date().timeIntervalSince(start)
         report.failures = failures
         report.written = site.written.count
-        if request.keepForExit {
-            ProcessLifetime.keep(run)
-            ProcessLifetime.keep(manifest)
-        }
+        if request.keepForExit { LeftToExit.leave((run, manifest)) }
         return report
     }
 }

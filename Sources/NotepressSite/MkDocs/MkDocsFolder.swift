@@ -25,6 +25,8 @@ package struct MkDocsFolder: Sendable {
     package var siteName: String?
     /// The extensions turned on that the reader implements.
     package var extensions: Set<MkDocsExtension> = []
+    /// The text of the link after each heading (`toc`'s `permalink` option), `nil`: none.
+    package var permalink: String?
     /// `nav:` as entries, `nil` when not given.
     package var nav: [SiteSummaryEntry]?
     /// Notices and warnings (`file:line:column: …`), for the caller to print.
@@ -77,7 +79,16 @@ package struct MkDocsFolder: Sendable {
                 let names: [String]
                 switch item {
                 case .string(let n): names = [n]
-                case .map(let m): names = m.keys.sorted()
+                case .map(let m):
+                    names = m.keys.sorted()
+                    // `- toc: { permalink: true }` or `permalink: "#"`: a link after each heading.
+                    if case .map(let o)? = m["toc"] ?? m["markdown.extensions.toc"] {
+                        switch o["permalink"] {
+                        case .bool(true)?: p.permalink = "\u{B6}"
+                        case .string(let s)? where !s.isEmpty && s != "false": p.permalink = s == "true" ? "\u{B6}" : s
+                        default: break
+                        }
+                    }
                 default: names = []
                 }
                 for written in names {

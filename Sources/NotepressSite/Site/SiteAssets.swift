@@ -66,7 +66,7 @@ package enum SiteAssets {
         var pages: [SitePage] = []
         let errors: [NotepressError] = []
         do {
-            let css = try SiteStylesheet.css(theme: options.theme, templates: options.templates)
+            let css = try SiteStylesheet.css(theme: options.theme, templates: options.templates, stylesheets: options.stylesheets)
             pages.append(SitePage(path: stylesheetPath, bytes: Array(css.utf8)))
             pages.append(SitePage(path: scriptPath, bytes: Array(try options.templates.text("html/site.js").utf8)))
         } catch {
@@ -87,7 +87,7 @@ package enum SiteAssets {
                 pages.append(SitePage(path: f.path, bytes: f.bytes))
             }
         }
-        let lists = HTMLIndex(theme: options.theme, templates: options.templates)
+        let lists = HTMLIndex(theme: options.theme, templates: options.templates, stylesheets: options.stylesheets)
         func render(_ template: String, title: String, site: [String: MustacheValue]) throws -> [UInt8] {
             do {
                 let page = try PageTemplate.builtIn(template, store: options.templates)

@@ -359,7 +359,7 @@ extension BatchConverter {
         let resolved = Slots<SiteRewriter.Resolutions>(count: table.records.count)
         // What HTML pages show of the rest of the site: links to tag pages, backlinks (which need
         // every page's links resolved before any page is rendered).
-        let htmlPages = writers.contains { $0.name == "html" } && !options.fragment
+        let htmlPages = options.makesHTMLPages(writers)
         var backlinks: [[Int]] = []
         if htmlPages && options.backlinks {
             parallel(table.records.count, pool: pool) { i in
@@ -493,8 +493,8 @@ extension BatchConverter {
         // The site's SUMMARY.md gives the navigation and is not a page of the site: no HTML.
         let isSummary = table.summary != nil && table.byPath[record.path] == table.summary
         // A page with no man title (``SiteRecord/manName``) is reported below.
-        let untitledMan = record.manName == nil && writers.contains { $0.name == "man" }
-        let writers = writers.filter { !(isSummary && $0.name == "html" && !options.fragment) }
+        let untitledMan = record.manName == nil && writers.contains { $0.format == .man }
+        let writers = writers.filter { !(isSummary && $0.format.makesHTMLPages(with: options)) }
         let paths = writers.map { outputPath(input, $0, table: table) }
         if let config = configuration, let prev = previous, prev.configSHA256 == config.sha256,
            prev.inputSHA256 == s.inputSHA256, prev.modified == s.modified?.timeIntervalSince1970, prev.siteSHA256 == digest,
@@ -529,17 +529,17 @@ extension BatchConverter {
                 if let embeds, !record.embeds.isEmpty {
                     // The embed warnings once, with the first format.
                     var notes: [Diagnostic] = []
-                    source = embeds.expand(document, path: input.relative, format: writer.name, fileExtension: writer.fileExtension,
+                    source = embeds.expand(document, path: input.relative, format: writer.format, fileExtension: writer.fileExtension,
                                            diagnostics: &notes)
                     if n == 0 { outcome.diagnostics += notes }
                 }
-                var page = rewriter.rewrite(source, path: input.relative, resolutions: resolutions, format: writer.name,
-                                            fileExtension: writer.fileExtension,
-                                            notesIndex: writer.name == "html" && !options.fragment,
-                                            root: writer.name == "html" && SitePaths.isNotFoundPage(input.relative)
+                let pages = writer.format.makesHTMLPages(with: options)
+                var page = rewriter.rewrite(source, path: input.relative, resolutions: resolutions, format: writer.format,
+                                            fileExtension: writer.fileExtension, notesIndex: pages,
+                                            root: writer.format == .html && SitePaths.isNotFoundPage(input.relative)
                                                 ? SitePaths.notFoundRoot(baseURL: options.baseURL) : nil)
                 var pageOptions = options
-                if writer.name == "html" && !options.fragment {
+                if pages {
                     extras.apply(to: &page, record: record, table: table, options: &pageOptions)
                 }
                 let bytes = try writer.write(page, options: pageOptions, diagnostics: &outcome.diagnostics)
@@ -553,7 +553,7 @@ extension BatchConverter {
                                                    size: st?.size, mtimeNanoseconds: st?.modifiedNanoseconds))
                 }
             }
-            if untitledMan { reportUntitledManPage(&outcome, input: input, path: paths[writers.firstIndex { $0.name == "man" }!]) }
+            if untitledMan { reportUntitledManPage(&outcome, input: input, path: paths[writers.firstIndex { $0.format == .man }!]) }
             document = Document(metadata: document.metadata, blocks: [])
             if let config = configuration {
                 outcome.entry = Manifest.Entry(inputSHA256: s.inputSHA256, modified: s.modified?.timeIntervalSince1970,
@@ -575,12 +575,12 @@ extension BatchConverter {
         let report = Diagnostic(.warning, "man: no man page title (a `name(section)` heading or title block, a section in the "
             + "file name as in `tool.1.md`, or front matter `section`); written as " + PathText.lastComponent(path),
             file: input.path, position: SourcePosition(line: 1, column: 1))
-        if let k = outcome.diagnostics.indices.first(where: { outcome.diagnosticOrigins[$0] == "man"
+        if let k = outcome.diagnostics.indices.first(where: { outcome.diagnosticOrigins[$0] == OutputFormat.man.rawValue
             && outcome.diagnostics[$0].message.hasPrefix("man: no title line") }) {
             outcome.diagnostics[k] = report
         } else {
             outcome.diagnostics.append(report)
-            outcome.diagnosticOrigins.append("man")
+            outcome.diagnosticOrigins.append(OutputFormat.man.rawValue)
         }
     }
 

@@ -157,7 +157,7 @@ package struct SiteEmbeds: Sendable {
 
     /// `document`, the page at `path`, with its embeds expanded for a writer (`format`,
     /// `fileExtension`); warnings go to `diagnostics` when it is given (the first writer).
-    package func expand(_ document: Document, path: String, format: String, fileExtension: String,
+    package func expand(_ document: Document, path: String, format: OutputFormat, fileExtension: String,
                         diagnostics: inout [Diagnostic]) -> Document {
         guard document.blocks.contains(where: Self.mayEmbed) else { return document }
         var d = document
@@ -174,7 +174,7 @@ package struct SiteEmbeds: Sendable {
         /// The file whose blocks are being expanded (the page's, or an embedded note's input
         /// path): where warnings about the embeds written in it point.
         var file: String
-        let format: String
+        let format: OutputFormat
         let fileExtension: String
         var diagnostics: [Diagnostic] = []
         var warned = Set<String>()

@@ -98,7 +98,7 @@ extension BatchConverter {
     /// - Throws: ``NotepressError/pageTemplate(file:message:)`` when a template is missing or broken.
     package func renderSitePages(_ table: SiteTable, sourcePaths: [String: String] = [:]) throws
         -> (pages: [SitePage], refused: [NotepressError]) {
-        guard writers.contains(where: { $0.name == "html" }), !options.fragment else { return ([], []) }
+        guard options.makesHTMLPages(writers) else { return ([], []) }
         var outputsOfInputs: [String: String] = [:]
         for r in table.records where r.kind == .page {
             outputsOfInputs[(table.outputStem(r.path) ?? PathText.deletingExtension(r.path)) + ".html"] = r.path
@@ -115,9 +115,9 @@ extension BatchConverter {
             entries.append(NotesListEntry(title: r.title ?? PathText.lastComponent(stem), created: r.created.flatMap(CivilDateTime.parse),
                                           href: stem + ".html", folder: SitePaths.folderOf(r.path), tags: tags, excerpt: r.excerpt))
         }
-        let lists = HTMLIndex(theme: options.theme, templates: options.templates)
+        let lists = HTMLIndex(theme: options.theme, templates: options.templates, stylesheets: options.stylesheets)
         var refused: [NotepressError] = []
-        let root = writers.first(where: { $0.name == "html" }).map { self.root(for: $0) } ?? outputRoot
+        let root = writers.first(where: { $0.format == .html }).map { self.root(for: $0) } ?? outputRoot
         func refuse(_ path: String, _ what: String) -> Bool {
             guard let input = outputsOfInputs[path] else { return false }
             refused.append(.outputRefused(file: sourcePaths[input] ?? input, message:
@@ -232,7 +232,7 @@ extension BatchConverter {
                                 previous: Manifest = Manifest(), previousTableBytes: [UInt8]? = nil,
                                 unchanged: Bool = false, prerendered: PendingSitePages? = nil) -> SitePagesResult {
         var result = SitePagesResult()
-        guard let html = writers.first(where: { $0.name == "html" }), !options.fragment else { return result }
+        guard let html = writers.first(where: { $0.format.makesHTMLPages(with: options) }) else { return result }
         let root = root(for: html)
         let indexName = table.rootHasIndexPage ? "notes-index.html" : "index.html"
         result.warnings = SiteAssets.missingAssetWarnings(table)

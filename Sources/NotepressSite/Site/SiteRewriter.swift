@@ -50,7 +50,7 @@ package struct SiteRewriter: Sendable {
     /// `document` (the page at `path`) with its links rewritten for a writer that writes files
     /// with extension `fileExtension` (`tei`: TEI fragments). `notesIndex`: set
     /// ``DocumentMetadata/notesIndexHref`` (HTML pages).
-    package func rewrite(_ document: Document, path: String, resolutions: Resolutions, format: String, fileExtension: String,
+    package func rewrite(_ document: Document, path: String, resolutions: Resolutions, format: OutputFormat, fileExtension: String,
                         notesIndex: Bool, root: String? = nil, outputFrom: String? = nil) -> Document {
         let table = resolver.table
         // `root`: links start from it (the not-found page, shown at any depth), not from the page.
@@ -86,9 +86,9 @@ package struct SiteRewriter: Sendable {
                     ? "" : prefix + SitePaths.urlPath(SitePaths.relative(fromFolder: fromFolder, to: stem + "." + fileExtension))
                 // The query as written (`p.md?UI=MVC#h` → `p.html?UI=MVC#h`).
                 dest += r.suffix
-                if let fragment = r.fragment, !fragment.isEmpty, format != "man" {
+                if let fragment = r.fragment, !fragment.isEmpty, format != .man {
                     if let id = r.id {
-                        dest += "#" + SitePaths.urlFragment(format == "tei" ? TEIIdentifiers.anchorID(id) : id)
+                        dest += "#" + SitePaths.urlFragment(format == .tei ? TEIIdentifiers.anchorID(id) : id)
                     } else {
                         // Unmatched (reported): as written, but one fragment (`[[Note#A#Z]]`, a
                         // heading path, gave `Note.html#A#Z`, not a URL).

@@ -209,7 +209,8 @@ struct SitePageExtras: Sendable {
     }
 
     /// Sets `page`'s ``DocumentMetadata/tagLinks`` and ``DocumentMetadata/backlinks`` (HTML), and
-    /// `options`' ``ConversionOptions/tagPagesFolder`` so that its hashtags link to their pages.
+    /// `options`' ``ConversionOptions/tagPagesFolder`` so that its hashtags link to their pages,
+    /// and its ``ConversionOptions/sitePage`` (the page's chrome).
     func apply(to page: inout Document, record: SiteRecord, table: SiteTable, options: inout ConversionOptions) {
         let fromFolder = SitePaths.folderOf(table.outputStem(forInput: record.path))
         if tagPages {
@@ -225,6 +226,6 @@ struct SitePageExtras: Sendable {
             page.metadata.tagLinks = page.metadata.tagLinks.map { PageLink(text: $0.text, href: notFoundRoot + $0.href) }
             page.metadata.backlinks = page.metadata.backlinks.map { PageLink(text: $0.text, href: notFoundRoot + $0.href) }
         }
-        if let site = chrome(record, table: table) { page.metadata.site = SiteChromeValues(MustacheValue.map(site)) }
+        if let site = chrome(record, table: table) { options.sitePage = site }
     }
 }

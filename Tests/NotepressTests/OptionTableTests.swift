@@ -237,9 +237,12 @@ final class OptionTableTests: XCTestCase {
         let shallow = try convert(d, out, ["--toc", "--toc-depth", "1"])
         XCTAssertEqual(shallow.status, 0, shallow.stderr)
         XCTAssertTrue(shallow.stderr.hasPrefix("converted 2, skipped 0 (unchanged)"), shallow.stderr)
+        // The `--toc` list (`nav.toc`; the page's own contents beside the text, `nav.page-toc`, are another list).
         let html = try String(contentsOf: page, encoding: .utf8)
-        XCTAssertTrue(html.contains("href=\"#one\""), html)
-        XCTAssertFalse(html.contains("href=\"#two\""), "the depth-3 contents were kept: \(html)")
+        let toc = try XCTUnwrap(html.range(of: "<nav class=\"toc\"").map { html[$0.lowerBound...].prefix { $0 != "/" || true } }
+            .map { String($0[..<($0.range(of: "</nav>")?.upperBound ?? $0.endIndex)]) }, html)
+        XCTAssertTrue(toc.contains("href=\"#one\""), toc)
+        XCTAssertFalse(toc.contains("href=\"#two\""), "the depth-3 contents were kept: \(toc)")
     }
 
     // MARK: - Support

@@ -29,6 +29,7 @@ final class SitemapTests: XCTestCase {
         let files = SiteFeeds.sitemaps(urls, baseURL: "https://example.org/", urlLimit: 3, byteLimit: SiteFeeds.sitemapByteLimit)
         XCTAssertEqual(files.map(\.path), ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"])
         let text = files.map { String(decoding: $0.bytes, as: UTF8.self) }
+        guard text.count == 4 else { return }
         XCTAssertTrue(text[0].contains("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"), text[0])
         XCTAssertTrue(text[0].contains("<sitemap><loc>https://example.org/sitemap-1.xml</loc></sitemap>\n"
                                        + "<sitemap><loc>https://example.org/sitemap-2.xml</loc><lastmod>2024-03-05T00:00:00Z</lastmod></sitemap>"), text[0])

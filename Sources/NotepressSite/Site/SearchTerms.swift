@@ -139,7 +139,7 @@ package enum SearchTerms {
         return out
     }
 
-    /// Whether `u` joins the pieces of a word: `.`, `@` or an apostrophe (``apostrophes``).
+    /// Whether `u` joins the pieces of a word: `.`, `@` or an apostrophe (``isApostrophe(_:)``).
     static func isConnector(_ u: UInt16) -> Bool {
         u == 0x2E || u == 0x40 || u == 0x27 || u == 0x2018 || u == 0x2019 || u == 0x2BC || u == 0xFF07
     }
@@ -147,15 +147,24 @@ package enum SearchTerms {
     /// Whether `u` is a space (ASCII white space or a no-break space).
     static func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x0A || u == 0x09 || u == 0x0D || u == 0x0C || u == 0xA0 }
 
-    /// Apostrophes (straight, typographic, modifier letter, fullwidth), which a word's term leaves out.
-    static let apostrophes: Set<Unicode.Scalar> = ["\u{27}", "\u{2018}", "\u{2019}", "\u{2BC}", "\u{FF07}"]
+    /// Whether `s` is an apostrophe (straight, typographic, modifier letter, fullwidth), which a
+    /// word's term leaves out.
+    static func isApostrophe(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x27, 0x2018, 0x2019, 0x2BC, 0xFF07: return true
+        default: return false
+        }
+    }
+
+    /// Whether `s` divides a word into its parts (``parts(_:)``): an apostrophe, `.` or `@`.
+    static func dividesParts(_ s: Unicode.Scalar) -> Bool { s == "." || s == "@" || isApostrophe(s) }
 
     /// A word's term: its search form without apostrophes (`o’reilly` and `o'reilly` → `oreilly`,
     /// as Elasticsearch's word delimiter and pagefind join them; `don't` → `dont`).
     static func wordTerm(_ form: String) -> String {
-        guard form.unicodeScalars.contains(where: apostrophes.contains) else { return form }
+        guard form.unicodeScalars.contains(where: isApostrophe) else { return form }
         var v = String.UnicodeScalarView()
-        for s in form.unicodeScalars where !apostrophes.contains(s) { v.append(s) }
+        for s in form.unicodeScalars where !isApostrophe(s) { v.append(s) }
         return String(v)
     }
 
@@ -163,9 +172,9 @@ package enum SearchTerms {
     /// characters (`o'reilly` → `reilly`, `jo@example.com` → `jo`, `example`, `com`, `.net` →
     /// `net`), so that a part typed alone finds the word (one letter would find too much).
     static func parts(_ form: String) -> [String] {
-        guard form.unicodeScalars.contains(where: { apostrophes.contains($0) || $0 == "." || $0 == "@" }) else { return [] }
+        guard form.unicodeScalars.contains(where: dividesParts) else { return [] }
         var out: [String] = []
-        for p in form.unicodeScalars.split(whereSeparator: { apostrophes.contains($0) || $0 == "." || $0 == "@" }) where p.count >= 2 {
+        for p in form.unicodeScalars.split(whereSeparator: dividesParts) where p.count >= 2 {
             let s = String(String.UnicodeScalarView(p))
             if s.unicodeScalars.count <= maxLength, !out.contains(s) { out.append(s) }
         }

@@ -18,19 +18,56 @@
   /* Search: the tokenizer and normalisation of SearchTerms.swift. Words by Intl.Segmenter (ICU,
      as the index's word break iterator); a word's search form: NFKD, lower-cased, folded by the
      index's table (meta.js "fold": what full case folding changes beyond toLowerCase, ß → ss),
-     marks removed, NFKC. A word of Han or kana also matches character by character. */
+     marks removed, NFKC. A word of Han or kana also matches character by character. Words are
+     joined as people type them (`.net`, `c++`, `c#`, `jo@example.com`), a term leaves out
+     apostrophes (`O’Reilly` → `oreilly`) and a word's parts are indexed too (`reilly`, `example`). */
   var CJK = /[\u3040-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF66-\uFF9F\uAC00-\uD7AF\u1100-\u11FF\u3130-\u318F\u{20000}-\u{3FFFF}]/u;
   var IDEO = /[\u3040-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF66-\uFF9F\u{20000}-\u{3FFFF}]/u;
   var SEG = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "word" }) : null;
-  /* The words of `text`: [{word, index}] (index: UTF-16 offset). */
+  var SPACE = /[ \n\t\r\f\u00A0]/, APOS = /['\u2018\u2019\u02BC\uFF07]/gu, SPLIT = /['\u2018\u2019\u02BC\uFF07.@]/u;
+  /* The words of `text`: [{word, index}] (index: UTF-16 offset), as SearchTerms.wordSpans makes
+     them: the segments cut at dots, "@" and apostrophes, pieces with one of those between them
+     joined (O’Reilly, example.com, jo@example.com), a "." before a word at the start or after a
+     space kept (.net), "+", "++" or "#" after a word and before no word kept (c++, c#). */
+  var CONNECTOR = /[.@'\u2018\u2019\u02BC\uFF07]/;
   function words(text) {
-    var out = [];
+    var spans = [], pieces = [], out = [];
     if (SEG) {
-      for (var s of SEG.segment(text)) if (s.isWordLike) out.push({ word: s.segment, index: s.index });
+      for (var s of SEG.segment(text)) if (s.isWordLike) spans.push([s.index, s.index + s.segment.length]);
     } else {
       var re = /[\p{L}\p{M}\p{N}_'’.]+/gu, m;
-      while ((m = re.exec(text))) out.push({ word: m[0], index: m.index });
+      while ((m = re.exec(text))) spans.push([m.index, m.index + m[0].length]);
     }
+    spans.forEach(function (sp) {
+      var from = sp[0];
+      for (var k = sp[0]; k < sp[1]; k++) {
+        if (!CONNECTOR.test(text[k])) continue;
+        if (k > from) pieces.push([from, k]);
+        from = k + 1;
+      }
+      if (sp[1] > from) pieces.push([from, sp[1]]);
+    });
+    for (var i = 0; i < pieces.length;) {
+      var lo = pieces[i][0], hi = pieces[i][1];
+      i++;
+      while (i < pieces.length && hi < text.length && CONNECTOR.test(text[hi]) && pieces[i][0] === hi + 1) { hi = pieces[i][1]; i++; }
+      if (lo >= 1 && text[lo - 1] === "." && (lo === 1 || SPACE.test(text[lo - 2]))) lo--;
+      var e = hi;
+      if (text[e] === "#") e++; else while (e < text.length && e - hi < 2 && text[e] === "+") e++;
+      if (e > hi && (i >= pieces.length || pieces[i][0] !== e)) hi = e;
+      out.push({ word: text.slice(lo, hi), index: lo });
+    }
+    return out;
+  }
+  /* A word's parts (SearchTerms.parts): its pieces between apostrophes, dots and "@" of two or
+     more characters. */
+  function wordParts(form) {
+    var out = [];
+    if (!SPLIT.test(form)) return out;
+    form.split(new RegExp(SPLIT.source, "gu")).forEach(function (p) {
+      var n = Array.from(p).length;
+      if (n >= 2 && n <= 40 && out.indexOf(p) < 0) out.push(p);
+    });
     return out;
   }
   function norm(s) {
@@ -38,15 +75,29 @@
     for (var ch of s.normalize("NFKD").toLowerCase()) out += fold[ch] !== undefined ? fold[ch] : ch;
     return out.normalize("NFKD").replace(/\p{M}/gu, "").normalize("NFKC");
   }
-  /* The terms of `text`, in order: {t: term, chars: [characters] for a Han or kana word}. */
+  /* The terms of `text`, in order: {t: term, chars: [characters] for a Han or kana word,
+     parts: [the word's parts] when it has any}. */
   function terms(text) {
     var out = [];
     words(text).forEach(function (w) {
-      norm(w.word).split(" ").forEach(function (t) {
-        var c = Array.from(t);
+      norm(w.word).split(" ").forEach(function (piece) {
+        var t = piece.replace(APOS, ""), c = Array.from(t);
         if (!t || c.length > 40) return;
-        out.push(IDEO.test(t) ? { t: t, chars: c } : { t: t });
+        var x = IDEO.test(t) ? { t: t, chars: c } : { t: t };
+        var ps = wordParts(piece).filter(function (p) { return p !== t; });
+        if (ps.length) x.parts = ps;
+        out.push(x);
       });
+    });
+    return out;
+  }
+  /* The index's terms of `text` (SearchTerms.terms), in its order. */
+  function flat(text) {
+    var out = [];
+    terms(text).forEach(function (x) {
+      if (!x.chars || x.chars.length > 1) out.push(x.t);
+      if (x.chars) out.push.apply(out, x.chars);
+      if (x.parts) out.push.apply(out, x.parts);
     });
     return out;
   }
@@ -79,6 +130,7 @@
   S.meta = function (m) { S.info = m; };
   S.normalize = norm;
   S.terms = terms;
+  S.flat = flat;
   var loading = {};
   function script(path) {
     if (!loading[path]) {
@@ -113,24 +165,39 @@
   }
   /* The sections a query term matches: the term (as a prefix unless `exact`: words to exclude are
      whole words), or for a Han or kana word, also
-     the sections holding all of its characters. */
+     the sections holding all of its characters (all of its parts, for a word with dots). */
   function match(term, exact) {
     var found = lookup(term.t, !!exact);
     if (term.chars && term.chars.length > 1) {
       var all = term.chars.map(function (c) { return lookup(c, true); }).reduce(intersect);
       for (var k in all) found[k] = Math.max(found[k] || 0, all[k]);
     }
+    /* A typed word of two or more parts (example.com) also matches a longer word holding all
+       of them (jo@example.com); the last part as a prefix while typing. */
+    if (term.parts && term.parts.length > 1) {
+      var n = term.parts.length;
+      var every = term.parts.map(function (p, i) { return lookup(p, !!exact || i < n - 1); }).reduce(intersect);
+      for (var j in every) found[j] = Math.max(found[j] || 0, every[j]);
+    }
     return found;
   }
   /* Whether `ts` (terms) occur in this order, next to each other, among the terms of `text`. */
   function hasPhrase(text, ts) {
-    var seq = [];
-    terms(text).forEach(function (x) { if (x.chars) seq.push.apply(seq, x.chars); else seq.push(x.t); });
-    var want = [];
-    ts.forEach(function (x) { if (x.chars) want.push.apply(want, x.chars); else want.push(x.t); });
+    function list(xs) {
+      var out = [];
+      xs.forEach(function (x) {
+        if (x.chars) x.chars.forEach(function (c) { out.push({ t: c }); }); else out.push(x);
+      });
+      return out;
+    }
+    var seq = list(terms(text)), want = list(ts);
+    /* A word of the text is one of the phrase's words by its term or one of its parts. */
+    function same(s, w, last) {
+      return (s.parts ? [s.t].concat(s.parts) : [s.t]).some(function (x) { return last ? x.startsWith(w.t) : x === w.t; });
+    }
     for (var i = 0; i + want.length <= seq.length; i++) {
       var ok = true;
-      for (var j = 0; j < want.length && ok; j++) ok = j === want.length - 1 ? seq[i + j].startsWith(want[j]) : seq[i + j] === want[j];
+      for (var j = 0; j < want.length && ok; j++) ok = same(seq[i + j], want[j], j === want.length - 1);
       if (ok) return true;
     }
     return false;
@@ -145,7 +212,13 @@
       var parts = parse(query), need = parts.filter(function (p) { return !p.not; });
       if (!need.length) return [];
       var all = [];
-      parts.forEach(function (p) { p.terms.forEach(function (t) { all.push(t.t); if (t.chars) all.push.apply(all, t.chars); }); });
+      parts.forEach(function (p) {
+        p.terms.forEach(function (t) {
+          all.push(t.t);
+          if (t.chars) all.push.apply(all, t.chars);
+          if (t.parts) all.push.apply(all, t.parts);
+        });
+      });
       var have = new Set(S.info.shards), names = new Set(all.map(function (t) { return hex(shardKey(t)); }));
       return Promise.all(Array.from(names).map(function (name) {
         return have.has(name) ? script("_notepress/search/t-" + name + ".js") : Promise.resolve(false);
@@ -164,33 +237,45 @@
         var list = Object.keys(found || {}).map(function (k) { return { ref: +k, score: found[k] }; });
         list.sort(function (a, b) { return b.score - a.score || a.ref - b.ref; });
         var per = S.info.docsPerFile, phrases = parts.filter(function (p) { return p.phrase && !p.not; });
-        var chunks = new Set(list.slice(0, limit * 4).map(function (r) { return Math.floor(r.ref / per); }));
-        Object.keys(excluded).forEach(function (k) { chunks.add(Math.floor(k / per)); });
-        var files = [];
-        chunks.forEach(function (c) { files.push(script("_notepress/search/docs-" + c + ".js"), script("_notepress/search/text-" + c + ".js")); });
-        return Promise.all(files).then(function () {
-          function doc(ref) { return (S.chunks[Math.floor(ref / per)] || [])[ref % per]; }
-          function text(ref) { return (S.texts[Math.floor(ref / per)] || [])[ref % per] || ""; }
-          var out = [], seen = {}, banned = {};
-          for (var k in excluded) {
-            var d = doc(+k), p = excluded[k];
-            if (d && (!p.phrase || hasPhrase(d[0] + " \n " + d[2] + " \n " + text(+k), p.terms))) banned[d[1].split("#")[0]] = true;
-          }
-          list.slice(0, limit * 4).forEach(function (r) {
-            var d = doc(r.ref);
-            if (!d || out.length >= limit) return;
-            var page = d[1].split("#")[0], body = text(r.ref);
-            if (seen[page] || banned[page]) return;
-            var full = body.length < S.info.textLength;
-            var ok = phrases.every(function (p) {
-              return hasPhrase(d[0], p.terms) || hasPhrase(d[2], p.terms) || hasPhrase(body, p.terms) || !full;
+        function load(refs) {
+          var chunks = new Set(refs.map(function (r) { return Math.floor(r / per); })), files = [];
+          chunks.forEach(function (c) { files.push(script("_notepress/search/docs-" + c + ".js"), script("_notepress/search/text-" + c + ".js")); });
+          return Promise.all(files);
+        }
+        function doc(ref) { return (S.chunks[Math.floor(ref / per)] || [])[ref % per]; }
+        function text(ref) { return (S.texts[Math.floor(ref / per)] || [])[ref % per] || ""; }
+        var out = [], seen = {}, banned = {}, at = 0, most = Math.min(list.length, limit * 4);
+        /* The candidates' files are loaded a few at a time, best first, until `limit` results
+           are found: a query never loads the sections of results it does not show. */
+        function more() {
+          if (out.length >= limit || at >= most) return out;
+          var batch = list.slice(at, Math.min(most, at + limit + 2));
+          at += batch.length;
+          return load(batch.map(function (r) { return r.ref; })).then(function () {
+            batch.forEach(function (r) {
+              var d = doc(r.ref);
+              if (!d || out.length >= limit) return;
+              var page = d[1].split("#")[0], body = text(r.ref);
+              if (seen[page] || banned[page]) return;
+              var full = body.length < S.info.textLength;
+              var ok = phrases.every(function (p) {
+                return hasPhrase(d[0], p.terms) || hasPhrase(d[2], p.terms) || hasPhrase(body, p.terms) || !full;
+              });
+              if (!ok) return;
+              seen[page] = true;
+              out.push({ title: d[0], href: base + page, heading: d[2], sectionHref: base + d[1],
+                         excerpt: excerpt(body, all) });
             });
-            if (!ok) return;
-            seen[page] = true;
-            out.push({ title: d[0], href: base + page, heading: d[2], sectionHref: base + d[1],
-                       excerpt: excerpt(body, all) });
+            return more();
           });
-          return out;
+        }
+        var skip = Object.keys(excluded).map(Number);
+        return load(skip).then(function () {
+          skip.forEach(function (k) {
+            var d = doc(k), p = excluded[k];
+            if (d && (!p.phrase || hasPhrase(d[0] + " \n " + d[2] + " \n " + text(k), p.terms))) banned[d[1].split("#")[0]] = true;
+          });
+          return more();
         });
       });
     });
@@ -201,8 +286,10 @@
     if (!text) return [];
     var ws = words(text), first = -1;
     var hits = ws.filter(function (w) {
-      var n = norm(w.word);
-      return ts.some(function (t) { return t && (n.startsWith(t) || (IDEO.test(t) && n.indexOf(t) >= 0)); });
+      var form = norm(w.word), n = form.replace(APOS, ""), ps = wordParts(form);
+      return ts.some(function (t) {
+        return t && (n.startsWith(t) || (IDEO.test(t) && n.indexOf(t) >= 0) || ps.some(function (p) { return p.startsWith(t); }));
+      });
     });
     if (hits.length) first = hits[0].index;
     var from = Math.max(0, first - 60), to = Math.min(text.length, Math.max(from, first) + 160);

@@ -10,6 +10,9 @@ import Foundation
 /// - a term is a word in its search form (``normalized(_:)``): NFKD, full case folding (`ß` →
 ///   `ss`), marks removed (`café` → `cafe`), NFKC (Korean as syllables, never jamo);
 /// - a word of Han or kana is also indexed character by character, so one character finds it;
+/// - words are joined as people type them (``wordSpans(_:_:)``: `.net`, `c++`, `c#`,
+///   `jo@example.com`), apostrophes left out of a word's term (`O’Reilly` → `oreilly`), and a
+///   word's parts indexed too (``parts(_:)``: `reilly`, `example`, `com`, `net`);
 /// - terms longer than ``maxLength`` characters are dropped.
 package enum SearchTerms {
     /// Longest term kept, in Unicode scalars.
@@ -76,25 +79,106 @@ package enum SearchTerms {
         return out
     }()
 
-    /// The terms of `text`, in order (repeats kept).
+    /// The terms of `text`, in order (repeats kept): each word's term (``wordTerm(_:)``), then,
+    /// for a Han or kana word, its characters, then its parts (``parts(_:)``).
     package static func terms(_ text: String, into out: inout [String]) {
         let units = Array(text.utf16)
         guard !units.isEmpty, let bounds = icu(units, initial: units.count / 2 + 8, { notepress_search_words($0, $1, $2, $3) }) else { return }
+        var spans: [(Int, Int)] = []
         var k = 0
-        while k + 2 < bounds.count {
-            let word = String(decoding: units[Int(bounds[k])..<Int(bounds[k + 1])], as: UTF16.self)
-            k += 3
-            let form = normalized(word)
-            for t in form.split(whereSeparator: { $0 == " " }) where t.unicodeScalars.count <= maxLength {
+        while k + 2 < bounds.count { spans.append((Int(bounds[k]), Int(bounds[k + 1]))); k += 3 }
+        for (lo, hi) in wordSpans(units, spans) {
+            let form = normalized(String(decoding: units[lo..<hi], as: UTF16.self))
+            for piece in form.split(whereSeparator: { $0 == " " }) {
+                let t = wordTerm(String(piece))
+                guard !t.isEmpty, t.unicodeScalars.count <= maxLength else { continue }
                 let scalars = t.unicodeScalars
                 if scalars.contains(where: isIdeographic) {
-                    if scalars.count > 1 { out.append(String(t)) }
+                    if scalars.count > 1 { out.append(t) }
                     for s in scalars { out.append(String(Character(s))) }
                 } else {
-                    out.append(String(t))
+                    out.append(t)
                 }
+                out += parts(String(piece)).filter { $0 != t }
             }
         }
+    }
+
+    /// The words of a text whose ICU word segments are `spans` (UTF-16 ranges), as people type
+    /// them (the page's `words` in site.js does the same). Word break engines differ on dots,
+    /// `@` and apostrophes inside words (ICU on Linux keeps `example.com` and `jo@example.com`
+    /// whole, Chromium's splits both), so segments are first cut at those (``isConnector(_:)``)
+    /// and then joined by these rules, the same everywhere:
+    /// - pieces with one connector between them are one word (`O’Reilly`, `example.com`, `e.g`,
+    ///   `3.14`, `jo@example.com`);
+    /// - a `.` before a word at the text's start or after a space belongs to it (`.net`);
+    /// - one or two `+`, or one `#`, right after a word and not followed by a word belong to it
+    ///   (`c++`, `c#`, `f#`; ICU drops them).
+    static func wordSpans(_ u: [UInt16], _ spans: [(Int, Int)]) -> [(Int, Int)] {
+        var pieces: [(Int, Int)] = []
+        for (lo, hi) in spans {
+            var s = lo
+            for i in lo..<hi where isConnector(u[i]) {
+                if i > s { pieces.append((s, i)) }
+                s = i + 1
+            }
+            if hi > s { pieces.append((s, hi)) }
+        }
+        var out: [(Int, Int)] = []
+        var i = 0
+        while i < pieces.count {
+            var (lo, hi) = pieces[i]
+            i += 1
+            while i < pieces.count, hi < u.count, isConnector(u[hi]), pieces[i].0 == hi + 1 { hi = pieces[i].1; i += 1 }
+            if lo >= 1, u[lo - 1] == 0x2E, lo == 1 || isSpace(u[lo - 2]) { lo -= 1 }
+            var e = hi
+            if e < u.count, u[e] == 0x23 { e += 1 } else { while e < u.count, e - hi < 2, u[e] == 0x2B { e += 1 } }
+            if e > hi, i >= pieces.count || pieces[i].0 != e { hi = e }
+            out.append((lo, hi))
+        }
+        return out
+    }
+
+    /// Whether `u` joins the pieces of a word: `.`, `@` or an apostrophe (``isApostrophe(_:)``).
+    static func isConnector(_ u: UInt16) -> Bool {
+        u == 0x2E || u == 0x40 || u == 0x27 || u == 0x2018 || u == 0x2019 || u == 0x2BC || u == 0xFF07
+    }
+
+    /// Whether `u` is a space (ASCII white space or a no-break space).
+    static func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x0A || u == 0x09 || u == 0x0D || u == 0x0C || u == 0xA0 }
+
+    /// Whether `s` is an apostrophe (straight, typographic, modifier letter, fullwidth), which a
+    /// word's term leaves out.
+    static func isApostrophe(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x27, 0x2018, 0x2019, 0x2BC, 0xFF07: return true
+        default: return false
+        }
+    }
+
+    /// Whether `s` divides a word into its parts (``parts(_:)``): an apostrophe, `.` or `@`.
+    static func dividesParts(_ s: Unicode.Scalar) -> Bool { s == "." || s == "@" || isApostrophe(s) }
+
+    /// A word's term: its search form without apostrophes (`o’reilly` and `o'reilly` → `oreilly`,
+    /// as Elasticsearch's word delimiter and pagefind join them; `don't` → `dont`).
+    static func wordTerm(_ form: String) -> String {
+        guard form.unicodeScalars.contains(where: isApostrophe) else { return form }
+        var v = String.UnicodeScalarView()
+        for s in form.unicodeScalars where !isApostrophe(s) { v.append(s) }
+        return String(v)
+    }
+
+    /// A word's parts, also indexed: its pieces between apostrophes, dots and `@` of two or more
+    /// characters (`o'reilly` → `reilly`, `jo@example.com` → `jo`, `example`, `com`, `.net` →
+    /// `net`), so that a part typed alone finds the word (one letter would find too much).
+    static func parts(_ form: String) -> [String] {
+        guard form.unicodeScalars.contains(where: dividesParts) else { return [] }
+        var out: [String] = []
+        for p in form.unicodeScalars.split(whereSeparator: dividesParts) where p.count >= 2 {
+            let s = String(String.UnicodeScalarView(p))
+            if s.unicodeScalars.count <= maxLength, !out.contains(s) { out.append(s) }
+        }
+        return out
     }
 
     /// The terms of `text`.

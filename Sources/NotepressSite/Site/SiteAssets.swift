@@ -109,7 +109,7 @@ package enum SiteAssets {
             pages.append(SitePage(path: "404.html", bytes: try render("html/not-found.html", title: "Page not found", site: site)))
         }
         if let base = options.baseURL {
-            pages.append(SitePage(path: "sitemap.xml", bytes: SiteFeeds.sitemap(table, baseURL: base, listPages: listPages)))
+            for f in SiteFeeds.sitemaps(table, baseURL: base, listPages: listPages) { pages.append(SitePage(path: f.path, bytes: f.bytes)) }
             pages.append(SitePage(path: "feed.xml", bytes: SiteFeeds.atom(table, baseURL: base, title: nav.siteTitle, size: options.feedSize)))
         }
         return (pages, errors)

@@ -113,7 +113,10 @@ package enum SiteSearch {
             if refs.count > postingLimit {
                 var best: [Int: Double] = [:]
                 for e in entries { best[e.ref, default: 0] += e.weight }
-                let kept = Set(best.keys.sorted { best[$0]! != best[$1]! ? best[$0]! > best[$1]! : $0 < $1 }.prefix(postingLimit))
+                // Sorted as (ref, weight) pairs: comparing by dictionary look-ups was a tenth of a
+                // 10 000-note build's CPU (perf).
+                let ranked = best.map { (ref: $0.key, weight: $0.value) }.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.ref < $1.ref }
+                let kept = Set(ranked.prefix(postingLimit).map(\.ref))
                 entries = entries.filter { kept.contains($0.ref) }
             }
             shards[SearchTerms.shardKey(term, depth: depth), default: []].append((term, entries))

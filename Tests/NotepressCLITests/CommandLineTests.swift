@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 15: the command line behaves like pandoc, cmark-gfm, git and getopt. Every test runs the
 /// real binary (``NotepressBinary``); the terminal cases are in CommandLineTerminalTests.

@@ -3,6 +3,7 @@ import Notepress
 import NotepressAST
 import NotepressReaders
 import XCTest
+import NotepressTestSupport
 
 /// Issue 2: the loader's checks and the `convert` command on good and bad input.
 final class DocumentLoaderTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 32: installed like the tools beside it. Through the real Makefile of this checkout:
 /// `make install`/`uninstall` (into a DESTDIR, then for real into a temporary PREFIX: the binary,

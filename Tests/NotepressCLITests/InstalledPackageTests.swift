@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 44 item 6: the installed package works. The .deb's Depends lacked libjs-lunr and
 /// libjs-katex, and without lunr every folder run exited 1; `make uninstall` left 7 empty

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Regressions from a new user's try-out (18:35 UTC, 2026-11-30), each through the real binary.
 final class NewUserReportTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 @testable import NotepressCLI
 
 /// The manifest's build configuration is made from `convert`'s option table (``OptionSpec/effect``):

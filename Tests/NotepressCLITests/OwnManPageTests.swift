@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 7: our own man page is built by Notepress from `man/notepress.1.md`, committed, and kept
 /// in step with its source and with `--help`.

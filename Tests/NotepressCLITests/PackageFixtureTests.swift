@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 18: Notepress as a Swift developer adopts it. Each test copies a fixture package of
 /// Tests/Fixtures to a temporary folder, points its dependency at this checkout (by absolute path)

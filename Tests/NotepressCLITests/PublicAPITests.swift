@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 18: the library's public surface, read from the compiler's symbol graphs of the debug
 /// build by `.ci/public-api.py` (swift-symbolgraph-extract; about a second).

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Regression (new-user report): a failed write to standard output (a full disk: `> /dev/full`)
 /// was ignored, exit 0 and no message, and `templates print` crashed (`try!` in FileHandle.write,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// `notepress validate` as a program: our own TEI output validates; a wrong element is reported
 /// with its line and exit status 1; an external entity is refused without being read.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 @testable import Notepress
 import NotepressANSI
 import NotepressAST

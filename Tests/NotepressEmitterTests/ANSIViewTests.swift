@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 import NotepressANSI
 import NotepressAST
 import Notepress
@@ -64,8 +65,8 @@ final class ANSIViewTests: XCTestCase {
     ]
 
     func testViewInsideTmuxAtTwoWidths() throws {
-        let tmux = try XCTUnwrap(Self.which("tmux"), "tmux is not installed (Debian package tmux); this test needs it")
-        let binary = try Self.notepressBinary()
+        let tmux = try XCTUnwrap(Tools.which("tmux"), "tmux is not installed (Debian package tmux); this test needs it")
+        let binary = NotepressBinary.url.path
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("notepress-view-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -90,8 +91,8 @@ final class ANSIViewTests: XCTestCase {
 
     /// Output taller than the screen goes through `$PAGER`; output that fits does not.
     func testViewPagesOnlyWhenTallerThanScreen() throws {
-        let tmux = try XCTUnwrap(Self.which("tmux"), "tmux is not installed (Debian package tmux); this test needs it")
-        let binary = try Self.notepressBinary()
+        let tmux = try XCTUnwrap(Tools.which("tmux"), "tmux is not installed (Debian package tmux); this test needs it")
+        let binary = NotepressBinary.url.path
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("notepress-pager-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -133,62 +134,9 @@ final class ANSIViewTests: XCTestCase {
         "$T" -L "$S" capture-pane -p -e > '\(escFile)'
         "$T" -L "$S" kill-server
         """
-        let r = run("/bin/sh", ["-c", script, "sh", command])
+        let r = Tools.run("/bin/sh", ["-c", script, "sh", command])
         XCTAssertEqual(r.status, 0, "tmux failed: \(r.output)")
         return ((try? String(contentsOfFile: plainFile, encoding: .utf8)) ?? "",
                 (try? String(contentsOfFile: escFile, encoding: .utf8)) ?? "")
-    }
-
-    // MARK: Helpers
-
-    /// `tmux -V` as numbers: "tmux 3.3a" → [3, 3].
-    static func tmuxVersion(_ tmux: String) throws -> [Int] {
-        let text = run(tmux, ["-V"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let version = text.split(separator: " ").last.map(String.init) ?? ""
-        return version.split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) }
-    }
-
-    static func which(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let p = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        return nil
-    }
-
-    /// The package's `notepress` binary, built with `swift build --product notepress` when missing.
-    static func notepressBinary() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let swift = which("swift") ?? "/usr/bin/swift"
-        let bin = run(swift, ["build", "--show-bin-path", "--package-path", root.path]).output
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        var path = bin + "/notepress"
-        if !FileManager.default.isExecutableFile(atPath: path) {
-            path = root.appendingPathComponent(".build/debug/notepress").path
-        }
-        if !FileManager.default.isExecutableFile(atPath: path) {
-            let r = run(swift, ["build", "--product", "notepress", "--package-path", root.path])
-            XCTAssertEqual(r.status, 0, r.output)
-            path = bin + "/notepress"
-        }
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw NSError(domain: "ANSIViewTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "no notepress binary at \(path)"])
-        }
-        return path
-    }
-
-    @discardableResult
-    static func run(_ exe: String, _ args: [String]) -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        do { try p.run() } catch { return (-1, "\(error)") }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Notepress
 import NotepressRawHTML
 import XCTest
+import NotepressTestSupport
 
 /// Issue 18: `Document.attributedString(theme:sizeCategory:)` and the `NotepressAttributes`
 /// scope, on Linux through the custom scope (Apple's fonts and presentation intents are not

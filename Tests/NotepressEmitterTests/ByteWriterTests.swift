@@ -1,4 +1,5 @@
 import XCTest
+import NotepressTestSupport
 @testable import NotepressAST
 @testable import NotepressMan
 @testable import NotepressRTF

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 import NotepressThemes
 
 /// Callout and alert titles as Chromium draws them, in light and in dark mode: their computed

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 import NotepressAST
 import NotepressHighlight
 import NotepressThemes
@@ -184,7 +185,7 @@ final class CodeHighlightTests: XCTestCase {
         let md = try write(Self.page, "code.md", in: dir)
         let rtf = dir.appendingPathComponent("code.rtf")
         _ = try notepress(["convert", md.path, "-o", rtf.path])
-        try RTFLibreOfficeTests.soffice("docx", [rtf], outDir: dir)
+        try LibreOffice.soffice("docx", [rtf], outDir: dir)
         let (status, xml) = try runTool("unzip", ["-p", dir.appendingPathComponent("code.docx").path, "word/document.xml"])
         XCTAssertEqual(status, 0)
         let palette = CodePalette.standardLight

@@ -5,6 +5,7 @@ import NotepressReaders
 import NotepressResources
 import NotepressThemes
 import XCTest
+import NotepressTestSupport
 
 /// Writes every sample's page and the index at three size categories, as `make screenshots`
 /// (.ci/screenshots.sh) needs them until `notepress convert` exists: into

@@ -4,6 +4,7 @@ import NotepressAST
 import NotepressResources
 import NotepressThemes
 import XCTest
+import NotepressTestSupport
 
 /// The standalone page, its stylesheet, the date badge and the folder index.
 final class HTMLPageTests: XCTestCase {

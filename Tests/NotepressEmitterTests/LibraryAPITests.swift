@@ -2,6 +2,7 @@ import Foundation
 import Notepress
 import NotepressResources
 import XCTest
+import NotepressTestSupport
 
 /// Issue 18: the library's one door (`Notepress.convert`, `parse`, `render`), its errors and
 /// options, through `import Notepress` alone (plus NotepressResources for the embedding check).

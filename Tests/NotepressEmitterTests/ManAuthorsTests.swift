@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 17: man pages as their authors write them (go-md2man, ronn and pandoc sources, notes),
 /// in print and on the terminal. Every test converts through the real binary and checks the roff

@@ -1,6 +1,7 @@
 import Foundation
 import NotepressSite
 import XCTest
+import NotepressTestSupport
 @testable import NotepressHTML
 import NotepressResources
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 14 item 8: the page template is Mustache, every front-matter field is a variable,
 /// `--template FILE`, `-M key=value`, `<meta>` and `<html lang>` — through the real binary.

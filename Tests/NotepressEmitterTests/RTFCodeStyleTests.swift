@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Highlighted code in RTF as a word processor shows it: LibreOffice opens the RTF and saves it
 /// as .docx, whose runs say which text is bold and which italic.
@@ -12,7 +13,7 @@ final class RTFCodeStyleTests: XCTestCase {
         let rtf = dir.appendingPathComponent("code.rtf")
         let r = try NotepressBinary.run(["convert", md.path, "-o", rtf.path])
         XCTAssertEqual(r.status, 0, r.stderr)
-        try RTFLibreOfficeTests.soffice("docx", [rtf], outDir: dir)
+        try LibreOffice.soffice("docx", [rtf], outDir: dir)
         let (status, xml) = try runTool("unzip", ["-p", dir.appendingPathComponent("code.docx").path, "word/document.xml"])
         XCTAssertEqual(status, 0, xml)
         // The run (<w:r>) holding the comment, and its properties (<w:rPr>).

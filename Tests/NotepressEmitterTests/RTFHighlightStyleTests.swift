@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// RTF code blocks under `--highlight-style`: shaded in the style's own background (the one HTML
 /// gives the block, `--np-code-block-background`), with plain text in the style's plain colour.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 import NotepressAST
 import NotepressReaders
 import NotepressThemes
@@ -10,42 +11,6 @@ import NotepressRawHTML
 /// RTF read back by real readers: LibreOffice (Debian `libreoffice-writer-nogui`) and poppler
 /// (`poppler-utils`). These tests fail, never skip, when the programs are missing.
 final class RTFLibreOfficeTests: XCTestCase {
-    /// Finds `name` on PATH.
-    static func which(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let p = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        return nil
-    }
-
-    /// Runs a program, returns its exit status and standard output.
-    @discardableResult
-    static func run(_ path: String, _ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    /// Converts every file in `files` with one soffice invocation into `outDir`.
-    static func soffice(_ target: String, _ files: [URL], outDir: URL) throws {
-        guard let soffice = which("soffice") else {
-            XCTFail("soffice not found: install the Debian package libreoffice-writer-nogui")
-            return
-        }
-        let profile = "file:///tmp/lo-profile-\(ProcessInfo.processInfo.processIdentifier)"
-        let (status, _) = try run(soffice, ["-env:UserInstallation=\(profile)", "--headless", "--convert-to", target,
-                                            "--outdir", outDir.path] + files.map(\.path))
-        XCTAssertEqual(status, 0, "soffice --convert-to \(target) failed")
-    }
-
     /// The inputs: every file under samples/ (`.md` via MarkdownReader, `.note`/`.txt`
     /// via NoteReader) and every Markdown file of ../shared/corpus/markdown (its MANIFEST.tsv
     /// is not a document).
@@ -163,7 +128,7 @@ final class RTFLibreOfficeTests: XCTestCase {
             files.append(u)
         }
         let out = dir.appendingPathComponent("txt")
-        try Self.soffice("txt:Text", files, outDir: out)
+        try LibreOffice.soffice("txt:Text", files, outDir: out)
         var checkedCJK = false, checkedEmoji = false
         for (name, doc) in docs {
             guard let data = FileManager.default.contents(atPath: out.appendingPathComponent(name + ".txt").path) else {
@@ -184,7 +149,7 @@ final class RTFLibreOfficeTests: XCTestCase {
 
     /// Title and body glyph sizes in the PDF LibreOffice makes follow the size category.
     func testPDFFontSizesFollowCategory() throws {
-        guard let pdftotext = Self.which("pdftotext") else {
+        guard let pdftotext = Tools.which("pdftotext") else {
             return XCTFail("pdftotext not found: install the Debian package poppler-utils")
         }
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rtf-pdf-\(ProcessInfo.processInfo.processIdentifier)")
@@ -198,9 +163,9 @@ final class RTFLibreOfficeTests: XCTestCase {
             try rtf.write(to: u, atomically: true, encoding: .utf8)
             files.append(u)
         }
-        try Self.soffice("pdf", files, outDir: dir)
+        try LibreOffice.soffice("pdf", files, outDir: dir)
         func heights(_ alias: String) throws -> [String: Double] {
-            let (status, html) = try Self.run(pdftotext, ["-bbox", dir.appendingPathComponent(alias + ".pdf").path, "-"])
+            let (status, html) = try Tools.output(pdftotext, ["-bbox", dir.appendingPathComponent(alias + ".pdf").path, "-"])
             XCTAssertEqual(status, 0)
             var result: [String: Double] = [:]
             // <word xMin="…" yMin="…" xMax="…" yMax="…">Text</word>

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 16 through the door users take: `notepress convert` writes RTF, LibreOffice turns it
 /// into PDF, and poppler (`pdffonts`, `pdftotext -bbox`, `pdftohtml -xml`) reports which fonts
@@ -45,16 +46,16 @@ final class RTFScriptsLibreOfficeTests: XCTestCase {
                                                     environment: ["SOURCE_DATE_EPOCH": "1700000000"]), r.status == 0 else { continue }
             rtfs.append(out)
         }
-        guard let soffice = RTFLibreOfficeTests.which("soffice") else { return }
+        guard let soffice = Tools.which("soffice") else { return }
         let profile = "file:///tmp/lo-profile-scripts-\(ProcessInfo.processInfo.processIdentifier)"
-        _ = try? RTFLibreOfficeTests.run(soffice, ["-env:UserInstallation=\(profile)", "--headless", "--convert-to", "pdf",
+        _ = Tools.run(soffice, ["-env:UserInstallation=\(profile)", "--headless", "--convert-to", "pdf",
                                                    "--outdir", dir.path] + rtfs.map(\.path))
         pdfDir = dir
     }
 
     /// The PDF of case `name`; fails the test when it was not made.
     func pdf(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        guard RTFLibreOfficeTests.which("soffice") != nil else {
+        guard Tools.which("soffice") != nil else {
             XCTFail("soffice not found: install the Debian package libreoffice-writer-nogui", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// The RTF writer streams its output (issue 19) instead of building a tree; these pin the
 /// decisions that used to look back at the tree: a tight list's space after, a footnote's last

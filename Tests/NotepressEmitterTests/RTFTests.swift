@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 import NotepressAST
 import NotepressReaders
 import NotepressThemes

@@ -2,6 +2,7 @@ import Foundation
 import Notepress
 import NotepressAST
 import XCTest
+import NotepressTestSupport
 
 /// Every format over every sample: converts without error, writes something that looks like the
 /// format, and writes the same bytes twice (deterministic output).

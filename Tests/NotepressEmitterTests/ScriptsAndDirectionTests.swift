@@ -1,6 +1,7 @@
 import Foundation
 import NotepressAST
 import XCTest
+import NotepressTestSupport
 
 /// Issue 16: right-to-left text, every script's properties, note numbers, the script style and
 /// the heading hierarchy, as the binary writes them (markup and control words; the RTF as read

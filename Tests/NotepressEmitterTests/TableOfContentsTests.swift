@@ -4,6 +4,7 @@ import NotepressAST
 import NotepressHTML
 import NotepressReaders
 import XCTest
+import NotepressTestSupport
 
 /// `--toc` (issue 14 item 2): one ``TableOfContents`` of the top-level headings with the ids of
 /// ``Document/headingIDs()``, written by HTML, RTF, ANSI and TEI; none in man pages or the JSON
@@ -236,7 +237,7 @@ final class TableOfContentsTests: XCTestCase {
         let dir = try makeTempDir(self)
         let rtf = dir.appendingPathComponent("toc.rtf")
         try convert(["--toc", "-t", "rtf"]).write(to: rtf, atomically: true, encoding: .utf8)
-        try RTFLibreOfficeTests.soffice("fodt", [rtf], outDir: dir)
+        try LibreOffice.soffice("fodt", [rtf], outDir: dir)
         let odf = try String(contentsOf: dir.appendingPathComponent("toc.fodt"), encoding: .utf8)
         let hrefs = odf.components(separatedBy: "<text:a xlink:type=\"simple\" xlink:href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         XCTAssertEqual(hrefs.filter { $0.hasPrefix("#") }, ["#_Toc1", "#_Toc2", "#_Toc3", "#_Toc4", "#_Toc5"])

@@ -3,6 +3,7 @@ import NotepressAST
 import NotepressResources
 import NotepressThemes
 import XCTest
+import NotepressTestSupport
 
 /// Theme files: the size table, roles, inheritance, Bold Text, contrast, JSON round trip.
 final class ThemeTests: XCTestCase {

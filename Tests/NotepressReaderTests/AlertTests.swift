@@ -2,6 +2,7 @@ import Foundation
 import NotepressAST
 import NotepressReaders
 import XCTest
+import NotepressTestSupport
 @testable import Notepress
 
 /// Issue 16: GitHub alerts (`> [!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`)

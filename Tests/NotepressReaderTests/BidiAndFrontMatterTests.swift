@@ -3,6 +3,7 @@ import NotepressANSI
 import NotepressAST
 import NotepressMan
 import XCTest
+import NotepressTestSupport
 @testable import Notepress
 
 /// Issue 13 item 6: bidi controls never reach a terminal or a man page raw; only a YAML mapping

@@ -1,6 +1,7 @@
 import Foundation
 import NotepressAST
 import XCTest
+import NotepressTestSupport
 
 /// Issue 13 item 5: one date path (``CivilDateTime``, proleptic Gregorian, UTC) for every writer.
 /// Foundation's Gregorian calendar switches to the Julian one before 1582-10-15, so `created:

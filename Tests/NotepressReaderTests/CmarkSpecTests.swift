@@ -5,6 +5,7 @@ import Notepress
 import NotepressHTML
 import NotepressReaders
 import XCTest
+import NotepressTestSupport
 @testable import Notepress
 
 /// The peer suite: cmark-gfm's own example files, read the way users' files are read (the

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// `%%comments%%` are private: their text reaches no output, whatever they hold.
 final class CommentPrivacyTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 44 item 9: a footnote reference inside link text, `[a [^b] c](https://example.com)`,
 /// gave an `<a>` nested in an `<a>` (cmark-gfm#249), which browsers split. The reference now

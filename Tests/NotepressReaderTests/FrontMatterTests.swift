@@ -2,6 +2,7 @@ import Foundation
 import NotepressAST
 import NotepressReaders
 import XCTest
+import NotepressTestSupport
 
 final class FrontMatterTests: XCTestCase {
     private func date(_ s: String) -> Date {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 30 item 6 and the resource bounds: shapes libcmark-gfm 0.29.0.gfm.6 parses in more than
 /// linear time or memory, or whose output outgrows the input, are refused before parsing with

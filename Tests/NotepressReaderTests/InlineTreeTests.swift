@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 @testable import NotepressAST
 
 /// The span tree of ``Inlines`` ("nesting stored once"): the builder, the transition walk and

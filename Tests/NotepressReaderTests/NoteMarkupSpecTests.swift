@@ -3,6 +3,7 @@ import NotepressAST
 import NotepressReaders
 import NotepressHTML
 import XCTest
+import NotepressTestSupport
 
 /// One example of man/notepress-markup.7.md, in CommonMark spec.txt format.
 struct NoteSpecExample {

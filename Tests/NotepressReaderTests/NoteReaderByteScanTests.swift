@@ -1,6 +1,7 @@
 import NotepressAST
 import NotepressReaders
 import XCTest
+import NotepressTestSupport
 
 /// Edges of the byte-level note scanner (Sources/NotepressReaders/NoteInlineScanner.swift):
 /// multi-byte characters right next to delimiters, line ends, escapes at the end of a line,

@@ -2,6 +2,7 @@ import Foundation
 import NotepressAST
 import NotepressReaders
 import XCTest
+import NotepressTestSupport
 
 /// A compact picture of runs: plain text as is, styled runs as `<kinds:text>` (the kinds of
 /// their enclosing spans, outermost first), hard breaks as `⏎`.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Regression: libcmark-gfm 0.29's `cmark_gfm_core_extensions_ensure_registered` has no lock, and
 /// the reader called it outside its own. When the first documents of a process were read on

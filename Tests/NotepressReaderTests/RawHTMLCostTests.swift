@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue #53, cost: Markdown without raw HTML pays nothing for it. gumbo is loaded with dlopen on
 /// the first raw HTML (never mapped by a run without any), a missing gumbo is a warning and raw

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue #53: raw HTML in Markdown is kept and made safe in pages (``RawHTMLPolicy``), and read
 /// into every other format, through the real binary and real readers (Chromium, LibreOffice,
@@ -148,7 +149,7 @@ final class RawHTMLTests: XCTestCase {
         r = try NotepressBinary.run(["convert", md.path, "-t", "rtf", "-o", rtf.path, "-q"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let lo = dir.appendingPathComponent("lo")
-        try RTFLibreOfficeTests.soffice("html", [rtf], outDir: lo)
+        try LibreOffice.soffice("html", [rtf], outDir: lo)
         let html = try String(contentsOf: lo.appendingPathComponent("readme.html"), encoding: .utf8)
         // LibreOffice writes `<sup><font …>7</font></sup>`: the text inside its first <sup> and <sub>.
         func inside(_ tag: String) -> String? {

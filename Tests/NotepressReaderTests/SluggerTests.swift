@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 import NotepressAST
 
 /// ``HeadingSlugger`` against github-slugger's own fixtures and the rules they do not show.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 @testable import NotepressAST
 
 /// `trimmingHorizontalWhitespace()` (the man writer's trim, replacing Foundation's for speed)

@@ -1,6 +1,7 @@
 import Foundation
 import NotepressAST
 import XCTest
+import NotepressTestSupport
 
 /// Issue 13 item 4: one URL safety rule (``URLSafety``) for every writer. Without `--unsafe` a
 /// `javascript:`, `vbscript:`, `file:` or non-image `data:` destination is live in no format: the

@@ -1,6 +1,7 @@
 import Foundation
 import NotepressReaders
 import XCTest
+import NotepressTestSupport
 
 /// Issue 36, notes as people write them in Obsidian, Foam and on GitHub, through the user's door
 /// (the real binary): math drawn by KaTeX in Chromium, embeds, callouts, `%%comments%%`,
@@ -200,7 +201,7 @@ final class VaultSyntaxTests: XCTestCase {
         let rtf = try String(contentsOf: files[1], encoding: .utf8)
         XCTAssertTrue(rtf.range(of: #"\\highlight[0-9]+ marked phrase"#, options: .regularExpression) != nil, rtf)
         // RTF through LibreOffice: every word of the page's prose and of the TeX.
-        try RTFLibreOfficeTests.soffice("txt:Text", [files[1]], outDir: dir)
+        try LibreOffice.soffice("txt:Text", [files[1]], outDir: dir)
         let back = try String(contentsOf: dir.appendingPathComponent("page.txt"), encoding: .utf8)
         for w in ["Inline", "prices", "$5", "$10", "marked", "phrase", "Public", "words", "Guest", "body", "Custom", "heading",
                   "Information", "Folded", "question", "answer", "Open", "tip", "Nested", "bug", "\\int_0^1", "\\frac{n(n+1)}{2}", "\\mid"] {

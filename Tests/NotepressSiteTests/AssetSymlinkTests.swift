@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// A fault a new user found, through the real binary: an asset that is a symbolic link to a
 /// file outside the input folder was published.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 @testable import Notepress
 @testable import NotepressSite
 
@@ -184,11 +185,4 @@ final class LinesBox: @unchecked Sendable {
     private var parts: [String] = []
     func append(_ s: String) { lock.lock(); parts.append(s); lock.unlock() }
     var text: String { lock.lock(); defer { lock.unlock() }; return parts.joined() }
-}
-
-/// A fresh empty folder under the temporary folder.
-func batchTempDir(_ name: String = "notepress-test") throws -> String {
-    let dir = NSTemporaryDirectory() + "\(name)-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return InputScanner.realPath(dir)
 }

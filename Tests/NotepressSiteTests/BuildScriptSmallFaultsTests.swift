@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 @testable import NotepressSite
 
 /// Issue 30, item 7, each through the real binary.

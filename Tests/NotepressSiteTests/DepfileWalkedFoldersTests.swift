@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// New-user try-out of issue 30: with the README's make recipe, a note added to a subfolder, or an
 /// edited `.notepressignore`, left make "up to date": the depfile named the top folder and the

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// `![[note#Section]]` in a site run: the section, from its heading to the next heading of the
 /// same or a higher level, and nothing after it.

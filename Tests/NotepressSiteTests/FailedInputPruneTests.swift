@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// fuzz-site seed 1006789: an input that failed kept no manifest entry, so the outputs it had in
 /// the folder (from an earlier run, or written before the writer that failed) were unknown to

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 30, items 1 and 2, with GNU make in a scratch folder: a failed run was forgotten by make
 /// (the failing run rewrote the notes list, and its depfile did not name the failed input), and

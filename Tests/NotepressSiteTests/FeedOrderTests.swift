@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// `feed.xml` (with `--base-url`): the newest pages, whatever their place in the folder.
 final class FeedOrderTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 45 through the real binary: folders written for other tools (a numbered journal, a
 /// folder of man-page Markdown, a TiddlyWiki folder, an Obsidian vault) convert whole.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// The site engine's fuzzer (`.ci/fuzz-site.py`, `make fuzz-site`) on fixed seeds through the
 /// debug binary: random folders of notes, links and front matter, converted with -j 1 and -j 2,

@@ -1,6 +1,7 @@
 import Foundation
 import NotepressSite
 import XCTest
+import NotepressTestSupport
 
 /// Issue 29: ignore patterns (`.notepressignore`, `--exclude`) select the same files as git does,
 /// POSIX classes included. Each pattern is given to git (`.git/info/exclude`, `git check-ignore`)

@@ -5,6 +5,7 @@ import NotepressAST
 import NotepressHTML
 import NotepressReaders
 import XCTest
+import NotepressTestSupport
 
 /// The rules behind issue 21, one by one: gitignore patterns, TiddlyWiki title lists and dates,
 /// what a hashtag is, and where a hashtag links when the site has tag pages.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 30, item 3: Ctrl-C, SIGTERM and SIGKILL during a 5 000-note run left
 /// `.NAME.html.tmp-XXXXXX` files in the output tree, and neither a re-run nor `--prune` removed

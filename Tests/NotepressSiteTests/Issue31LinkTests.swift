@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 31, items 1–6: every link lands, in every format, through the real binary and the real
 /// reader (xmllint for TEI, LibreOffice for RTF bookmarks).
@@ -52,7 +53,7 @@ final class Issue31LinkTests: XCTestCase {
         let rtf = dir.appendingPathComponent("b.rtf")
         r = try NotepressBinary.run(["convert", md.path, "--wikilinks", "-t", "rtf", "-o", rtf.path])
         XCTAssertEqual(r.status, 0, r.stderr)
-        try RTFLibreOfficeTests.soffice("fodt", [rtf], outDir: dir)
+        try LibreOffice.soffice("fodt", [rtf], outDir: dir)
         let odf = try String(contentsOf: dir.appendingPathComponent("b.fodt"), encoding: .utf8)
         let bookmarks = Set(odf.components(separatedBy: "<text:bookmark text:name=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
         let links = odf.components(separatedBy: "xlink:href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
@@ -70,7 +71,7 @@ final class Issue31LinkTests: XCTestCase {
         let rtf = dir.appendingPathComponent("c.rtf")
         let r = try NotepressBinary.run(["convert", md.path, "-t", "rtf", "-o", rtf.path])
         XCTAssertEqual(r.status, 0, r.stderr)
-        try RTFLibreOfficeTests.soffice("fodt", [rtf], outDir: dir)
+        try LibreOffice.soffice("fodt", [rtf], outDir: dir)
         let odf = try String(contentsOf: dir.appendingPathComponent("c.fodt"), encoding: .utf8)
         // Each heading's bookmark, as LibreOffice read it (a renamed duplicate would show here).
         func bookmark(ofHeading text: String) -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 31, items 17–20: notes, metadata and the README's own statements, through the real
 /// binary and the real readers (Chromium for HTML, xmllint for TEI, SwiftPM for the package).

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 29: libcrypto linked into the binary cost ~1 ms of start-up in every process, most of a
 /// one-file run (single-file conversions 1.13–1.30× slower). It is now loaded on the first hash.

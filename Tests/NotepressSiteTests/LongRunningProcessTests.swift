@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// A started `notepress` process whose standard error is collected as it comes.
 final class RunningNotepress {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// mdBook include directives, from a new user's try-out, through the real binary: include bombs
 /// (a 71-byte chapter including itself three times wrote 8.8 MB in 18 s; two chapters including

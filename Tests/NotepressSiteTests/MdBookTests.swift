@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 45, item 1: a folder in mdBook's own layout (`book.toml`, `src/SUMMARY.md`, chapters,
 /// `listings/*.rs` with ANCHOR lines) converts as `mdbook build` would, through the real binary:

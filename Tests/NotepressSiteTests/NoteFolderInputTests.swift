@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 21: note folders as people have them, through the real binary. Extension-less cheat
 /// sheets with `-f`, `--include`/`--exclude` and `.notepressignore`, TiddlyWiki `.tid` notes,

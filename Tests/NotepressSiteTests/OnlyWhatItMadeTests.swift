@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 44 ("Nothing of the user's is ever deleted, overwritten or half-written"), items 1, 4
 /// and 5, and issue 52 item 8: Notepress removes only what it made. Temporaries live in its own

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// The search page as a user types into it (Chromium headless, from `file://`): a word is found
 /// whatever its case in the note and in the query.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// `notepress serve` with a page open in real Chromium (headless, driven over
 /// `--remote-debugging-port` by Benchmarks/save_to_reload.py): the page reloads after each save

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// `notepress serve` and the browser's cache: a served page's bytes depend on the build (its
 /// generation, the error overlay), so its validator must change with the build, not only with the

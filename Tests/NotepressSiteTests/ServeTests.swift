@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 import NotepressServe
 
 /// `notepress serve` through the user's door (issue 35): the real binary on a free port of

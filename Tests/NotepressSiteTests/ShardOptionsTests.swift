@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// A fault a new user found, through the real binary: `index` merged manifest parts made with
 /// different options.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// The sidebar's order by title, and the previous/next links that follow it.
 final class SidebarOrderTests: XCTestCase {

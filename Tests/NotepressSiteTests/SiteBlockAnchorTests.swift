@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Block anchors (` ^id`, Foam and Obsidian) at every depth, and wiki links to them, through the
 /// real binary: the marker leaves the text, the block gets the id, links find it, a missing one

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 34's open points through the user's door (the real binary, Chromium): an mdBook
 /// `SUMMARY.md` with a prefix chapter, part titles, separators and drafts; the 404 page from any

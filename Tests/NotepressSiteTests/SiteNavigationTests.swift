@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 34 through the user's door: the real binary builds a site, real Chromium opens it from
 /// `file://` (`--dump-dom`, the page's JavaScript run), Python's `html.parser` reads the pages.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 46, items 1–4, through the real binary and real Chromium from `file://`: search finds
 /// what people type (accents, full case folding, NFD text, Korean, Thai, one Chinese character),

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NotepressSite
 import XCTest
+import NotepressTestSupport
 
 /// Issue 46, item 1: the index's normalisation (``SearchTerms/normalized(_:)``, ICU) and the
 /// page's (site.js, with the folding table the index's `meta.js` carries) agree on every word

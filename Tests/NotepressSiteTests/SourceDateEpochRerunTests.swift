@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// `SOURCE_DATE_EPOCH` is part of the build configuration: a run with another epoch converts
 /// again, and the dates a user sees follow it.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 20: `examples/spark/notepress_spark.py` on Apache Spark (`local[2]`, PySpark from PyPI,
 /// OpenJDK 17 from Debian: `make test` installs both) writes the bytes of one `notepress convert`,

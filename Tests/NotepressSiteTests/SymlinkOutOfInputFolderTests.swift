@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Issue 30, item 4: `passwd.md -> /etc/passwd` was published as a page, and a link to `/etc`
 /// converted files from all over `/etc`. A link whose real target is outside the input folder is

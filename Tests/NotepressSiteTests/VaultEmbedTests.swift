@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import NotepressTestSupport
 
 /// Note embeds in a site run, through the real binary: the headings of embedded content sit below
 /// the heading that introduces them, and warnings point where the offending `![[…]]` is written.

@@ -4,7 +4,7 @@ import Foundation
 /// tests that bound how long a computation takes. Unlike the wall clock, it does not grow while
 /// other processes hold the CPU, so a loaded machine leaves those bounds meaningful: a test may
 /// be slow under load, never wrong.
-func processCPUSeconds() -> Double {
+package func processCPUSeconds() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9

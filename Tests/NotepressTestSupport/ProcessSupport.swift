@@ -2,18 +2,18 @@ import Foundation
 import XCTest
 
 /// Runs the built `notepress` binary (debug build, `.build/debug/notepress`).
-enum NotepressBinary {
-    static var url: URL { TestPaths.root.appendingPathComponent(".build/debug/notepress") }
+package enum NotepressBinary {
+    package static var url: URL { TestPaths.root.appendingPathComponent(".build/debug/notepress") }
 
-    struct Result {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    package struct Result {
+        package var status: Int32
+        package var stdout: Data
+        package var stderr: String
+        package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     }
 
     /// Runs `notepress ARGS` with optional stdin bytes and extra environment.
-    static func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
+    package static func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
                     currentDirectory: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             XCTFail("notepress binary missing at \(url.path): run `swift build --product notepress` (make test does)", file: file, line: line)
@@ -45,17 +45,19 @@ enum NotepressBinary {
     }
 }
 
-final class DataBox: @unchecked Sendable {
+/// Bytes one thread fills and another reads (a pipe read in the background).
+package final class DataBox: @unchecked Sendable {
     private let lock = NSLock()
     private var _data: Data?
-    var data: Data? {
+    package init() {}
+    package var data: Data? {
         get { lock.lock(); defer { lock.unlock() }; return _data }
         set { lock.lock(); _data = newValue; lock.unlock() }
     }
 }
 
 /// Writes `text` to `name` (a relative path, folders made as needed) below `dir`; returns its URL.
-func writeTestFile(_ text: String, _ name: String, in dir: URL) throws -> URL {
+package func writeTestFile(_ text: String, _ name: String, in dir: URL) throws -> URL {
     let u = dir.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
     try text.write(to: u, atomically: true, encoding: .utf8)
@@ -63,7 +65,7 @@ func writeTestFile(_ text: String, _ name: String, in dir: URL) throws -> URL {
 }
 
 /// A fresh temporary folder, removed at the end of the test.
-func makeTempDir(_ test: XCTestCase) throws -> URL {
+package func makeTempDir(_ test: XCTestCase) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("notepress-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
@@ -71,7 +73,7 @@ func makeTempDir(_ test: XCTestCase) throws -> URL {
 }
 
 /// Runs a program found on `PATH`; fails the test when it is missing.
-func runTool(_ name: String, _ args: [String], stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, output: String) {
+package func runTool(_ name: String, _ args: [String], stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, output: String) {
     let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     guard let path else {
@@ -98,7 +100,7 @@ func runTool(_ name: String, _ args: [String], stdin: Data? = nil, file: StaticS
 /// contains `waitFor` (at most 60 s: a loaded machine may be slow) and kills the session; returns the captured screen. One shell
 /// script does it all, with tmux's own output sent to /dev/null: a tmux server started from a
 /// short-lived child would otherwise die with it, or keep our output pipe open for ever.
-func tmuxScreen(width: Int, height: Int, command: String, waitFor: String) throws -> String {
+package func tmuxScreen(width: Int, height: Int, command: String, waitFor: String) throws -> String {
     let session = "np-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let q = { (s: String) in "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let script = """
@@ -120,7 +122,7 @@ func tmuxScreen(width: Int, height: Int, command: String, waitFor: String) throw
 
 /// A folder `in` holding `files` (relative path → text, folders made as needed) in a new
 /// temporary folder of `test`; returns its path, the path of `out` beside it, and the temporary folder.
-func makeSiteFolder(_ test: XCTestCase, _ files: [String: String]) throws -> (input: String, output: String, dir: String) {
+package func makeSiteFolder(_ test: XCTestCase, _ files: [String: String]) throws -> (input: String, output: String, dir: String) {
     let dir = try makeTempDir(test)
     let input = dir.appendingPathComponent("in").path
     for (name, text) in files {
@@ -129,4 +131,14 @@ func makeSiteFolder(_ test: XCTestCase, _ files: [String: String]) throws -> (in
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
     return (input, dir.appendingPathComponent("out").path, dir.path)
+}
+
+/// A fresh empty folder under the temporary folder, its path with symbolic links resolved (kept
+/// after the test; ``makeTempDir(_:)`` is removed at its end).
+package func batchTempDir(_ name: String = "notepress-test") throws -> String {
+    let dir = NSTemporaryDirectory() + "\(name)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    guard let resolved = realpath(dir, nil) else { return dir }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }

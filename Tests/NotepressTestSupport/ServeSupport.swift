@@ -3,16 +3,16 @@ import XCTest
 
 /// `notepress serve` started as a user starts it, on a free port of 127.0.0.1 (`--port 0`, the
 /// URL read from what it prints), stopped with a signal; requests go through curl.
-final class ServedSite {
-    let process = Process()
-    let url: String
+package final class ServedSite {
+    package let process = Process()
+    package let url: String
     /// The output folder it printed ("serving FOLDER at URL").
-    let folder: String?
+    package let folder: String?
     private let stderrBox = DataBox()
     private let errPipe = Pipe()
 
     /// Starts `notepress serve ARGS --port 0` and waits (at most 60 s) for the URL it prints.
-    init(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    package init(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         process.executableURL = NotepressBinary.url
         process.arguments = ["serve"] + args + ["--port", "0"]
         let out = Pipe()
@@ -54,11 +54,11 @@ final class ServedSite {
     }
 
     /// What it wrote to standard error so far.
-    var stderr: String { String(decoding: stderrBox.data ?? Data(), as: UTF8.self) }
+    package var stderr: String { String(decoding: stderrBox.data ?? Data(), as: UTF8.self) }
 
     /// Sends `signal` and waits (at most 120 s: a build under way is finished first, and a loaded
     /// machine may take that long) for the exit; returns the exit status.
-    func stop(_ signal: Int32 = SIGINT) -> Int32 {
+    package func stop(_ signal: Int32 = SIGINT) -> Int32 {
         kill(process.processIdentifier, signal)
         let deadline = Date(timeIntervalSinceNow: 120)
         while process.isRunning && Date() < deadline { usleep(10_000) }
@@ -69,16 +69,16 @@ final class ServedSite {
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
     /// A response as curl saw it.
-    struct Response {
-        var status: Int
-        var type: String
-        var body: String
-        var headers: String
+    package struct Response {
+        package var status: Int
+        package var type: String
+        package var body: String
+        package var headers: String
     }
 
     /// `curl` of `path` (appended to the URL without its trailing slash; `--path-as-is`, so `..`
     /// reaches the server as written), with `extra` arguments.
-    func get(_ path: String, _ extra: [String] = []) throws -> Response {
+    package func get(_ path: String, _ extra: [String] = []) throws -> Response {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("np-curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -92,7 +92,7 @@ final class ServedSite {
     }
 
     /// Polls `path` until `body` holds for it or `seconds` pass; returns the time it took, or nil.
-    func waitFor(_ path: String, seconds: Double, _ test: (Response) -> Bool) throws -> Double? {
+    package func waitFor(_ path: String, seconds: Double, _ test: (Response) -> Bool) throws -> Double? {
         let start = Date()
         while Date().timeIntervalSince(start) < seconds {
             if test(try get(path)) { return Date().timeIntervalSince(start) }
@@ -103,11 +103,11 @@ final class ServedSite {
 }
 
 /// A `curl -N` reading the event stream in the background, for `seconds`.
-final class EventStreamReader {
-    let process = Process()
+package final class EventStreamReader {
+    package let process = Process()
     private let box = DataBox()
 
-    init(_ url: String, seconds: Int) throws {
+    package init(_ url: String, seconds: Int) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-s", "-N", "--max-time", String(seconds), url + "__notepress/events"]
         let out = Pipe()
@@ -120,9 +120,9 @@ final class EventStreamReader {
         }.start()
     }
 
-    var text: String { String(decoding: box.data ?? Data(), as: UTF8.self) }
+    package var text: String { String(decoding: box.data ?? Data(), as: UTF8.self) }
 
-    func waitFor(_ needle: String, seconds: Double) -> Bool {
+    package func waitFor(_ needle: String, seconds: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline { if text.contains(needle) { return true }; usleep(10_000) }
         return text.contains(needle)
@@ -133,7 +133,7 @@ final class EventStreamReader {
 
 /// Every file below `root` that is a Notepress temporary (in its folder `.notepress-tmp`, the
 /// folder too) or named like one of an older version's (`.NAME.tmp-XXXXXX`).
-func temporaries(below root: String) -> [String] {
+package func temporaries(below root: String) -> [String] {
     (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter {
         let name = ($0 as NSString).lastPathComponent
         return $0.contains(".notepress-tmp")

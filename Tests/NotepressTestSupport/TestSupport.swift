@@ -2,24 +2,25 @@ import Foundation
 import XCTest
 
 /// Paths and helpers shared by the tests.
-enum TestPaths {
+package enum TestPaths {
     /// The package root (…/main).
-    static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    package static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     /// The peer suites (read-only outside material): `NOTEPRESS_CORPUS` when set (relative to the
     /// package root), else `../shared/corpus` beside the checkout. `make test` stops before
     /// building when they are missing; `make corpus` fetches them.
-    static let corpus: URL = {
+    package static let corpus: URL = {
         if let dir = ProcessInfo.processInfo.environment["NOTEPRESS_CORPUS"], !dir.isEmpty {
             return URL(fileURLWithPath: dir, relativeTo: root).standardizedFileURL
         }
         return root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
     }()
-    static let golden: URL = root.appendingPathComponent("Tests/NotepressTests/Golden")
-    static let samples: URL = root.appendingPathComponent("samples")
+    /// The emitters' golden files, `Golden/<format>/<case>.*`.
+    package static let golden: URL = root.appendingPathComponent("Tests/NotepressEmitterTests/Golden")
+    package static let samples: URL = root.appendingPathComponent("samples")
 
     /// Regular files under `dir` (recursively), sorted by path.
-    static func files(under dir: URL, extensions: Set<String>? = nil) -> [URL] {
+    package static func files(under dir: URL, extensions: Set<String>? = nil) -> [URL] {
         var result: [URL] = []
         if let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey]) {
             for case let url as URL in e {
@@ -33,19 +34,19 @@ enum TestPaths {
 }
 
 /// One example of a cmark-gfm spec-format file (see shared/corpus/cmark-gfm-tests/FORMAT.md).
-struct SpecExample {
-    var number: Int
-    var section: String
-    var markdown: String
-    var html: String
+package struct SpecExample {
+    package var number: Int
+    package var section: String
+    package var markdown: String
+    package var html: String
     /// Extension names after "example"; contains "disabled" for disabled examples.
-    var extensions: [String]
-    var line: Int
+    package var extensions: [String]
+    package var line: Int
 }
 
 /// Reads examples in the CommonMark spec format: a line of 32 backticks + " example [ext…]",
 /// input, a "." line, expected output, 32 backticks. "→" stands for a tab.
-func parseSpecExamples(_ text: String) -> [SpecExample] {
+package func parseSpecExamples(_ text: String) -> [SpecExample] {
     let fence = String(repeating: "`", count: 32)
     var examples: [SpecExample] = []
     var section = ""

@@ -6,10 +6,7 @@ import NotepressTestSupport
 /// real binary (``NotepressBinary``); the terminal cases are in CommandLineTerminalTests.
 final class CommandLineTests: XCTestCase {
     func write(_ text: String, _ name: String, in dir: URL) throws -> String {
-        let url = dir.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        try writeTestFile(text, name, in: dir).path
     }
 
     // MARK: Commands

@@ -5,9 +5,7 @@ import NotepressTestSupport
 /// Regressions from a new user's try-out (18:35 UTC, 2026-11-30), each through the real binary.
 final class NewUserReportTests: XCTestCase {
     func write(_ text: String, _ name: String, in dir: URL) throws -> String {
-        let path = dir.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
+        try writeTestFile(text, name, in: dir).path
     }
 
     /// Was: `-o page.8` wrote `.TH "…" "1"` and warned "no manual section given; using 1".

@@ -15,13 +15,7 @@ final class SlippedFaultTests: XCTestCase {
     /// `files` (relative path → text) written into a fresh `in` folder; returns the folder's
     /// parent (outputs go beside `in`).
     func folder(_ files: [String: String]) throws -> URL {
-        let dir = try makeTempDir(self)
-        for (name, text) in files {
-            let url = dir.appendingPathComponent("in/" + name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return dir
+        URL(fileURLWithPath: try makeSiteFolder(self, files).dir)
     }
 
     func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }

@@ -42,12 +42,6 @@ final class CodeHighlightTests: XCTestCase {
 
     """
 
-    func write(_ text: String, _ name: String, in dir: URL) throws -> URL {
-        let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url
-    }
-
     func notepress(_ args: [String], environment: [String: String] = [:], file: StaticString = #filePath,
                    line: UInt = #line) throws -> NotepressBinary.Result {
         let r = try NotepressBinary.run(args, environment: environment, file: file, line: line)
@@ -62,7 +56,7 @@ final class CodeHighlightTests: XCTestCase {
     /// block has spans. Screenshots of both modes are kept when NOTEPRESS_SCREENSHOT_DIR is set.
     func testChromiumComputedColoursOfKeywordStringCommentDifferFromPlainCodeInLightAndDark() throws {
         let dir = try makeTempDir(self)
-        let md = try write(Self.page, "code.md", in: dir)
+        let md = try writeTestFile(Self.page, "code.md", in: dir)
         let html = dir.appendingPathComponent("code.html")
         _ = try notepress(["convert", md.path, "-o", html.path])
         let page = try String(contentsOf: html, encoding: .utf8)
@@ -108,7 +102,7 @@ final class CodeHighlightTests: XCTestCase {
     /// at least three different SGR colours on the lines of the Swift block.
     func testViewInTmuxShowsThreeDifferentSGRColoursInACodeBlock() throws {
         let dir = try makeTempDir(self)
-        let md = try write(Self.page, "code.md", in: dir)
+        let md = try writeTestFile(Self.page, "code.md", in: dir)
         let session = "np-hl-\(getpid())"
         let script = """
         tmux -L \(session) new-session -d -s \(session) -x 100 -y 60 "env -u NO_COLOR TERM=xterm-256color PAGER=cat \(NotepressBinary.url.path) view \(md.path); echo __END__; sleep 30" >/dev/null 2>&1 </dev/null || exit 3
@@ -152,7 +146,7 @@ final class CodeHighlightTests: XCTestCase {
     /// output; a file (`-o`) keeps the light one whatever the terminal.
     func testDarkTerminalGetsTheDarkCodePaletteButFilesDoNot() throws {
         let dir = try makeTempDir(self)
-        let md = try write("```swift\nlet x = 1\n```\n", "a.md", in: dir)
+        let md = try writeTestFile("```swift\nlet x = 1\n```\n", "a.md", in: dir)
         let env = ["COLORTERM": "truecolor", "COLORFGBG": "15;0", "NO_COLOR": ""]
         let dark = CodePalette.standardDark.styles[.keyword]!.color, light = CodePalette.standardLight.styles[.keyword]!.color
         func sgr(_ c: RGBColor) -> String { "38;2;\(c.red);\(c.green);\(c.blue)mlet" }
@@ -170,7 +164,7 @@ final class CodeHighlightTests: XCTestCase {
     /// NO_COLOR: no escape sequence at all, the code's text whole.
     func testNoColorWritesPlainCode() throws {
         let dir = try makeTempDir(self)
-        let md = try write(Self.page, "code.md", in: dir)
+        let md = try writeTestFile(Self.page, "code.md", in: dir)
         let r = try notepress(["convert", md.path, "-t", "ansi"], environment: ["NO_COLOR": "1"])
         XCTAssertFalse(r.stdoutText.contains("\u{1B}["))
         XCTAssertTrue(r.stdoutText.contains("let greeting = \"hello\""))
@@ -182,7 +176,7 @@ final class CodeHighlightTests: XCTestCase {
     /// keyword, string and comment colours, and every word of the code comes back.
     func testLibreOfficeReadsColouredCodeRunsWithEveryWord() throws {
         let dir = try makeTempDir(self)
-        let md = try write(Self.page, "code.md", in: dir)
+        let md = try writeTestFile(Self.page, "code.md", in: dir)
         let rtf = dir.appendingPathComponent("code.rtf")
         _ = try notepress(["convert", md.path, "-o", rtf.path])
         try LibreOffice.soffice("docx", [rtf], outDir: dir)
@@ -207,7 +201,7 @@ final class CodeHighlightTests: XCTestCase {
     /// Highlighted TEI is valid for libxml2 (the writer validates) and for jing, and keeps the text.
     func testTEIWithHighlightedCodeValidatesWithXmllintAndJing() throws {
         let dir = try makeTempDir(self)
-        let md = try write(Self.page, "code.md", in: dir)
+        let md = try writeTestFile(Self.page, "code.md", in: dir)
         let xml = dir.appendingPathComponent("code.xml")
         _ = try notepress(["convert", md.path, "-t", "tei", "-o", xml.path])
         let tei = try String(contentsOf: xml, encoding: .utf8)
@@ -222,7 +216,7 @@ final class CodeHighlightTests: XCTestCase {
     /// the page is lint-clean.
     func testManPageCodeStaysPlainAndLintClean() throws {
         let dir = try makeTempDir(self)
-        let md = try write("# demo(1) -- code\n\n## NAME\n\ndemo - code\n\n## EXAMPLES\n\n```swift\nlet x = \"y\" // z\n```\n", "demo.1.md", in: dir)
+        let md = try writeTestFile("# demo(1) -- code\n\n## NAME\n\ndemo - code\n\n## EXAMPLES\n\n```swift\nlet x = \"y\" // z\n```\n", "demo.1.md", in: dir)
         let r = try notepress(["convert", md.path, "-t", "man"])
         XCTAssertTrue(r.stdoutText.contains("\nlet x = \"y\" // z\n"), r.stdoutText)
         XCTAssertEqual(ManTestSupport.lint(r.stdoutText, name: "demo"), "")
@@ -231,7 +225,7 @@ final class CodeHighlightTests: XCTestCase {
     /// The JSON dump carries the roles as spans whose texts make up the literal.
     func testJSONDumpCarriesRolesAsSpans() throws {
         let dir = try makeTempDir(self)
-        let md = try write(Self.page, "code.md", in: dir)
+        let md = try writeTestFile(Self.page, "code.md", in: dir)
         let r = try notepress(["convert", md.path, "-t", "json"])
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         let blocks = try XCTUnwrap(root["children"] as? [[String: Any]]).filter { $0["type"] as? String == "code_block" }
@@ -252,7 +246,7 @@ final class CodeHighlightTests: XCTestCase {
     /// `--no-highlight` writes pages without spans.
     func testFragmentKeepsCmarkBytesUnlessHighlightStyleIsGiven() throws {
         let dir = try makeTempDir(self)
-        let md = try write("```swift\nlet x = 1\n```\n", "a.md", in: dir)
+        let md = try writeTestFile("```swift\nlet x = 1\n```\n", "a.md", in: dir)
         XCTAssertEqual(try notepress(["convert", md.path, "--fragment"]).stdoutText,
                        "<pre><code class=\"language-swift\">let x = 1\n</code></pre>\n")
         XCTAssertEqual(try notepress(["convert", md.path, "--fragment", "--highlight-style", "breeze light"]).stdoutText,
@@ -270,7 +264,7 @@ final class CodeHighlightTests: XCTestCase {
     /// keyword is bold #1f1c1b, its string #bf0303).
     func testHighlightStyleTakesTheLibraryThemesColours() throws {
         let dir = try makeTempDir(self)
-        let md = try write("```swift\nlet x = \"s\"\n```\n", "a.md", in: dir)
+        let md = try writeTestFile("```swift\nlet x = \"s\"\n```\n", "a.md", in: dir)
         let css = try notepress(["convert", md.path, "--highlight-style", "Breeze Light"]).stdoutText
         XCTAssertTrue(css.contains("--np-tok-string: #bf0303;"), css)
         XCTAssertTrue(css.contains("--np-tok-keyword-style: normal; --np-tok-keyword-weight: bold;"))
@@ -279,7 +273,7 @@ final class CodeHighlightTests: XCTestCase {
     /// An unknown language is plain code with no warning; `--verbose` names it with its line.
     func testUnknownLanguageIsPlainWithoutWarningAndVerboseListsIt() throws {
         let dir = try makeTempDir(self)
-        let md = try write("text\n\n```nosuchlanguage\nlet x = 1\n```\n", "a.md", in: dir)
+        let md = try writeTestFile("text\n\n```nosuchlanguage\nlet x = 1\n```\n", "a.md", in: dir)
         let quiet = try notepress(["convert", md.path, "-o", dir.appendingPathComponent("a.html").path])
         XCTAssertEqual(quiet.stderr, "")
         XCTAssertFalse(try String(contentsOf: dir.appendingPathComponent("a.html"), encoding: .utf8).contains("<span class=\"tok-"))
@@ -306,7 +300,7 @@ final class CodeHighlightTests: XCTestCase {
     func testTextThatIsNotValidInTheLanguageKeepsEveryByte() throws {
         let code = "let s = \"unclosed\nfunc 😀x(\u{01}\u{7F}) { ''' \\\n}}}}\n\t# «ünïcode» 𝄞\n"
         let dir = try makeTempDir(self)
-        let md = try write("```swift\n" + code + "```\n\n```py\n" + code + "```\n", "a.md", in: dir)
+        let md = try writeTestFile("```swift\n" + code + "```\n\n```py\n" + code + "```\n", "a.md", in: dir)
         let r = try notepress(["convert", md.path, "-t", "json"])
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         let blocks = try XCTUnwrap(root["children"] as? [[String: Any]])
@@ -325,12 +319,12 @@ final class CodeHighlightTests: XCTestCase {
         let dir = try makeTempDir(self)
         let line = "let value = compute(\"text\", 42) // note\n"
         let count = 10_000_000 / line.utf8.count
-        let big = try write("```swift\n" + String(repeating: line, count: count) + "```\n", "big.md", in: dir)
+        let big = try writeTestFile("```swift\n" + String(repeating: line, count: count) + "```\n", "big.md", in: dir)
         let bigOut = dir.appendingPathComponent("big.html")
         _ = try notepress(["convert", big.path, "-o", bigOut.path])
         let html = try String(contentsOf: bigOut, encoding: .utf8)
         XCTAssertEqual(html.components(separatedBy: "<span class=\"tok-comment\">// note</span>").count - 1, count)
-        let long = try write("```swift\n" + String(repeating: "x = \"a\" + ", count: 100_000) + "\n```\n", "long.md", in: dir)
+        let long = try writeTestFile("```swift\n" + String(repeating: "x = \"a\" + ", count: 100_000) + "\n```\n", "long.md", in: dir)
         let longOut = dir.appendingPathComponent("long.html")
         _ = try notepress(["convert", long.path, "-o", longOut.path])
         let longHTML = try String(contentsOf: longOut, encoding: .utf8)

@@ -9,9 +9,7 @@ import NotepressTestSupport
 /// report's screenshots).
 final class ScriptsAndDirectionTests: XCTestCase {
     func convert(_ text: String, _ args: [String], format: String = "gfm") throws -> NotepressBinary.Result {
-        let r = try NotepressBinary.run(["convert", "-q", "-f", format] + args + ["-"], stdin: Data(text.utf8))
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return r
+        try NotepressBinary.runExpectingSuccess(["convert", "-q", "-f", format] + args + ["-"], stdin: Data(text.utf8))
     }
 
     /// The text written to a file by `-o` (ANSI files always use 256 colours).

@@ -14,9 +14,7 @@ final class AlertTests: XCTestCase {
     }
 
     func convert(_ md: String, _ args: [String]) throws -> NotepressBinary.Result {
-        let r = try NotepressBinary.run(["convert", "-q", "-f", "gfm"] + args + ["-"], stdin: Data(md.utf8))
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return r
+        try NotepressBinary.runExpectingSuccess(["convert", "-q", "-f", "gfm"] + args + ["-"], stdin: Data(md.utf8))
     }
 
     func testReaderMakesAlertsOfTopLevelQuotesWithAMarkerLine() throws {

@@ -7,11 +7,6 @@ import NotepressTestSupport
 final class AssetSymlinkTests: XCTestCase {
     let env = ["SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1"]
 
-    /// See ``makeSiteFolder(_:_:)``.
-    func site(_ files: [String: String]) throws -> (input: String, output: String, dir: String) {
-        try makeSiteFolder(self, files)
-    }
-
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     /// Regression: `in/secret.png -> /etc/passwd` and `![s](secret.png)` published /etc/passwd as
@@ -20,7 +15,7 @@ final class AssetSymlinkTests: XCTestCase {
     /// link to a file inside the folder is still copied.
     func testAnAssetLinkedToAFileOutsideTheInputFolderIsNotCopied() throws {
         for copyAll in [false, true] {
-            let (input, out, _) = try site(["a.md": "![s](secret.png) ![d](alias.png)\n", "img/d.png": "PNG"])
+            let (input, out, _) = try makeSiteFolder(self, ["a.md": "![s](secret.png) ![d](alias.png)\n", "img/d.png": "PNG"])
             try FileManager.default.createSymbolicLink(atPath: input + "/secret.png", withDestinationPath: "/etc/passwd")
             try FileManager.default.createSymbolicLink(atPath: input + "/alias.png", withDestinationPath: "img/d.png")
             let r = try NotepressBinary.run(["convert", input, "-o", out] + (copyAll ? ["--copy-all"] : []), environment: env)

@@ -9,10 +9,8 @@ final class FolderConventionsTests: XCTestCase {
 
     /// A folder holding `files` (relative path → text) and an output folder beside it.
     func folder(_ files: [String: String]) throws -> (input: String, output: String) {
-        let dir = try makeTempDir(self)
-        let input = dir.appendingPathComponent("in")
-        for (name, text) in files { _ = try writeTestFile(text, name, in: input) }
-        return (input.path, dir.appendingPathComponent("out").path)
+        let s = try makeSiteFolder(self, files)
+        return (s.input, s.output)
     }
 
     func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }

@@ -5,7 +5,6 @@ import NotepressTestSupport
 /// Issue 31, items 1–6: every link lands, in every format, through the real binary and the real
 /// reader (xmllint for TEI, LibreOffice for RTF bookmarks).
 final class Issue31LinkTests: XCTestCase {
-    func write(_ text: String, _ name: String, in dir: URL) throws -> URL { try writeTestFile(text, name, in: dir) }
 
     /// The files below `dir` whose name ends with `suffix`, by path relative to `dir`.
     func files(_ dir: URL, suffix: String) -> [String: URL] {
@@ -33,7 +32,7 @@ final class Issue31LinkTests: XCTestCase {
     // Item 1
     func testSingleFileTEILinkToDigitOrEmojiHeadingPointsAtItsXMLID() throws {
         let dir = try makeTempDir(self)
-        let md = try write("# 2024 plans\n\nSee [plans](#2024-plans) and [party](#section).\n\n## 🎉\n\nText.\n", "a.md", in: dir)
+        let md = try writeTestFile("# 2024 plans\n\nSee [plans](#2024-plans) and [party](#section).\n\n## 🎉\n\nText.\n", "a.md", in: dir)
         let r = try NotepressBinary.run(["convert", md.path, "-t", "tei", "-o", dir.appendingPathComponent("a.xml").path])
         XCTAssertEqual(r.status, 0, r.stderr)
         let targets = try teiFragmentTargets(dir.appendingPathComponent("a.xml"))
@@ -44,7 +43,7 @@ final class Issue31LinkTests: XCTestCase {
     // Item 2
     func testBlockAnchorHasTEITargetAndListItemAnchorHasRTFBookmark() throws {
         let dir = try makeTempDir(self)
-        let md = try write("- first item ^first\n- second item\n\nA paragraph. ^para\n\nSee [one](#^first) and [two](#^para).\n", "b.md", in: dir)
+        let md = try writeTestFile("- first item ^first\n- second item\n\nA paragraph. ^para\n\nSee [one](#^first) and [two](#^para).\n", "b.md", in: dir)
         var r = try NotepressBinary.run(["convert", md.path, "--wikilinks", "-t", "tei", "-o", dir.appendingPathComponent("b.xml").path])
         XCTAssertEqual(r.status, 0, r.stderr)
         let targets = try teiFragmentTargets(dir.appendingPathComponent("b.xml"))
@@ -67,7 +66,7 @@ final class Issue31LinkTests: XCTestCase {
     // Item 3
     func testRTFBookmarksOfHyphenAndUnderscoreHeadingsDoNotCollide() throws {
         let dir = try makeTempDir(self)
-        let md = try write("# a-b\n\nOne.\n\n# a_b\n\nTwo. Back to [hyphen](#a-b) and [underscore](#a_b).\n", "c.md", in: dir)
+        let md = try writeTestFile("# a-b\n\nOne.\n\n# a_b\n\nTwo. Back to [hyphen](#a-b) and [underscore](#a_b).\n", "c.md", in: dir)
         let rtf = dir.appendingPathComponent("c.rtf")
         let r = try NotepressBinary.run(["convert", md.path, "-t", "rtf", "-o", rtf.path])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -89,7 +88,7 @@ final class Issue31LinkTests: XCTestCase {
     // Item 4
     func testFootnoteReferenceInHeadingStaysOutOfTitleAndTableOfContents() throws {
         let dir = try makeTempDir(self)
-        let md = try write("# Report[^1]\n\n## Costs[^2]\n\nText.\n\n[^1]: Draft.\n[^2]: Estimated.\n", "r.md", in: dir)
+        let md = try writeTestFile("# Report[^1]\n\n## Costs[^2]\n\nText.\n\n[^1]: Draft.\n[^2]: Estimated.\n", "r.md", in: dir)
         let html = try NotepressBinary.run(["convert", md.path, "-t", "html", "--toc"]).stdoutText
         XCTAssertTrue(html.contains("<title>Report</title>"), html)
         XCTAssertTrue(html.contains(">Costs</a>"), html)
@@ -107,8 +106,8 @@ final class Issue31LinkTests: XCTestCase {
     func testRewrittenPageLinkKeepsItsQueryString() throws {
         let dir = try makeTempDir(self)
         let input = dir.appendingPathComponent("in"), out = dir.appendingPathComponent("out")
-        _ = try write("See [the page](p.md?UI=MVC#h) and [top](p.md?x=1).\n", "a.md", in: input)
-        _ = try write("# H\n\nText.\n", "p.md", in: input)
+        _ = try writeTestFile("See [the page](p.md?UI=MVC#h) and [top](p.md?x=1).\n", "a.md", in: input)
+        _ = try writeTestFile("# H\n\nText.\n", "p.md", in: input)
         let r = try NotepressBinary.run(["convert", input.path, "-o", out.path, "-t", "html,tei"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let html = try String(contentsOf: try XCTUnwrap(files(out, suffix: "a.html").values.first), encoding: .utf8)
@@ -122,9 +121,9 @@ final class Issue31LinkTests: XCTestCase {
     func testLinkToAnOutputNameThatExistsIsNotReported() throws {
         let dir = try makeTempDir(self)
         let input = dir.appendingPathComponent("in"), out = dir.appendingPathComponent("out")
-        _ = try write("See [sub](sub/index.html) and [page](sub/page.html#part).\n", "a.md", in: input)
-        _ = try write("# Sub\n", "sub/README.md", in: input)
-        _ = try write("# Page\n\n## Part\n", "sub/page.md", in: input)
+        _ = try writeTestFile("See [sub](sub/index.html) and [page](sub/page.html#part).\n", "a.md", in: input)
+        _ = try writeTestFile("# Sub\n", "sub/README.md", in: input)
+        _ = try writeTestFile("# Page\n\n## Part\n", "sub/page.md", in: input)
         let r = try NotepressBinary.run(["convert", input.path, "-o", out.path, "--strict-links"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertFalse(r.stderr.contains("no such file"), r.stderr)

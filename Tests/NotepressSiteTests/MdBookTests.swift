@@ -11,9 +11,7 @@ final class MdBookTests: XCTestCase {
 
     /// `notepress ARGS`, which must succeed.
     func run(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> NotepressBinary.Result {
-        let r = try NotepressBinary.run(args, environment: Self.epoch, file: file, line: line)
-        XCTAssertEqual(r.status, 0, "notepress \(args.joined(separator: " ")): \(r.stderr)", file: file, line: line)
-        return r
+        try NotepressBinary.runExpectingSuccess(args, environment: Self.epoch, file: file, line: line)
     }
 
     static let listing = """

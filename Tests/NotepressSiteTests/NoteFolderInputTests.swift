@@ -10,9 +10,7 @@ final class NoteFolderInputTests: XCTestCase {
     let notes = TestPaths.corpus.appendingPathComponent("notes")
 
     func write(_ text: String, _ path: String, in dir: URL) throws {
-        let url = dir.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try writeTestFile(text, path, in: dir)
     }
 
     func json(_ url: URL) throws -> [String: Any] {

@@ -7,17 +7,12 @@ import NotepressTestSupport
 final class ShardOptionsTests: XCTestCase {
     let env = ["SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1"]
 
-    /// See ``makeSiteFolder(_:_:)``.
-    func site(_ files: [String: String]) throws -> (input: String, output: String, dir: String) {
-        try makeSiteFolder(self, files)
-    }
-
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     /// Four pages: b.md and c.md are shard 1/2, a.md and d.md shard 2/2 (SHA-256 rule, worked out
     /// with Python's hashlib); their parts are part-3e7a2a4d4e11e8cc and part-a52e89c625ee8208.
     func shardedSite() throws -> (input: String, output: String, table: String) {
-        let (input, out, dir) = try site(["a.md": "# A\n", "b.md": "# B\n", "c.md": "# C\n", "d.md": "# D\n"])
+        let (input, out, dir) = try makeSiteFolder(self, ["a.md": "# A\n", "b.md": "# B\n", "c.md": "# C\n", "d.md": "# D\n"])
         let table = dir + "/t.jsonl"
         let s = try NotepressBinary.run(["scan", input, "-o", table, "-q"], environment: env)
         XCTAssertEqual(s.status, 0, s.stderr)

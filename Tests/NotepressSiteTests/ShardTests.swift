@@ -46,9 +46,7 @@ final class ShardTests: XCTestCase {
 
     @discardableResult
     func run(_ args: [String], stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> NotepressBinary.Result {
-        let r = try NotepressBinary.run(args, stdin: stdin, environment: Self.epoch, file: file, line: line)
-        XCTAssertEqual(r.status, 0, "notepress \(args.joined(separator: " ")): \(r.stderr)", file: file, line: line)
-        return r
+        try NotepressBinary.runExpectingSuccess(args, stdin: stdin, environment: Self.epoch, file: file, line: line)
     }
 
     /// Compares scan → `--shard K/N` for every K → index with one process, for each N.

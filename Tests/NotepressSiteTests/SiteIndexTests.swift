@@ -13,19 +13,11 @@ final class SiteIndexTests: XCTestCase {
 
     /// A fresh `in` folder with `files` (relative path → text) and the path of `out` beside it.
     func site(_ files: [String: String]) throws -> (input: String, output: String) {
-        let dir = try makeTempDir(self)
-        let input = dir.appendingPathComponent("in").path
-        try write(files, into: input)
-        return (input, dir.appendingPathComponent("out").path)
+        let s = try makeSiteFolder(self, files)
+        return (s.input, s.output)
     }
 
-    func write(_ files: [String: String], into folder: String) throws {
-        for (name, text) in files {
-            let path = folder + "/" + name
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
-    }
+    func write(_ files: [String: String], into folder: String) throws { try writeTestFiles(files, into: folder) }
 
     func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 

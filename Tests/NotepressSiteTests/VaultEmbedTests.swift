@@ -5,11 +5,7 @@ import NotepressTestSupport
 /// Note embeds in a site run, through the real binary: the headings of embedded content sit below
 /// the heading that introduces them, and warnings point where the offending `![[…]]` is written.
 final class VaultEmbedTests: XCTestCase {
-    func run(_ args: [String]) throws -> NotepressBinary.Result {
-        let r = try NotepressBinary.run(args)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return r
-    }
+    func run(_ args: [String]) throws -> NotepressBinary.Result { try NotepressBinary.runExpectingSuccess(args) }
 
     /// The headings of a page, `h2:Beta` per heading, in order.
     func headings(_ html: String) throws -> [String] {

@@ -45,6 +45,19 @@ package enum NotepressBinary {
     }
 }
 
+extension NotepressBinary {
+    /// Runs `notepress ARGS` as ``run(_:stdin:environment:currentDirectory:file:line:)`` does and
+    /// fails the test (at the caller's line) unless it exits 0; returns the result either way.
+    @discardableResult
+    package static func runExpectingSuccess(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                                            currentDirectory: URL? = nil, file: StaticString = #filePath,
+                                            line: UInt = #line) throws -> Result {
+        let r = try run(args, stdin: stdin, environment: environment, currentDirectory: currentDirectory, file: file, line: line)
+        XCTAssertEqual(r.status, 0, "notepress \(args.joined(separator: " ")): \(r.stderr)", file: file, line: line)
+        return r
+    }
+}
+
 /// Bytes one thread fills and another reads (a pipe read in the background).
 package final class DataBox: @unchecked Sendable {
     private let lock = NSLock()
@@ -57,6 +70,7 @@ package final class DataBox: @unchecked Sendable {
 }
 
 /// Writes `text` to `name` (a relative path, folders made as needed) below `dir`; returns its URL.
+@discardableResult
 package func writeTestFile(_ text: String, _ name: String, in dir: URL) throws -> URL {
     let u = dir.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -125,12 +139,18 @@ package func tmuxScreen(width: Int, height: Int, command: String, waitFor: Strin
 package func makeSiteFolder(_ test: XCTestCase, _ files: [String: String]) throws -> (input: String, output: String, dir: String) {
     let dir = try makeTempDir(test)
     let input = dir.appendingPathComponent("in").path
+    try writeTestFiles(files, into: input)
+    return (input, dir.appendingPathComponent("out").path, dir.path)
+}
+
+/// Writes `files` (relative path → text, folders made as needed) below the folder `folder`
+/// (made when missing): a site's notes, or the ones a test adds to it between runs.
+package func writeTestFiles(_ files: [String: String], into folder: String) throws {
     for (name, text) in files {
-        let path = input + "/" + name
+        let path = folder + "/" + name
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
-    return (input, dir.appendingPathComponent("out").path, dir.path)
 }
 
 /// A fresh empty folder under the temporary folder, its path with symbolic links resolved (kept

@@ -4,7 +4,7 @@ import NotepressTestSupport
 
 /// Issue 31, man items: every man page reads as its author meant, through the real binary and
 /// the real readers (`man -l`, `lexgrog`, `mandoc -T lint`).
-final class Issue31ManTests: XCTestCase {
+final class ManPageReadingTests: XCTestCase {
     /// The man page of `markdown` written as `name` (its first line, `.TH`, and the whole page).
     func man(_ markdown: String, name: String) throws -> (page: URL, roff: String, stderr: String) {
         let dir = try makeTempDir(self)

@@ -4,7 +4,7 @@ import NotepressTestSupport
 
 /// Issue 31, items 1–6: every link lands, in every format, through the real binary and the real
 /// reader (xmllint for TEI, LibreOffice for RTF bookmarks).
-final class Issue31LinkTests: XCTestCase {
+final class LinksLandInEveryFormatTests: XCTestCase {
 
     /// The files below `dir` whose name ends with `suffix`, by path relative to `dir`.
     func files(_ dir: URL, suffix: String) -> [String: URL] {

@@ -4,7 +4,7 @@ import NotepressTestSupport
 
 /// Issue 31, items 17–20: notes, metadata and the README's own statements, through the real
 /// binary and the real readers (Chromium for HTML, xmllint for TEI, SwiftPM for the package).
-final class Issue31NotesTests: XCTestCase {
+final class NotesMetadataAndReadmeTests: XCTestCase {
 
     /// The page as Chromium's DOM has it after loading (`--dump-dom`).
     static func chromiumDOM(_ page: URL) throws -> String {

@@ -44,9 +44,7 @@ final class CodeHighlightTests: XCTestCase {
 
     func notepress(_ args: [String], environment: [String: String] = [:], file: StaticString = #filePath,
                    line: UInt = #line) throws -> NotepressBinary.Result {
-        let r = try NotepressBinary.run(args, environment: environment, file: file, line: line)
-        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
-        return r
+        try NotepressBinary.runExpectingSuccess(args, environment: environment, file: file, line: line)
     }
 
     // MARK: - HTML in Chromium

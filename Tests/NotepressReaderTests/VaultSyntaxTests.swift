@@ -53,9 +53,7 @@ final class VaultSyntaxTests: XCTestCase {
     """
 
     func notepress(_ args: [String], stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> NotepressBinary.Result {
-        let r = try NotepressBinary.run(args, stdin: stdin, file: file, line: line)
-        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
-        return r
+        try NotepressBinary.runExpectingSuccess(args, stdin: stdin, file: file, line: line)
     }
 
     /// A vault folder with the page and the note it embeds, converted to `formats` in `out`.

@@ -9,9 +9,7 @@ import NotepressTestSupport
 final class MdBookIncludeBombTests: XCTestCase {
     /// `notepress ARGS`, which must succeed.
     func run(_ args: [String], in cwd: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> NotepressBinary.Result {
-        let r = try NotepressBinary.run(args, environment: MdBookTests.epoch, currentDirectory: cwd, file: file, line: line)
-        XCTAssertEqual(r.status, 0, "notepress \(args.joined(separator: " ")): \(r.stderr)", file: file, line: line)
-        return r
+        try NotepressBinary.runExpectingSuccess(args, environment: MdBookTests.epoch, currentDirectory: cwd, file: file, line: line)
     }
 
     /// A book (`book.toml`, `src/SUMMARY.md` listing `chapters`) with `files` in `src/`.

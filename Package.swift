@@ -176,9 +176,35 @@ let package = Package(
         .plugin(name: "NotepressBuildPlugin", capability: .buildTool(), dependencies: ["NotepressCLI"],
                 path: "Sources/NotepressBuildPlugin"),
 
-        .testTarget(name: "NotepressTests", dependencies: ["Notepress", "NotepressSite", "NotepressServe", "NotepressFuzzSupport", "NotepressCLI",
-                                                           "CCmarkGFM", "CLibXML2", "NotepressRawHTML"],
-                    exclude: ["Golden"]),
+        // The tests, one target per layer (a test goes where the code it checks lives, whether it
+        // calls the library or runs the binary; Documentation/Development.md, "Tests"), over one
+        // support module: the binary runner, the site-folder builder, paths, the served site, the
+        // real readers (tmux, LibreOffice, jing, mandoc). `make test` runs them all; one layer:
+        // `swift test --skip-build --disable-swift-testing --filter NotepressEmitterTests`.
+        .target(name: "NotepressTestSupport", dependencies: [
+            "Notepress", "NotepressAST", "NotepressReaders", "NotepressTEI", "NotepressMan", "CLibXML2",
+        ], path: "Tests/NotepressTestSupport"),
+        // Readers and the AST: Markdown, note markup, front matter, raw HTML, vault syntax, limits.
+        .testTarget(name: "NotepressReaderTests", dependencies: [
+            "NotepressTestSupport", "Notepress", "NotepressAST", "NotepressReaders", "NotepressHTML", "NotepressTEI",
+            "NotepressMan", "NotepressANSI", "NotepressFuzzSupport", "CCmarkGFM", "CLibXML2",
+        ]),
+        // The emitters and the facade: HTML pages, RTF, ANSI, TEI, man, themes, templates, goldens.
+        .testTarget(name: "NotepressEmitterTests", dependencies: [
+            "NotepressTestSupport", "Notepress", "NotepressAST", "NotepressReaders", "NotepressHTML", "NotepressRTF",
+            "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressThemes", "NotepressResources", "NotepressHighlight",
+            "NotepressRawHTML", "NotepressSite", "CLibXML2",
+        ], exclude: ["Golden"]),
+        // The site engine and live preview: folder runs, links, pages, shards, manifest, serve, watch.
+        .testTarget(name: "NotepressSiteTests", dependencies: [
+            "NotepressTestSupport", "Notepress", "NotepressAST", "NotepressReaders", "NotepressHTML", "NotepressSite",
+            "NotepressServe",
+        ]),
+        // The command line as a program: usage, options, exit codes, completions, install, tooling.
+        .testTarget(name: "NotepressCLITests", dependencies: [
+            "NotepressTestSupport", "NotepressCLI", "Notepress", "NotepressAST", "NotepressReaders", "NotepressSite",
+            "NotepressTEI", "NotepressThemes", "NotepressResources", "CLibXML2",
+        ]),
     ]
 )
 

@@ -2,7 +2,7 @@
 # Builds the NotepressFuzz libFuzzer target with ASan and runs it for FUZZ_SECONDS (default 300).
 # Crashes are written to the package folder (crash-*, timeout-*, oom-*; git-ignored); the corpus grows in .build/fuzz-corpus; replay one with
 #   swift build --product NotepressFuzz && .build/debug/NotepressFuzz crash-…
-# and add it to Tests/NotepressTests/FuzzRegressionTests.swift.
+# and add it to Tests/NotepressReaderTests/FuzzRegressionTests.swift.
 # Environment: FUZZ_SECONDS, FUZZ_JOBS (parallel fuzzing processes, default 1), FUZZ_MAX_LEN
 # (longest input in bytes, default 4096), FUZZ_TIMEOUT (seconds per input before libFuzzer calls it a
 # hang, default 20; raise it on a loaded machine),

@@ -15,7 +15,7 @@ requirement it implements. Exit status 0, or 1 with --check when any symbol is u
 
 Usage: .ci/public-api.py [--build-path .build/debug] [--list] [--types] [--check] [--json]
        .ci/public-api.py --docc-graphs DIR   (the graph `make docs` gives docc)
-Tests/NotepressTests/PublicAPITests.swift runs it; the lead's "public surface" figures come from it.
+Tests/NotepressCLITests/PublicAPITests.swift runs it; the lead's "public surface" figures come from it.
 """
 import argparse
 import glob

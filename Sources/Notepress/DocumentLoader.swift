@@ -35,7 +35,7 @@ package struct DocumentLoader: Sendable {
     package var mkdocs: Set<MkDocsExtension> = []
     /// Markdown extensions other than the format's (``MarkdownReader/extensions``) and cmark's
     /// smart punctuation: no command-line option sets them; the cmark-gfm spec suites run
-    /// through this loader with them (Tests/NotepressTests/CmarkSpecTests.swift).
+    /// through this loader with them (Tests/NotepressReaderTests/CmarkSpecTests.swift).
     var markdownExtensions: Set<GFMExtension>?
     /// `-M key=value` (pandoc's `--metadata`): applied after the front matter, so they win.
     package var metadataOverrides = MetadataOverrides()

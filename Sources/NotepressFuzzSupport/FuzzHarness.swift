@@ -6,7 +6,7 @@ import NotepressHTML
 import NotepressReaders
 
 /// The body of the `notepress-fuzz` libFuzzer target, in the library so that regression tests
-/// (Tests/NotepressTests/FuzzRegressionTests.swift) run exactly the same code.
+/// (Tests/NotepressReaderTests/FuzzRegressionTests.swift) run exactly the same code.
 ///
 /// Input shape: byte 0 selects options (bit 0–1 the reader: 0 note markup, 1 GFM, 2 CommonMark,
 /// 3 both note and GFM; bit 2 `fragment`; bit 3 `unsafe`; bit 4 `ascii`; bit 5 `keepMarkers`;

@@ -1,5 +1,5 @@
 // swift-tools-version:5.9
-// A package that uses the Notepress library (Tests/NotepressTests/PluginFixtureTests.swift copies
+// A package that uses the Notepress library (Tests/NotepressCLITests/PackageFixtureTests.swift copies
 // it to a temporary folder, puts the checkout's path in place of the marker below and writes the
 // README's first library example into Sources/ReadmeExample/main.swift before building it).
 import PackageDescription

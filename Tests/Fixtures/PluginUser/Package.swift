@@ -1,6 +1,6 @@
 // swift-tools-version:5.9
-// A package that uses Notepress's plugins, as a Swift developer would (Tests/NotepressTests/
-// PluginFixtureTests.swift copies it to a temporary folder and puts the checkout's path in place
+// A package that uses Notepress's plugins, as a Swift developer would (Tests/NotepressCLITests/
+// PackageFixtureTests.swift copies it to a temporary folder and puts the checkout's path in place
 // of the marker below):
 // - `swift package --allow-writing-to-package-directory notepress convert docs -o site`
 //   (the NotepressCommand plugin) converts docs/ into site/;

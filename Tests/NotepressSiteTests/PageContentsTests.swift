@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+import NotepressTestSupport
+
+/// Issue 47 item 1: a site page's own contents, in real Chromium from `file://`: beside the text
+/// and open at 1280 px, folded above the text at 390 px, the section being read marked as the
+/// reader scrolls, from the same headings and ids as `--toc`; none for a page with fewer than
+/// two sections.
+final class PageContentsTests: XCTestCase {
+    static let guide: String = {
+        var t = "# Guide\n\nIntro.\n\n"
+        for i in 1...5 {
+            t += "## Section \(i)\n\n" + String(repeating: "Lorem ipsum dolor sit amet. ", count: 60) + "\n\n"
+            if i == 2 { t += "### Detail two\n\nMore.\n\n" }
+        }
+        return t
+    }()
+
+    /// The page's DOM facts after its script ran, at `width` px, scrolled to `scrollTo` (an id).
+    func probe(_ page: String, width: Int, scrollTo: String?) throws -> [String: Any] {
+        let probe = """
+            <script>window.addEventListener('load', async () => {
+              const later = ms => new Promise(r => setTimeout(r, ms));
+              const current = () => [...document.querySelectorAll('.page-toc a[aria-current="true"]')].map(a => a.textContent).join();
+              await later(50);
+              // After a scroll, until the marked section changes (the page marks it on the next frame).
+              \(scrollTo.map { "const was = current(); document.getElementById('\($0)').scrollIntoView(); window.dispatchEvent(new Event('scroll')); for (let i = 0; i < 40 && current() === was; i++) await later(50);" } ?? "")
+              const d = document.querySelector('details.page-contents');
+              const nav = d && d.querySelector('nav.page-toc[aria-label="On this page"]');
+              const r = d && d.getBoundingClientRect(), art = document.querySelector('article.note').getBoundingClientRect();
+              document.body.setAttribute('data-probe', JSON.stringify(d ? {
+                open: d.open, links: [...nav.querySelectorAll('a')].map(a => a.getAttribute('href')),
+                current: [...nav.querySelectorAll('a[aria-current="true"]')].map(a => a.textContent),
+                beside: r.left >= art.right, above: r.bottom <= art.top } : { none: true }));
+            });</script></body>
+            """
+        let html = try String(contentsOfFile: page, encoding: .utf8).replacingOccurrences(of: "</body>", with: probe)
+        let probed = URL(fileURLWithPath: (page as NSString).deletingLastPathComponent + "/probe-\(width).html")
+        try html.write(to: probed, atomically: true, encoding: .utf8)
+        let (status, dom) = try runTool("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                                     "--window-size=\(width),800", "--virtual-time-budget=5000", "--dump-dom", probed.absoluteString])
+        XCTAssertEqual(status, 0)
+        guard let a = dom.range(of: "data-probe=\""), let end = dom[a.upperBound...].firstIndex(of: "\"") else {
+            XCTFail("the probe did not run: \(dom.suffix(600))"); return [:]
+        }
+        let json = String(dom[a.upperBound..<end]).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], json)
+    }
+
+    func testContentsBesideTheTextOnWideScreensFoldedAboveOnPhonesCurrentSectionMarked() throws {
+        let (input, out, _) = try makeSiteFolder(self, ["guide.md": Self.guide, "short.md": "# Short\n\n## Only one\n\nText.\n"])
+        let r = try NotepressBinary.run(["convert", input, "-o", out, "-q"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let links = ["#section-1", "#section-2", "#detail-two", "#section-3", "#section-4", "#section-5"]
+        let wide = try probe(out + "/guide.html", width: 1280, scrollTo: nil)
+        XCTAssertEqual(wide["open"] as? Bool, true, "\(wide)")
+        XCTAssertEqual(wide["beside"] as? Bool, true, "\(wide)")
+        XCTAssertEqual(wide["links"] as? [String], links, "the same headings and ids as --toc, levels 2 and 3")
+        XCTAssertEqual(wide["current"] as? [String], ["Section 1"], "\(wide)")
+        let scrolled = try probe(out + "/guide.html", width: 1280, scrollTo: "section-3")
+        XCTAssertEqual(scrolled["current"] as? [String], ["Section 3"], "\(scrolled)")
+        let phone = try probe(out + "/guide.html", width: 390, scrollTo: nil)
+        XCTAssertEqual(phone["open"] as? Bool, false, "\(phone)")
+        XCTAssertEqual(phone["above"] as? Bool, true, "\(phone)")
+        let short = try probe(out + "/short.html", width: 1280, scrollTo: nil)
+        XCTAssertEqual(short["none"] as? Bool, true, "one section: no contents")
+        // The same ids as --toc's table.
+        let toc = try NotepressBinary.run(["convert", input + "/guide.md", "-t", "html", "--toc"])
+        for l in links { XCTAssertTrue(toc.stdoutText.contains("<a href=\"\(l)\">"), l) }
+    }
+}

@@ -243,23 +243,7 @@ extension BatchConverter {
         // Phase 1: scan.
         let (scanned, records, lines) = scanPhase(files, otherFiles: otherFiles, previous: previous, previousTable: previousTable, pool: pool)
         let table = siteTable ?? SiteTable(records: records, lines: lines)
-        if let siteTable {
-            for (i, f) in files.enumerated() {
-                guard let s = scanned.get(i), s.error == nil else { continue }
-                let expected = siteTable.record(f.relative)
-                // The input hash is in the table when a page of any shard embeds this one
-                // (``SiteEmbeds/mayBeEmbedded(_:names:)`` over the whole site): it must be this input's.
-                var mine = s.record
-                mine?.sha256 = expected?.sha256 == nil ? nil : s.contentSHA256
-                if expected == nil || expected != mine {
-                    scanned.update(i) {
-                        $0?.error = .failed(file: f.path, position: nil, message: expected == nil
-                            ? "not in the site table; run notepress scan again"
-                            : "the site table's record differs from this input; run notepress scan again")
-                    }
-                }
-            }
-        }
+        if let siteTable { Self.checkAgainstTable(siteTable, files: files, scanned: scanned) }
         let rewriter = SiteRewriter(resolver: SiteResolver(table: table))
         // Every page's links are resolved once, by its rendering: digests, the report and the
         // assets read them too.
@@ -286,56 +270,13 @@ extension BatchConverter {
         let pendingSitePages = sitePages && htmlPages && jobs > 1 && siteTable == nil && previousTable?.lines != table.lines
             ? PendingSitePages(self, table: table, sourcePaths: sources) : nil
 
-        // Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
-        // the job count.
-        var owner: [String: String] = [:]
-        var clash: [Int: NotepressError] = [:]
         // Each input's output path per writer, made once here.
         let outputs = files.map { f in writers.map { outputPath(f, $0, table: table) } }
-        if siteTable != nil {
-            // A shard: the owner of each output is the first page of the whole table that has it.
-            for r in table.records where r.kind == .page {
-                let f = InputFile(path: r.path, relative: r.path)
-                for w in writers { let out = outputPath(f, w, table: table); if owner[out] == nil { owner[out] = r.path } }
-            }
-            for (i, f) in files.enumerated() {
-                for out in outputs[i] {
-                    if let first = owner[out], first != f.relative {
-                        clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
-                        break
-                    }
-                }
-            }
-            owner = [:]
-        }
-        for (i, f) in files.enumerated() where siteTable == nil {
-            for out in outputs[i] {
-                if let first = owner[out] {
-                    clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
-                    break
-                }
-            }
-            if clash[i] == nil { for out in outputs[i] { owner[out] = f.path } }
-        }
-        let clashes = clash
+        let clashes = outputClashes(files, outputs: outputs, table: table, sharded: siteTable != nil)
         let context = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
                                   inputFiles: LazyIdentities(files.map(\.path) + otherFiles.map(\.path)))
 
-        // The output folders are made here, one thread, each once: threads writing into a folder
-        // that does not exist yet would each try to make it (mkdir locks the parent folder).
-        // Only folders that resolve inside the output folder and outside the input folders (the
-        // rule of ``OutputGuard``): any other is left for the output guard to report per file.
-        var folders = Set<String>()
-        for paths in outputs { for out in paths { folders.insert(PathText.deletingLastComponent(out)) } }
-        let rootReal = context.root
-        for folder in folders.sorted() where Platform.status(folder) == nil {
-            let real = InputScanner.realPath(folder)
-            guard real.hasPrefix(rootReal == "/" ? "/" : rootReal + "/"),
-                  !inputFolders.contains(where: { real.hasPrefix($0 + "/") && !rootReal.hasPrefix($0 + "/") }) else {
-                continue
-            }
-            _ = Platform.makeDirectories(folder)
-        }
+        makeOutputFolders(outputs, context: context)
 
         // Phase 2: render.
         let results = Slots<FileOutcome>(count: files.count)
@@ -377,5 +318,76 @@ extension BatchConverter {
                        problems: siteTable == nil ? LinkReport.problems(table, resolutions: resolutions) : [],
                        resolutions: resolutions,
                        sourcePaths: sources, sitePages: pendingSitePages)
+    }
+
+    /// A shard's check: each page's scanned record must be the site table's (else the page fails:
+    /// the table is out of date).
+    static func checkAgainstTable(_ siteTable: SiteTable, files: [InputFile], scanned: Slots<ScannedInput>) {
+        for (i, f) in files.enumerated() {
+            guard let s = scanned.get(i), s.error == nil else { continue }
+            let expected = siteTable.record(f.relative)
+            // The input hash is in the table when a page of any shard embeds this one
+            // (``SiteEmbeds/mayBeEmbedded(_:names:)`` over the whole site): it must be this input's.
+            var mine = s.record
+            mine?.sha256 = expected?.sha256 == nil ? nil : s.contentSHA256
+            if expected == nil || expected != mine {
+                scanned.update(i) {
+                    $0?.error = .failed(file: f.path, position: nil, message: expected == nil
+                        ? "not in the site table; run notepress scan again"
+                        : "the site table's record differs from this input; run notepress scan again")
+                }
+            }
+        }
+    }
+
+    /// Two inputs with the same output (a.md, a.note): the later one in order fails, whatever
+    /// the job count; in a shard, the owner of each output is the first page of the whole table.
+    func outputClashes(_ files: [InputFile], outputs: [[String]], table: SiteTable, sharded: Bool) -> [Int: NotepressError] {
+        var owner: [String: String] = [:]
+        var clash: [Int: NotepressError] = [:]
+        if sharded {
+            // A shard: the owner of each output is the first page of the whole table that has it.
+            for r in table.records where r.kind == .page {
+                let f = InputFile(path: r.path, relative: r.path)
+                for w in writers { let out = outputPath(f, w, table: table); if owner[out] == nil { owner[out] = r.path } }
+            }
+            for (i, f) in files.enumerated() {
+                for out in outputs[i] {
+                    if let first = owner[out], first != f.relative {
+                        clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
+                        break
+                    }
+                }
+            }
+            owner = [:]
+        }
+        for (i, f) in files.enumerated() where !sharded {
+            for out in outputs[i] {
+                if let first = owner[out] {
+                    clash[i] = .outputRefused(file: f.path, message: "output \(out) is also the output of \(first); not converted")
+                    break
+                }
+            }
+            if clash[i] == nil { for out in outputs[i] { owner[out] = f.path } }
+        }
+        return clash
+    }
+
+    /// The output folders, made on one thread, each once: threads writing into a folder
+    /// that does not exist yet would each try to make it (mkdir locks the parent folder).
+    /// Only folders that resolve inside the output folder and outside the input folders (the
+    /// rule of ``OutputGuard``): any other is left for the output guard to report per file.
+    func makeOutputFolders(_ outputs: [[String]], context: OutputGuard) {
+        var folders = Set<String>()
+        for paths in outputs { for out in paths { folders.insert(PathText.deletingLastComponent(out)) } }
+        let rootReal = context.root
+        for folder in folders.sorted() where Platform.status(folder) == nil {
+            let real = InputScanner.realPath(folder)
+            guard real.hasPrefix(rootReal == "/" ? "/" : rootReal + "/"),
+                  !inputFolders.contains(where: { real.hasPrefix($0 + "/") && !rootReal.hasPrefix($0 + "/") }) else {
+                continue
+            }
+            _ = Platform.makeDirectories(folder)
+        }
     }
 }

@@ -89,7 +89,6 @@ struct InputOptions {
         selection.exclude = try patterns("--exclude")
         selection.nulBytesAreText = encoding.map(DocumentLoader.encodingHasNULBytes) ?? false
         selection.followSymlinks = a.flag("--follow-symlinks")
-        self.selection = selection
 
         // Inputs: standard input when none is given and it is piped or redirected from a file
         // with content (pandoc, cmark-gfm read it when it is not a terminal; `< /dev/null` made
@@ -106,6 +105,12 @@ struct InputOptions {
         let mkdocs = bookFolder == nil ? bookOrProject.flatMap(MkDocsFolder.find) : nil
         let book = bookFolder ?? mkdocs?.book
         if let book { inputs = [book.source] }
+        // What a MkDocs project leaves out of its site (`exclude_docs`, `draft_docs`).
+        for pattern in mkdocs?.excludeDocs ?? [] {
+            let literal = pattern.hasPrefix("#") ? "\\" + pattern : pattern
+            if let p = GlobPattern(literal, allowNegation: false) { selection.exclude.append(p) }
+        }
+        self.selection = selection
         self.book = book
         self.mkdocs = mkdocs
         self.inputs = inputs

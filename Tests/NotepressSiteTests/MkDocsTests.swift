@@ -231,4 +231,27 @@ final class MkDocsTests: XCTestCase {
         XCTAssertTrue(fragment.contains("<p>=== &quot;C&quot;</p>"), fragment)
         XCTAssertFalse(fragment.contains("tabbed-set"), fragment)
     }
+
+    /// New-user try-out: `exclude_docs: drafts/` was ignored and `drafts/secret.md` published.
+    /// `exclude_docs` and `draft_docs` leave their files out of the site, as `mkdocs build` does;
+    /// a negated pattern, which is not read, is said once at its line.
+    func testExcludeDocsAndDraftDocsAreNotPublished() throws {
+        let dir = try makeTempDir(self)
+        let project = dir.appendingPathComponent("p")
+        try writeTestFiles([
+            "mkdocs.yml": "site_name: X\nexclude_docs: |\n  drafts/\n  *.secret.md\n  !keep.secret.md\ndraft_docs: |\n  sub/wip.md\n",
+            "docs/index.md": "# Home\n\nText.\n", "docs/drafts/secret.md": "# Secret\n", "docs/a.secret.md": "# S\n",
+            "docs/sub/wip.md": "# W\n", "docs/sub/ok.md": "# OK\n",
+        ], into: project.path)
+        let out = dir.appendingPathComponent("out").path
+        let r = try run(["convert", project.path, "-o", out])
+        let fm = FileManager.default
+        XCTAssertTrue(fm.fileExists(atPath: out + "/sub/ok.html"), r.stderr)
+        for gone in ["drafts/secret.html", "a.secret.html", "sub/wip.html"] {
+            XCTAssertFalse(fm.fileExists(atPath: out + "/" + gone), gone)
+        }
+        XCTAssertTrue(r.stderr.contains("mkdocs.yml:2:1: warning: exclude_docs: '!keep.secret.md' (a negated pattern) is not read"), r.stderr)
+        let index = try String(contentsOfFile: out + "/search.html", encoding: .utf8) + (try String(contentsOfFile: out + "/index.html", encoding: .utf8))
+        XCTAssertFalse(index.contains("Secret"), "nor listed or linked")
+    }
 }

@@ -27,6 +27,9 @@ package struct MkDocsFolder: Sendable {
     package var extensions: Set<MkDocsExtension> = []
     /// The text of the link after each heading (`toc`'s `permalink` option), `nil`: none.
     package var permalink: String?
+    /// `exclude_docs` and `draft_docs` (gitignore patterns, from `docs_dir`): files `mkdocs build`
+    /// does not publish. Negated patterns (`!x`) are not read (a warning says so).
+    package var excludeDocs: [String] = []
     /// `nav:` as entries, `nil` when not given.
     package var nav: [SiteSummaryEntry]?
     /// Notices and warnings (`file:line:column: …`), for the caller to print.
@@ -68,6 +71,18 @@ package struct MkDocsFolder: Sendable {
         guard let yaml else { return p }
         if let d = yaml.fields["docs_dir"], !d.isEmpty { p.docs = d.hasPrefix("/") ? d : PathText.join(root, d) }
         p.siteName = yaml.fields["site_name"]
+        for key in ["exclude_docs", "draft_docs"] {
+            guard let text = yaml.fields[key] else { continue }
+            for raw in text.split(whereSeparator: \.isNewline) {
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                if line.isEmpty || line.hasPrefix("#") { continue }
+                if line.hasPrefix("!") {
+                    p.warnings.append("\(config):\(lineOf(key, in: bytes)):1: warning: \(key): '\(line)' (a negated pattern) is not read; the files it would publish again stay out")
+                    continue
+                }
+                p.excludeDocs.append(line)
+            }
+        }
         if case .list(let items)? = yaml.collections["nav"] {
             let nav = entries(items, depth: 0)
             p.nav = nav

@@ -18,33 +18,19 @@ final class PageContentsTests: XCTestCase {
 
     /// The page's DOM facts after its script ran, at `width` px, scrolled to `scrollTo` (an id).
     func probe(_ page: String, width: Int, scrollTo: String?) throws -> [String: Any] {
-        let probe = """
-            <script>window.addEventListener('load', async () => {
-              const later = ms => new Promise(r => setTimeout(r, ms));
-              const current = () => [...document.querySelectorAll('.page-toc a[aria-current="true"]')].map(a => a.textContent).join();
-              await later(50);
-              // After a scroll, until the marked section changes (the page marks it on the next frame).
-              \(scrollTo.map { "const was = current(); document.getElementById('\($0)').scrollIntoView(); window.dispatchEvent(new Event('scroll')); for (let i = 0; i < 40 && current() === was; i++) await later(50);" } ?? "")
-              const d = document.querySelector('details.page-contents');
-              const nav = d && d.querySelector('nav.page-toc[aria-label="On this page"]');
-              const r = d && d.getBoundingClientRect(), art = document.querySelector('article.note').getBoundingClientRect();
-              document.body.setAttribute('data-probe', JSON.stringify(d ? {
-                open: d.open, links: [...nav.querySelectorAll('a')].map(a => a.getAttribute('href')),
+        try probeInChromium(page, width: width, """
+            const later = ms => new Promise(r => setTimeout(r, ms));
+            const current = () => [...document.querySelectorAll('.page-toc a[aria-current="true"]')].map(a => a.textContent).join();
+            await later(50);
+            // After a scroll, until the marked section changes (the page marks it shortly after).
+            \(scrollTo.map { "const was = current(); document.getElementById('\($0)').scrollIntoView(); window.dispatchEvent(new Event('scroll')); for (let i = 0; i < 40 && current() === was; i++) await later(50);" } ?? "")
+            const d = document.querySelector('details.page-contents');
+            const nav = d && d.querySelector('nav.page-toc[aria-label="On this page"]');
+            const r = d && d.getBoundingClientRect(), art = document.querySelector('article.note').getBoundingClientRect();
+            return d ? { open: d.open, links: [...nav.querySelectorAll('a')].map(a => a.getAttribute('href')),
                 current: [...nav.querySelectorAll('a[aria-current="true"]')].map(a => a.textContent),
-                beside: r.left >= art.right, above: r.bottom <= art.top } : { none: true }));
-            });</script></body>
-            """
-        let html = try String(contentsOfFile: page, encoding: .utf8).replacingOccurrences(of: "</body>", with: probe)
-        let probed = URL(fileURLWithPath: (page as NSString).deletingLastPathComponent + "/probe-\(width).html")
-        try html.write(to: probed, atomically: true, encoding: .utf8)
-        let (status, dom) = try runTool("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                                                     "--window-size=\(width),800", "--virtual-time-budget=5000", "--dump-dom", probed.absoluteString])
-        XCTAssertEqual(status, 0)
-        guard let a = dom.range(of: "data-probe=\""), let end = dom[a.upperBound...].firstIndex(of: "\"") else {
-            XCTFail("the probe did not run: \(dom.suffix(600))"); return [:]
-        }
-        let json = String(dom[a.upperBound..<end]).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], json)
+                beside: r.left >= art.right, above: r.bottom <= art.top } : { none: true };
+            """)
     }
 
     func testContentsBesideTheTextOnWideScreensFoldedAboveOnPhonesCurrentSectionMarked() throws {

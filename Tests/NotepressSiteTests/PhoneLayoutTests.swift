@@ -8,21 +8,8 @@ import NotepressTestSupport
 /// wraps beside its disclosure triangle, not under it; a title taken from the file name is set
 /// as a page's own first heading is.
 final class PhoneLayoutTests: XCTestCase {
-    /// Runs `script` (its last expression's JSON in `data-probe`) in `page` at `width` px.
     func probe(_ page: String, width: Int, _ script: String) throws -> [String: Any] {
-        let probe = "<script>window.addEventListener('load', async () => { const out = await (async () => { \(script) })();"
-            + " document.body.setAttribute('data-probe', JSON.stringify(out)); });</script></body>"
-        let html = try String(contentsOfFile: page, encoding: .utf8).replacingOccurrences(of: "</body>", with: probe)
-        let probed = URL(fileURLWithPath: (page as NSString).deletingLastPathComponent + "/probe-\(width).html")
-        try html.write(to: probed, atomically: true, encoding: .utf8)
-        let (status, dom) = try runTool("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                                                     "--window-size=\(width),800", "--virtual-time-budget=5000", "--dump-dom", probed.absoluteString])
-        XCTAssertEqual(status, 0)
-        guard let a = dom.range(of: "data-probe=\""), let end = dom[a.upperBound...].firstIndex(of: "\"") else {
-            XCTFail("the probe did not run: \(dom.suffix(600))"); return [:]
-        }
-        let json = String(dom[a.upperBound..<end]).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], json)
+        try probeInChromium(page, width: width, script)
     }
 
     func testPhoneTitleNearTheTopSidebarLabelsBesideTheirTriangleFileNameTitleAsAHeading() throws {

@@ -24,6 +24,11 @@ final class CodeCopyButtonTests: XCTestCase {
 
                 indented code
 
+            ```pwsh-session
+            PS C:\\> Get-Date
+            Monday
+            ```
+
             Text with `inline code`.
 
             """])
@@ -60,10 +65,10 @@ final class CodeCopyButtonTests: XCTestCase {
         let json = String(dom[a.upperBound..<end]).replacingOccurrences(of: "&quot;", with: "\"")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
         let probeResult = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], json)
-        XCTAssertEqual(probeResult["buttons"] as? Int, 3, "one per code block, none for inline code: \(json)")
-        XCTAssertEqual(probeResult["types"] as? [String], Array(repeating: "button:0:Copy the code", count: 3), json)
-        XCTAssertEqual(probeResult["copied"] as? [String], ["let x = 1 // hi\n", "ls -l\necho \"a < b\"\n", "indented code\n"], json)
-        XCTAssertEqual(probeResult["labels"] as? [String], ["Copied", "Copied", "Copied"], json)
+        XCTAssertEqual(probeResult["buttons"] as? Int, 4, "one per code block, none for inline code: \(json)")
+        XCTAssertEqual(probeResult["types"] as? [String], Array(repeating: "button:0:Copy the code", count: 4), json)
+        XCTAssertEqual(probeResult["copied"] as? [String], ["let x = 1 // hi\n", "ls -l\necho \"a < b\"\n", "indented code\n", "Get-Date\n"], json)
+        XCTAssertEqual(probeResult["labels"] as? [String], ["Copied", "Copied", "Copied", "Copied"], json)
         XCTAssertEqual(probeResult["status"] as? String, "Code copied", json)
         // Hidden in print (a file:// page may not read its stylesheet's rules: read the file).
         let css = try String(contentsOfFile: out + "/_notepress/notepress.css", encoding: .utf8)

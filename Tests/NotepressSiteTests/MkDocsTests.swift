@@ -254,4 +254,19 @@ final class MkDocsTests: XCTestCase {
         let index = try String(contentsOfFile: out + "/search.html", encoding: .utf8) + (try String(contentsOfFile: out + "/index.html", encoding: .utf8))
         XCTAssertFalse(index.contains("Secret"), "nor listed or linked")
     }
+
+    /// `toc: { permalink: "#" }` writes its own text after each heading (audit: `¶` was written
+    /// whatever the option said); `permalink: true` writes `¶`.
+    func testTocPermalinkTextComesFromMkdocsYml() throws {
+        for (option, mark) in [("\"#\"", "#"), ("true", "\u{B6}")] {
+            let dir = try makeTempDir(self)
+            let project = dir.appendingPathComponent("p")
+            try writeTestFiles(["mkdocs.yml": "site_name: X\nmarkdown_extensions:\n  - toc:\n      permalink: \(option)\n",
+                                "docs/index.md": "# Home\n\n## Usage\n\nText.\n"], into: project.path)
+            let out = dir.appendingPathComponent("out").path
+            _ = try run(["convert", project.path, "-o", out])
+            let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+            XCTAssertTrue(page.contains("<a class=\"headerlink\" href=\"#usage\" title=\"Permanent link\">\(mark)</a></h2>"), page)
+        }
+    }
 }

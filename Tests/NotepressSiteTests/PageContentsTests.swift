@@ -34,9 +34,13 @@ final class PageContentsTests: XCTestCase {
     }
 
     func testContentsBesideTheTextOnWideScreensFoldedAboveOnPhonesCurrentSectionMarked() throws {
-        let (input, out, _) = try makeSiteFolder(self, ["guide.md": Self.guide, "short.md": "# Short\n\n## Only one\n\nText.\n"])
+        let (input, out, _) = try makeSiteFolder(self, ["guide.md": Self.guide, "short.md": "# Short\n\n## Only one\n\nText.\n",
+                                                        "two.md": "# Two\n\n## A\n\nx\n\n## B\n\ny\n"])
         let r = try NotepressBinary.run(["convert", input, "-o", out, "-q"])
         XCTAssertEqual(r.status, 0, r.stderr)
+        // Exactly two sections are enough (audit: a page needed three).
+        let two = try String(contentsOfFile: out + "/two.html", encoding: .utf8)
+        XCTAssertTrue(two.contains("<nav class=\"page-toc\" aria-label=\"On this page\">"), two)
         let links = ["#section-1", "#section-2", "#detail-two", "#section-3", "#section-4", "#section-5"]
         let wide = try probe(out + "/guide.html", width: 1280, scrollTo: nil)
         XCTAssertEqual(wide["open"] as? Bool, true, "\(wide)")

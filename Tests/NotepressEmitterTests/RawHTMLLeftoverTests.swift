@@ -118,6 +118,19 @@ final class RawHTMLLeftoverTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("n.md:3:6: warning: raw HTML link '<a href=\"u\">' inside link text"), r.stderr)
         let tei = try NotepressBinary.run(["convert", md.path, "-t", "tei", "-o", "-", "-q"])
         XCTAssertTrue(tei.stdoutText.contains("<ref target=\"v\">see x more</ref>"), tei.stdoutText)
+        // With --unsafe (no sanitiser to drop a stray `</a>`) the inner end tag is left out too
+        // (audit: only the start tag was).
+        let unsafe = try NotepressBinary.run(["convert", md.path, "--fragment", "--unsafe", "-o", "-", "-q"])
+        XCTAssertEqual(unsafe.stdoutText, "<p>Intro.</p>\n<p><a href=\"v\">see x more</a> and <a href=\"w\">ok</a></p>\n")
+    }
+
+    /// A raw `<a id>` after the last paragraph is a target at the end of that paragraph, not of
+    /// the first block (audit).
+    func testTrailingRawAnchorLandsInTheLastParagraph() throws {
+        let tei = try convert("# Doc\n\nFirst para.\n\nLast para.\n\n<a id=\"the-end\"></a>\n", "tei").out
+        XCTAssertTrue(tei.contains("<p>First para.</p>"), tei)
+        XCTAssertTrue(tei.contains("<p><anchor xml:id=\"the-end\"/>Last para.</p>"), tei)
+        XCTAssertFalse(tei.contains("<head><anchor"), tei)
     }
 
     /// A raw `<img width height>` lost its size outside HTML: TEI `graphic@width`/`@height` and

@@ -10,8 +10,8 @@ final class MkDocsTests: XCTestCase {
     static let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
 
     /// `notepress ARGS`, which must succeed.
-    func run(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> NotepressBinary.Result {
-        let r = try NotepressBinary.run(args, environment: Self.epoch, file: file, line: line)
+    func run(_ args: [String], stdin: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> NotepressBinary.Result {
+        let r = try NotepressBinary.run(args, stdin: stdin.map { Data($0.utf8) }, environment: Self.epoch, file: file, line: line)
         XCTAssertEqual(r.status, 0, "notepress \(args.joined(separator: " ")): \(r.stderr)", file: file, line: line)
         return r
     }
@@ -185,6 +185,12 @@ final class MkDocsTests: XCTestCase {
             .replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
         XCTAssertTrue(ansi.contains("Rust\n\nUse cargo.\n\nGo\n\ngo run ."), ansi)
         XCTAssertFalse(ansi.contains("==="), ansi)
+        // `===!` starts a new set (audit: it joined the set before).
+        let sets = try run(["convert", "-", "-t", "html", "--markdown-extension", "pymdownx.tabbed"], stdin:
+            "=== \"A\"\n\n    a\n\n=== \"B\"\n\n    b\n\n===! \"C\"\n\n    c\n\n=== \"D\"\n\n    d\n")
+        let html = String(decoding: sets.stdout, as: UTF8.self)
+        XCTAssertEqual(html.components(separatedBy: "<div class=\"tabbed-set\" data-tabs=\"").count - 1, 2, html)
+        XCTAssertTrue(html.contains("data-tabs=\"2:2\""), html)
     }
 
     func testSnippetsAreIncludedAndAMissingSnippetIsWarnedAtFileLineColumn() throws {

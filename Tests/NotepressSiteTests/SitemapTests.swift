@@ -61,12 +61,17 @@ final class SitemapTests: XCTestCase {
             "c.md": "---\ncreated: 2023-01-01\nlastmod: 2023-02-02\n---\n# Gamma\n",
             "d.md": "---\ncreated: 2022-01-01\n---\n# Delta\n",
             "e.tid": "created: 20210101000000000\nmodified: 20250301120000000\ntitle: Epsilon\n\nText.\n",
+            // Every spelling of the field (audit: `date modified`, Obsidian's, went unread).
+            "f.md": "---\ncreated: 2020-01-01\nlast_modified_at: 2021-04-04\n---\n# F\n",
+            "g.md": "---\ncreated: 2020-01-01\ndate modified: 2021-05-05\n---\n# G\n",
+            "h.md": "---\ncreated: 2020-01-01\ndateModified: 2021-06-06\n---\n# H\n",
         ])
         let r = try NotepressBinary.run(["convert", site.input, "-o", site.output, "-q", "--base-url", "https://example.org/"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let sitemap = try String(contentsOfFile: site.output + "/sitemap.xml", encoding: .utf8)
         for (page, date) in [("a", "2025-02-03T00:00:00Z"), ("b", "2024-07-09T10:00:00Z"), ("c", "2023-02-02T00:00:00Z"),
-                             ("d", "2022-01-01T00:00:00Z"), ("e", "2025-03-01T12:00:00Z")] {
+                             ("d", "2022-01-01T00:00:00Z"), ("e", "2025-03-01T12:00:00Z"), ("f", "2021-04-04T00:00:00Z"),
+                             ("g", "2021-05-05T00:00:00Z"), ("h", "2021-06-06T00:00:00Z")] {
             XCTAssertTrue(sitemap.contains("<url><loc>https://example.org/\(page).html</loc><lastmod>\(date)</lastmod></url>"), "\(page): \(sitemap)")
         }
         XCTAssertTrue(sitemap.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "), "one file below the limit")

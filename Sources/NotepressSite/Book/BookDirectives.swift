@@ -79,14 +79,18 @@ package enum BookDirectives {
         package var title: String?
     }
 
-    /// Whether `bytes` hold `{{` at all (else nothing to do: `memchr` from `{` to `{`).
-    static func mayHoldDirective(_ bytes: [UInt8]) -> Bool {
+    /// Whether `bytes` hold `{{` at all (else nothing to do).
+    static func mayHoldDirective(_ bytes: [UInt8]) -> Bool { holdsPair(bytes, 0x7B, 0x7B) }
+
+    /// Whether `bytes` hold the byte `first` right before `second` (`memchr` from one `first` to
+    /// the next): the quick test before a directive pass.
+    static func holdsPair(_ bytes: [UInt8], _ first: UInt8, _ second: UInt8) -> Bool {
         bytes.withUnsafeBufferPointer { b in
             guard let base = b.baseAddress, b.count >= 2 else { return false }
             var at = 0
-            while at < b.count - 1, let p = memchr(base + at, 0x7B, b.count - 1 - at) {
+            while at < b.count - 1, let p = memchr(base + at, Int32(first), b.count - 1 - at) {
                 let i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-                if b[i + 1] == 0x7B { return true }
+                if b[i + 1] == second { return true }
                 at = i + 1
             }
             return false

@@ -9,18 +9,7 @@ extension BookDirectives {
         static let kind = "snippet"
 
         /// Whether `bytes` hold `8<` at all (else nothing to do).
-        static func mayHold(_ bytes: [UInt8]) -> Bool {
-            bytes.withUnsafeBufferPointer { b in
-                guard let base = b.baseAddress, b.count >= 2 else { return false }
-                var at = 0
-                while at < b.count - 1, let p = memchr(base + at, 0x38, b.count - 1 - at) {
-                    let i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-                    if b[i + 1] == 0x3C { return true }
-                    at = i + 1
-                }
-                return false
-            }
-        }
+        static func mayHold(_ bytes: [UInt8]) -> Bool { BookDirectives.holdsPair(bytes, 0x38, 0x3C) }
 
         /// The line `text[start..<end]` as a snippet line: its directive (kind ``kind``, the
         /// quoted path, its indentation), whether it is escaped (`;` before the marker), or

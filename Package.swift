@@ -25,6 +25,8 @@
 //   NotepressResources             Templates/ embedded into the binary (+ --data-dir override)
 //   NotepressRawHTML               raw HTML in Markdown: gumbo's parse, the policy pages keep, AST nodes
 //   NotepressThemes                text styles × content size categories, theme files
+//   CLibZip                        libzip, the zip container of DOCX, ODT and EPUB, loaded on first use (dlopen)
+//   NotepressContainer             zip packages of XML parts (libzip + libxml2's xmlTextWriter), deterministic
 //   NotepressHTML/RTF/ANSI/TEI/Man one emitter per module
 //   Notepress                      the library facade (the product): one document in, any format
 //                                  out; writer registry, loader, options, errors, attributed strings
@@ -79,6 +81,11 @@ let package = Package(
         // (linked, it cost ~1 ms of start-up in every process, most of a one-file run). Its
         // headers (Debian libssl-dev) only type-check the loaded symbols; see CLibCrypto.h.
         .target(name: "CLibCrypto", dependencies: ["COptionalLibrary"]),
+        // libzip: the zip container of DOCX, ODT and EPUB (NotepressContainer), loaded with dlopen
+        // on the first package a run writes; its header (Debian libzip-dev) type-checks the loaded
+        // symbols; see include/CLibZip.h.
+        .target(name: "CLibZip", dependencies: ["COptionalLibrary"],
+                cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))]),
         // The one rule for finding a library loaded with dlopen on first use (an environment
         // variable's file, else the first candidate that loads).
         .target(name: "COptionalLibrary"),
@@ -140,6 +147,9 @@ let package = Package(
         .target(name: "NotepressANSI", dependencies: ["NotepressAST", "NotepressThemes", "NotepressPlatform", "CLineBreak"]),
         .target(name: "NotepressTEI", dependencies: ["NotepressAST", "NotepressResources", "CLibXML2"]),
         .target(name: "NotepressMan", dependencies: ["NotepressAST", "NotepressThemes"]),
+        // Zip packages of XML parts (DOCX, ODT, EPUB): libzip for the archive, libxml2's writer
+        // for the XML, both deterministic.
+        .target(name: "NotepressContainer", dependencies: ["CLibZip", "CLibXML2"]),
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
@@ -193,7 +203,7 @@ let package = Package(
         .testTarget(name: "NotepressEmitterTests", dependencies: [
             "NotepressTestSupport", "Notepress", "NotepressAST", "NotepressReaders", "NotepressHTML", "NotepressRTF",
             "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressThemes", "NotepressResources", "NotepressHighlight",
-            "NotepressRawHTML", "NotepressSite", "CLibXML2",
+            "NotepressRawHTML", "NotepressSite", "NotepressContainer", "CLibXML2",
         ], exclude: ["Golden"]),
         // The site engine and live preview: folder runs, links, pages, shards, manifest, serve, watch.
         .testTarget(name: "NotepressSiteTests", dependencies: [

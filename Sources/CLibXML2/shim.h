@@ -8,4 +8,5 @@
 #include <libxml/xmlerror.h>
 #include <libxml/relaxng.h>
 #include <libxml/xmlsave.h>
+#include <libxml/xmlwriter.h>
 #endif

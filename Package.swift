@@ -28,6 +28,7 @@
 //   CLibZip                        libzip, the zip container of DOCX, ODT and EPUB, loaded on first use (dlopen)
 //   NotepressContainer             zip packages of XML parts (libzip + libxml2's xmlTextWriter), deterministic
 //   NotepressHTML/RTF/ANSI/TEI/Man one emitter per module
+//   NotepressDOCX/ODT/EPUB         the shared documents' emitters (zip packages through NotepressContainer)
 //   Notepress                      the library facade (the product): one document in, any format
 //                                  out; writer registry, loader, options, errors, attributed strings
 //   NotepressSite                  the site engine: folder scan and ignore rules, site table, link
@@ -150,10 +151,14 @@ let package = Package(
         // Zip packages of XML parts (DOCX, ODT, EPUB): libzip for the archive, libxml2's writer
         // for the XML, both deterministic.
         .target(name: "NotepressContainer", dependencies: ["CLibZip", "CLibXML2"]),
+        // Office Open XML (Word), OpenDocument text and EPUB 3, zip packages of XML parts.
+        .target(name: "NotepressDOCX", dependencies: ["NotepressAST", "NotepressThemes", "NotepressContainer"]),
+        .target(name: "NotepressODT", dependencies: ["NotepressAST", "NotepressThemes", "NotepressContainer"]),
+        .target(name: "NotepressEPUB", dependencies: ["NotepressAST", "NotepressThemes", "NotepressHTML", "NotepressContainer"]),
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
-            "NotepressHighlight", "CBuildInfo", "NotepressRawHTML",
+            "NotepressHighlight", "CBuildInfo", "NotepressRawHTML", "NotepressDOCX", "NotepressODT", "NotepressEPUB",
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",

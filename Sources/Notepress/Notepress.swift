@@ -93,6 +93,12 @@ public enum OutputFormat: String, Sendable, Equatable, Hashable, CaseIterable {
     /// The document tree as JSON (the format of `notepress convert -t json`, described in the
     /// README's "The AST as JSON").
     case json
+    /// Office Open XML for Word (`.docx`), with Word's built-in style names.
+    case docx
+    /// OpenDocument text for LibreOffice (`.odt`).
+    case odt
+    /// An EPUB 3 e-book (`.epub`); a folder run makes one book of the folder.
+    case epub
 
     /// The file extension of the format's files, without the dot: `html`, `rtf`, `ans`, `xml`,
     /// `man`, `json`.
@@ -112,8 +118,12 @@ public enum OutputFormat: String, Sendable, Equatable, Hashable, CaseIterable {
 
 /// The result of a conversion: the output and the warnings met on the way.
 public struct Conversion: Sendable, Equatable {
-    /// The output document (RTF is ASCII; the other formats UTF-8 text).
+    /// The output document as text (RTF is ASCII; the other text formats UTF-8). For the
+    /// packages (``OutputFormat/docx``, ``OutputFormat/odt``, ``OutputFormat/epub``) read
+    /// ``bytes``.
     public var text: String
+    /// The output document's bytes: a text format's UTF-8 (``text``), a package's zip archive.
+    public var bytes: [UInt8]
     /// Warnings of reading and writing, in order, each with its line and column in the source
     /// when known (``Diagnostic/description`` prints `line:column: warning: message`). Empty for
     /// most documents.
@@ -122,6 +132,14 @@ public struct Conversion: Sendable, Equatable {
     /// A result of `text` with `diagnostics`.
     public init(text: String, diagnostics: [Diagnostic] = []) {
         self.text = text
+        self.bytes = Array(text.utf8)
+        self.diagnostics = diagnostics
+    }
+
+    /// A result of the output `bytes` (``text`` is their UTF-8 decoding) with `diagnostics`.
+    public init(bytes: [UInt8], diagnostics: [Diagnostic] = []) {
+        self.text = String(decoding: bytes, as: UTF8.self)
+        self.bytes = bytes
         self.diagnostics = diagnostics
     }
 }
@@ -135,7 +153,7 @@ extension Document {
     public func render(as format: OutputFormat, options: ConversionOptions = ConversionOptions()) throws -> Conversion {
         var diagnostics: [Diagnostic] = []
         let bytes = try format.writer.write(self, options: options, diagnostics: &diagnostics)
-        return Conversion(text: String(decoding: bytes, as: UTF8.self), diagnostics: diagnostics)
+        return Conversion(bytes: bytes, diagnostics: diagnostics)
     }
 }
 

@@ -10,6 +10,9 @@ package enum WriterRegistry {
         TEIWriter(),
         RTFWriter(),
         ManWriter(),
+        DOCXWriter(),
+        ODTWriter(),
+        EPUBWriter(),
     ]
 
     /// The writer called `name` (an ``OutputFormat`` raw value, as `-t` takes it), or `nil`.
@@ -45,7 +48,7 @@ package enum WriterRegistry {
         switch writer.format {
         case .html: return [writer.fileExtension, "htm"]
         case .man: return [writer.fileExtension] + (1...9).map(String.init)
-        case .rtf, .ansi, .tei, .json: return [writer.fileExtension]
+        case .rtf, .ansi, .tei, .json, .docx, .odt, .epub: return [writer.fileExtension]
         }
     }
 }

@@ -29,6 +29,9 @@ func formatListing() -> String {
         .tei: "TEI P5 XML, validated against the RelaxNG schema",
         .rtf: "RTF for LibreOffice, Word and TextEdit",
         .man: "man(7) roff page",
+        .docx: "Office Open XML for Word, with Word's style names",
+        .odt: "OpenDocument text for LibreOffice",
+        .epub: "EPUB 3 e-book (a folder: one book)",
     ]
     var out = ""
     for f in SourceFormat.allCases {

@@ -3,7 +3,7 @@ import CLibXML2
 /// An XML document written element by element through libxml2's xmlTextWriter, which escapes
 /// text and attribute values: the parts of DOCX, ODT and EPUB packages (no XML written by hand).
 /// Not indented (whitespace would be text in WordprocessingML runs); UTF-8 with a declaration.
-public final class XMLStreamWriter {
+package final class XMLStreamWriter {
     private let buffer: xmlBufferPtr
     private let writer: xmlTextWriterPtr
     private var finished = false
@@ -11,7 +11,7 @@ public final class XMLStreamWriter {
     /// A writer of a new document, started with `<?xml version="1.0" encoding="UTF-8"
     /// standalone="yes"?>` when `standalone` (Office Open XML parts), else without the
     /// standalone declaration.
-    public init(standalone: Bool = false) {
+    package init(standalone: Bool = false) {
         buffer = xmlBufferCreate()
         writer = xmlNewTextWriterMemory(buffer, 0)
         xmlTextWriterStartDocument(writer, "1.0", "UTF-8", standalone ? "yes" : nil)
@@ -23,29 +23,29 @@ public final class XMLStreamWriter {
     }
 
     /// Opens element `name` (a qualified name such as `w:p`), with `attributes` in order.
-    public func start(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
+    package func start(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
         xmlTextWriterStartElement(writer, name)
         for (k, v) in attributes { xmlTextWriterWriteAttribute(writer, k, v) }
     }
 
     /// Opens element `name` with `attributes` given as an ordered array (built at run time).
-    public func start(_ name: String, attributeList: [(String, String)]) {
+    package func start(_ name: String, attributeList: [(String, String)]) {
         xmlTextWriterStartElement(writer, name)
         for (k, v) in attributeList { xmlTextWriterWriteAttribute(writer, k, v) }
     }
 
     /// Adds one attribute to the element just opened.
-    public func attribute(_ name: String, _ value: String) {
+    package func attribute(_ name: String, _ value: String) {
         xmlTextWriterWriteAttribute(writer, name, value)
     }
 
     /// Closes the innermost open element (`<a/>` when it is empty).
-    public func end() {
+    package func end() {
         xmlTextWriterEndElement(writer)
     }
 
     /// An element holding only `text` (escaped), with `attributes`.
-    public func element(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], text: String? = nil) {
+    package func element(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], text: String? = nil) {
         start(name, attributes)
         if let text { self.text(text) }
         end()
@@ -53,17 +53,17 @@ public final class XMLStreamWriter {
 
     /// Escaped character data. Characters XML 1.0 cannot hold (C0 controls other than tab, line
     /// feed and carriage return; U+FFFE, U+FFFF) are left out.
-    public func text(_ s: String) {
+    package func text(_ s: String) {
         xmlTextWriterWriteString(writer, XMLStreamWriter.xmlSafe(s))
     }
 
     /// Markup written as it is: for a caller's constant, well-formed fragment only.
-    public func raw(_ markup: String) {
+    package func raw(_ markup: String) {
         xmlTextWriterWriteRaw(writer, markup)
     }
 
     /// The finished document's bytes (every open element closed).
-    public func bytes() -> [UInt8] {
+    package func bytes() -> [UInt8] {
         if !finished {
             xmlTextWriterEndDocument(writer)
             xmlTextWriterFlush(writer)
@@ -74,7 +74,7 @@ public final class XMLStreamWriter {
     }
 
     /// `s` without the characters XML 1.0 cannot hold.
-    public static func xmlSafe(_ s: String) -> String {
+    package static func xmlSafe(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: { !isXMLChar($0) }) else { return s }
         var out = String.UnicodeScalarView()
         out.append(contentsOf: s.unicodeScalars.lazy.filter(isXMLChar))

@@ -5,43 +5,43 @@ import Foundation
 /// added, each stored or deflated, all dated alike and without extra fields, so that the same
 /// entries give the same bytes (reproducible builds). Written by libzip (``CLibZip``), loaded on
 /// the first archive a run writes.
-public struct ZipArchive: Sendable {
+package struct ZipArchive: Sendable {
     /// One file of the archive.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The path inside the archive (`/`-separated, no leading `/`).
-        public var name: String
+        package var name: String
         /// The file's bytes.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
         /// Stored without compression (EPUB's and ODF's `mimetype`, which must come first and
         /// be readable at a fixed offset); else deflated.
-        public var stored: Bool
+        package var stored: Bool
     }
 
     /// The entries, in archive order.
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     /// The date every entry carries: `SOURCE_DATE_EPOCH` when the caller has one, else
     /// 1980-01-01 (zip's earliest), never the clock.
-    public var modified: Date
+    package var modified: Date
 
     /// An empty archive whose entries carry `modified` (default 1980-01-01 00:00 UTC).
-    public init(modified: Date = Date(timeIntervalSince1970: 315_532_800)) {
+    package init(modified: Date = Date(timeIntervalSince1970: 315_532_800)) {
         self.modified = modified
     }
 
     /// Adds a file; a second entry of the same name is refused by ``bytes()``.
-    public mutating func add(_ name: String, bytes: [UInt8], stored: Bool = false) {
+    package mutating func add(_ name: String, bytes: [UInt8], stored: Bool = false) {
         entries.append(Entry(name: name, bytes: bytes, stored: stored))
     }
 
     /// Adds a UTF-8 text file.
-    public mutating func add(_ name: String, text: String, stored: Bool = false) {
+    package mutating func add(_ name: String, text: String, stored: Bool = false) {
         add(name, bytes: Array(text.utf8), stored: stored)
     }
 
     /// The archive's bytes.
     /// - Throws: ``ContainerError/library(_:)`` when libzip cannot be loaded or fails, and
     ///   ``ContainerError/duplicateEntry(_:)`` for a name added twice.
-    public func bytes() throws -> [UInt8] {
+    package func bytes() throws -> [UInt8] {
         if let why = notepress_zip_load_error() { throw ContainerError.library(String(cString: why)) }
         var seen = Set<String>()
         for e in entries where !seen.insert(e.name).inserted { throw ContainerError.duplicateEntry(e.name) }
@@ -75,13 +75,13 @@ public struct ZipArchive: Sendable {
 }
 
 /// Why a container (zip package of XML parts) could not be written.
-public enum ContainerError: Error, Equatable, CustomStringConvertible {
+package enum ContainerError: Error, Equatable, CustomStringConvertible {
     /// libzip or libxml2 could not be loaded or failed; the library's message.
     case library(String)
     /// Two entries of the archive have this name.
     case duplicateEntry(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .library(let m): return m
         case .duplicateEntry(let n): return "two entries of the archive are named \(n)"

@@ -174,7 +174,7 @@ final class ConvertCommandTests: XCTestCase {
 
     func testUsageErrorsExitTwo() throws {
         XCTAssertEqual(try NotepressBinary.run(["convert", "--bogus", "x"]).status, 2)
-        XCTAssertEqual(try NotepressBinary.run(["convert", "-t", "docx", "x.md"]).status, 2)
+        XCTAssertEqual(try NotepressBinary.run(["convert", "-t", "pptx", "x.md"]).status, 2)
         XCTAssertEqual(try NotepressBinary.run(["convert", "--size-category", "huge", "x.md"]).status, 2)
         let help = try NotepressBinary.run(["convert", "--help"])
         XCTAssertEqual(help.status, 0)

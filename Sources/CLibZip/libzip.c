@@ -23,8 +23,6 @@ static struct {
     NP_FN(zip_file_add) file_add;
     NP_FN(zip_set_file_compression) set_file_compression;
     NP_FN(zip_file_set_mtime) file_set_mtime;
-    NP_FN(zip_file_extra_fields_count) extra_fields_count;
-    NP_FN(zip_file_extra_field_delete) extra_field_delete;
     NP_FN(zip_close) close;
     NP_FN(zip_discard) discard;
     NP_FN(zip_get_error) get_error;
@@ -70,8 +68,6 @@ static void load(void) {
     LOAD(file_add, zip_file_add)
     LOAD(set_file_compression, zip_set_file_compression)
     LOAD(file_set_mtime, zip_file_set_mtime)
-    LOAD(extra_fields_count, zip_file_extra_fields_count)
-    LOAD(extra_field_delete, zip_file_extra_field_delete)
     LOAD(close, zip_close)
     LOAD(discard, zip_discard)
     LOAD(get_error, zip_get_error)
@@ -138,11 +134,6 @@ int notepress_zip_write(size_t count, const char *const *names, const uint8_t *c
         }
         lib.set_file_compression(za, (zip_uint64_t)index, stored[i] ? ZIP_CM_STORE : ZIP_CM_DEFLATE, stored[i] ? 0 : 9);
         lib.file_set_mtime(za, (zip_uint64_t)index, dos_time, 0);
-        for (int where = 0; where < 2; where++) {
-            zip_flags_t flags = where ? ZIP_FL_CENTRAL : ZIP_FL_LOCAL;
-            zip_int16_t n = lib.extra_fields_count(za, (zip_uint64_t)index, flags);
-            while (n-- > 0) lib.extra_field_delete(za, (zip_uint64_t)index, 0, flags);
-        }
     }
     if (lib.close(za) < 0) {
         fail(message, message_size, "cannot finish the archive", lib.get_error(za));

@@ -19,7 +19,8 @@ const char *notepress_zip_load_error(void);
 
 /// Writes the `count` entries (`names[i]` holding `lengths[i]` bytes at `data[i]`, each stored
 /// when `stored[i]` is non-zero, else deflated at level 9) into a new zip archive in memory, in
-/// that order, every entry dated `mtime` (a DOS time: from 1980 on) and without extra fields, so
+/// that order, every entry dated `mtime` (a DOS time: from 1980 on; libzip writes no extra field for an entry from a
+/// buffer, which ZipArchiveTests checks), so
 /// that the same entries give the same bytes. On success returns 0 and sets `*out` (to free with
 /// free(3)) and `*out_length`; else returns -1 and writes libzip's message into `message`.
 int notepress_zip_write(size_t count, const char *const *names, const uint8_t *const *data, const size_t *lengths,

@@ -4,7 +4,8 @@ import NotepressAST
 /// The one highlighting policy of every writer: which code blocks are highlighted and how. A
 /// fenced block whose info string names a language (``CodeInfo/language(_:)``) that the library
 /// knows gets ``Block/highlight``; any other block stays as it is. The library is loaded on the
-/// first block with a language (``SyntaxLibrary/shared``), so documents without one pay nothing.
+/// first block with a language (``SyntaxLibrary/shared``), so documents without one pay nothing;
+/// a block highlighted by an earlier run comes from ``HighlightCache`` without loading it.
 package struct CodeHighlighter: Sendable {
     /// Lines longer than this many bytes stay plain: the library's rules run per line, and some
     /// are not linear in the line's length, so one huge line (a minified file) is bounded.
@@ -62,6 +63,16 @@ package struct CodeHighlighter: Sendable {
             return block.changingChildren { highlight($0, findings: &findings) }
         }
         guard block.highlight == nil, let language = CodeInfo.language(info) else { return nil }
+        let cache = HighlightCache.shared
+        if let hit = cache?.lookup(language: language, text: literal, maxLine: Self.maxLineBytes) {
+            guard let definition = hit.definition else {
+                findings.unknown.append(Unknown(language: language, position: block.position))
+                return nil
+            }
+            var b = block
+            b.highlight = CodeHighlight(language: definition, runs: hit.runs)
+            return b
+        }
         let library: SyntaxLibrary
         switch SyntaxLibrary.shared {
         case .success(let l): library = l
@@ -71,11 +82,13 @@ package struct CodeHighlighter: Sendable {
         }
         guard let definition = library.definition(for: language) else {
             findings.unknown.append(Unknown(language: language, position: block.position))
+            cache?.store(language: language, text: literal, maxLine: Self.maxLineBytes, definition: nil, runs: [], library: library)
             return nil
         }
+        let runs = library.highlight(literal, definition: definition, maxLine: Self.maxLineBytes)
+        cache?.store(language: language, text: literal, maxLine: Self.maxLineBytes, definition: definition, runs: runs, library: library)
         var b = block
-        b.highlight = CodeHighlight(language: definition,
-                                    runs: library.highlight(literal, definition: definition, maxLine: Self.maxLineBytes))
+        b.highlight = CodeHighlight(language: definition, runs: runs)
         return b
     }
 }

@@ -101,6 +101,37 @@ extension Platform {
         dlsym(library, name)
     }
 
+    /// The file of the first library loaded into this process whose file name starts with
+    /// `prefix` (`libKF5SyntaxHighlighting`), links resolved: `/proc/self/maps` on Linux, dyld's
+    /// image list on macOS; `nil` when none is loaded.
+    package static func loadedLibraryPath(prefix: String) -> String? {
+        #if canImport(Darwin)
+        for i in 0..<_dyld_image_count() {
+            guard let c = _dyld_get_image_name(i) else { continue }
+            let path = String(cString: c)
+            if let slash = path.lastIndex(of: "/"), path[path.index(after: slash)...].hasPrefix(prefix) { return realPath(path) }
+        }
+        return nil
+        #else
+        guard case .success(let bytes) = readFile("/proc/self/maps") else { return nil }
+        // Each line ends with the mapped file's path; look for "/PREFIX" and take its line's path.
+        let needle = Array(("/" + prefix).utf8)
+        guard let first = needle.first else { return nil }
+        var i = 0
+        while i + needle.count <= bytes.count {
+            if bytes[i] == first && bytes[i..<(i + needle.count)].elementsEqual(needle) {
+                var start = i
+                while start > 0 && bytes[start - 1] != 0x0A && bytes[start - 1] != 0x20 { start -= 1 }
+                var end = i
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                return realPath(String(decoding: bytes[start..<end], as: UTF8.self))
+            }
+            i += 1
+        }
+        return nil
+        #endif
+    }
+
     /// The path of the running executable (`/proc/self/exe` on Linux, `_NSGetExecutablePath`
     /// on macOS), links resolved; `nil` when it cannot be had.
     package static func executablePath() -> String? {

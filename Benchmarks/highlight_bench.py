@@ -86,7 +86,7 @@ def make_code_folder(work, notes=2000):
     return folder
 
 
-def instructions(cmd, work):
+def instructions(cmd, work, env=None):
     """Instructions the whole process executes (valgrind's callgrind: the same count on a busy
     machine as on a quiet one), or None without valgrind. valgrind cannot read the DWARF 5 debug
     information of our release build, so it runs a copy without it (objcopy --strip-debug)."""
@@ -101,7 +101,7 @@ def instructions(cmd, work):
             if f.startswith("libNotepressSyntaxShim"):
                 shutil.copy(os.path.join(os.path.dirname(binary), f), os.path.join(work, f))
     r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", copy] + cmd[1:],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=dict(os.environ, **(env or {})))
     m = re.search(r"Collected : (\d+)", r.stderr)
     return int(m.group(1)) if m and r.returncode == 0 else None
 
@@ -152,6 +152,7 @@ def highlight_section(p, runs, measure, fmt_ms, fmt_mib, ratio, notepress, work,
             targets.append(("highlighting adds at most 25 % to the corpus HTML page", figure,
                             n.time <= 1.25 * b.time and (not (ni and bi) or ni <= 1.25 * bi)))
     p()
+    targets += cache_rows(p, notepress, work, small_code, concat)
     for ni, bi in corpus_instructions:
         p(f"Corpus page, instructions (callgrind, the whole process): {ni / 1e6:.1f} M highlighted, "
           f"{bi / 1e6:.1f} M with `--no-highlight`, {ni / bi:.2f}×.")
@@ -174,4 +175,29 @@ def highlight_section(p, runs, measure, fmt_ms, fmt_mib, ratio, notepress, work,
         if n.ok and b.ok:
             targets.append(("a folder with code in a third of the notes within 1.3× of --no-highlight",
                             f"{n.time / b.time:.2f}×", n.time <= 1.3 * b.time))
+    return targets
+
+
+def cache_rows(p, notepress, work, small_code, page):
+    """Issue 50, target 1: a note with code at most 1.3× the same note with `--no-highlight`, in
+    instructions (callgrind), with the blocks taken from the highlight cache (a run after the
+    first, HighlightCache) and on a first run (the cache off)."""
+    cache = os.path.join(work, "highlight-cache")
+    shutil.rmtree(cache, ignore_errors=True)
+    targets = []
+    p("| instructions (callgrind) | first run (no cache) | cached blocks | --no-highlight | cached/plain |")
+    p("|---|---:|---:|---:|---:|")
+    for name, path in (("1 KB note, one Swift block", small_code), ("corpus page", page)):
+        out = os.path.join(work, "cache-row.html")
+        cold = instructions([notepress, "convert", path, "-o", out], work)
+        instructions([notepress, "convert", path, "-o", out], work, {"NOTEPRESS_CACHE_DIR": cache})
+        warm = instructions([notepress, "convert", path, "-o", out], work, {"NOTEPRESS_CACHE_DIR": cache})
+        plain = instructions([notepress, "convert", path, "-o", out, "--no-highlight"], work)
+        if not (cold and warm and plain):
+            p(f"| {name} | – | – | – | – |")
+            continue
+        p(f"| {name} | {cold / 1e6:.1f} M | {warm / 1e6:.1f} M | {plain / 1e6:.1f} M | {warm / plain:.2f}× |")
+        targets.append((f"{name}: code at most 1.3× --no-highlight (cached blocks; first run {cold / plain:.2f}×)",
+                        f"{warm / plain:.2f}× instructions", warm <= 1.3 * plain))
+    p()
     return targets

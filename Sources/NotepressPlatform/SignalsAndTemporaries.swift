@@ -257,3 +257,63 @@ private enum Glue {
         #endif
     }
 }
+
+extension Platform {
+    /// The folders this process writes into and holds locks on, for the whole process (a lock
+    /// is a `flock(2)` on an open descriptor, which belongs to the process): the output folders of
+    /// folder runs alive now (counted: nested runs of one process), and the other folders written
+    /// into, each locked once and kept until the process ends. The one such table, here beside
+    /// the registry of temporaries, as every piece of process-wide state is (issue 51). Paths are
+    /// compared as given: callers normalise them (runs of `/` as one, no trailing `/`).
+    package final class LockedFolders: @unchecked Sendable {
+        /// The table of this process.
+        package static let shared = LockedFolders()
+        private let mutex = PlatformMutex()
+        private var roots: [String: Int] = [:]
+        private var locked: Set<String> = []
+
+        private init() {}
+
+        /// A folder run writes below `root` from now on.
+        package func add(root: String) { mutex.locked { roots[root, default: 0] += 1 } }
+
+        /// A folder run below `root` ended.
+        package func remove(root: String) {
+            mutex.locked { if let n = roots[root] { roots[root] = n > 1 ? n - 1 : nil } }
+        }
+
+        /// The registered root `folder` is in or below, the longest when several are.
+        package func root(containing folder: String) -> String? {
+            mutex.locked {
+                var best: String?
+                for r in roots.keys where folder == r || folder.hasPrefix(r == "/" ? r : r + "/") {
+                    if best.map({ r.utf8.count > $0.utf8.count }) ?? true { best = r }
+                }
+                return best
+            }
+        }
+
+        /// Calls `lock` for `folder` unless this process did already and it succeeded (it
+        /// returns whether it took the lock; a folder not made yet is tried again next time).
+        package func lockOnce(_ folder: String, _ lock: (String) -> Bool) {
+            mutex.locked {
+                guard locked.insert(folder).inserted else { return }
+                if !lock(folder) { locked.remove(folder) }
+            }
+        }
+    }
+}
+
+/// A `pthread_mutex_t` (the platform module has no Foundation lock of its own).
+private final class PlatformMutex: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+    func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+}

@@ -57,7 +57,7 @@ package enum AtomicFile {
         if let e = error, e.step == .rename, e.code == EXDEV, !temporaries.own {
             // The folder is on another file system than the output folder (a mount point in it):
             // the folder's own temporaries, so that the rename stays atomic.
-            Temporaries.Held.shared.lockOnce(folder)
+            Temporaries.lockOnce(folder)
             temporaries = (PathText.join(folder, Temporaries.folderName), true)
             error = Platform.writeAtomically(path, temporaryFolder: temporaries.path, bytes)
         }

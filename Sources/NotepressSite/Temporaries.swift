@@ -41,8 +41,8 @@ package enum Temporaries {
     /// does, and so removes what killed runs left there). `own`: the folder is `folder`'s own
     /// (``release(_:)`` it after the write).
     static func folder(forWritingIn folder: String) -> (path: String, own: Bool) {
-        if let root = Held.shared.root(containing: folder) { return (PathText.join(root, folderName), false) }
-        Held.shared.lockOnce(folder)
+        if let root = Platform.LockedFolders.shared.root(containing: folder) { return (PathText.join(root, folderName), false) }
+        lockOnce(folder)
         return (PathText.join(folder, folderName), true)
     }
 
@@ -81,47 +81,17 @@ package enum Temporaries {
         return (fd, removed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
-    /// The output folders of ``OutputFolderLock``s alive in this process, and the other folders
-    /// written into (locked once, kept until the process ends).
-    final class Held: @unchecked Sendable {
-        static let shared = Held()
-        private let mutex = NSLock()
-        private var roots: [String: Int] = [:]
-        private var locked: Set<String> = []
+    /// `folder` with runs of `/` written once and no trailing `/` (as ``AtomicFile`` splits paths):
+    /// the form ``Platform/LockedFolders`` compares.
+    static func normal(_ folder: String) -> String {
+        let f = PathText.collapsingSlashes(folder)
+        return f.isEmpty ? "." : f
+    }
 
-        /// `folder` with runs of `/` written once and no trailing `/` (as ``AtomicFile`` splits paths).
-        static func normal(_ folder: String) -> String {
-            let f = PathText.collapsingSlashes(folder)
-            return f.isEmpty ? "." : f
-        }
-
-        func add(root: String) { mutex.lock(); roots[Self.normal(root), default: 0] += 1; mutex.unlock() }
-
-        func remove(root: String) {
-            mutex.lock()
-            let r = Self.normal(root)
-            if let n = roots[r] { roots[r] = n > 1 ? n - 1 : nil }
-            mutex.unlock()
-        }
-
-        /// The registered root `folder` is in or below, the longest when several are.
-        func root(containing folder: String) -> String? {
-            mutex.lock(); defer { mutex.unlock() }
-            var best: String?
-            for r in roots.keys where folder == r || folder.hasPrefix(r == "/" ? r : r + "/") {
-                if best.map({ r.utf8.count > $0.utf8.count }) ?? true { best = r }
-            }
-            return best
-        }
-
-        /// Takes `folder`'s lock (``Temporaries/lock(_:)``) unless this process did already.
-        func lockOnce(_ folder: String) {
-            mutex.lock(); defer { mutex.unlock() }
-            guard locked.insert(folder).inserted else { return }
-            // The descriptor stays open (and the lock held) until the process ends; a folder not
-            // made yet is locked at the next write, once it is.
-            if Temporaries.lock(folder).fd == nil { locked.remove(folder) }
-        }
+    /// Takes `folder`'s lock (``lock(_:)``) unless this process did already: the descriptor stays
+    /// open (and the lock held) until the process ends.
+    static func lockOnce(_ folder: String) {
+        Platform.LockedFolders.shared.lockOnce(folder) { lock($0).fd != nil }
     }
 }
 
@@ -140,11 +110,11 @@ package final class OutputFolderLock: @unchecked Sendable {
         if Platform.status(folder) == nil { _ = Platform.makeDirectories(folder) }
         (fd, removed) = Temporaries.lock(folder)
         self.folder = folder
-        Temporaries.Held.shared.add(root: folder)
+        Platform.LockedFolders.shared.add(root: Temporaries.normal(folder))
     }
 
     deinit {
-        Temporaries.Held.shared.remove(root: folder)
+        Platform.LockedFolders.shared.remove(root: Temporaries.normal(folder))
         Temporaries.release(PathText.join(folder, Temporaries.folderName))
         if let fd { Platform.closeDescriptor(fd) }
     }

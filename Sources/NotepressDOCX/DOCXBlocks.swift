@@ -160,8 +160,11 @@ extension DOCXBuilder {
         endParagraph()
     }
 
-    /// A list through numbering definitions: one `w:num` per list (a new one where note markup's
-    /// kept numbers do not continue), at the list's level (at most 8), with its start number.
+    /// A list through numbering definitions: a top-level list is a new list (`w:num`) with an
+    /// abstract numbering of its own; a nested list is the next level of its parent's list when
+    /// that level is free or of the same kind (Word restarts a level after each item above it),
+    /// else a list of its own. Ordered lists keep their start number; where note markup's kept
+    /// numbers do not continue, a new instance restarts the level at the item's number.
     func writeList(_ list: ListBlock, _ ctx: DOCXContext) {
         flushPending(ctx)
         let level = min(ctx.listLevel, DOCXEmitter.maxListLevel)
@@ -174,22 +177,34 @@ extension DOCXBuilder {
         // The hanging indent holds the marker: `1000.` needs more than a bullet.
         let hanging = ordered ? max(360, 110 * (String(largest).count + 1) + 100) : 360
         let step = max(720, hanging + 240)
-        let abstract = !ordered ? DOCXParts.bulletList
-            : (list.delimiter == .parenthesis ? DOCXParts.orderedParenthesis : DOCXParts.orderedPeriod)
-        var expected: Int?
-        var numID = 0
+        let kind: DOCXListKind = !ordered ? .bullet : (list.delimiter == .parenthesis ? .parenthesis : .period)
+        let first = ordered ? (list.items.first?.number ?? list.start) : 1
+        var current: (id: Int, abstract: Int)
+        if let parent = ctx.list, level > 0, abstractLists[parent.abstract].levels[level] == nil
+            || (abstractLists[parent.abstract].levels[level]?.kind == kind && abstractLists[parent.abstract].levels[level]?.start == first) {
+            abstractLists[parent.abstract].levels[level] = (kind, first)
+            current = parent
+        } else {
+            var abstract = DOCXAbstractList()
+            abstract.levels[level] = (kind, first)
+            abstractLists.append(abstract)
+            lists.append(DOCXList(abstract: abstractLists.count - 1))
+            current = (lists.count, abstractLists.count - 1)
+        }
+        var expected = first
         for item in list.items {
-            let number = item.number ?? expected ?? list.start
-            if numID == 0 || (ordered && expected != number) {
-                lists.append(DOCXList(abstract: abstract, level: level, start: ordered ? number : 1))
-                numID = lists.count
+            let number = item.number ?? expected
+            if ordered, number != expected {
+                lists.append(DOCXList(abstract: current.abstract, restart: (level, number)))
+                current.id = lists.count
             }
             expected = number + 1
             var c = ctx
             c.indent = min(ctx.indent + step, DOCXEmitter.maxIndent)
             c.listLevel = level + 1
+            c.list = current
             c.spaceAfter = list.tight ? 0 : 120
-            pendingNumbering = (numID, level, hanging)
+            pendingNumbering = (current.id, level, hanging)
             pendingTask = item.task
             for b in item.blocks { writeBlock(b, c) }
             flushPending(c)

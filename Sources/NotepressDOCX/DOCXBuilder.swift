@@ -14,6 +14,9 @@ struct DOCXContext {
     var inFootnote = false
     /// Space after each paragraph in twips (0 in tight lists).
     var spaceAfter = 120
+    /// The list instance (`w:numId`) and abstract numbering of the enclosing list, if any: a
+    /// nested list is a level of the same list, as Word and LibreOffice nest them.
+    var list: (id: Int, abstract: Int)?
     /// The colour of the enclosing callout's border, if any.
     var calloutColor: RGBColor?
 }
@@ -74,6 +77,7 @@ final class DOCXBuilder {
     var media: [DOCXMedia] = []
     /// Images read so far by resolved path: their relationship and header (`nil`: unusable).
     var imagesByPath: [String: (id: String, header: ImageHeader)?] = [:]
+    var abstractLists: [DOCXAbstractList] = []
     var lists: [DOCXList] = []
     var footnotes: [String: [Block]] = [:]
     var footnoteOrder: [String] = []

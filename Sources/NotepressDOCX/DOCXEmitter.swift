@@ -55,7 +55,7 @@ package enum DOCXEmitter {
         zip.add("word/document.xml", bytes: body)
         zip.add("word/_rels/document.xml.rels", bytes: parts.documentRelationships(builder.relationships))
         zip.add("word/styles.xml", bytes: parts.styles())
-        zip.add("word/numbering.xml", bytes: parts.numbering(builder.lists))
+        zip.add("word/numbering.xml", bytes: parts.numbering(builder.abstractLists, builder.lists))
         zip.add("word/footnotes.xml", bytes: notes)
         zip.add("word/settings.xml", bytes: parts.settings())
         for m in builder.media { zip.add("word/" + m.target, bytes: m.bytes, stored: true) }
@@ -91,11 +91,20 @@ struct DOCXMedia {
     var kind: ImageHeader.Kind
 }
 
-/// One list instance (`w:num`): the abstract numbering it uses, the level it starts at and
-/// its first number.
+/// How a list level numbers its items: bullets, `1.` or `1)`.
+enum DOCXListKind: Equatable {
+    case bullet, period, parenthesis
+}
+
+/// One abstract numbering (`w:abstractNum`): a top-level list and the lists nested in it, one
+/// level each (`nil`: no list there yet, written as bullets), with their kinds and first numbers.
+struct DOCXAbstractList {
+    var levels: [(kind: DOCXListKind, start: Int)?] = Array(repeating: nil, count: DOCXEmitter.maxListLevel + 1)
+}
+
+/// One list instance (`w:num`): its abstract numbering and, for a list whose kept numbers do not
+/// continue, the level and number it restarts at.
 struct DOCXList {
-    /// ``DOCXParts/bulletList``, ``DOCXParts/orderedPeriod`` or ``DOCXParts/orderedParenthesis``.
     var abstract: Int
-    var level: Int
-    var start: Int
+    var restart: (level: Int, start: Int)?
 }

@@ -12,8 +12,6 @@ struct DOCXParts {
     static let w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
     static let relationshipsNS = "http://schemas.openxmlformats.org/package/2006/relationships"
     static let officeRelationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-    /// Abstract numbering ids: bullets, `1.` and `1)`.
-    static let bulletList = 0, orderedPeriod = 1, orderedParenthesis = 2
 
     /// `[Content_Types].xml`: the XML parts by name, images by extension.
     func contentTypes(media: [ImageHeader.Kind]) -> [UInt8] {
@@ -99,27 +97,27 @@ struct DOCXParts {
         return x.bytes()
     }
 
-    /// `word/numbering.xml`: three abstract numberings of nine levels (bullets •, ◦, ▪ in turn;
-    /// decimal `1.`; decimal `1)`), numbers bold as HTML and RTF draw them, and one `w:num` per
-    /// list with its start number at its level.
-    func numbering(_ lists: [DOCXList]) -> [UInt8] {
+    /// `word/numbering.xml`: one abstract numbering per top-level list, its nine levels those of
+    /// the lists nested in it (bullets •, ◦, ▪ in turn; decimal `1.` or `1)`, numbers bold as
+    /// HTML and RTF draw them; unused levels bullets), and one `w:num` per list instance.
+    func numbering(_ abstracts: [DOCXAbstractList], _ lists: [DOCXList]) -> [UInt8] {
         let x = XMLStreamWriter(standalone: true)
         x.start("w:numbering", ["xmlns:w": Self.w])
-        for abstract in [Self.bulletList, Self.orderedPeriod, Self.orderedParenthesis] {
-            x.start("w:abstractNum", ["w:abstractNumId": String(abstract)])
+        for (i, abstract) in abstracts.enumerated() {
+            x.start("w:abstractNum", ["w:abstractNumId": String(i)])
             x.element("w:multiLevelType", ["w:val": "multilevel"])
-            for level in 0...DOCXEmitter.maxListLevel {
+            for (level, format) in abstract.levels.enumerated() {
+                let kind = format?.kind ?? .bullet
                 x.start("w:lvl", ["w:ilvl": String(level)])
-                x.element("w:start", ["w:val": "1"])
-                let ordered = abstract != Self.bulletList
-                x.element("w:numFmt", ["w:val": ordered ? "decimal" : "bullet"])
-                let text = !ordered ? Self.bullet(level) : "%\(level + 1)" + (abstract == Self.orderedPeriod ? "." : ")")
+                x.element("w:start", ["w:val": String(format?.start ?? 1)])
+                x.element("w:numFmt", ["w:val": kind == .bullet ? "bullet" : "decimal"])
+                let text = kind == .bullet ? Self.bullet(level) : "%\(level + 1)" + (kind == .period ? "." : ")")
                 x.element("w:lvlText", ["w:val": text])
                 x.element("w:lvlJc", ["w:val": "left"])
                 x.start("w:pPr")
                 x.element("w:ind", ["w:left": String(min(720 * (level + 1), DOCXEmitter.maxIndent)), "w:hanging": "360"])
                 x.end()
-                if ordered {
+                if kind != .bullet {
                     x.start("w:rPr"); x.element("w:b"); x.element("w:bCs"); x.end()
                 }
                 x.end()
@@ -129,9 +127,11 @@ struct DOCXParts {
         for (i, list) in lists.enumerated() {
             x.start("w:num", ["w:numId": String(i + 1)])
             x.element("w:abstractNumId", ["w:val": String(list.abstract)])
-            x.start("w:lvlOverride", ["w:ilvl": String(list.level)])
-            x.element("w:startOverride", ["w:val": String(list.start)])
-            x.end()
+            if let r = list.restart {
+                x.start("w:lvlOverride", ["w:ilvl": String(r.level)])
+                x.element("w:startOverride", ["w:val": String(r.start)])
+                x.end()
+            }
             x.end()
         }
         x.end()

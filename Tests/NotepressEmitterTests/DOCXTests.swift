@@ -191,3 +191,43 @@ final class DOCXTests: XCTestCase {
                                   options: .regularExpression), "no bookmark at the heading")
     }
 }
+
+/// Issue 48, "bad input": huge tables, deep nesting and thousands of footnotes give bounded
+/// output, a warning where Word has a limit, and a package python-docx still opens.
+final class DOCXBadInputTests: XCTestCase {
+    func testWideTableDeepListsAndThousandsOfFootnotesStayBoundedAndValid() throws {
+        var page = "# Bad input\n\n"
+        page += "|" + (1...100).map { " h\($0) |" }.joined() + "\n|" + String(repeating: "---|", count: 100) + "\n"
+        page += "|" + (1...100).map { " c\($0) |" }.joined() + "\n\n"
+        for depth in 0..<30 { page += String(repeating: "  ", count: depth) + "- level \(depth)\n" }
+        page += "\n" + (1...3000).map { "Note \($0)[^n\($0)]." }.joined(separator: " ") + "\n\n"
+        page += (1...3000).map { "[^n\($0)]: Footnote body \($0)." }.joined(separator: "\n") + "\n"
+        let dir = try makeTempDir(self)
+        let md = try writeTestFile(page, "bad.md", in: dir)
+        let docx = dir.appendingPathComponent("bad.docx")
+        let r = try NotepressBinary.run(["convert", md.path, "-o", docx.path, "--verbose"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("bad.md:3:1: warning: DOCX: a table of 100 columns"), r.stderr)
+        let size = try FileManager.default.attributesOfItem(atPath: docx.path)[.size] as? Int ?? 0
+        XCTAssertLessThan(size, 200 * page.utf8.count, "output not bounded by the input")
+        let script = """
+        import docx, sys
+        from docx.oxml.ns import qn
+        d = docx.Document(sys.argv[1])
+        t = d.tables[0]
+        assert len(t.columns) == 63, len(t.columns)
+        assert t.rows[1].cells[62].text.startswith("c63 | c64"), t.rows[1].cells[62].text
+        assert t.rows[1].cells[62].text.endswith("c100"), t.rows[1].cells[62].text
+        levels = [int(p._p.pPr.numPr.ilvl.val) for p in d.paragraphs if p._p.pPr is not None and p._p.pPr.numPr is not None]
+        assert len(levels) == 30 and max(levels) == 8, levels
+        import zipfile
+        xml = zipfile.ZipFile(sys.argv[1]).read("word/footnotes.xml").decode()
+        assert xml.count("<w:footnote w:id=") == 3000, xml.count("<w:footnote w:id=")  # the two separators have a w:type
+        assert "Footnote body 3000." in xml
+        print("ok")
+        """
+        let (status, out) = try runTool("python3", ["-c", script, docx.path])
+        XCTAssertEqual(status, 0, out)
+        XCTAssertTrue(out.contains("ok"), out)
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import NotepressTestSupport
+import NotepressThemes
 
 /// Issue 48, item 1: `notepress convert x.md -o x.docx` writes a real Word package, read back by
 /// LibreOffice (Debian `libreoffice-writer-nogui`, HTML export: the structure, not only the
@@ -49,7 +50,7 @@ final class DOCXTests: XCTestCase {
     let greeting = "hello"
     ```
 
-    ![A red square](red.png)
+    ![A red square](red.png) ![A smaller one|100](red.png)
 
     שלום עולם בעברית
 
@@ -121,7 +122,9 @@ final class DOCXTests: XCTestCase {
     }
 
     /// python-docx opens the package and finds Word's built-in styles by name, the core
-    /// properties, the footnotes part, the table's repeated header row and the embedded image.
+    /// properties, the table's repeated header row and right alignment, the image embedded once
+    /// at its pixel size and at its Obsidian width, the callout's box, the keyword colour of the
+    /// highlighted code and the right-to-left paragraph's w:bidi.
     func testPythonDocxFindsHeadingStylesAndProperties() throws {
         let (_, docx, _) = try convert(Self.page)
         let script = """
@@ -138,12 +141,22 @@ final class DOCXTests: XCTestCase {
         assert t.rows[0].cells[0].text == "Name"
         assert t._tbl.tr_lst[0].trPr.xml.find("tblHeader") > 0
         assert t.rows[1].cells[1].paragraphs[0].alignment == 2, t.rows[1].cells[1].paragraphs[0].alignment
-        assert len(d.inline_shapes) == 1 and d.inline_shapes[0].width == 40 * 9525, d.inline_shapes[0].width
+        shapes = d.inline_shapes
+        assert len(shapes) == 2 and shapes[0].width == 40 * 9525 and shapes[0].height == 20 * 9525, shapes[0].width
+        assert shapes[1].width == 100 * 9525 and shapes[1].height == 50 * 9525, (shapes[1].width, shapes[1].height)
+        import zipfile
+        names = zipfile.ZipFile(sys.argv[1]).namelist()
+        assert [n for n in names if n.startswith("word/media/")] == ["word/media/image1.png"], names
+        tip = [p for p in d.paragraphs if p.text == "Tip body text."][0]
+        assert tip._p.pPr.find(docx.oxml.ns.qn("w:pBdr")) is not None, "the callout has no box"
+        doc = zipfile.ZipFile(sys.argv[1]).read("word/document.xml").decode()
+        assert '<w:color w:val="%s"/>' % sys.argv[2] in doc, "no keyword colour in the code"
         rtl = [p for p in d.paragraphs if "שלום" in p.text][0]
         assert rtl._p.pPr.find(docx.oxml.ns.qn("w:bidi")) is not None
         print("ok")
         """
-        let (status, out) = try runTool("python3", ["-c", script, docx.path])
+        let keyword = String(CodePalette.standardLight.styles[.keyword]!.color.hex.dropFirst()).uppercased()
+        let (status, out) = try runTool("python3", ["-c", script, docx.path, keyword])
         XCTAssertEqual(status, 0, out)
         XCTAssertTrue(out.contains("ok"), out)
     }

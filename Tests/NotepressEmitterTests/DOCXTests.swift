@@ -192,6 +192,38 @@ final class DOCXTests: XCTestCase {
         XCTAssertTrue(html.contains("gone away"), html)
     }
 
+    /// GIF and JPEG files are embedded at the pixel size their headers give (the JPEG's start of
+    /// frame after an APP0 segment, height before width), with their own media types; an SVG
+    /// is no image Word surely draws: a warning, its description kept.
+    func testGIFAndJPEGAreEmbeddedAtTheirHeaderSize() throws {
+        let dir = try makeTempDir(self)
+        try Data(Array("GIF89a".utf8) + [30, 0, 10, 0, 0, 0, 0, 0x3B]).write(to: dir.appendingPathComponent("a.gif"))
+        let app0: [UInt8] = [0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+        let sof0: [UInt8] = [0xFF, 0xC0, 0, 11, 8, 0, 48, 0, 64, 1, 1, 0x11, 0]
+        try Data([0xFF, 0xD8] + app0 + sof0 + [0xFF, 0xD9]).write(to: dir.appendingPathComponent("b.jpg"))
+        _ = try writeTestFile("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "c.svg", in: dir)
+        let md = try writeTestFile("# Images\n\n![gif](a.gif) ![jpeg](b.jpg) ![svg drawing](c.svg)\n", "img.md", in: dir)
+        let docx = dir.appendingPathComponent("img.docx")
+        let r = try NotepressBinary.run(["convert", md.path, "-o", docx.path, "--verbose"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("img.md:3:30: warning: DOCX: image c.svg is not a PNG, JPEG or GIF image"), r.stderr)
+        let script = """
+        import docx, sys, zipfile
+        d = docx.Document(sys.argv[1])
+        s = d.inline_shapes
+        assert [(x.width // 9525, x.height // 9525) for x in s] == [(30, 10), (64, 48)], [(x.width, x.height) for x in s]
+        z = zipfile.ZipFile(sys.argv[1])
+        assert [n for n in z.namelist() if "media" in n] == ["word/media/image1.gif", "word/media/image2.jpeg"], z.namelist()
+        types = z.read("[Content_Types].xml").decode()
+        assert 'Extension="gif" ContentType="image/gif"' in types and 'Extension="jpeg" ContentType="image/jpeg"' in types, types
+        assert "svg drawing" in d.paragraphs[-1].text
+        print("ok")
+        """
+        let (status, out) = try runTool("python3", ["-c", script, docx.path])
+        XCTAssertEqual(status, 0, out)
+        XCTAssertTrue(out.contains("ok"), out)
+    }
+
     /// `--toc`: a TOC field Word updates, whose result already lists the headings, each a link
     /// to a bookmark at its heading.
     func testTableOfContentsIsATOCFieldLinkedToBookmarks() throws {

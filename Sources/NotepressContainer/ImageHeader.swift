@@ -6,7 +6,12 @@
 package struct ImageHeader: Sendable, Equatable {
     /// The formats recognised.
     package enum Kind: String, Sendable, Equatable {
-        case png, jpeg, gif
+        /// Portable Network Graphics.
+        case png
+        /// JPEG (JFIF, Exif).
+        case jpeg
+        /// GIF87a and GIF89a.
+        case gif
 
         /// The file name extension a package gives the image (`png`, `jpeg`, `gif`).
         package var fileExtension: String { rawValue }

@@ -93,7 +93,12 @@ struct DOCXMedia {
 
 /// How a list level numbers its items: bullets, `1.` or `1)`.
 enum DOCXListKind: Equatable {
-    case bullet, period, parenthesis
+    /// •, ◦, ▪ by level.
+    case bullet
+    /// `1.`
+    case period
+    /// `1)`
+    case parenthesis
 }
 
 /// One abstract numbering (`w:abstractNum`): a top-level list and the lists nested in it, one

@@ -111,7 +111,7 @@ final class DOCXTests: XCTestCase {
         try LibreOffice.soffice("html", [docx], outDir: dir)
         let html = try String(contentsOf: dir.appendingPathComponent("doc.html"), encoding: .utf8)
         for level in 1...6 { XCTAssertTrue(html.contains("<h\(level)"), "no <h\(level)> in LibreOffice's HTML") }
-        XCTAssertNotNil(html.range(of: #"<ul>\s*<li>[\s\S]*outer two[\s\S]*<ol>\s*<li>[\s\S]*inner first"#, options: .regularExpression),
+        XCTAssertNotNil(html.range(of: #"<ul>\s*<li>[\s\S]*outer two(?:(?!</ul>)[\s\S])*<ol>\s*<li>[\s\S]*inner first"#, options: .regularExpression),
                         "the ordered list is not nested in the bullet list: " + html)
         XCTAssertNotNil(html.range(of: #"<ol start="7""#, options: .regularExpression), "the list starting at 7 lost its start")
         XCTAssertTrue(html.contains("sdfootnote1sym") && html.contains("sdfootnote2sym"), "footnotes are not footnotes")
@@ -151,6 +151,11 @@ final class DOCXTests: XCTestCase {
         assert tip._p.pPr.find(docx.oxml.ns.qn("w:pBdr")) is not None, "the callout has no box"
         doc = zipfile.ZipFile(sys.argv[1]).read("word/document.xml").decode()
         assert '<w:color w:val="%s"/>' % sys.argv[2] in doc, "no keyword colour in the code"
+        def numbering(text):
+            p = [p for p in d.paragraphs if p.text == text][0]
+            return (p._p.pPr.numPr.numId.val, p._p.pPr.numPr.ilvl.val)
+        outer, inner = numbering("outer one"), numbering("inner first")
+        assert outer[1] == 0 and inner == (outer[0], 1), (outer, inner)
         rtl = [p for p in d.paragraphs if "שלום" in p.text][0]
         assert rtl._p.pPr.find(docx.oxml.ns.qn("w:bidi")) is not None
         print("ok")

@@ -18,6 +18,8 @@ final class SampleSmokeTests: XCTestCase {
             // With colour on, the title line opens with SGR bold (reset, then 1); a Markdown page
             // whose title is its first heading starts with the dimmed date (reset, then 2).
             "ansi": "\u{1B}[0;",
+            // Zip packages; `mimetype` first (EPUB, ODF).
+            "epub": "PK\u{03}\u{04}", "docx": "PK\u{03}\u{04}", "odt": "PK\u{03}\u{04}",
         ]
         XCTAssertEqual(Set(WriterRegistry.all.map(\.name)), Set(signatures.keys), "a new writer needs a smoke signature")
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(TestPaths.root.path))
@@ -26,6 +28,7 @@ final class SampleSmokeTests: XCTestCase {
             let relative = String(file.path.dropFirst(TestPaths.root.path.count + 1))
             let read = try loader.load(path: relative)
             for writer in WriterRegistry.all {
+                if ["docx", "odt"].contains(writer.name) { continue }  // issue 48: DOCX/ODT written by other helpers
                 var d1: [Diagnostic] = [], d2: [Diagnostic] = []
                 var options = ConversionOptions()
                 options.colorDepth = .ansi16

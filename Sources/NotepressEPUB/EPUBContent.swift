@@ -13,7 +13,7 @@ import NotepressRawHTML
 /// What a reading system cannot use or a package may not hold is made safe in the tree:
 /// - an `id` already used in the chapter is dropped (ids are unique per document);
 /// - a link into the book (``EPUBLinkTargets``) keeps its fragment only when the target chapter
-///   has that id; a relative link to anything else loses its `href` (the preparation warned);
+///   has that id; a relative link to anything else becomes a `span` of its text (the preparation warned);
 /// - an image whose `src` is not a packaged image (``EPUBLinkTargets/images``) becomes its
 ///   `alt` text; `srcset` and `<source>` go (they would name files not in the package);
 /// - math spans (`<span class="math …">`) become MathML when ``EPUBMath`` can write the TeX,
@@ -141,11 +141,16 @@ struct EPUBXHTMLWriter {
 
     private mutating func anchor(_ e: RawHTMLElement) {
         var attrs = attributes(e).filter { $0.0 != "href" }
-        if let href = e.attribute("href"), let fixed = link(href) {
-            attrs.insert(("href", fixed), at: 0)
-            if (e.attribute("class") ?? "").contains("footnote-ref") || e.attribute("data-footnote-ref") != nil {
-                attrs.append(("epub:type", "noteref"))
-            }
+        guard let href = e.attribute("href"), let fixed = link(href) else {
+            // Points at nothing in the book: its text, not something that looks like a link.
+            w.start("span", attributeList: attrs)
+            write(e.children)
+            w.end()
+            return
+        }
+        attrs.insert(("href", fixed), at: 0)
+        if (e.attribute("class") ?? "").contains("footnote-ref") || e.attribute("data-footnote-ref") != nil {
+            attrs.append(("epub:type", "noteref"))
         }
         w.start("a", attributeList: attrs)
         write(e.children)

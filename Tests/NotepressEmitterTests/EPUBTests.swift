@@ -107,14 +107,17 @@ final class EPUBTests: XCTestCase {
         XCTAssertEqual(check.warnings, 0, check.output)
     }
 
-    /// Thousands of footnotes and a huge table: the package stays bounded and valid.
+    /// Thousands of footnotes, a huge table, block quotes, lists and raw HTML nested hundreds deep:
+    /// the package stays bounded and valid.
     func testThousandsOfFootnotesAndHugeTableStayValid() throws {
         let dir = try makeTempDir(self)
         var text = "# Many\n\n"
         for i in 1...3000 { text += "Word[^f\(i)] " }
         text += "\n\n| " + (1...60).map { "h\($0)" }.joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: 60) + "\n"
-        for r in 1...400 { text += "| " + (1...60).map { "r\(r)c\($0)" }.joined(separator: " | ") + " |\n" }
-        text += "\n"
+        for r in 1...200 { text += "| " + (1...60).map { "r\(r)c\($0)" }.joined(separator: " | ") + " |\n" }
+        text += "\n" + String(repeating: "> ", count: 300) + "deep quote\n\n"
+        text += (0..<150).map { String(repeating: "  ", count: $0) + "- item \($0)\n" }.joined() + "\n"
+        text += String(repeating: "<div>", count: 400) + "raw" + String(repeating: "</div>", count: 400) + "\n\n"
         for i in 1...3000 { text += "[^f\(i)]: Note \(i).\n" }
         let input = try writeTestFile(text, "many.md", in: dir)
         let out = dir.appendingPathComponent("many.epub").path

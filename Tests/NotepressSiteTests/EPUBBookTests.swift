@@ -57,6 +57,18 @@ final class EPUBBookTests: XCTestCase {
         XCTAssertEqual(check.warnings, 0, check.output)
     }
 
+    /// `-t epub -o DIR` (a folder run, one book per note): a note in a subfolder packages the
+    /// image its relative path names (found from the note's own folder, not the current one).
+    func testFolderRunOfOneBookPerNotePackagesImagesFromTheNotesFolder() throws {
+        let (input, output, _) = try makeSiteFolder(self, ["part/a.md": "# A\n\n![shot](../img/shot.png)\n"])
+        try FileManager.default.createDirectory(atPath: input + "/img", withIntermediateDirectories: true)
+        try Data(EPUBBookTestsPNG.bytes).write(to: URL(fileURLWithPath: input + "/img/shot.png"))
+        let r = try NotepressBinary.runExpectingSuccess(["convert", input, "-t", "epub", "-o", output + "/", "--verbose"])
+        XCTAssertFalse(r.stderr.contains("not found"), r.stderr)
+        let chapter = try EPUBSupport.entry(output + "/part/a.epub", "EPUB/ch001.xhtml")
+        XCTAssertTrue(chapter.contains("<img src=\"images/001-shot.png\""), chapter)
+    }
+
     /// A folder without SUMMARY.md: chapters in the sidebar's title order (natural: 2 before 10).
     func testFolderWithoutSummaryTakesTheSidebarsTitleOrder() throws {
         let (input, _, dir) = try makeSiteFolder(self, [

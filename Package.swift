@@ -154,7 +154,7 @@ let package = Package(
         // Office Open XML (Word), OpenDocument text and EPUB 3, zip packages of XML parts.
         .target(name: "NotepressDOCX", dependencies: ["NotepressAST", "NotepressThemes", "NotepressContainer"]),
         .target(name: "NotepressODT", dependencies: ["NotepressAST", "NotepressThemes", "NotepressContainer"]),
-        .target(name: "NotepressEPUB", dependencies: ["NotepressAST", "NotepressThemes", "NotepressHTML", "NotepressContainer"]),
+        .target(name: "NotepressEPUB", dependencies: ["NotepressAST", "NotepressThemes", "NotepressHTML", "NotepressRawHTML", "NotepressContainer", "CLibCrypto"]),
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
@@ -163,7 +163,7 @@ let package = Package(
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto", "NotepressRawHTML",
-            "CSearchText",
+            "CSearchText", "NotepressEPUB",
         ]),
         // `notepress serve` and `convert --watch`: on top of the site engine, beside it for the CLI.
         .target(name: "NotepressServe", dependencies: [

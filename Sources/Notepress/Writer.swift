@@ -119,6 +119,10 @@ public struct ConversionOptions: Sendable {
     /// Folder runs, HTML pages: the site title of the header (`--site-title`); `nil`: the root
     /// index page's title, else `Notes`.
     package var siteTitle: String?
+    /// Folder runs: the folder of the page's input as the command line reached it, where the
+    /// relative paths of its images start (EPUB packages them); `nil`: the folder of
+    /// ``DocumentMetadata/sourcePath``.
+    package var sourceFolder: String?
     /// Folder runs: the URL the site is published at (`--base-url`, ending in `/`): with it the run
     /// writes `sitemap.xml` and `feed.xml`, and `404.html` links absolutely under it.
     package var baseURL: String?

@@ -108,6 +108,7 @@ func runConvertCommand(_ args: [String]) -> Int32 {
         if a.flag("--list-formats") { print(formatListing(), terminator: ""); return 0 }
         if a.flag("--watch") { return runConvertWatch(args, a) }
         let plan = try ConvertPlan(a)
+        if plan.outputs.epubBook { return try plan.convertEPUBBook() }
         return plan.single ? plan.convertSingle() : try plan.convertBatch()
     }
 }

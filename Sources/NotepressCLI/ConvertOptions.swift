@@ -125,6 +125,8 @@ struct OutputOptions {
     var output: String?
     /// One input written to one file or standard output (else: into the output folder).
     var single: Bool
+    /// A folder written as one EPUB book (`convert book/ -o book.epub`: NotepressSite's `EPUBBook`).
+    var epubBook = false
     var depfile: String?
     var layout: OutputLayout
     /// `--template FILE`.
@@ -147,7 +149,11 @@ struct OutputOptions {
         themeFile = a.value("--theme").flatMap { $0.hasSuffix(".json") || $0.contains("/") ? $0 : nil }
         let outputIsFolder = output.flatMap { Platform.status($0) }?.kind == .directory || output?.hasSuffix("/") == true
         let fileOutput = input.onlyInput != nil && !input.isFolder && output != nil && !outputIsFolder
-        writers = try Self.writers(a, fileOutput: fileOutput ? output : nil, verbosity: verbosity)
+        // A folder to `-o NAME.epub` is one book, not a folder of that name.
+        let bookOutput = mode == .convert && input.filesFrom == nil && input.isFolder && !outputIsFolder
+            && output.map { ($0 as NSString).pathExtension.lowercased() == "epub" } == true
+        writers = try Self.writers(a, fileOutput: fileOutput || bookOutput ? output : nil, verbosity: verbosity)
+        epubBook = bookOutput && writers.count == 1 && writers[0].format == .epub
         single = mode == .convert && input.filesFrom == nil && input.onlyInput != nil && !input.isFolder
             && (output == nil || (!outputIsFolder && writers.count == 1))
         try checkDestinations(a, mode: mode, input: input)
@@ -190,7 +196,7 @@ struct OutputOptions {
         let outputStatus = output.flatMap { Platform.status($0) }
         if mode == .scan {
             if let output { try ConvertPlan.checkWritable(output, what: "-o") }
-        } else if single {
+        } else if single || epubBook {
             if writers.count > 1 { throw UsageError("several formats need an output folder (-o DIR)") }
             for o in ["--site-table", "--shard", "--root"] where a.value(o) != nil {
                 throw UsageError("\(o) is for folder runs (a site); one file is converted on its own")

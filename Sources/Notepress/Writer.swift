@@ -74,10 +74,10 @@ public struct ConversionOptions: Sendable {
     package func highlightsCode(in format: OutputFormat) -> Bool {
         guard highlight else { return false }
         switch format {
-        case .man, .docx, .odt: return false
+        case .man, .docx: return false
         case .epub: return true
         case .html: return !fragment || highlightStyle != nil
-        case .rtf, .ansi, .tei, .json: return true
+        case .rtf, .ansi, .tei, .json, .odt: return true
         }
     }
 

@@ -265,7 +265,7 @@ struct ODTBuilder {
             for (c, width) in widths.enumerated() {
                 w.start("style:style", ["style:name": "\(name).\(Self.columnName(c))", "style:family": "table-column"])
                 w.start("style:table-column-properties", ["style:column-width": ODTEmitter.pt(ODTEmitter.textWidth * Double(width) / total),
-                                                          "style:rel-width": "\(width)*"])
+                                                          "style:rel-column-width": "\(width)*"])
                 w.end()
                 w.end()
             }

@@ -202,6 +202,10 @@ final class ODTLibreOfficeTests: XCTestCase {
         XCTAssertTrue(html.contains("<p dir=\"rtl\""))
         XCTAssertTrue(html.contains("<a name=\"heading-two\">") && html.contains("href=\"#heading-two\""))
         XCTAssertTrue(html.contains("<pre"))
+        // Runs of spaces survive (ODF collapses them unless written as text:s).
+        let raw = try String(contentsOf: dir.appendingPathComponent("lo/guide.html"), encoding: .utf8)
+        XCTAssertTrue(raw.contains("A quote with    four spaces."))
+        XCTAssertTrue(raw.contains("&quot;hello&quot;</font>   <font"))
         let content = try part(odt, "content.xml")
         XCTAssertTrue(content.contains("<text:span text:style-name=\"TeX_20_math\">x^2 + y</text:span>"))
         XCTAssertTrue(content.contains("<table:table-header-rows>"))

@@ -180,7 +180,12 @@ struct ODTBuilder {
             p += [("fo:padding-left", "6pt"), ("fo:border-left", ODTEmitter.pt(k.barWidth) + " solid " + ODTEmitter.color(bar)),
                   ("fo:border-right", "none"), ("fo:border-top", "none"), ("fo:border-bottom", "none")]
         }
-        if k.rightToLeft { p.append(("style:writing-mode", "rl-tb")) }
+        if k.rightToLeft {
+            // LibreOffice (7.x) reads start and end as the left and right sides whatever the
+            // direction (as it reads RTF's \ql and \qr): a right-to-left paragraph is "end".
+            if k.align == nil { p.append(("fo:text-align", "end")) }
+            p.append(("style:writing-mode", "rl-tb"))
+        }
         if !p.isEmpty {
             w.start("style:paragraph-properties", attributeList: p)
             w.end()

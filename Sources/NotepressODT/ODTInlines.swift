@@ -62,8 +62,9 @@ extension ODTBuilder {
         return s[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
-    /// The text style key of a run's attributes.
-    func textKey(_ a: InlineAttributes) -> TextKey {
+    /// The text style key of a run's attributes under `theme` (static: a method call on the
+    /// builder while it is being mutated would copy it).
+    static func textKey(_ a: InlineAttributes, _ theme: ResolvedTheme) -> TextKey {
         var k = TextKey()
         if a.math != nil { k.parent = "TeX_20_math" } else if a.code { k.parent = "Source_20_Text" }
         k.bold = a.strong
@@ -86,7 +87,7 @@ extension ODTBuilder {
     mutating func writeRun(_ run: InlineRun, _ attributes: InlineAttributes, _ ctx: ODTContext, inLink: Bool) {
         switch run.content {
         case .text(let t):
-            writeSpan(textStyle(textKey(attributes)), t)
+            writeSpan(textStyle(Self.textKey(attributes, theme)), t)
         case .softBreak:
             writeText(" ")
         case .hardBreak:

@@ -57,8 +57,8 @@ extension ODTBuilder {
             key.rightToLeft = Self.direction(cell) == .rightToLeft
             switch c < table.alignments.count ? table.alignments[c] : .none {
             case .center: key.align = "center"
-            case .right: key.align = key.rightToLeft ? "start" : "end"
-            case .left: key.align = key.rightToLeft ? "end" : "start"
+            case .right: key.align = "end"
+            case .left: key.align = "start"
             case .none: break
             }
             var inner = ctx

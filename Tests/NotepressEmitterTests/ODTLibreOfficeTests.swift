@@ -220,7 +220,8 @@ final class ODTLibreOfficeTests: XCTestCase {
         }
         XCTAssertTrue(styles.contains("style:name=\"Internet_20_link\"") && styles.contains("style:name=\"Source_20_Text\""))
         XCTAssertTrue(styles.contains("style:font-name-asian=\"Noto Sans CJK SC\""))
-        XCTAssertTrue(content.contains("style:writing-mode=\"rl-tb\""))
+        // Right-to-left and drawn on the right (LibreOffice reads "end" as the right side).
+        XCTAssertTrue(content.contains("fo:text-align=\"end\" style:writing-mode=\"rl-tb\""))
     }
 
     /// `--toc`: a LibreOffice table of contents (`text:table-of-content`) whose entries link to

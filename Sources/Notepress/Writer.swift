@@ -94,6 +94,11 @@ public struct ConversionOptions: Sendable {
     /// long-running process free them as usual.
     package var leavesTreesToExit = false
 
+    /// The input file as read (relative to the current folder, or absolute) when the document's
+    /// ``DocumentMetadata/sourcePath`` is not (a folder run's pages carry their path below the
+    /// input folder): writers that embed files beside the source (ODT's images) read them there.
+    package var sourceFile: String?
+
     /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
     public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel
 

@@ -103,11 +103,13 @@ struct ODTBuilder {
     /// The position of the block being written (for warnings about runs without their own).
     var currentPosition: SourcePosition?
 
-    init(document: Document, theme: ResolvedTheme) {
+    /// A builder of `document`'s body; images are read beside `sourceFile` (else the document's
+    /// `sourcePath`).
+    init(document: Document, theme: ResolvedTheme, sourceFile: String? = nil) {
         self.document = document
         self.theme = theme
         sheet = ODTStyleSheet(theme: theme)
-        images = ODTImages(sourcePath: document.metadata.sourcePath)
+        images = ODTImages(sourcePath: sourceFile ?? document.metadata.sourcePath)
     }
 
     // MARK: Automatic styles

@@ -39,13 +39,16 @@ package enum ODTEmitter {
 
     /// The package's bytes. `unsafe` (`--unsafe`) keeps dangerous link destinations live
     /// (``URLSafety``); `tableOfContents` (`--toc`) is written after the title as a
-    /// `text:table-of-content`. Images are read relative to the document's folder. Warnings
+    /// `text:table-of-content`. Images are read relative to the folder of `sourceFile` (the input
+    /// as read, when the document's `sourcePath` is a folder run's path below its input folder),
+    /// else of the document's `sourcePath`. Warnings
     /// (missing images, files that are not PNG, JPEG or GIF, unknown blocks) are appended to
     /// `diagnostics` with their file:line:column.
     /// - Throws: ``ContainerError`` when libzip cannot be loaded or fails.
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
-                               tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        var builder = ODTBuilder(document: document.assigningMissingHeadingIDs(), theme: theme)
+                               tableOfContents: TableOfContents? = nil, sourceFile: String? = nil,
+                               diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+        var builder = ODTBuilder(document: document.assigningMissingHeadingIDs(), theme: theme, sourceFile: sourceFile)
         builder.unsafe = unsafe
         builder.tableOfContents = tableOfContents
         let body = builder.buildBody()

@@ -365,6 +365,18 @@ final class ODTLibreOfficeTests: XCTestCase {
         XCTAssertEqual(html.components(separatedBy: "<img ").count - 1, 2)
     }
 
+    /// A folder run (`-t odt`): a page's image is read beside its source (the page's path is
+    /// below the input folder, not the current one) and embedded, without a warning.
+    func testFolderRunEmbedsImagesBesideEachNote() throws {
+        let dir = try makeTempDir(self)
+        try writeTestFile("# A\n\n![Heron](pic.png)\n", "site/sub/a.md", in: dir)
+        try Self.png(width: 40, height: 20).write(to: dir.appendingPathComponent("site/sub/pic.png"))
+        let r = try NotepressBinary.runExpectingSuccess(["convert", "site", "-o", "out", "-t", "odt", "--verbose"], currentDirectory: dir)
+        XCTAssertFalse(r.stderr.contains("not found"), r.stderr)
+        let listing = try runTool("unzip", ["-l", dir.appendingPathComponent("out/sub/a.odt").path]).output
+        XCTAssertTrue(listing.contains("Pictures/1.png"), listing)
+    }
+
     // MARK: - Bad input
 
     /// Lists nested 14 deep, a 3 000-row table and 2 000 footnotes: a valid package, lists at most

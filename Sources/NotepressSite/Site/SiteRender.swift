@@ -71,6 +71,7 @@ extension BatchConverter {
                                             root: writer.format == .html && SitePaths.isNotFoundPage(input.relative)
                                                 ? SitePaths.notFoundRoot(baseURL: options.baseURL) : nil)
                 var pageOptions = options
+                pageOptions.sourceFile = input.path
                 if pages {
                     extras.apply(to: &page, record: record, table: table, options: &pageOptions)
                 }

@@ -74,10 +74,9 @@ public struct ConversionOptions: Sendable {
     package func highlightsCode(in format: OutputFormat) -> Bool {
         guard highlight else { return false }
         switch format {
-        case .man, .odt: return false
-        case .epub: return true
+        case .man: return false
         case .html: return !fragment || highlightStyle != nil
-        case .rtf, .ansi, .tei, .json, .docx: return true
+        case .rtf, .ansi, .tei, .json, .docx, .odt, .epub: return true
         }
     }
 
@@ -93,6 +92,11 @@ public struct ConversionOptions: Sendable {
     /// (``LeftToExit``) instead of freeing them node by node. Default off: a library user and a
     /// long-running process free them as usual.
     package var leavesTreesToExit = false
+
+    /// The input file as read (relative to the current folder, or absolute) when the document's
+    /// ``DocumentMetadata/sourcePath`` is not (a folder run's pages carry their path below the
+    /// input folder): writers that embed files beside the source (ODT's images) read them there.
+    package var sourceFile: String?
 
     /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
     public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel

@@ -34,8 +34,7 @@ enum FuzzFolder {
         var loader = DocumentLoader(format: nil, keepMarkers: keepMarkers, sourceDateEpoch: Date(timeIntervalSince1970: 0))
         loader.vaultSyntax = !options.fragment  // as the command line: embeds, math, callouts in folders
         loader.wikilinks = true
-        // issue 48: ODT/EPUB written by other helpers
-        let writers = WriterRegistry.all.filter { $0.name != "odt" && $0.name != "epub" }
+        let writers = WriterRegistry.all
         let config = BuildConfiguration(options: options, loader: loader, writers: writers.map(\.name), layout: .mirror,
                                         version: "fuzz")
         let scan = InputScanner.scan([input], format: nil)

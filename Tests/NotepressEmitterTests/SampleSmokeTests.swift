@@ -27,8 +27,7 @@ final class SampleSmokeTests: XCTestCase {
             // Relative, as a user in the package folder would type it.
             let relative = String(file.path.dropFirst(TestPaths.root.path.count + 1))
             let read = try loader.load(path: relative)
-            // issue 48: ODT written by another helper
-            for writer in WriterRegistry.all where writer.name != "odt" {
+            for writer in WriterRegistry.all {
                 var d1: [Diagnostic] = [], d2: [Diagnostic] = []
                 var options = ConversionOptions()
                 options.colorDepth = .ansi16

@@ -10,11 +10,8 @@ import NotepressReaders
 /// harness itself, run through the same ``FuzzHarness`` (every reader, every writer). Each input is
 /// inline: byte 0 options, byte 1 width, then the text.
 final class FuzzRegressionTests: XCTestCase {
-    /// issue 48: ODT/EPUB written by other helpers (their stubs throw until then).
-    static let pending: Set<String> = ["odt", "epub"]
-
-    /// The outcome's errors but those of ``pending`` writers.
-    func errors(_ o: FuzzHarness.Outcome) -> [String: String] { o.errors.filter { !Self.pending.contains($0.key) } }
+    /// The outcome's errors (every writer must take every input).
+    func errors(_ o: FuzzHarness.Outcome) -> [String: String] { o.errors }
 
     func run(_ flags: UInt8, _ text: String, file: StaticString = #filePath, line: UInt = #line) -> FuzzHarness.Outcome {
         let outcome = FuzzHarness.run([flags, 70] + Array(text.utf8))
@@ -41,7 +38,7 @@ final class FuzzRegressionTests: XCTestCase {
     func testEmptyAndTinyInputs() {
         for bytes: [UInt8] in [[], [0], [1, 0], [3, 255]] {
             let o = FuzzHarness.run(bytes)
-            XCTAssertEqual(Set(o.outputBytes.keys), Set(WriterRegistry.all.map(\.name)).subtracting(Self.pending), "\(bytes)")
+            XCTAssertEqual(Set(o.outputBytes.keys), Set(WriterRegistry.all.map(\.name)), "\(bytes)")
             XCTAssertEqual(errors(o), [:], "\(bytes)")
         }
         // An empty document: no body, and the AST dump says so.

@@ -1,12 +1,15 @@
 import NotepressAST
 import NotepressODT
+import NotepressRawHTML
 
-/// `-t odt`: see ``ODTEmitter``.
+/// `-t odt`: OpenDocument text for LibreOffice (see ``ODTEmitter``).
 package struct ODTWriter: DocumentWriter {
     package init() {}
     package var format: OutputFormat { .odt }
     package var fileExtension: String { "odt" }
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        try ODTEmitter.render(document, theme: options.theme, diagnostics: &diagnostics)
+        try ODTEmitter.render(RawHTMLReading.reading(document), theme: options.theme, unsafe: options.unsafe,
+                              tableOfContents: options.tableOfContents(of: document), sourceFile: options.sourceFile,
+                              diagnostics: &diagnostics)
     }
 }

@@ -72,6 +72,7 @@ extension BatchConverter {
                                                 ? SitePaths.notFoundRoot(baseURL: options.baseURL) : nil)
                 var pageOptions = options
                 if writer.format == .epub { pageOptions.sourceFolder = PathText.deletingLastComponent(input.path) }
+                pageOptions.sourceFile = input.path
                 if pages {
                     extras.apply(to: &page, record: record, table: table, options: &pageOptions)
                 }

@@ -95,7 +95,8 @@ public struct ConversionOptions: Sendable {
 
     /// The input file as read (relative to the current folder, or absolute) when the document's
     /// ``DocumentMetadata/sourcePath`` is not (a folder run's pages carry their path below the
-    /// input folder): writers that embed files beside the source (ODT's images) read them there.
+    /// input folder): writers that embed files beside the source (the images of DOCX, ODT and
+    /// EPUB) read them there. `nil`: beside ``DocumentMetadata/sourcePath``.
     package var sourceFile: String?
 
     /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
@@ -123,10 +124,6 @@ public struct ConversionOptions: Sendable {
     /// Folder runs, HTML pages: the site title of the header (`--site-title`); `nil`: the root
     /// index page's title, else `Notes`.
     package var siteTitle: String?
-    /// Folder runs: the folder of the page's input as the command line reached it, where the
-    /// relative paths of its images start (EPUB packages them); `nil`: the folder of
-    /// ``DocumentMetadata/sourcePath``.
-    package var sourceFolder: String?
     /// Folder runs: the URL the site is published at (`--base-url`, ending in `/`): with it the run
     /// writes `sitemap.xml` and `feed.xml`, and `404.html` links absolutely under it.
     package var baseURL: String?

@@ -64,6 +64,9 @@ struct DOCXRun {
 /// Writes one document's body and footnotes (see ``DOCXEmitter``), walking the AST once.
 final class DOCXBuilder {
     let document: Document
+    /// The input file as read, where relative image paths start (a folder run's pages carry a
+    /// ``DocumentMetadata/sourcePath`` below the input folder); `nil`: that path.
+    var sourceFile: String?
     let theme: ResolvedTheme
     var unsafe = false
     var tableOfContents: TableOfContents?

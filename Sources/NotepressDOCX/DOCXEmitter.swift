@@ -40,8 +40,10 @@ package enum DOCXEmitter {
     /// as a TOC field whose result lists the headings, linked to bookmarks at them.
     /// - Throws: ``ContainerError`` when libzip cannot be loaded or fails.
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
-                               tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+                               tableOfContents: TableOfContents? = nil, sourceFile: String? = nil,
+                               diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let builder = DOCXBuilder(document: document, theme: theme)
+        builder.sourceFile = sourceFile
         builder.unsafe = unsafe
         builder.tableOfContents = tableOfContents
         let body = builder.buildDocument()

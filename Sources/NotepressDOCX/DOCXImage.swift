@@ -73,7 +73,7 @@ extension DOCXBuilder {
             var path = destination
             if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
             path = path.removingPercentEncoding ?? path
-            if !path.hasPrefix("/"), let source = document.metadata.sourcePath {
+            if !path.hasPrefix("/"), let source = sourceFile ?? document.metadata.sourcePath {
                 let folder = (source as NSString).deletingLastPathComponent
                 if !folder.isEmpty { path = folder + "/" + path }
             }

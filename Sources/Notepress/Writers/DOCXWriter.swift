@@ -9,6 +9,7 @@ package struct DOCXWriter: DocumentWriter {
     package var fileExtension: String { "docx" }
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         try DOCXEmitter.render(RawHTMLReading.reading(document), theme: options.theme, unsafe: options.unsafe,
-                               tableOfContents: options.tableOfContents(of: document), diagnostics: &diagnostics)
+                               tableOfContents: options.tableOfContents(of: document), sourceFile: options.sourceFile,
+                               diagnostics: &diagnostics)
     }
 }

@@ -15,7 +15,7 @@ package struct EPUBWriter: DocumentWriter {
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let resources = EPUBResources()
         let path = document.metadata.sourcePath
-        let folder = options.sourceFolder ?? path.map(PathText.deletingLastComponent) ?? ""
+        let folder = (options.sourceFile ?? path).map(PathText.deletingLastComponent) ?? ""
         let prepared = EPUBPreparation.prepare(document, baseFolder: folder.isEmpty ? "." : folder, chapterFiles: nil,
                                                resources: resources, file: path, diagnostics: &diagnostics)
         let title = EPUBPreparation.title(of: document)

@@ -71,7 +71,6 @@ extension BatchConverter {
                                             root: writer.format == .html && SitePaths.isNotFoundPage(input.relative)
                                                 ? SitePaths.notFoundRoot(baseURL: options.baseURL) : nil)
                 var pageOptions = options
-                if writer.format == .epub { pageOptions.sourceFolder = PathText.deletingLastComponent(input.path) }
                 pageOptions.sourceFile = input.path
                 if pages {
                     extras.apply(to: &page, record: record, table: table, options: &pageOptions)

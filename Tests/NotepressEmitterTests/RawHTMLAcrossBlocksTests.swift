@@ -157,4 +157,49 @@ final class RawHTMLAcrossBlocksTests: XCTestCase {
         let ansi = try run(["convert", md.path, "-t", "ansi", "--color", "never", "-o", "-", "-q"]).stdoutText
         XCTAssertTrue(ansi.contains("Intro see (x)y (z) more end."), ansi)
     }
+
+    /// A 4 × 2 pixel PNG.
+    static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEUlEQVR4nGP4z8AARwxI7P8AZ7IH+SY4448AAAAASUVORK5CYII=")!
+    /// The header of a 3 × 5 pixel JPEG (JFIF, then a baseline start of frame).
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01,
+                            0x00, 0x00, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x05, 0x00, 0x03, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11,
+                            0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9])
+
+    /// RTF embedded no picture: a raw `<img width height>` (or a Markdown image) was a link to
+    /// its file with its `alt` as text, so its size was lost. A local PNG or JPEG is now a
+    /// `\pict` of its bytes at its given size (`\picwgoal`/`\pichgoal`, 15 twips a CSS pixel;
+    /// one side given: the other in proportion; none: its pixel size); LibreOffice reads it as
+    /// a picture. A missing file, a remote or `..` destination stays the link it was.
+    func testRTFEmbedsLocalPicturesAtTheirGivenSize() throws {
+        let dir = try makeTempDir(self)
+        try Self.png.write(to: dir.appendingPathComponent("pic.png"))
+        try Self.jpeg.write(to: dir.appendingPathComponent("pic.jpg"))
+        let md = try writeTestFile("""
+            Logo <img src="pic.png" width="40" height="30" alt="A logo"> and ![small](pic.png) and \
+            <img src="pic.jpg" width="60" alt="J">, [![badge](pic.png)](https://example.com/).
+
+            Missing ![gone](nothing.png), remote ![far](https://example.com/pic.png), up ![up](../pic.png).
+
+            """, "p.md", in: dir)
+        let rtf = try run(["convert", md.path, "-t", "rtf", "-o", "-", "-q"]).stdoutText
+        // Hexadecimal, 64 bytes to a line.
+        let digits = Self.png.map { String(format: "%02x", $0) }.joined()
+        let hex = digits.prefix(128) + "\n" + digits.dropFirst(128)
+        XCTAssertTrue(rtf.contains("Logo {\\pict\\pngblip\\picw4\\pich2\\picwgoal600\\pichgoal450 \n" + hex + "} and "), rtf)
+        XCTAssertTrue(rtf.contains(" and {\\pict\\pngblip\\picw4\\pich2\\picwgoal60\\pichgoal30 \n" + hex + "} and"), rtf)
+        XCTAssertTrue(rtf.contains("{\\pict\\jpegblip\\picw3\\pich5\\picwgoal900\\pichgoal1500 \n"), rtf)
+        XCTAssertTrue(rtf.contains("{\\field{\\*\\fldinst{HYPERLINK \"https://example.com/\"}}{\\fldrslt{\\cf3\\ul{\\pict\\pngblip"), rtf)
+        XCTAssertEqual(rtf.components(separatedBy: "\\pict").count, 5, rtf)
+        for kept in ["HYPERLINK \"nothing.png\"", "\\ul gone}", "HYPERLINK \"https://example.com/pic.png\"", "HYPERLINK \"../pic.png\""] {
+            XCTAssertTrue(rtf.contains(kept), "\(kept): \(rtf)")
+        }
+        XCTAssertFalse(rtf.contains("\\ul A logo"), rtf)
+        let file = dir.appendingPathComponent("p.rtf")
+        try Data(rtf.utf8).write(to: file)
+        let out = dir.appendingPathComponent("lo")
+        try LibreOffice.soffice("odt", [file], outDir: out)
+        let (status, listing) = try runTool("unzip", ["-l", out.appendingPathComponent("p.odt").path])
+        XCTAssertEqual(status, 0, listing)
+        XCTAssertGreaterThanOrEqual(listing.components(separatedBy: "Pictures/").count - 1, 2, listing)
+    }
 }

@@ -22,6 +22,7 @@ extension HTMLBodyWriter {
                 }
             }
             for s in t.opening where image == nil {
+                if case .link(let l) = content.spans[s].kind, !l.isMissing, !options.unsafe { endRawLink() }
                 openTag(content.spans[s])
                 if case .image = content.spans[s].kind { image = s }
             }

@@ -1,4 +1,5 @@
 import NotepressAST
+import NotepressRawHTML
 
 /// Options of the HTML body writer.
 package struct HTMLOptions: Sendable, Equatable {
@@ -129,6 +130,9 @@ struct HTMLBodyWriter: BlockVisitor {
     var rawInlineOpen: [String] = []
     /// The raw inline element whose content is being left out (`<script>` … `</script>`).
     var rawInlineDropping: String?
+    /// Kept elements HTML blocks of the container being written left open around the Markdown
+    /// blocks after them (``sanitizedHTMLBlock(_:)``), outermost first.
+    var rawBlockOpen: [RawHTMLElement] = []
     /// Sets of content tabs written so far (``writeTabs(_:)``: their inputs' names).
     var tabSets = 0
 
@@ -178,7 +182,11 @@ struct HTMLBodyWriter: BlockVisitor {
 
     mutating func blocks(_ bs: [Block], tight: Bool) {
         tightStack.append(tight)
+        let outer = rawBlockOpen
+        rawBlockOpen = []
         visit(bs)
+        closeRawBlockElements()  // raw HTML never reaches past its container
+        rawBlockOpen = outer
         tightStack.removeLast()
     }
 
@@ -363,10 +371,15 @@ struct HTMLBodyWriter: BlockVisitor {
     }
 
     mutating func visitFootnoteDefinition(label: String, _ children: [Block], _ block: Block) {
-        if footnoteIndex == 0 { out += "<section class=\"footnotes\" data-footnotes>\n<ol>\n" }
+        if footnoteIndex == 0 {
+            closeRawBlockElements()  // the footnotes are no part of an open `<details>`
+            out += "<section class=\"footnotes\" data-footnotes>\n<ol>\n"
+        }
         footnoteIndex += 1
         out += "<li id=\"fn-" + HTMLEscape.url(label) + "\">\n"
         tightStack.append(false)
+        let outer = rawBlockOpen
+        rawBlockOpen = []
         var wroteBackref = false
         for (i, child) in children.enumerated() {
             if i == children.count - 1, case .paragraph(let content) = child.kind {
@@ -376,6 +389,8 @@ struct HTMLBodyWriter: BlockVisitor {
                 visit(child)
             }
         }
+        closeRawBlockElements()
+        rawBlockOpen = outer
         tightStack.removeLast()
         if !wroteBackref { backrefs(label); out += "\n" }
         out += "</li>\n"

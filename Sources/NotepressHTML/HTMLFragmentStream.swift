@@ -81,6 +81,7 @@ package final class HTMLFragmentStream: @unchecked Sendable {
             }
             if isClosed { break }
         }
+        w.closeRawBlockElements()  // as `blocks(_:tight:)` closes them at the end of the top level
         for block in footnotes { w.visit(block) }
         unknown = w.unknownBlocks
         return w.finish()

@@ -58,10 +58,15 @@ package enum RTFEmitter {
     /// ``render(_:theme:unsafe:tableOfContents:diagnostics:)`` as UTF-8 bytes: the document as one
     /// RTF group `{\rtf1 …}` (header: font table, colour table, list table, list override table,
     /// `\info`; page setup; then the body) and a final line feed.
+    /// `picture` gives the picture an image's destination names (a local PNG or JPEG file,
+    /// ``RTFPicture``), embedded at the image's size in place of its link; `nil`: every image is
+    /// a link to its destination with its description as text.
     package static func renderBytes(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
-                                   tableOfContents: TableOfContents? = nil, diagnostics: inout [Diagnostic]) -> [UInt8] {
+                                   tableOfContents: TableOfContents? = nil, picture: ((String) -> RTFPicture?)? = nil,
+                                   diagnostics: inout [Diagnostic]) -> [UInt8] {
         var builder = RTFBuilder(document: document, theme: theme)
         builder.unsafe = unsafe
+        builder.picture = picture
         builder.tableOfContents = tableOfContents
         var out = builder.build()
         diagnostics += builder.diagnostics
@@ -136,6 +141,8 @@ struct RTFBuilder {
     var unsafe = false
     /// `--toc`: the table written after the title, made from this document's top-level headings.
     var tableOfContents: TableOfContents?
+    /// The picture of an image's destination, if one is embedded (``RTFEmitter/renderBytes(_:theme:unsafe:tableOfContents:picture:diagnostics:)``).
+    var picture: ((String) -> RTFPicture?)?
     var diagnostics: [Diagnostic] = []
     /// The body, written as the blocks are walked.
     var out = RTFWriter()

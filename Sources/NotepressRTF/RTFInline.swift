@@ -17,7 +17,9 @@ extension RTFBuilder {
         let runs = inl.runs
         // The outermost link or image span of each run: a field covers exactly the runs that share it.
         while i < range.upperBound {
-            if let link = table[run: runs[i]].outermostTarget, let raw = table.link(link)?.destination {
+            if let image = table[run: runs[i]].outermostTarget, picture(of: inl, image, table) != nil {
+                i = writePicture(inl, i, range, table, ctx)
+            } else if let link = table[run: runs[i]].outermostTarget, let raw = table.link(link)?.destination {
                 // No field for a destination that URLSafety drops (or an empty one): the text alone.
                 let destination = URLSafety.destination(raw, unsafe: unsafe)
                 if !destination.isEmpty {
@@ -29,8 +31,7 @@ extension RTFBuilder {
                     out.open(); out.word("cf", Self.colorLink); out.word("ul")
                 }
                 while i < range.upperBound, table[run: runs[i]].outermostTarget == link {
-                    writeRun(runs[i], table[run: runs[i]].attributes, ctx)
-                    i += 1
+                    i = writePicture(inl, i, range, table, ctx)
                 }
                 if !destination.isEmpty { out.close(); out.close(); out.close() }
             } else {
@@ -38,6 +39,36 @@ extension RTFBuilder {
                 i += 1
             }
         }
+    }
+
+    /// The picture embedded for image span `span` of `inl`, if it is an image whose destination
+    /// ``picture`` gives one for (not a dangerous destination: ``URLSafety``).
+    func picture(of inl: Inlines, _ span: Int, _ table: InlineAttributeTable) -> RTFPicture? {
+        guard let picture, case .image(let l) = inl.spans[span].kind,
+              !URLSafety.destination(l.destination, unsafe: unsafe).isEmpty else { return nil }
+        return picture(l.destination)
+    }
+
+    /// Writes run `i` of `inl`, or, when it is in an image with a picture (``picture(of:_:_:)``),
+    /// that picture at the image's size (`\picwgoal`/`\pichgoal`, ``RTFPicture/goal(width:height:maxWidth:)``)
+    /// in place of all the image's runs in `range` (its description). Returns the next run.
+    mutating func writePicture(_ inl: Inlines, _ i: Int, _ range: Range<Int>, _ table: InlineAttributeTable, _ ctx: BlockContext) -> Int {
+        let runs = inl.runs
+        guard let image = table[run: runs[i]].innermostImage, let pic = picture(of: inl, image, table),
+              case .image(let l) = inl.spans[image].kind else {
+            writeRun(runs[i], table[run: runs[i]].attributes, ctx)
+            return i + 1
+        }
+        let goal = pic.goal(width: l.width, height: l.height, maxWidth: max(RTFEmitter.textWidth - ctx.indent, 720))
+        out.open(); out.word("pict"); out.word(pic.kind == .png ? "pngblip" : "jpegblip")
+        out.word("picw", pic.pixelWidth); out.word("pich", pic.pixelHeight)
+        out.word("picwgoal", goal.width); out.word("pichgoal", goal.height)
+        out.newline()
+        out.hexData(pic.bytes)
+        out.close()
+        var next = i + 1
+        while next < range.upperBound, table[run: runs[next]].innermostImage == image { next += 1 }
+        return next
     }
 
     /// The HYPERLINK field instruction for `destination` (RTF 1.9.1 "Fields"): a fragment of this

@@ -126,6 +126,19 @@ struct RTFWriter {
         pendingDelimiter = false
     }
 
+    /// Binary data as hexadecimal digits (a picture's bytes), 128 to a line.
+    mutating func hexData(_ data: [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        bytes.reserveCapacity(bytes.count + data.count * 2 + data.count / 64 + 1)
+        digits.withUTF8Buffer { d in
+            for (k, b) in data.enumerated() {
+                if k > 0 && k % 64 == 0 { bytes.append(0x0A) }
+                bytes.append(d[Int(b >> 4)]); bytes.append(d[Int(b & 15)])
+            }
+        }
+        pendingDelimiter = false
+    }
+
     /// User text, escaped; an empty result writes nothing (not even a delimiter).
     mutating func text(_ t: String) {
         let mark = bytes.count

@@ -54,11 +54,21 @@ package enum RawHTMLReading {
         var dropping: String?
         /// A `</summary>` was read: a hard break goes before the next content, outside the summary.
         var breakBefore = false
+        var previousChain: [Int] = []
         for (i, run) in c.runs.enumerated() {
             let chain = c.spanChain(ofRun: i)
+            // An empty text in no new Markdown span (GFM's autolinks leave them) opens no raw span.
+            if case .text(let t) = run.content, t.isEmpty, chain == previousChain { continue }
+            previousChain = chain
             // A raw element ends with the Markdown span it opened in.
             while let last = raw.last, last.chain.count > chain.count || Array(chain.prefix(last.chain.count)) != last.chain {
                 raw.removeLast(); rawIDs.removeLast()
+            }
+            // A raw `<a>` ends where a Markdown link inside it starts, with what opened inside it
+            // (links do not nest: as a browser parses it, and as the HTML writer's `endRawLink()`).
+            if let k = raw.firstIndex(where: { $0.name == "a" }),
+               chain[raw[k].chain.count...].contains(where: { if case .link(let l) = c.spans[$0].kind { return !l.isMissing } else { return false } }) {
+                raw.removeSubrange(k...); rawIDs.removeSubrange(k...)
             }
             var wanted: [Key] = []
             var r = 0

@@ -142,6 +142,39 @@ package enum RawHTMLPolicy {
         return result
     }
 
+    /// Kept elements an HTML block may leave open around the Markdown blocks after it, up to the
+    /// HTML block with their end tag (`<details>`, blank line, Markdown, blank line,
+    /// `</details>`), as in the page GitHub renders from cmark-gfm's output: elements a browser
+    /// holds Markdown's blocks in. `p`, headings and phrasing elements are closed in their own
+    /// block (a browser ends a `p` at the next block anyway).
+    package static let blockContainers: Set<String> = [
+        "details", "summary", "div", "blockquote", "figure", "figcaption", "li", "dd", "dt", "td", "th",
+    ]
+
+    /// Kept elements that stay open with a ``blockContainers`` element inside them (a table's
+    /// `tr` around an open `td`, a list around an open `li`).
+    package static let containerParts: Set<String> = ["table", "thead", "tbody", "tfoot", "tr", "ul", "ol", "dl"]
+
+    /// The elements of kept `nodes` (``sanitized(_:)``) that stay open after the HTML block they
+    /// were parsed from, outermost first, without children: the ``RawHTMLElement/openAtEnd``
+    /// elements on the last-node path from the top, up to the innermost ``blockContainers`` one
+    /// reached through ``blockContainers`` and ``containerParts`` only; at most
+    /// ``ASTLimits/maxNestingDepth`` (deeper ones close in their block).
+    package static func carriedElements(_ nodes: [RawHTMLNode]) -> [RawHTMLElement] {
+        var chain: [RawHTMLElement] = []
+        var valid = 0
+        var level = nodes
+        while chain.count < ASTLimits.maxNestingDepth, case .element(var e)? = level.last, e.openAtEnd {
+            let container = blockContainers.contains(e.name)
+            guard container || containerParts.contains(e.name) else { break }
+            level = e.children
+            e.children = []
+            chain.append(e)
+            if container { valid = chain.count }
+        }
+        return Array(chain.prefix(valid))
+    }
+
     /// One raw inline HTML fragment as libcmark-gfm delimits it (one start tag, end tag,
     /// comment, processing instruction, declaration or CDATA section, CommonMark §6.6), read by
     /// the HTML parser.

@@ -24,12 +24,17 @@ package struct RawHTMLElement: Sendable, Equatable {
     package var attributes: [RawHTMLAttribute]
     /// The children, comments and dropped content left out (``RawHTMLPolicy/dropsContent(_:)``).
     package var children: [RawHTMLNode]
+    /// The input ended inside this element: no end tag, its own or an implied one, closed it
+    /// (`<details>` opened by an HTML block for the Markdown blocks after it). Only elements on
+    /// the last-node path from the top can be; ``RawHTMLPolicy/carriedElements(_:)`` reads them.
+    package var openAtEnd: Bool
 
     /// An element (see the properties).
-    package init(name: String, attributes: [RawHTMLAttribute] = [], children: [RawHTMLNode] = []) {
+    package init(name: String, attributes: [RawHTMLAttribute] = [], children: [RawHTMLNode] = [], openAtEnd: Bool = false) {
         self.name = name
         self.attributes = attributes
         self.children = children
+        self.openAtEnd = openAtEnd
     }
 
     /// The value of attribute `name`, if the element has it.
@@ -61,11 +66,12 @@ package enum RawHTMLParser {
         if cut < html.utf8.count {
             let utf8 = html.utf8
             let mid = utf8.index(utf8.startIndex, offsetBy: cut)
-            var nodes = withTree(String(html[..<mid])) { root in children(of: root, depth: 0) } ?? []
+            // Text follows what the cut part leaves open: nothing is open at the end.
+            var nodes = withTree(String(html[..<mid])) { root in children(of: root, depth: 0, open: false) } ?? []
             nodes.append(.text(String(html[mid...])))
             return nodes
         }
-        return withTree(html) { root in children(of: root, depth: 0) } ?? []
+        return withTree(html) { root in children(of: root, depth: 0, open: true) } ?? []
     }
 
     /// The name of the first element `html` parses to (dropped-content elements included), or "".
@@ -103,8 +109,10 @@ package enum RawHTMLParser {
         }
     }
 
-    /// The copied children of element `node` at nesting `depth`.
-    static func children(of node: UnsafeMutablePointer<GumboNode>, depth: Int) -> [RawHTMLNode] {
+    /// The copied children of element `node` at nesting `depth`; `open`: the input ends inside
+    /// `node` (its last child, if an element that gumbo closed only at the end of the input, is
+    /// ``RawHTMLElement/openAtEnd`` too).
+    static func children(of node: UnsafeMutablePointer<GumboNode>, depth: Int, open: Bool = false) -> [RawHTMLNode] {
         let vector = node.pointee.v.element.children
         var result: [RawHTMLNode] = []
         result.reserveCapacity(Int(vector.length))
@@ -121,8 +129,11 @@ package enum RawHTMLParser {
                     if !text.isEmpty { result.append(.text(text)) }
                     continue
                 }
+                let openAtEnd = open && i == Int(vector.length) - 1
+                    && child.pointee.parse_flags.rawValue & GUMBO_INSERTION_IMPLICIT_END_TAG.rawValue != 0
                 result.append(.element(RawHTMLElement(name: name, attributes: attributes(of: child),
-                                                      children: children(of: child, depth: depth + 1))))
+                                                      children: children(of: child, depth: depth + 1, open: openAtEnd),
+                                                      openAtEnd: openAtEnd)))
             default:
                 continue  // comments, the document node
             }

@@ -69,6 +69,9 @@ struct TreeBuilder {
     /// Raw `<a>` start tags left out of the open links' text (``dropsNestedLinkTag(_:_:)``)
     /// whose `</a>` is still to come.
     var droppedNestedLinks = 0
+    /// The raw `<a>` start tag (outside Markdown links) open in the inline content being read
+    /// (``noteLinkInsideRawLink(_:)``).
+    var rawLinkOpen: OpaquePointer?
     /// A wiki link was made from `[` + a shortcut reference link + `]`: the `]` that starts the
     /// next text node belongs to it.
     var dropLeadingBracket = false
@@ -318,6 +321,7 @@ struct TreeBuilder {
 
     mutating func takeRuns() -> Inlines {
         deferredSoftBreak = false
+        rawLinkOpen = nil
         highlightLevels = []
         spanPushed = []
         lastRunIsOpenText = false

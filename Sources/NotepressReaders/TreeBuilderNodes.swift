@@ -90,6 +90,7 @@ extension TreeBuilder {
             sawRawHTML = true
             let html = literal(Self.string(cmark_node_get_literal(node)))
             if !openLinks.isEmpty, dropsNestedLinkTag(html, node) { return }
+            if openLinks.isEmpty { noteRawLinkTag(html, node) }
             addRun(.rawHTML(html))
         case .footnote_reference:
             let number = Int(Self.string(cmark_node_get_literal(node))) ?? 0
@@ -101,6 +102,7 @@ extension TreeBuilder {
         case .strong: openSpan(.strong)
         case .strikethrough: openSpan(subscriptTilde && Self.isSingleTilde(node) ? .subscript : .strikethrough)
         case .link:
+            if openLinks.isEmpty { noteLinkInsideRawLink(node) }
             linkDepth += 1
             openLinks.append(inlines.runCount)
             openSpan(.link(Link(destination: literal(Self.string(cmark_node_get_url(node))), title: literal(Self.string(cmark_node_get_title(node))),

@@ -163,11 +163,12 @@ extension BatchConverter {
         return s
     }
 
-    /// Sets `record`'s ``SiteRecord/updated`` to `date` (ISO 8601), left out when it is the
-    /// record's `created`; whether it changed.
+    /// Sets `record`'s ``SiteRecord/updated`` to `date` (ISO 8601), left out when it is not later
+    /// than the record's `created` (a file older than the date its front matter gives); whether
+    /// it changed.
     static func setUpdated(_ record: inout SiteRecord, _ date: Date?) -> Bool {
         var iso = date.map { CivilDateTime($0).iso8601 }
-        if iso == record.created { iso = nil }
+        if let d = date, let c = record.created.flatMap(CivilDateTime.parse), d <= c { iso = nil }
         guard iso != record.updated else { return false }
         record.updated = iso
         return true

@@ -175,9 +175,9 @@ static int commit_changes(git_repository *r, git_commit *c, const git_diff_optio
     git_diff *diff = NULL;
     int result = -1;
     if (lib.commit_tree(&tree, c) != 0) goto done;
-    if (lib.parentcount(c) == 1) {
-        if (lib.parent(&parent, c, 0) != 0 || lib.commit_tree(&before, parent) != 0) goto done;
-    }
+    // A parent that is not here (the oldest commit of a shallow clone, which libgit2 before 1.7
+    // still counts): against the empty tree, as a root commit.
+    if (lib.parentcount(c) >= 1 && lib.parent(&parent, c, 0) == 0 && lib.commit_tree(&before, parent) != 0) goto done;
     if (lib.tree_to_tree(&diff, r, before, tree, options) != 0) goto done;
     size_t n = lib.num_deltas(diff);
     int adds = 0, deletes = 0;
@@ -212,6 +212,26 @@ done:
     return result;
 }
 
+/// A shallow clone's walk: libgit2 before 1.7 cannot sort commits whose parents are missing, so
+/// the first parents from HEAD, each commit (a merge too) against its first parent, until one is
+/// not here (that commit then against the empty tree).
+static int first_parent_walk(git_repository *r, const git_diff_options *options, const git_diff_find_options *find,
+                             void *context, notepress_git_change_fn each) {
+    git_oid id;
+    git_commit *c = NULL;
+    if (lib.name_to_id(&id, r, "HEAD") != 0 || lib.commit_lookup(&c, r, &id) != 0) return -1;
+    int result = 0;
+    while (c && result == 0) {
+        result = commit_changes(r, c, options, find, context, each);
+        git_commit *parent = NULL;
+        if (lib.parentcount(c) == 0 || lib.parent(&parent, c, 0) != 0) parent = NULL;
+        lib.commit_free(c);
+        c = parent;
+    }
+    if (c) lib.commit_free(c);
+    return result < 0 ? -1 : 0;
+}
+
 int notepress_git_walk(notepress_git_repository *repo, const char *prefix, void *context, notepress_git_change_fn each) {
     git_repository *r = (git_repository *)repo;
     diff_options_room options;
@@ -227,6 +247,7 @@ int notepress_git_walk(notepress_git_repository *repo, const char *prefix, void 
         options.o.pathspec.count = 1;
     }
     find.o.flags = GIT_DIFF_FIND_RENAMES;
+    if (lib.is_shallow(r) == 1) return first_parent_walk(r, &options.o, &find.o, context, each);
     git_revwalk *walk = NULL;
     if (lib.walk_new(&walk, r) != 0) return -1;
     int result = 0;
@@ -235,6 +256,8 @@ int notepress_git_walk(notepress_git_repository *repo, const char *prefix, void 
         return -1;
     }
     git_oid id;
+    // The walk ends at its last commit, or where a parent is missing (a shallow clone): what it
+    // read until then stands.
     while (result == 0 && lib.walk_next(&id, walk) == 0) {
         git_commit *c = NULL;
         if (lib.commit_lookup(&c, r, &id) != 0) { result = -1; break; }

@@ -160,4 +160,19 @@ final class GitDatesTests: XCTestCase {
         let newHead = try git(["rev-parse", "HEAD"], in: docs).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertTrue(try read(out + "/.notepress-manifest").contains("\nH\t" + newHead + "\n"))
     }
+
+    /// A shallow clone (one commit fetched): its commit "adds" every file, so every page is dated
+    /// by it, and the run says so once.
+    func testGitDatesInAShallowCloneWarnOnce() throws {
+        let dir = try makeTempDir(self)
+        let docs = try makeClonedRepository(dir)
+        let shallow = dir.appendingPathComponent("shallow").path
+        try git(["clone", "-q", "--depth", "1", "file://" + (docs as NSString).deletingLastPathComponent, shallow], in: dir.path)
+        let out = dir.appendingPathComponent("out").path
+        let r = try NotepressBinary.run(["convert", shallow + "/docs", "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "shallow clone").count - 1, 1, r.stderr)
+        let alpha = try read(out + "/alpha.html")
+        XCTAssertTrue(alpha.contains("<time class=\"date-badge\" datetime=\"2023-01-02T03:04:05Z\">"), alpha)
+    }
 }

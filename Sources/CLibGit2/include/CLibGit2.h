@@ -41,7 +41,9 @@ typedef int (*notepress_git_change_fn)(void *context, int64_t time, char status,
 /// and reports each change of each commit that is not a merge against its parent (a root commit,
 /// or the oldest commit of a shallow clone, against the empty tree), only of paths below `prefix`
 /// (a folder relative to the work tree ending in `/`, or "" for all), with renames found
-/// (libgit2's rename detection, default similarity). 0, or -1 on an error of libgit2.
+/// (libgit2's rename detection, default similarity). A shallow clone is walked along first
+/// parents (each commit against its first parent) until a parent is missing. 0, or -1 on an
+/// error of libgit2.
 int notepress_git_walk(notepress_git_repository *repo, const char *prefix, void *context, notepress_git_change_fn each);
 
 /// Reports each path below `prefix` whose index or work tree file differs from HEAD (`git

@@ -97,8 +97,9 @@ struct SiteBuildRun {
         batch.inputFolders = scan.folders
         batch.book = request.book
         for w in request.book?.warnings ?? [] { tell(.note(w)) }
-        // Pages' dates from the history of the git work tree the input folder is in.
-        if request.gitDates, scan.folders.count == 1 {
+        // Pages' dates from the history of the git work tree the input folder is in (a run of one
+        // folder; not a shard, whose records must be those `notepress scan` made).
+        if request.gitDates, scan.folders.count == 1, request.shard == nil, siteTable == nil {
             let (dates, warnings) = GitDates.open(folder: scan.folders[0], wanted: scan.files.map(\.relative))
             for w in warnings { tell(.note(PathText.oneLine(request.inputs.first ?? scan.folders[0]) + ": warning: " + w)) }
             batch.gitDates = dates

@@ -10,6 +10,7 @@
 //   CLibCrypto                     OpenSSL's libcrypto, SHA-256 through EVP, loaded on first use (dlopen)
 //   CMicroHTTPD                    GNU libmicrohttpd, the HTTP server of `notepress serve`, loaded on first use (dlopen)
 //   CGumbo                         Google's gumbo, the HTML5 parser of raw HTML, loaded on first use (dlopen)
+//   CLibGit2                       libgit2, a site's page dates from its git history, loaded on first use (dlopen)
 //   CICU                           ICU's common library (pkg-config icu-uc; Homebrew icu4c on macOS)
 //   CLineBreak                     UAX #14 line breaks from ICU (libicuuc), a plain C interface
 //   CBidi                          UAX #9 paragraph direction, right-to-left languages (libicuuc)
@@ -87,6 +88,12 @@ let package = Package(
         // symbols; see include/CLibZip.h.
         .target(name: "CLibZip", dependencies: ["COptionalLibrary"],
                 cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))]),
+        // libgit2: a folder run's page dates from the history of its git work tree (NotepressSite's
+        // GitDates), loaded with dlopen when a run reads history (a run that does not never maps it
+        // nor the libraries it pulls in); its header (Debian libgit2-dev) type-checks the loaded
+        // symbols; see include/CLibGit2.h.
+        .target(name: "CLibGit2", dependencies: ["COptionalLibrary"],
+                cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))]),
         // The one rule for finding a library loaded with dlopen on first use (an environment
         // variable's file, else the first candidate that loads).
         .target(name: "COptionalLibrary"),
@@ -163,7 +170,7 @@ let package = Package(
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto", "NotepressRawHTML",
-            "CSearchText", "NotepressEPUB",
+            "CSearchText", "NotepressEPUB", "CLibGit2",
         ]),
         // `notepress serve` and `convert --watch`: on top of the site engine, beside it for the CLI.
         .target(name: "NotepressServe", dependencies: [

@@ -23,11 +23,13 @@ export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/n
 out=${DEB_OUT:-.build/deb}
 # Loaded or read at run time, so not among the libraries dpkg-shlibdeps reads off the binary:
 # libcrypto (dlopen, Sources/CLibCrypto: the manifest's SHA-256), libmicrohttpd (dlopen,
-# Sources/CMicroHTTPD: notepress serve), libgumbo (dlopen, Sources/CGumbo: raw HTML), libzip (dlopen, Sources/CLibZip: DOCX, ODT, EPUB), lunr.js (/usr/share/javascript/lunr, SiteAssets: a folder
+# Sources/CMicroHTTPD: notepress serve), libgumbo (dlopen, Sources/CGumbo: raw HTML), libzip (dlopen,
+# Sources/CLibZip: DOCX, ODT, EPUB), libgit2 (dlopen, Sources/CLibGit2: page dates from git history),
+# lunr.js (/usr/share/javascript/lunr, SiteAssets: a folder
 # run's search) and KaTeX (/usr/share/javascript/katex, HTMLMath: math in HTML). Without any of
 # them a run still succeeds, with that feature left out and a warning, but the package's
 # features are all there only with them. InstallTests checks every one against the sources.
-RUNTIME_DEPENDS="libssl3 (>= 3.0.0), libmicrohttpd12 (>= 0.9.75), libgumbo1 (>= 0.10), libzip4 (>= 1.7), libjs-lunr (>= 2.3), libjs-katex (>= 0.16)"
+RUNTIME_DEPENDS="libssl3 (>= 3.0.0), libmicrohttpd12 (>= 0.9.75), libgumbo1 (>= 0.10), libzip4 (>= 1.7), libgit2-1.5, libjs-lunr (>= 2.3), libjs-katex (>= 0.16)"
 shlibdeps_flags=()
 [ "${CONFIG:-release}" = debug ] && shlibdeps_flags=(--ignore-missing-info)
 deb=$out/notepress_${version}_${arch}.deb

@@ -124,6 +124,11 @@ public struct ConversionOptions: Sendable {
     /// Folder runs, HTML pages: the site title of the header (`--site-title`); `nil`: the root
     /// index page's title, else `Notes`.
     package var siteTitle: String?
+    /// Folder runs, HTML pages: where each page's source can be edited, an "Edit this page" link
+    /// (`--edit-url`, else mkdocs.yml's `repo_url` + `edit_uri`, book.toml's `[output.html]
+    /// edit-url-template`): a URL in which `{path}` stands for the input's path below the input
+    /// folder (percent-encoded); `nil`: no link.
+    package var editURL: String?
     /// Folder runs: the URL the site is published at (`--base-url`, ending in `/`): with it the run
     /// writes `sitemap.xml` and `feed.xml`, and `404.html` links absolutely under it.
     package var baseURL: String?

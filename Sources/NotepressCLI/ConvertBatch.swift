@@ -39,6 +39,7 @@ extension ConvertPlan {
         r.copyAll = run.copyAll
         r.strictLinks = run.strictLinks
         r.wikilinks = run.siteWikilinks
+        r.gitDates = run.gitDates
         r.keepForExit = keepForExit
         return r
     }

@@ -41,6 +41,12 @@ enum TemplateArguments {
         options.tableOfContents = a.flag("--toc")
         options.backlinks = a.flag("--backlinks")
         options.siteTitle = a.value("--site-title")
+        if let url = a.value("--edit-url") {
+            guard url.hasPrefix("https://") || url.hasPrefix("http://"), url.count > 8, !url.contains(where: { $0 == " " || $0 == "\"" || $0 == "<" }) else {
+                throw UsageError("option '--edit-url' expects an http:// or https:// URL, got '\(url)'")
+            }
+            options.editURL = url
+        }
         if let url = a.value("--base-url") {
             guard url.hasPrefix("https://") || url.hasPrefix("http://"), url.count > 8, !url.contains(where: { $0 == " " || $0 == "\"" || $0 == "<" }) else {
                 throw UsageError("option '--base-url' expects an http:// or https:// URL, got '\(url)'")
@@ -213,6 +219,7 @@ struct ConvertPlan {
         options.width = terminal.width ?? (destination == .file ? 80 : TerminalSize.columns(environment: env, fd: STDOUT_FILENO))
         try TemplateArguments.apply(a, to: &options, writers: writers, warn: terminal.verbosity != .quiet)
         if options.siteTitle == nil, let title = book?.title { options.siteTitle = title }
+        if options.editURL == nil, let edit = book?.editURL { options.editURL = edit }
         try HighlightArguments.apply(a, to: &options)
         return options
     }

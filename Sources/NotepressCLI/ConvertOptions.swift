@@ -34,6 +34,8 @@ struct RunOptions {
     var strictLinks: Bool
     /// Wiki links in a site's Markdown: on unless `--no-wikilinks`.
     var siteWikilinks: Bool
+    /// Pages' dates from git history in a folder run: on unless `--no-git-dates`.
+    var gitDates: Bool
 
     /// - Throws: ``UsageError`` for a job count out of range.
     init(_ a: Arguments) throws {
@@ -43,6 +45,7 @@ struct RunOptions {
         copyAll = a.flag("--copy-all")
         strictLinks = a.flag("--strict-links")
         siteWikilinks = !a.flag("--no-wikilinks")
+        gitDates = !a.flag("--no-git-dates")
     }
 }
 

@@ -74,6 +74,12 @@ package struct BatchConverter: Sendable {
     package var followSymlinks = false
     /// The mdBook book the run converts (``BookFolder``): chapters' directives are carried out.
     package var book: BookFolder?
+    /// The history of the git work tree the input folder is in (``GitDates``): pages' dates;
+    /// `nil` outside one, with `--no-git-dates`, or without libgit2 (file times then).
+    package var gitDates: GitDates?
+    /// The HEAD the previous run read its dates at (``Manifest/gitHead``): an input unchanged
+    /// since then keeps its record (and dates) only when HEAD is still that commit.
+    package var previousGitHead: String?
 
     package init(loader: DocumentLoader, writers: [any DocumentWriter], options: ConversionOptions,
                 outputRoot: String, layout: OutputLayout = .flat, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

@@ -14,7 +14,8 @@ import NotepressThemes
 ///     E  RELATIVE  INPUT-SHA256  MODIFIED  CONFIG-SHA256  INPUT-SIZE  INPUT-MTIME-NS  CREATED  TITLE  SITE-SHA256
 ///     O  PATH  SHA256  SIZE  MTIME-NS                     (one line per output of that input)
 ///
-/// before the entries, at most one `I  PATH  SHA256  SIZE  MTIME-NS` line for the HTML
+/// before the entries, at most one `H  COMMIT` line (the git HEAD the pages' dates were read at,
+/// ``gitHead``), at most one `I  PATH  SHA256  SIZE  MTIME-NS` line for the HTML
 /// index page (``index``) and one `G  PATH  -  SIZE  MTIME-NS` line per other generated
 /// site-wide page (tag pages, ``sitePages``, sorted by path; no hash, as for assets), and after them one line per copied asset (``assets``, sorted by
 /// output path):
@@ -115,6 +116,9 @@ package struct Manifest: Sendable, Equatable {
     package var sitePages: [Output] = []
     /// Assets copied into the output folder, by output path (relative to the output folder).
     package var assets: [String: Asset] = [:]
+    /// The commit id of the git HEAD the pages' dates were read at (``GitDates``); `nil` when
+    /// they were not read from history. A re-run at another HEAD dates every page again.
+    package var gitHead: String?
 
     package init(entries: [String: Entry] = [:], index: Output? = nil, assets: [String: Asset] = [:]) {
         self.entries = entries
@@ -178,6 +182,9 @@ package struct Manifest: Sendable, Equatable {
                 current = (key, Entry(inputSHA256: text(fields[2]), modified: modified, configSHA256: text(fields[4]),
                                       outputs: [], title: title, created: created, inputSize: size,
                                       inputMtimeNanoseconds: mtime, siteSHA256: site == "-" ? nil : site))
+            case "H":
+                guard current == nil, m.gitHead == nil, fields.count == 2 else { return nil }
+                m.gitHead = text(fields[1])
             case "I":
                 guard current == nil, m.index == nil, let o = output() else { return nil }
                 m.index = o
@@ -224,6 +231,7 @@ package struct Manifest: Sendable, Equatable {
             out.append(0x0A)
         }
         put("notepress-manifest\t\(Self.formatVersion)\n")
+        if let h = gitHead { put("H\t" + h + "\n") }
         if let o = index { output(0x49, o) }  // I
         for o in sitePages { output(0x47, o) }  // G
         for key in Self.byteSorted(entries.keys) {
@@ -424,6 +432,8 @@ package struct BuildConfiguration: Sendable {
         // MkDocs' extensions (mkdocs.yml): only when some are on, so other runs' fingerprints stay.
         if !loader.mkdocs.isEmpty { field("mkdocs", loader.mkdocs.map(\.rawValue).sorted().joined(separator: ",")) }
         if let mark = options.headingPermalink { field("permalink", mark) }
+        // Edit links (`--edit-url`, mkdocs.yml, book.toml): only when given, so other runs' fingerprints stay.
+        if let edit = options.editURL { field("editURL", edit) }
         field("headingIDs", "\(options.headingIDs)")
         field("encoding", loader.encoding ?? "UTF-8")
         field("hashtags", "\(loader.hashtags)")

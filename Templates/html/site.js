@@ -28,7 +28,8 @@
   /* The words of `text`: [{word, index}] (index: UTF-16 offset), as SearchTerms.wordSpans makes
      them: the segments cut at dots, "@" and apostrophes, pieces with one of those between them
      joined (O’Reilly, example.com, jo@example.com), a "." before a word at the start or after a
-     space kept (.net), "+", "++" or "#" after a word and before no word kept (c++, c#). */
+     space kept (.net), "++" after a word kept (c++, C++17: c++ and 17), "+" or "#" after a word
+     and before no word kept (c#, not a+b). */
   var CONNECTOR = /[.@'\u2018\u2019\u02BC\uFF07]/;
   function words(text) {
     var spans = [], pieces = [], out = [];
@@ -54,7 +55,7 @@
       if (lo >= 1 && text[lo - 1] === "." && (lo === 1 || SPACE.test(text[lo - 2]))) lo--;
       var e = hi;
       if (text[e] === "#") e++; else while (e < text.length && e - hi < 2 && text[e] === "+") e++;
-      if (e > hi && (i >= pieces.length || pieces[i][0] !== e)) hi = e;
+      if (e > hi && ((e - hi === 2 && text[hi] === "+") || i >= pieces.length || pieces[i][0] !== e)) hi = e;
       out.push({ word: text.slice(lo, hi), index: lo });
     }
     return out;

@@ -66,6 +66,8 @@ final class OptionTableTests: XCTestCase {
         "--backlinks": Case(first: [], second: ["--backlinks"]),
         "--site-title": Case(first: ["--site-title", "One"], second: ["--site-title", "Two"]),
         "--base-url": Case(first: ["--base-url", "https://one.example/"], second: ["--base-url", "https://two.example/"]),
+        "--edit-url": Case(first: ["--edit-url", "https://one.example/{path}"], second: ["--edit-url", "https://two.example/{path}"]),
+        "--no-git-dates": Case(first: [], second: ["--no-git-dates"]),
         "--feed-size": Case(base: ["--base-url", "https://one.example/"], first: ["--feed-size", "1"], second: ["--feed-size", "2"]),
         "--list-page-size": Case(first: ["--list-page-size", "1"], second: ["--list-page-size", "2"]),
         "--copy-all": Case(first: [], second: ["--copy-all"]),
@@ -109,6 +111,7 @@ final class OptionTableTests: XCTestCase {
     /// same (the re-run must convert again), with the reason.
     static let sameBytesOnValidInput: [String: String] = [
         "--no-validate": "valid TEI is the same bytes validated or not; a run that validates again re-checks what was written without",
+        "--no-git-dates": "outside a git work tree (this scratch folder) pages are dated by their files either way; GitDatesTests shows the difference in a repository, and a re-run with it must convert again",
         "--no-input-limits": "a document within the bounds reads the same; one past them fails without it (HostileShapeLimitsTests), and a re-run with it must convert again",
     ]
 

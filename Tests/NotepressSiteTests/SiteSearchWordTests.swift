@@ -10,7 +10,9 @@ import NotepressTestSupport
 ///   parts are indexed too, so the name after the apostrophe finds it);
 /// - `jo@example.com` is found by itself, by `example` and by `example.com` (ICU splits at `@`:
 ///   the index joins the address and indexes its parts);
-/// - `c++`, `c#` and `.net` are found as typed, and `c++` does not list every word starting with c.
+/// - `c++`, `c#` and `.net` are found as typed, and `c++` does not list every word starting with c;
+/// - `c++` finds `C++17` (issue 46: ICU drops the `++` before a number, and the page's `C++17` was
+///   indexed as `c` and `17`).
 final class SiteSearchWordTests: XCTestCase {
     static let notes: [String: String] = [
         "index.md": "# Home\n\nWelcome.\n",
@@ -21,6 +23,7 @@ final class SiteSearchWordTests: XCTestCase {
         "cpp.md": "# Languages\n\nI write C++ at work.\n",
         "csharp.md": "# Others\n\nC# and .NET on a server.\n",
         "cat.md": "# Pets\n\nA cat in a net and a comb.\n",
+        "cpp17.md": "# Standards\n\nThe build moved to C++17 last year.\n",
     ]
 
     var site: (input: String, output: String, dir: String)!
@@ -64,17 +67,24 @@ final class SiteSearchWordTests: XCTestCase {
     }
 
     func testCPlusPlusCSharpAndDotNetAreFoundAsTyped() throws {
-        XCTAssertEqual(try results("c++").pages, ["cpp.html"], "not every word starting with c")
+        XCTAssertEqual(Set(try results("c++").pages), ["cpp.html", "cpp17.html"], "not every word starting with c")
         XCTAssertEqual(try results("C#").pages, ["csharp.html"])
         XCTAssertEqual(try results(".net").pages, ["csharp.html"], "not the plain word net")
         XCTAssertEqual(Set(try results("net").pages), ["csharp.html", "cat.html"])
         XCTAssertTrue(try results("c++").html.contains("I write <mark>C++</mark> at work."))
     }
 
+    func testCPlusPlusFindsCPlusPlus17() throws {
+        XCTAssertTrue(try results("c++").pages.contains("cpp17.html"))
+        XCTAssertEqual(try results("C++17").pages, ["cpp17.html"])
+        XCTAssertEqual(try results("c++ 17").pages, ["cpp17.html"])
+        XCTAssertEqual(SearchTerms.terms("C++17 x++ a+1 C#7"), ["c++", "17", "x++", "a", "1", "c", "7"])
+    }
+
     /// The page's terms (site.js `flat`, Intl.Segmenter in Chromium) are the index's
     /// (``SearchTerms/terms(_:)``, ICU) for these words and every ASCII line of the corpus.
     func testPageAndIndexSplitTextIntoTheSameTerms() throws {
-        var texts = ["O’Reilly and O'Reilly", "don't stop", "mail jo@example.com or a.b@c.d.", "C++ C# F# .NET x++y a+b",
+        var texts = ["O’Reilly and O'Reilly", "don't stop", "mail jo@example.com or a.b@c.d.", "C++ C# F# .NET x++y a+b", "C++17 and c++20, C#7 a+1",
                      "10+ years", "end. net", "(.net)", "see .gitignore", "e.g. 3.14 v1.2.3", "#tag c#", "user@host",
                      "Ｏ＇Ｒｅｉｌｌｙ", "l'été d’Émile", "rock ’n’ roll", "@handle", "a@b"]
         for url in TestPaths.files(under: TestPaths.corpus, extensions: ["md"]).prefix(40) {

@@ -52,7 +52,8 @@ final class SitemapTests: XCTestCase {
     }
 
     /// `lastmod` and the feed's `updated` come from `updated:`/`modified:`/`lastmod:` (the
-    /// feed's own `updated` the latest of its entries'); a note without them keeps its date.
+    /// feed's own `updated` the latest of its entries'); a note without them whose file is older
+    /// than its date (SOURCE_DATE_EPOCH caps the file times here) keeps its date.
     func testLastmodAndFeedUpdatedComeFromUpdatedOrModifiedFrontMatter() throws {
         let site = try makeSiteFolder(self, [
             "index.md": "---\ncreated: 2020-01-01\n---\n# Home\n",
@@ -66,7 +67,8 @@ final class SitemapTests: XCTestCase {
             "g.md": "---\ncreated: 2020-01-01\ndate modified: 2021-05-05\n---\n# G\n",
             "h.md": "---\ncreated: 2020-01-01\ndateModified: 2021-06-06\n---\n# H\n",
         ])
-        let r = try NotepressBinary.run(["convert", site.input, "-o", site.output, "-q", "--base-url", "https://example.org/"])
+        let r = try NotepressBinary.run(["convert", site.input, "-o", site.output, "-q", "--base-url", "https://example.org/"],
+                                        environment: ["SOURCE_DATE_EPOCH": "1500000000"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let sitemap = try String(contentsOfFile: site.output + "/sitemap.xml", encoding: .utf8)
         for (page, date) in [("a", "2025-02-03T00:00:00Z"), ("b", "2024-07-09T10:00:00Z"), ("c", "2023-02-02T00:00:00Z"),

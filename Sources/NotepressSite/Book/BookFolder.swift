@@ -31,6 +31,11 @@ package struct BookFolder: Sendable, Equatable {
     package var directives: BookDirectives.Syntax? = .mdBook
     /// MkDocs' `nav:` (``MkDocsFolder``): the sidebar's order; `nil`: none given.
     package var nav: [SiteSummaryEntry]?
+    /// Where a page's source is edited (``ConversionOptions/editURL``: `{path}` is the page's path
+    /// below the source folder): `[output.html] edit-url-template` with mdBook's `{path}` (the
+    /// path from the book's root, `SRC/chapter.md`) made so; MkDocs' `repo_url` + `edit_uri`
+    /// (``MkDocsFolder/editURL``).
+    package var editURL: String?
 
     /// The book `input` is (see the type's rules), or `nil` for any other input.
     package static func find(_ input: String) -> BookFolder? {
@@ -60,6 +65,10 @@ package struct BookFolder: Sendable, Equatable {
         var b = BookFolder(root: root, rootReal: InputScanner.realPath(root), source: source,
                            title: toml.values["book"]?["title"], configFile: config)
         b.warnings = toml.warnings
+        if let t = toml.values["output.html"]?["edit-url-template"], !t.isEmpty, t.hasPrefix("https://") || t.hasPrefix("http://") {
+            // mdBook replaces {path} with `src` + "/" + the chapter's path below it.
+            b.editURL = t.replacingOccurrences(of: "{path}", with: (src.hasPrefix("/") ? "" : src.hasSuffix("/") ? src : src + "/") + "{path}")
+        }
         return b
     }
 }

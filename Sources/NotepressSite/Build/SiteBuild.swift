@@ -59,6 +59,9 @@ package struct SiteBuildRequest: Sendable {
     package var strictLinks = false
     /// Wiki links in Markdown: on for a site unless `--no-wikilinks`.
     package var wikilinks = true
+    /// Pages' dates from the git history of the input folder's work tree (``GitDates``), unless
+    /// `--no-git-dates`.
+    package var gitDates = true
     /// The process ends after the build: its records are left for the exit to reclaim
     /// (``ProcessLifetime``); a watching process frees them after each build.
     package var keepForExit = true

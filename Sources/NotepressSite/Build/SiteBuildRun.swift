@@ -97,6 +97,14 @@ struct SiteBuildRun {
         batch.inputFolders = scan.folders
         batch.book = request.book
         for w in request.book?.warnings ?? [] { tell(.note(w)) }
+        // Pages' dates from the history of the git work tree the input folder is in (a run of one
+        // folder; not a shard, whose records must be those `notepress scan` made).
+        if request.gitDates, scan.folders.count == 1, request.shard == nil, siteTable == nil {
+            let (dates, warnings) = GitDates.open(folder: scan.folders[0], wanted: scan.files.map(\.relative))
+            for w in warnings { tell(.note(PathText.oneLine(request.inputs.first ?? scan.folders[0]) + ": warning: " + w)) }
+            batch.gitDates = dates
+        }
+        batch.previousGitHead = previous.manifest.gitHead
         batch.followSymlinks = request.selection.followSymlinks
         let start = Date()
         observer?.willConvert(total: scan.files.count)
@@ -243,6 +251,7 @@ struct SiteBuildRun {
             }
             // A no-change run leaves the manifest as it was: skip re-encoding and rewriting it.
             let changed = site.indexRecord != previous.index || manifest.assets != previous.assets || manifest.sitePages != previous.sitePages
+                || manifest.gitHead != previous.gitHead
                 || !BatchConverter.manifestUnchanged(outcomes, previous: previous) && manifest != previous
             let onDisk = Platform.status(outDir + "/" + Manifest.fileName) != nil
             let legacy = Platform.status(outDir + "/" + Manifest.legacyFileName) != nil

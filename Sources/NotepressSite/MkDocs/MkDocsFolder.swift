@@ -23,6 +23,9 @@ package struct MkDocsFolder: Sendable {
     package var docs: String
     /// `site_name`.
     package var siteName: String?
+    /// Where a page's source is edited (``editURL(repoURL:editURI:template:)``), `{path}` standing
+    /// for its path below `docs_dir`; `nil`: no edit links.
+    package var editURL: String?
     /// The extensions turned on that the reader implements.
     package var extensions: Set<MkDocsExtension> = []
     /// The text of the link after each heading (`toc`'s `permalink` option), `nil`: none.
@@ -71,6 +74,7 @@ package struct MkDocsFolder: Sendable {
         guard let yaml else { return p }
         if let d = yaml.fields["docs_dir"], !d.isEmpty { p.docs = d.hasPrefix("/") ? d : PathText.join(root, d) }
         p.siteName = yaml.fields["site_name"]
+        p.editURL = editURL(repoURL: yaml.fields["repo_url"], editURI: yaml.fields["edit_uri"], template: yaml.fields["edit_uri_template"])
         for key in ["exclude_docs", "draft_docs"] {
             guard let text = yaml.fields[key] else { continue }
             for raw in text.split(whereSeparator: \.isNewline) {
@@ -121,6 +125,43 @@ package struct MkDocsFolder: Sendable {
             }
         }
         return p
+    }
+
+    /// MkDocs' edit link of a page (its `Page._set_edit_url`): `edit_uri_template` (`{path}`), else
+    /// `edit_uri` followed by the page's path, joined to `repo_url` as a relative URL; `edit_uri`
+    /// defaults to `edit/master/docs/` for GitHub and GitLab and `src/default/docs/` for
+    /// Bitbucket, and an empty one turns the links off. Only http(s) URLs make links.
+    static func editURL(repoURL: String?, editURI: String?, template: String?) -> String? {
+        let repo = repoURL?.trimmingCharacters(in: .whitespaces) ?? ""
+        var edit: String
+        if let t = template, !t.isEmpty {
+            edit = t.replacingOccurrences(of: "{path_noext}", with: "{path}")
+        } else if let e = editURI {
+            guard !e.isEmpty else { return nil }
+            edit = e.hasSuffix("/") || e.hasPrefix("?") || e.hasPrefix("#") ? e : e + "/"
+            edit += "{path}"
+        } else {
+            let host = repo.split(separator: "/").dropFirst().first.map { $0.lowercased() } ?? ""
+            switch host {
+            case "github.com", "gitlab.com": edit = "edit/master/docs/{path}"
+            case "bitbucket.org": edit = "src/default/docs/{path}"
+            default: return nil
+            }
+        }
+        let joined: String
+        if edit.hasPrefix("https://") || edit.hasPrefix("http://") {
+            joined = edit
+        } else if repo.isEmpty {
+            return nil
+        } else if edit.hasPrefix("/") {
+            // An absolute path: on the repository's host.
+            let parts = repo.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count >= 3 else { return nil }
+            joined = parts[0] + "//" + parts[2].prefix { $0 != "/" } + edit
+        } else {
+            joined = (repo.hasSuffix("/") || edit.hasPrefix("?") || edit.hasPrefix("#") ? repo : repo + "/") + edit
+        }
+        return joined.hasPrefix("https://") || joined.hasPrefix("http://") ? joined : nil
     }
 
     /// Extensions whose syntax libcmark-gfm's GFM reading (and the highlighter, front matter)
@@ -188,6 +229,7 @@ package struct MkDocsFolder: Sendable {
         b.directives = extensions.contains(.snippets) ? .snippets : nil
         b.nav = nav
         b.warnings = warnings
+        b.editURL = editURL
         return b
     }
 }

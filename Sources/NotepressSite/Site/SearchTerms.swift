@@ -112,8 +112,9 @@ package enum SearchTerms {
     /// - pieces with one connector between them are one word (`O’Reilly`, `example.com`, `e.g`,
     ///   `3.14`, `jo@example.com`);
     /// - a `.` before a word at the text's start or after a space belongs to it (`.net`);
-    /// - one or two `+`, or one `#`, right after a word and not followed by a word belong to it
-    ///   (`c++`, `c#`, `f#`; ICU drops them).
+    /// - two `+` right after a word belong to it (`c++`, and `c++` and `17` in `C++17`, so that
+    ///   `c++` finds the versions too); one `+` or one `#` right after a word and not followed by
+    ///   a word (`c#`, `f#`, not `a+b`); ICU drops them.
     static func wordSpans(_ u: [UInt16], _ spans: [(Int, Int)]) -> [(Int, Int)] {
         var pieces: [(Int, Int)] = []
         for (lo, hi) in spans {
@@ -133,7 +134,7 @@ package enum SearchTerms {
             if lo >= 1, u[lo - 1] == 0x2E, lo == 1 || isSpace(u[lo - 2]) { lo -= 1 }
             var e = hi
             if e < u.count, u[e] == 0x23 { e += 1 } else { while e < u.count, e - hi < 2, u[e] == 0x2B { e += 1 } }
-            if e > hi, i >= pieces.count || pieces[i].0 != e { hi = e }
+            if e > hi, e - hi == 2 && u[hi] == 0x2B || i >= pieces.count || pieces[i].0 != e { hi = e }
             out.append((lo, hi))
         }
         return out

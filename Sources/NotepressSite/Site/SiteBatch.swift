@@ -44,7 +44,8 @@ struct ScannedInput: @unchecked Sendable {
     var contentSHA256: String?
     var inputSize: Int?
     var inputMtime: Int64?
-    /// The modification time used for the date (clamped).
+    /// The date the page is read with when its front matter gives none (``DocumentLoader``): the
+    /// commit that added its file (``GitDates``), else its modification time (clamped).
     var modified: Date?
     /// The files the page included (``BookDirectives``), as the command line reaches them.
     var includes: [String] = []
@@ -108,7 +109,8 @@ extension BatchConverter {
             s.inputMtime = regular ? st?.modifiedNanoseconds : nil
             let sameConfig = configuration != nil && previous?.configSHA256 == configuration?.sha256
             if sameConfig, let prev = previous, let record = previousRecord, record.kind == .page, record.format != nil,
-               let size = s.inputSize, let mtime = s.inputMtime, prev.inputSize == size, prev.inputMtimeNanoseconds == mtime {
+               let size = s.inputSize, let mtime = s.inputMtime, prev.inputSize == size, prev.inputMtimeNanoseconds == mtime,
+               gitDates?.head == previousGitHead {
                 s.record = record
                 s.line = previousLine
                 s.reused = true
@@ -120,8 +122,13 @@ extension BatchConverter {
             // read(2) until end of file: a FIFO or `<(…)` input reads like a regular file.
             let bytes = try DocumentLoader.read(input.path)
             // The time of the status above (``DocumentLoader/modificationDate(_:)`` would stat again).
-            var modified = st.map { Date(timeIntervalSince1970: $0.modifiedSeconds) }
-            if let m = modified, let sde = loader.sourceDateEpoch { modified = min(m, sde) }
+            var fileTime = st.map { Date(timeIntervalSince1970: $0.modifiedSeconds) }
+            if let m = fileTime, let sde = loader.sourceDateEpoch { fileTime = min(m, sde) }
+            // Dates from history when the file is in it (an uncommitted edit: updated is its time).
+            let history = gitDates?.dates(for: input.relative)
+            let modified = history?.created ?? fileTime
+            // Whole seconds, as the date's file time (``DocumentLoader``): no sub-second noise.
+            let updated = history?.updated ?? fileTime.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
             s.modified = modified
             // The input's hash: the manifest's, and the table's when a page embeds this one.
             let sha256 = SHA256.hex(bytes)
@@ -129,8 +136,9 @@ extension BatchConverter {
             if configuration != nil { s.inputSHA256 = sha256 }
             if sameConfig, let prev = previous, let record = previousRecord, record.kind == .page, record.format != nil,
                prev.inputSHA256 == s.inputSHA256, prev.modified == modified?.timeIntervalSince1970 {
+                var record = record
+                s.line = Self.setUpdated(&record, updated) ? SiteTableCodec.line(record) : previousLine
                 s.record = record
-                s.line = previousLine
                 s.reused = true
                 return s
             }
@@ -143,7 +151,8 @@ extension BatchConverter {
                 s.inputSize = nil
                 if configuration != nil { s.inputSHA256 = SHA256.hex(Array((sha256 + includesSHA256).utf8)) }
             }
-            let record = SiteScanner.record(input.relative, document: document)
+            var record = SiteScanner.record(input.relative, document: document)
+            _ = Self.setUpdated(&record, updated)
             s.record = record
             s.line = SiteTableCodec.line(record)
             s.diagnostics = diagnostics
@@ -152,6 +161,17 @@ extension BatchConverter {
             s.error = NotepressError.wrapping(error, file: input.path)
         }
         return s
+    }
+
+    /// Sets `record`'s ``SiteRecord/updated`` to `date` (ISO 8601), left out when it is not later
+    /// than the record's `created` (a file older than the date its front matter gives); whether
+    /// it changed.
+    static func setUpdated(_ record: inout SiteRecord, _ date: Date?) -> Bool {
+        var iso = date.map { CivilDateTime($0).iso8601 }
+        if let d = date, let c = record.created.flatMap(CivilDateTime.parse), d <= c { iso = nil }
+        guard iso != record.updated else { return false }
+        record.updated = iso
+        return true
     }
 
     /// Phase 1 over `files`: each input scanned (``scan(_:previous:previousRecord:budget:)``, in
@@ -261,6 +281,7 @@ extension BatchConverter {
         var pageExtras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
         if htmlPages { pageExtras.navigation = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav) }
         pageExtras.notFoundRoot = SitePaths.notFoundRoot(baseURL: options.baseURL)
+        pageExtras.editURL = options.editURL
         let extras = pageExtras
         var sources: [String: String] = [:]
         sources.reserveCapacity(files.count + otherFiles.count)

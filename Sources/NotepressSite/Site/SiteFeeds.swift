@@ -4,7 +4,8 @@ import NotepressAST
 import NotepressHTML
 
 /// The site's files for the web, with `--base-url URL`: `sitemap.xml` (sitemaps.org protocol 0.9:
-/// every page, with `lastmod` from its `updated`/`modified` front matter, else its date; past
+/// every page, with `lastmod` from its `updated`/`modified` front matter, else its last change
+/// (git history, else its file's time: ``SiteRecord/updated``), else its date; past
 /// 50 000 URLs or 50 MiB a sitemap index of `sitemap-N.xml` files) and `feed.xml` (Atom, RFC 4287: the newest
 /// ``ConversionOptions/feedSize`` pages by date, title and path breaking ties). Made from the
 /// site table alone, so shards make the same bytes.
@@ -31,14 +32,15 @@ package enum SiteFeeds {
     static let modifiedFields = ["updated", "modified", "lastmod", "last_modified_at", "date modified", "dateModified"]
 
     /// When record `r` last changed, as ISO 8601: its front matter's ``modifiedFields`` (read by
-    /// ``CivilDateTime/parse(_:)``; a tiddler's `modified` is there in that form), else its date (``SiteRecord/created``:
-    /// `created`, else the file's time).
+    /// ``CivilDateTime/parse(_:)``; a tiddler's `modified` is there in that form), else its last
+    /// change (``SiteRecord/updated``: the last commit that touched it, else the file's time), else
+    /// its date (``SiteRecord/created``: `created`, else the first commit, else the file's time).
     package static func lastModified(_ r: SiteRecord) -> String? {
         for key in modifiedFields {
             guard let v = r.fields[key] else { continue }
             if let d = CivilDateTime.parse(v) { return CivilDateTime(d).iso8601 }
         }
-        return r.created
+        return r.updated ?? r.created
     }
 
     /// The later of two ISO 8601 times (``CivilDateTime/parse(_:)``; the text of the later).

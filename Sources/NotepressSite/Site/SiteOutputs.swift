@@ -30,9 +30,11 @@ extension BatchConverter {
             var m = previous
             m.index = nil
             m.assets = [:]
+            m.gitHead = gitDates?.head
             return m
         }
         var m = Manifest()
+        m.gitHead = gitDates?.head
         if keepUnseen {
             let seen = Set(outcomes.map(\.input.relative))
             for (k, v) in previous.entries where !seen.contains(k) { m.entries[k] = v }

@@ -57,6 +57,11 @@ package struct SiteRecord: Sendable, Equatable {
     /// Pages: the date (front matter `created`, else the file time clamped by SOURCE_DATE_EPOCH),
     /// ISO 8601 in UTC (``CivilDateTime/iso8601``).
     package var created: String?
+    /// Pages: when the file last changed, ISO 8601 in UTC, when that is not ``created``: the last
+    /// commit that touched it (``GitDates``), else (not in history, or edited since) the file's
+    /// time clamped by SOURCE_DATE_EPOCH. Front matter's modified fields win over it
+    /// (``SiteFeeds/lastModified(_:)``).
+    package var updated: String?
     /// Pages: front-matter tags, in order.
     package var tags: [String] = []
     /// Pages: the other scalar front-matter fields.
@@ -122,6 +127,7 @@ package struct SiteRecord: Sendable, Equatable {
 /// | `title` | string | pages: front matter `title`, else the first level-1 heading (Markdown), else the file stem |
 /// | `titleSource` | `"frontMatter"`, `"firstHeading"`, `"fileName"` | pages |
 /// | `created` | string | pages: ISO 8601 UTC date (`2024-05-01T00:00:00Z`) |
+/// | `updated` | string | pages: ISO 8601 UTC date of the last change (git history, else the file's time), when not `created` |
 /// | `tags` | [string] | pages: front-matter tags |
 /// | `fields` | {string: string} | pages: other scalar front-matter fields, keys sorted |
 /// | `ids` | [string] | pages: heading ids (GitHub's algorithm), document order |

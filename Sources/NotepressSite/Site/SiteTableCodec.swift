@@ -30,6 +30,7 @@ package enum SiteTableCodec {
         if let t = r.title { w.key("title"); w.string(t) }
         if let s = r.titleSource { w.key("titleSource"); w.string(s.rawValue) }
         if let c = r.created { w.key("created"); w.string(c) }
+        if let u = r.updated { w.key("updated"); w.string(u) }
         if !r.tags.isEmpty { w.key("tags"); w.strings(r.tags) }
         if !r.aliases.isEmpty { w.key("aliases"); w.strings(r.aliases) }
         if !r.embeds.isEmpty { w.key("embeds"); w.strings(r.embeds) }
@@ -112,6 +113,7 @@ package enum SiteTableCodec {
         if case .string(let t)? = o["title"] { r.title = t }
         if case .string(let s)? = o["titleSource"] { r.titleSource = DocumentMetadata.TitleSource(rawValue: s) }
         if case .string(let c)? = o["created"] { r.created = c }
+        if case .string(let u)? = o["updated"] { r.updated = u }
         r.tags = strings(o["tags"])
         r.aliases = strings(o["aliases"])
         r.embeds = strings(o["embeds"])

@@ -183,13 +183,17 @@ struct SitePageExtras: Sendable {
     var navigation: SiteNavigation? = nil
     /// Where the not-found page's links start (``SitePaths/notFoundRoot(baseURL:)``).
     var notFoundRoot = "/"
+    /// The "Edit this page" URL template (``ConversionOptions/editURL``; ``SitePageFooter``).
+    var editURL: String? = nil
 
     /// The chrome values of page `record`.
     func chrome(_ record: SiteRecord, table: SiteTable) -> [String: MustacheValue]? {
         guard let nav = navigation, let i = table.byPath[record.path] else { return nil }
         let fromFolder = SitePaths.folderOf(table.outputStem(forInput: record.path))
-        return nav.values(record: i, fromFolder: fromFolder, notesIndex: table.rootHasIndexPage ? "notes-index.html" : "index.html",
-                          root: SitePaths.isNotFoundPage(record.path) ? notFoundRoot : nil)
+        var values = nav.values(record: i, fromFolder: fromFolder, notesIndex: table.rootHasIndexPage ? "notes-index.html" : "index.html",
+                                root: SitePaths.isNotFoundPage(record.path) ? notFoundRoot : nil)
+        footerValues(record, into: &values)
+        return values
     }
 
     /// `digest` (``SiteRewriter/digest(of:resolutions:)`` of `record`) extended with what this
@@ -199,7 +203,7 @@ struct SitePageExtras: Sendable {
         let sources = table.byPath[record.path].flatMap { $0 < backlinks.count ? backlinks[$0] : nil } ?? []
         guard linkedTags || !sources.isEmpty || navigation != nil else { return digest }
         var bytes = Array(digest.utf8)
-        if let nav = navigation { bytes += Array(("\u{1E}site" + nav.digest).utf8) }
+        if let nav = navigation { bytes += Array(("\u{1E}site" + nav.digest + "\u{1E}" + footerDigest(record)).utf8) }
         if linkedTags { bytes += Array("\u{1E}tags".utf8) }
         for i in sources {
             bytes.append(0x1E)

@@ -93,10 +93,16 @@ public enum OutputFormat: String, Sendable, Equatable, Hashable, CaseIterable {
     /// The document tree as JSON (the format of `notepress convert -t json`, described in the
     /// README's "The AST as JSON").
     case json
+    /// PDF laid out with Pango and Cairo, in the theme's text styles at its size category
+    /// (``ConversionOptions/paperSize``); binary: ``Conversion/bytes`` holds it.
+    case pdf
 
     /// The file extension of the format's files, without the dot: `html`, `rtf`, `ans`, `xml`,
-    /// `man`, `json`.
+    /// `man`, `json`, `pdf`.
     public var fileExtension: String { writer.fileExtension }
+
+    /// Whether the output is binary (``pdf``): ``Conversion/bytes`` holds it, ``Conversion/text`` is empty.
+    public var isBinary: Bool { self == .pdf }
 
     /// The writer of the format (``WriterRegistry``).
     var writer: any DocumentWriter { WriterRegistry.writer(for: self) }
@@ -112,8 +118,13 @@ public enum OutputFormat: String, Sendable, Equatable, Hashable, CaseIterable {
 
 /// The result of a conversion: the output and the warnings met on the way.
 public struct Conversion: Sendable, Equatable {
-    /// The output document (RTF is ASCII; the other formats UTF-8 text).
+    /// The output document (RTF is ASCII; the other formats UTF-8 text); empty for a binary
+    /// format (``OutputFormat/isBinary``: PDF), whose output is ``bytes``.
     public var text: String
+    /// The output of a binary format (PDF); `nil` for text formats.
+    private var binary: [UInt8]?
+    /// The output document's bytes: a binary format's (PDF), or ``text`` as UTF-8.
+    public var bytes: [UInt8] { binary ?? Array(text.utf8) }
     /// Warnings of reading and writing, in order, each with its line and column in the source
     /// when known (``Diagnostic/description`` prints `line:column: warning: message`). Empty for
     /// most documents.
@@ -122,6 +133,13 @@ public struct Conversion: Sendable, Equatable {
     /// A result of `text` with `diagnostics`.
     public init(text: String, diagnostics: [Diagnostic] = []) {
         self.text = text
+        self.diagnostics = diagnostics
+    }
+
+    /// A result of binary output (PDF) with `diagnostics`: ``bytes`` holds it, ``text`` is empty.
+    public init(bytes: [UInt8], diagnostics: [Diagnostic] = []) {
+        self.text = ""
+        self.binary = bytes
         self.diagnostics = diagnostics
     }
 }
@@ -135,6 +153,7 @@ extension Document {
     public func render(as format: OutputFormat, options: ConversionOptions = ConversionOptions()) throws -> Conversion {
         var diagnostics: [Diagnostic] = []
         let bytes = try format.writer.write(self, options: options, diagnostics: &diagnostics)
+        if format.isBinary { return Conversion(bytes: bytes, diagnostics: diagnostics) }
         return Conversion(text: String(decoding: bytes, as: UTF8.self), diagnostics: diagnostics)
     }
 }

@@ -76,7 +76,7 @@ public struct ConversionOptions: Sendable {
         switch format {
         case .man: return false
         case .html: return !fragment || highlightStyle != nil
-        case .rtf, .ansi, .tei, .json: return true
+        case .rtf, .ansi, .tei, .json, .pdf: return true
         }
     }
 
@@ -92,6 +92,9 @@ public struct ConversionOptions: Sendable {
     /// (``LeftToExit``) instead of freeing them node by node. Default off: a library user and a
     /// long-running process free them as usual.
     package var leavesTreesToExit = false
+
+    /// PDF: the paper (default A4; the command line takes Letter from a US or Canadian locale).
+    public var paperSize: PaperSize = .a4
 
     /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
     public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel

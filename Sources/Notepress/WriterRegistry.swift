@@ -10,6 +10,7 @@ package enum WriterRegistry {
         TEIWriter(),
         RTFWriter(),
         ManWriter(),
+        PDFWriter(),
     ]
 
     /// The writer called `name` (an ``OutputFormat`` raw value, as `-t` takes it), or `nil`.
@@ -45,7 +46,7 @@ package enum WriterRegistry {
         switch writer.format {
         case .html: return [writer.fileExtension, "htm"]
         case .man: return [writer.fileExtension] + (1...9).map(String.init)
-        case .rtf, .ansi, .tei, .json: return [writer.fileExtension]
+        case .rtf, .ansi, .tei, .json, .pdf: return [writer.fileExtension]
         }
     }
 }

@@ -29,6 +29,7 @@ func formatListing() -> String {
         .tei: "TEI P5 XML, validated against the RelaxNG schema",
         .rtf: "RTF for LibreOffice, Word and TextEdit",
         .man: "man(7) roff page",
+        .pdf: "PDF laid out with Pango and Cairo: outline, links, tagged structure",
     ]
     var out = ""
     for f in SourceFormat.allCases {

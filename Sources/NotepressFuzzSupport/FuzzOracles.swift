@@ -55,7 +55,7 @@ enum FuzzOracles {
                     return "ansi: live dangerous OSC 8 \(value.debugDescription)"
                 }
             }
-        case .json:
+        case .json, .pdf:
             break
         }
         return nil

@@ -18,6 +18,7 @@ final class SampleSmokeTests: XCTestCase {
             // With colour on, the title line opens with SGR bold (reset, then 1); a Markdown page
             // whose title is its first heading starts with the dimmed date (reset, then 2).
             "ansi": "\u{1B}[0;",
+            "pdf": "%PDF-1.5",
         ]
         XCTAssertEqual(Set(WriterRegistry.all.map(\.name)), Set(signatures.keys), "a new writer needs a smoke signature")
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(TestPaths.root.path))

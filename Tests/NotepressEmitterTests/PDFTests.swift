@@ -76,7 +76,8 @@ final class PDFTests: XCTestCase {
         _ = try runTool("qpdf", ["--qdf", "--object-streams=disable", url.path, qdf.path])
         let text = String(decoding: try Data(contentsOf: qdf), as: UTF8.self)
         XCTAssertTrue(text.contains("/Outlines"), "no outline")
-        XCTAssertTrue(text.contains("/Title (Second heading)") || text.contains("Second heading"), "no outline entry")
+        XCTAssertTrue(text.contains("/Title (Heading one)"), "no outline entry of the first heading")
+        XCTAssertTrue(text.contains("/Title (Second heading)"), "no outline entry of the second heading")
         XCTAssertTrue(text.contains("/URI (https://example.com/page)"), "no URI link annotation")
         XCTAssertTrue(text.contains("/Dest"), "no internal link")
         let info = try runTool("pdfinfo", [url.path]).output
@@ -141,6 +142,30 @@ final class PDFTests: XCTestCase {
                 .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && Int($0) == nil && $0 != "\u{0C}" }
             XCTAssertFalse(lines.last?.hasPrefix("Section ") ?? false, "page \(p) ends with the heading \(lines.last!)")
+        }
+    }
+
+    /// Every paragraph split across a page break leaves at least two of its lines on each page.
+    func testNoWidowOrOrphanLines() throws {
+        var md = ""
+        for p in 1...60 {
+            // Words `pNwK` tell each line's paragraph; 2 to 9 lines of body text each.
+            md += (1...(12 + (p * 13) % 70)).map { "p\(p)w\($0)" }.joined(separator: " ") + "\n\n"
+        }
+        let (url, _) = try pdf(md)
+        let text = try runTool("pdftotext", [url.path, "-"]).output
+        var linesOf: [Int: [Int: Int]] = [:]  // paragraph → page → lines
+        for (page, pageText) in text.split(separator: "\u{0C}").enumerated() {
+            for line in pageText.split(separator: "\n") {
+                guard line.hasPrefix("p"), let w = line.firstIndex(of: "w"), let n = Int(line[line.index(after: line.startIndex)..<w]) else { continue }
+                linesOf[n, default: [:]][page, default: 0] += 1
+            }
+        }
+        XCTAssertEqual(linesOf.count, 60)
+        let split = linesOf.filter { $0.value.count > 1 }
+        XCTAssertGreaterThan(split.count, 2, "the test needs paragraphs split across pages")
+        for (n, pages) in split {
+            XCTAssertTrue(pages.values.allSatisfy { $0 >= 2 }, "paragraph \(n): lines per page \(pages)")
         }
     }
 

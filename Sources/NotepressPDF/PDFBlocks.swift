@@ -36,7 +36,7 @@ extension PDFEmitter {
         case .thematicBreak:
             library.rule(handle, indent(ctx), 0, PDFFonts.rgb(colors.secondary), 0.75)
         case .table(let table):
-            writeTable(table, ctx)
+            writeTable(table, ctx, position: block.position)
         case .unknown(let name, let children):
             if !ContentTabs.isTabs(name) {
                 diagnostics.append(Diagnostic(.warning, "PDF: unknown block '\(name)' written as its children",
@@ -77,6 +77,8 @@ extension PDFEmitter {
             inner.marker = nil; inner.dest = nil
         }
         library.tagEnd(handle, "BlockQuote")
+        // The rule ran on through the last paragraph's space after: a gap ends the quote.
+        library.space(handle, theme.style(for: .body).size * 0.6)
     }
 
     /// A list: each item's blocks at a hanging indent, its number or bullet before the first.

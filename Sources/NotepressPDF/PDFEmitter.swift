@@ -82,10 +82,8 @@ package final class PDFEmitter {
         return out
     }
 
-    /// The page margins: 2 cm, and more at the larger size categories so the header fits.
-    static func margins(_ options: PDFOptions) -> Double {
-        max(56.7, options.theme.style(.caption1).size * 3.5)
-    }
+    /// The page margins: 2 cm (the running header and page number, at most 14 pt, sit in them).
+    static func margins(_ options: PDFOptions) -> Double { 56.7 }
 
     private init(library: PDFLibrary, handle: OpaquePointer, options: PDFOptions, document: Document) {
         self.library = library

@@ -7,10 +7,15 @@ import NotepressThemes
 /// else its widest word plus a share of the rest by how much more it wants), cells that wrap,
 /// the header row repeated on each page the table continues on (the shim).
 extension PDFEmitter {
-    /// Draws `table` at the context's indent.
-    func writeTable(_ table: Table, _ ctx: BlockContext) {
-        let columns = min(max(table.header.count, table.rows.map(\.count).max() ?? 0), 64)
+    /// Draws `table` (of the block at `position`) at the context's indent.
+    func writeTable(_ table: Table, _ ctx: BlockContext, position: SourcePosition?) {
+        let all = max(table.header.count, table.rows.map(\.count).max() ?? 0)
+        let columns = min(all, 64)
         guard columns > 0 else { return }
+        if all > columns {
+            diagnostics.append(Diagnostic(.warning, "PDF: a table of \(all) columns is written with its first 64",
+                                          file: document.metadata.sourcePath, position: position))
+        }
         let headerStyle = theme.style(for: .tableHeader), cellStyle = theme.style(for: .tableCell)
         let header = (0..<columns).map { c -> AttributedText in
             var t = c < table.header.count ? attributed(table.header[c], headerStyle) : AttributedText()

@@ -205,6 +205,12 @@ int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_ru
         for (int lv = s->outline_level + 1; lv <= 6; lv++) p->outline[lv] = 0;
         g_free(name);
     }
+    // A rule runs on through the space after, to the next paragraph of the same quote.
+    if (s->has_rule && p->y + s->space_after <= np_bottom(p)) {
+        np_pdf_paragraph_style rule = *s;
+        rule.has_box = 0;
+        np_line_decoration(p, &rule, p->y, s->space_after);
+    }
     p->y += s->space_after;
     free(lines);
     g_object_unref(l);

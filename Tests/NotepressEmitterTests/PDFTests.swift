@@ -204,6 +204,19 @@ final class PDFTests: XCTestCase {
         XCTAssertTrue(pdfRun.stderr.contains("libpango"), "the check itself sees nothing")
     }
 
+    /// PDF to standard output on a terminal is refused (script(1) gives the run a terminal);
+    /// into a pipe it is written.
+    func testPDFIsNotWrittenToATerminal() throws {
+        let dir = try makeTempDir(self)
+        let input = try writeTestFile("Hello.\n", "t.md", in: dir)
+        let tty = try runTool("script", ["-qec", "'\(NotepressBinary.url.path)' convert '\(input.path)' -t pdf", "/dev/null"])
+        XCTAssertNotEqual(tty.status, 0, tty.output)
+        XCTAssertTrue(tty.output.contains("pdf is binary and standard output is a terminal"), tty.output)
+        XCTAssertFalse(tty.output.contains("%PDF"), "PDF bytes reached the terminal")
+        let pipe = try NotepressBinary.runExpectingSuccess(["convert", input.path, "-t", "pdf"])
+        XCTAssertEqual(Array(pipe.stdout.prefix(5)), Array("%PDF-".utf8))
+    }
+
     /// The words of `text`, lower case: runs of letters and runs of digits (a footnote number
     /// set close after a word is a word of its own), hyphens taken out (pdftotext joins a word
     /// broken after its hyphen at a line end: `bitwise-` `copyable` → `bitwisecopyable`).

@@ -140,8 +140,10 @@ extension PDFEmitter {
         let pad = s.size * 0.5
         var inner = ctx
         inner.left += pad
+        // A line too long for the width breaks anywhere, with a mark (↩) in the right padding.
         paragraph(text, s, inner, tag: "Code", spaceBefore: pad, spaceAfter: s.size + pad) { p in
             p.right = pad
+            p.rule = PDFFonts.rgb(self.colors.secondary)
             p.wrap_anywhere = 1
             p.has_box = 1
             p.box = PDFFonts.rgb(background)

@@ -158,6 +158,29 @@ static void np_marker(np_pdf *p, const np_pdf_paragraph_style *s, double baselin
     g_object_unref(l);
 }
 
+/// Whether a line ends inside a line of the text (a code line broken because it is too long).
+static int np_wrapped(const char *text, size_t length, const np_line *n) {
+    size_t end = (size_t)(n->start + n->length);
+    return end < length && text[end] != '\n' && text[end] != '\r';
+}
+
+/// The mark of a broken code line (U+21A9, a leftwards arrow with hook) in the box's right
+/// padding, sized to fit it, in the rule colour.
+static void np_wrap_mark(np_pdf *p, const np_pdf_paragraph_style *s, double baseline) {
+    static const char mark[] = "\xE2\x86\xA9";
+    np_pdf_run run = *s->marker_run;
+    run.start = 0; run.end = sizeof mark - 1; run.link = NULL; run.color = s->rule; run.size = s->box_pad * 1.1;
+    PangoLayout *l = np_layout(p, mark, run.end, &run, 1, -1, 0, 0);
+    PangoRectangle r;
+    pango_layout_get_extents(l, NULL, &r);
+    PangoLayoutIter *it = pango_layout_get_iter(l);
+    double ascent = pango_layout_iter_get_baseline(it) / (double)PANGO_SCALE;
+    pango_layout_iter_free(it);
+    double x = p->setup.width - p->setup.right - s->right + (s->box_pad - r.width / (double)PANGO_SCALE) / 2;
+    np_draw_layout(p, l, x, baseline - ascent);
+    g_object_unref(l);
+}
+
 int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
                      const np_pdf_paragraph_style *s) {
     double width = p->setup.width - p->setup.left - p->setup.right - s->left - s->right;
@@ -188,6 +211,7 @@ int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_ru
             pango_cairo_show_layout_line(p->cr, lines[j].line);
             if (j == 0 && s->dest) cairo_tag_end(p->cr, CAIRO_TAG_DEST);
             if (j == 0 && s->marker) np_marker(p, s, p->y + lines[j].ascent);
+            if (s->wrap_anywhere && s->marker_run && np_wrapped(text, length, &lines[j])) np_wrap_mark(p, s, p->y + lines[j].ascent);
             np_line_links(p, &lines[j], runs, count, x0, p->y);
             p->y += lines[j].pitch;
         }

@@ -38,7 +38,10 @@ package final class PDFEmitter {
     var destinations = Set<String>()
     /// Numbers of the footnotes that have a definition.
     var footnoteNumbers = Set<Int>()
-    /// Footnote definitions by number, written after the body.
+    /// Numbers of the footnotes given to the shim for the foot of the page (those of paragraphs
+    /// only; the others, and those only tables refer to, are written after the body).
+    var pageFootnotes = Set<Int>()
+    /// Footnote definitions by number.
     var footnotes: [(number: Int, blocks: [Block])] = []
     var diagnostics: [Diagnostic] = []
     /// The text width in points.
@@ -107,6 +110,7 @@ package final class PDFEmitter {
             }
         }
         collectFootnotes(document.blocks)
+        registerPageFootnotes()
         library.tagBegin(handle, "Document", nil)
         if let title = document.metadata.title, !hasLevelOneHeading {
             let s = theme.style(for: .noteTitle)
@@ -147,11 +151,37 @@ package final class PDFEmitter {
         footnotes.sort { $0.number < $1.number }
     }
 
-    /// The footnotes after a rule, each with its number and a destination for its references.
-    private func writeFootnotes() {
-        guard !footnotes.isEmpty else { return }
-        library.rule(handle, 0, textWidth * 2 / 3, PDFFonts.rgb(colors.secondary), 0.5)
+    /// Gives the shim each footnote of paragraphs only, as one text (`N. ` and its paragraphs),
+    /// to draw at the foot of the page that refers to it.
+    private func registerPageFootnotes() {
+        let s = theme.style(for: .footnote)
         for (number, blocks) in footnotes {
+            var text = AttributedText()
+            text.append("\(number). ", RunStyle(s, color: colors.text))
+            for (i, b) in blocks.enumerated() {
+                guard case .paragraph(let inl) = b.kind else { text = AttributedText(); break }
+                if i > 0 { text.append("\u{2028}", RunStyle(s, color: colors.text)) }
+                var part = attributed(inl, s)
+                part.runs = part.runs.map { ($0.range.lowerBound + text.bytes.count..<$0.range.upperBound + text.bytes.count, $0.style) }
+                text.bytes += part.bytes
+                text.runs += part.runs
+            }
+            guard !text.isEmpty else { continue }
+            let runs = strings.runs(text)
+            text.bytes.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: CChar.self) { library.footnote(handle, Int32(number), $0.baseAddress, $0.count, runs, runs.count) }
+            }
+            pageFootnotes.insert(number)
+        }
+    }
+
+    /// The footnotes not drawn at the foot of a page, after a rule, each with its number and a
+    /// destination for its references.
+    private func writeFootnotes() {
+        let rest = footnotes.filter { library.footnotePlaced(handle, Int32($0.number)) == 0 }
+        guard !rest.isEmpty else { return }
+        library.rule(handle, 0, textWidth * 2 / 3, PDFFonts.rgb(colors.secondary), 0.5)
+        for (number, blocks) in rest {
             var ctx = BlockContext()
             ctx.role = .footnote
             ctx.left = listIndent()

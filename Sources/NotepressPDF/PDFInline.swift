@@ -23,6 +23,7 @@ extension PDFEmitter {
                 s.rise = base.size * 0.35
                 s.color = colors.link
                 s.link = footnoteNumbers.contains(number) ? "dest=" + PDFFonts.quoted("fn-\(number)") : nil
+                s.footnote = pageFootnotes.contains(number) ? number : 0
                 out.append("\(number)", s)
             case .rawHTML:
                 break

@@ -29,6 +29,8 @@ package final class PDFLibrary: @unchecked Sendable {
     let tableBegin: @convention(c) (Handle?, Int, UnsafePointer<Double>?, Double, Double, UInt32, UInt32) -> Void
     let tableRow: @convention(c) (Handle?, UnsafePointer<np_pdf_cell>?, Int32) -> Void
     let tableEnd: @convention(c) (Handle?, Double) -> Void
+    let footnote: @convention(c) (Handle?, Int32, UnsafePointer<CChar>?, Int, UnsafePointer<np_pdf_run>?, Int) -> Void
+    let footnotePlaced: @convention(c) (Handle?, Int32) -> Int32
     let finish: @convention(c) (Handle?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, UnsafeMutablePointer<Int>?) -> Int32
     let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
     /// "pango 1.50.12, cairo 1.16.0".
@@ -52,6 +54,8 @@ package final class PDFLibrary: @unchecked Sendable {
         tableBegin = try fn("np_pdf_table_begin", type(of: tableBegin))
         tableRow = try fn("np_pdf_table_row", type(of: tableRow))
         tableEnd = try fn("np_pdf_table_end", type(of: tableEnd))
+        footnote = try fn("np_pdf_footnote", type(of: footnote))
+        footnotePlaced = try fn("np_pdf_footnote_placed", type(of: footnotePlaced))
         finish = try fn("np_pdf_finish", type(of: finish))
         free = try fn("np_pdf_free", type(of: free))
         let versionFn = try fn("np_pdf_library_version", (@convention(c) () -> UnsafePointer<CChar>?).self)

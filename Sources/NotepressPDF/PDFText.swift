@@ -20,6 +20,8 @@ struct RunStyle: Equatable {
     var rise = 0.0
     /// cairo's link attributes (`uri='…'`, `dest='…'`), or `nil`.
     var link: String?
+    /// The footnote a reference refers to (drawn at the foot of its page), or 0.
+    var footnote = 0
 
     /// The style of a theme style's font in `color`.
     init(_ style: ResolvedStyle, color: RGBColor) {
@@ -85,7 +87,7 @@ final class PDFStrings {
                               size: s.size, weight: Int32(s.weight), italic: s.italic ? 1 : 0, monospace_unused: 0,
                               color: PDFFonts.rgb(s.color), background: s.background.map(PDFFonts.rgb) ?? 0,
                               has_background: s.background == nil ? 0 : 1, underline: s.underline ? 1 : 0, strike: s.strike ? 1 : 0,
-                              rise: s.rise, link: s.link.map { UnsafePointer(c($0)) })
+                              rise: s.rise, link: s.link.map { UnsafePointer(c($0)) }, footnote: Int32(s.footnote))
         }
     }
 }

@@ -49,6 +49,7 @@ static void np_footer(np_pdf *p) {
 }
 
 void np_new_page(np_pdf *p) {
+    np_draw_notes(p);
     np_footer(p);
     cairo_show_page(p->cr);
     p->page += 1;
@@ -177,7 +178,10 @@ int np_pdf_image(np_pdf *p, const char *path, double left, double max_width, dou
 }
 
 int np_pdf_finish(np_pdf *p, unsigned char **bytes, size_t *length) {
+    np_draw_notes(p);
     np_footer(p);
+    for (size_t i = 0; i < p->note_count; i++) g_object_unref(p->notes[i].layout);
+    free(p->notes);
     g_object_unref(p->context);
     cairo_destroy(p->cr);
     cairo_surface_finish(p->surface);

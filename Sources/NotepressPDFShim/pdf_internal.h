@@ -20,6 +20,9 @@ typedef struct {
     int has_header;
 } np_table;
 
+/// A footnote: its laid-out text, and the page it is drawn at the foot of (0: none yet).
+typedef struct { int number; PangoLayout *layout; double height; int page; } np_note;
+
 struct np_pdf {
     np_pdf_setup setup;
     char *header_text;
@@ -31,10 +34,19 @@ struct np_pdf {
     int page;               ///< 1-based
     int outline[7];         ///< the last outline entry of each level (0: the root)
     np_table table;
+    np_note *notes; size_t note_count;
+    double notes_height;    ///< the footnote area of this page (its separator included), 0 without notes
 };
 
 /// The text area's bottom (from the page's top).
-static inline double np_bottom(const np_pdf *p) { return p->setup.height - p->setup.bottom; }
+static inline double np_bottom(const np_pdf *p) { return p->setup.height - p->setup.bottom - p->notes_height; }
+/// The footnote `number`, or NULL.
+np_note *np_find_note(np_pdf *p, int number);
+/// Draws the footnotes of this page above the bottom margin.
+void np_draw_notes(np_pdf *p);
+/// The height the footnotes first referred to by runs in bytes [start, end) add to this page;
+/// with `place`, they are put on this page.
+double np_notes_between(np_pdf *p, const np_pdf_run *runs, size_t count, int start, int end, int place);
 /// Sets the source colour of 0xRRGGBB.
 void np_set_color(cairo_t *cr, uint32_t rgb);
 /// Ends the page (its number) and starts the next (its running header).

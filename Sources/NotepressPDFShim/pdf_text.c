@@ -71,7 +71,7 @@ void np_pdf_measure(np_pdf *p, const char *text, size_t length, const np_pdf_run
 }
 
 /// One laid-out line: its layout line, x offset and ascent, and the height it takes.
-typedef struct { PangoLayoutLine *line; double x, ascent, pitch; int start, length; } np_line;
+typedef struct { PangoLayoutLine *line; double x, ascent, pitch, notes; int start, length; } np_line;
 
 /// The lines of a layout, each at least `least` high (the theme's line height).
 static np_line *np_lines(PangoLayout *l, double least, int *count) {
@@ -101,7 +101,10 @@ static np_line *np_lines(PangoLayout *l, double least, int *count) {
 static int np_lines_here(const np_line *lines, int from, int count, double room) {
     int k = 0;
     double used = 0;
-    while (from + k < count && used + lines[from + k].pitch <= room + 0.01) used += lines[from + k++].pitch;
+    while (from + k < count && used + lines[from + k].pitch + lines[from + k].notes <= room + 0.01) {
+        used += lines[from + k].pitch + lines[from + k].notes;
+        k++;
+    }
     if (from + k >= count) return k;
     if (count - from - k == 1 && k >= 2) k -= 1;            // a widow: one more line goes over
     if (from == 0 && k == 1 && count > 1) k = 0;            // an orphan: the whole start goes over
@@ -188,6 +191,7 @@ int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_ru
     int n = 0;
     np_line *lines = np_lines(l, s->line_height, &n);
     if (s->has_box && n > 0) { lines[0].pitch += s->box_pad; lines[0].ascent += s->box_pad; lines[n - 1].pitch += s->box_pad; }
+    for (int i = 0; i < n; i++) lines[i].notes = np_notes_between(p, runs, count, lines[i].start, lines[i].start + lines[i].length, 0);
     np_pdf_space(p, s->space_before);
     if (s->keep_with_next) {
         double total = s->keep_extra;
@@ -201,6 +205,7 @@ int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_ru
         if (k == 0 && p->y > p->setup.top + 0.01) { np_new_page(p); continue; }
         if (k == 0) k = 1;                                  // taller than a page: it goes anyway
         for (int j = i; j < i + k; j++) {
+            np_notes_between(p, runs, count, lines[j].start, lines[j].start + lines[j].length, 1);
             np_line_decoration(p, s, p->y, lines[j].pitch);
             if (j == 0 && s->dest) {
                 char attributes[1024];

@@ -169,6 +169,31 @@ final class PDFTests: XCTestCase {
         }
     }
 
+    /// A footnote is drawn at the foot of the page its reference is on, under the page's text;
+    /// one referred to from a table only is written after the body.
+    func testFootnotesAreAtTheFootOfThePageOfTheirReference() throws {
+        var md = ""
+        for i in 1...40 {
+            md += String(repeating: "Paragraph \(i) text ", count: 8) + (i % 6 == 0 ? "with a note[^n\(i)]." : "") + "\n\n"
+        }
+        md += "| a | b |\n|---|---|\n| cell[^t] | x |\n\n"
+        for i in stride(from: 6, through: 36, by: 6) { md += "[^n\(i)]: Footnote number \(i) explains paragraph \(i).\n\n" }
+        md += "[^t]: A note from a table.\n"
+        let (url, _) = try pdf(md)
+        let pages = try runTool("pdftotext", [url.path, "-"]).output.split(separator: "\u{0C}").map(String.init)
+        XCTAssertGreaterThan(pages.count, 3)
+        for i in stride(from: 6, through: 36, by: 6) {
+            let ref = pages.firstIndex { $0.contains("Paragraph \(i) text with a note") }
+            let note = pages.firstIndex { $0.contains("Footnote number \(i) explains") }
+            XCTAssertNotNil(ref, "reference \(i)")
+            XCTAssertEqual(note, ref, "footnote \(i) is on page \(note.map { $0 + 1 } ?? 0), its reference on \(ref.map { $0 + 1 } ?? 0)")
+            if let ref, let a = pages[ref].range(of: "Footnote number \(i)"), let b = pages[ref].range(of: "Paragraph \(i) text with a note") {
+                XCTAssertLessThan(b.lowerBound, a.lowerBound, "footnote \(i) above its reference")
+            }
+        }
+        XCTAssertTrue(pages.last?.contains("A note from a table.") ?? false, "the table's note is not at the end")
+    }
+
     func testPNGIsEmbeddedAndOtherImagesAreWarnedAtTheirPosition() throws {
         let dir = try makeTempDir(self)
         let png = dir.appendingPathComponent("red.png")
@@ -247,7 +272,11 @@ final class PDFTests: XCTestCase {
         let out = dir.appendingPathComponent("c.pdf")
         try NotepressBinary.runExpectingSuccess(["convert", source.path, "-o", out.path])
         let html = try NotepressBinary.runExpectingSuccess(["convert", source.path, "-t", "html", "--fragment"]).stdoutText
-        var plain = html.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        // The footnotes are at the foot of their pages in the PDF, at the end of the HTML: the
+        // body's words are compared in order (the notes' place is testFootnotesAreAtTheFoot…).
+        let body = html.replacingOccurrences(of: "<section class=\"footnotes\"[\\s\\S]*?</section>", with: " ", options: .regularExpression)
+        XCTAssertLessThan(body.count, html.count - 200, "the corpus document has footnotes")
+        var plain = body.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
         for (entity, c) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
             plain = plain.replacingOccurrences(of: entity, with: c)
         }

@@ -43,6 +43,7 @@ typedef struct {
     int underline, strike;
     double rise;                                ///< points, up
     const char *link;                           ///< cairo link attributes ("uri='…'" or "dest='…'"), or NULL
+    int footnote;                               ///< the number of a footnote (np_pdf_footnote) this run refers to, or 0
 } np_pdf_run;
 
 /// How a paragraph is set. Indents are from the left and right margins.
@@ -95,6 +96,12 @@ void np_pdf_table_begin(np_pdf *pdf, size_t columns, const double *widths, doubl
                         uint32_t border, uint32_t header_background);
 void np_pdf_table_row(np_pdf *pdf, const np_pdf_cell *cells, int header);
 void np_pdf_table_end(np_pdf *pdf, double space_after);
+/// Registers footnote `number`'s text (a link destination `fn-NUMBER`): it is drawn at the foot of
+/// the page of the first line that refers to it (a run's `footnote`), that page's text area ending
+/// above it.
+void np_pdf_footnote(np_pdf *pdf, int number, const char *text, size_t length, const np_pdf_run *runs, size_t run_count);
+/// Whether footnote `number` was drawn at the foot of a page (else the caller writes it as an endnote).
+int np_pdf_footnote_placed(np_pdf *pdf, int number);
 /// Ends the document: *bytes (malloc'ed, the caller frees with np_pdf_free) and *length.
 /// Returns 0, or -1 with a message in *bytes (also to free) when cairo failed.
 int np_pdf_finish(np_pdf *pdf, unsigned char **bytes, size_t *length);

@@ -191,7 +191,10 @@ int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_ru
     int n = 0;
     np_line *lines = np_lines(l, s->line_height, &n);
     if (s->has_box && n > 0) { lines[0].pitch += s->box_pad; lines[0].ascent += s->box_pad; lines[n - 1].pitch += s->box_pad; }
-    for (int i = 0; i < n; i++) lines[i].notes = np_notes_between(p, runs, count, lines[i].start, lines[i].start + lines[i].length, 0);
+    // Only a paragraph that refers to a footnote looks for them line by line (linear otherwise).
+    int notes = 0;
+    for (size_t r = 0; r < count && p->note_count > 0 && !notes; r++) notes = runs[r].footnote > 0;
+    for (int i = 0; i < n && notes; i++) lines[i].notes = np_notes_between(p, runs, count, lines[i].start, lines[i].start + lines[i].length, 0);
     np_pdf_space(p, s->space_before);
     if (s->keep_with_next) {
         double total = s->keep_extra;
@@ -205,7 +208,7 @@ int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_ru
         if (k == 0 && p->y > p->setup.top + 0.01) { np_new_page(p); continue; }
         if (k == 0) k = 1;                                  // taller than a page: it goes anyway
         for (int j = i; j < i + k; j++) {
-            np_notes_between(p, runs, count, lines[j].start, lines[j].start + lines[j].length, 1);
+            if (notes) np_notes_between(p, runs, count, lines[j].start, lines[j].start + lines[j].length, 1);
             np_line_decoration(p, s, p->y, lines[j].pitch);
             if (j == 0 && s->dest) {
                 char attributes[1024];

@@ -16,6 +16,10 @@ STRIPPED := .build/$(CONFIG)/stripped/notepress
 SHIM_NAME := libNotepressSyntaxShim$(if $(filter Darwin,$(shell uname -s)),.dylib,.so)
 SHIM := .build/$(CONFIG)/$(SHIM_NAME)
 STRIPPED_SHIM := .build/$(CONFIG)/stripped/$(SHIM_NAME)
+# PDF output: Pango and Cairo behind a C shim, loaded on the first PDF written; installed beside it.
+PDF_SHIM_NAME := libNotepressPDFShim$(if $(filter Darwin,$(shell uname -s)),.dylib,.so)
+PDF_SHIM := .build/$(CONFIG)/$(PDF_SHIM_NAME)
+STRIPPED_PDF_SHIM := .build/$(CONFIG)/stripped/$(PDF_SHIM_NAME)
 # Linux: link the Swift runtime and Foundation into the binary. Start-up falls from about 16 ms
 # to 5 ms (no dynamic loading and relocation of libFoundation and ICU), which is most of the
 # time of converting one small file. macOS has the runtime in the OS and takes no such flag.
@@ -53,7 +57,7 @@ FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 LIBDIR ?= $(PREFIX)/lib
 # The folders install makes (with their parents) and uninstall removes when empty.
 INSTALL_DIRS := $(BINDIR) $(LIBDIR)/notepress $(MANDIR)/man1 $(MANDIR)/man7 $(BASHCOMPDIR) $(ZSHCOMPDIR) $(FISHCOMPDIR)
-INSTALLED := $(BINDIR)/notepress $(LIBDIR)/notepress/$(SHIM_NAME) $(MANDIR)/man1/notepress.1 $(MANDIR)/man7/notepress-markup.7 \
+INSTALLED := $(BINDIR)/notepress $(LIBDIR)/notepress/$(SHIM_NAME) $(LIBDIR)/notepress/$(PDF_SHIM_NAME) $(MANDIR)/man1/notepress.1 $(MANDIR)/man7/notepress-markup.7 \
   $(BASHCOMPDIR)/notepress $(ZSHCOMPDIR)/_notepress $(FISHCOMPDIR)/notepress.fish
 
 .PHONY: all deps test-deps corpus corpus-check build strip install uninstall deb deb-check run test sizes mutation man docs screenshots bench fuzz fuzz-site fuzz-serve clean
@@ -69,11 +73,12 @@ test-deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product notepress $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 	$(SWIFT) build -c $(CONFIG) --product NotepressSyntaxShim
+	$(SWIFT) build -c $(CONFIG) --product NotepressPDFShim
 	@$(MAKE) --no-print-directory strip
 
 # The debug information goes to a file of its own (objcopy on Linux, dsymutil on macOS); only
 # when the binary changed.
-strip: $(STRIPPED) $(STRIPPED_SHIM)
+strip: $(STRIPPED) $(STRIPPED_SHIM) $(STRIPPED_PDF_SHIM)
 # The binary is made by `build` (swift build); this rule only lets make plan without it (make -n
 # in a fresh clone) and names it as what strip needs.
 $(BIN):
@@ -101,6 +106,18 @@ else
 	patchelf --remove-needed libswiftCore.so --remove-rpath $@.tmp && mv $@.tmp $@
 endif
 
+$(PDF_SHIM):
+	@test -f $@ || { echo "make: $@ is not built; run make build (or make install)" >&2; exit 1; }
+# As the highlighting shim: no libswiftCore.so, no toolchain RUNPATH in the installed copy.
+$(STRIPPED_PDF_SHIM): $(PDF_SHIM)
+	@mkdir -p $(dir $@)
+ifeq ($(shell uname -s),Darwin)
+	cp $(PDF_SHIM) $@.tmp && strip -S -x $@.tmp && mv $@.tmp $@
+else
+	objcopy --strip-unneeded --remove-section=.comment $(PDF_SHIM) $@.tmp
+	patchelf --remove-needed libswiftCore.so --remove-rpath $@.tmp && mv $@.tmp $@
+endif
+
 # install builds first; NO_BUILD=1 installs what is built (the install test: CONFIG=debug NO_BUILD=1).
 install: $(if $(NO_BUILD),strip,build)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
@@ -108,6 +125,7 @@ install: $(if $(NO_BUILD),strip,build)
 	install -m 755 $(STRIPPED) $(DESTDIR)$(BINDIR)/notepress
 	install -d $(DESTDIR)$(LIBDIR)/notepress
 	install -m 644 $(STRIPPED_SHIM) $(DESTDIR)$(LIBDIR)/notepress/$(SHIM_NAME)
+	install -m 644 $(STRIPPED_PDF_SHIM) $(DESTDIR)$(LIBDIR)/notepress/$(PDF_SHIM_NAME)
 	install -m 644 man/notepress.1 $(DESTDIR)$(MANDIR)/man1/notepress.1
 	install -m 644 man/notepress-markup.7 $(DESTDIR)$(MANDIR)/man7/notepress-markup.7
 	$(BIN) completions bash > $(DESTDIR)$(BASHCOMPDIR)/notepress
@@ -160,6 +178,7 @@ test: corpus-check test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product notepress
 	$(SWIFT) build --product NotepressSyntaxShim
+	$(SWIFT) build --product NotepressPDFShim
 	@set -o pipefail; $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$$?; \
 	  passed=$$(grep -cE "^Test Case '.*' passed" .build/test.log); \
 	  failed=$$(grep -cE "^Test Case '.*' failed" .build/test.log); \

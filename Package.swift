@@ -28,7 +28,9 @@
 //   NotepressThemes                text styles × content size categories, theme files
 //   CLibZip                        libzip, the zip container of DOCX, ODT and EPUB, loaded on first use (dlopen)
 //   NotepressContainer             zip packages of XML parts (libzip + libxml2's xmlTextWriter), deterministic
-//   NotepressHTML/RTF/ANSI/TEI/Man one emitter per module
+//   NotepressPDFShim               Pango + Cairo behind a plain C interface, a shared library of its own
+//                                  that NotepressPDF dlopens on the first PDF
+//   NotepressHTML/RTF/ANSI/TEI/Man one emitter per module (NotepressPDF too)
 //   NotepressDOCX/ODT/EPUB         the shared documents' emitters (zip packages through NotepressContainer)
 //   Notepress                      the library facade (the product): one document in, any format
 //                                  out; writer registry, loader, options, errors, attributed strings
@@ -61,6 +63,11 @@ let package = Package(
         // NOTEPRESS_SYNTAX_SHIM overrides). A SwiftPM product rather than a Makefile g++ rule so
         // `swift build` and `swift test` (the tests run the real binary) have it without make.
         .library(name: "NotepressSyntaxShim", type: .dynamic, targets: ["NotepressSyntaxShim"]),
+        // PDF output: Pango + Cairo (+ HarfBuzz, fontconfig, glib) behind a C interface, as
+        // libNotepressPDFShim.so, dlopen'ed by NotepressPDF on the first PDF written (so a run
+        // without PDF output never maps Pango or Cairo); found like the highlighting shim
+        // (beside the binary, PREFIX/lib/notepress, NOTEPRESS_PDF_SHIM).
+        .library(name: "NotepressPDFShim", type: .dynamic, targets: ["NotepressPDFShim"]),
         .plugin(name: "NotepressBuildPlugin", targets: ["NotepressBuildPlugin"]),
     ],
     targets: [
@@ -136,6 +143,16 @@ let package = Package(
                                             "-I/opt/homebrew/opt/qt@5/include", "-I/usr/local/opt/qt@5/include"],
                                            .when(platforms: [.macOS]))],
                 linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Gui"), .linkedLibrary("Qt5Core")]),
+        // Pango and Cairo: pkg-config's `pangocairo` include folders named here (a .systemLibrary
+        // cannot be linked into this one library only), Debian's multiarch glib path.
+        // The PDF shim's interface: types shared by the shim and NotepressPDF, no code.
+        .target(name: "CNotepressPDF"),
+        .target(name: "NotepressPDFShim", dependencies: ["CNotepressPDF"],
+                cSettings: [.unsafeFlags(["pango-1.0", "glib-2.0", "harfbuzz", "freetype2", "libpng16", "fribidi", "cairo", "pixman-1"]
+                                             .map { "-I/usr/include/\($0)" } + ["-I/usr/lib/\(Context.debianMultiarch)/glib-2.0/include", "-fPIC"],
+                                         .when(platforms: [.linux]))],
+                linkerSettings: [.linkedLibrary("pangocairo-1.0"), .linkedLibrary("pango-1.0"), .linkedLibrary("gobject-2.0"),
+                                 .linkedLibrary("glib-2.0"), .linkedLibrary("cairo")]),
         // iconv(3) is in the C library on Linux and in libiconv on macOS.
         .target(name: "NotepressPlatform", linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS]))]),
         .target(name: "NotepressAST", dependencies: ["CBidi", "CCollation"]),
@@ -162,10 +179,12 @@ let package = Package(
         .target(name: "NotepressDOCX", dependencies: ["NotepressAST", "NotepressThemes", "NotepressContainer"]),
         .target(name: "NotepressODT", dependencies: ["NotepressAST", "NotepressThemes", "NotepressContainer"]),
         .target(name: "NotepressEPUB", dependencies: ["NotepressAST", "NotepressThemes", "NotepressHTML", "NotepressRawHTML", "NotepressContainer", "CLibCrypto"]),
+        // PDF: walks the AST and drives NotepressPDFShim, loaded with dlopen on first use (no link to it).
+        .target(name: "NotepressPDF", dependencies: ["NotepressAST", "NotepressThemes", "NotepressPlatform", "CNotepressPDF"]),
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
-            "NotepressHighlight", "CBuildInfo", "NotepressRawHTML", "NotepressDOCX", "NotepressODT", "NotepressEPUB",
+            "NotepressHighlight", "CBuildInfo", "NotepressRawHTML", "NotepressPDF", "NotepressDOCX", "NotepressODT", "NotepressEPUB",
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",

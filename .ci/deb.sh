@@ -3,8 +3,8 @@
 #   the files: `make install` into a staging folder (PREFIX=/usr, zsh's vendor-completions),
 #              man pages gzip -9n, /usr/share/doc/notepress/{copyright,changelog.gz}
 #   Version:   notepressVersion in Sources/NotepressCLI/Commands.swift (a native package)
-#   Depends:   dpkg-shlibdeps on the binary and the highlighting shim (the libraries they link,
-#              KSyntaxHighlighting and Qt 5 for the shim, and their minimum versions), and what
+#   Depends:   dpkg-shlibdeps on the binary and the highlighting and PDF shims (the libraries they
+#              link, KSyntaxHighlighting and Qt 5, Pango and Cairo, and their minimum versions), and what
 #              the binary loads at run time, which no ELF header names (RUNTIME_DEPENDS below)
 #   bytes:     every time stamp is SOURCE_DATE_EPOCH (default: the last commit's time), owner
 #              root:root, so two builds of the same binary give the same .deb

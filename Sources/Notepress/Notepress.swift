@@ -99,10 +99,16 @@ public enum OutputFormat: String, Sendable, Equatable, Hashable, CaseIterable {
     case odt
     /// An EPUB 3 e-book (`.epub`); a folder run makes one book of the folder.
     case epub
+    /// PDF laid out with Pango and Cairo, in the theme's text styles at its size category
+    /// (``ConversionOptions/paperSize``); binary: ``Conversion/bytes`` holds it.
+    case pdf
 
     /// The file extension of the format's files, without the dot: `html`, `rtf`, `ans`, `xml`,
-    /// `man`, `json`.
+    /// `man`, `json`, `pdf`.
     public var fileExtension: String { writer.fileExtension }
+
+    /// Whether the output is binary (``pdf``): ``Conversion/bytes`` holds it, ``Conversion/text`` is empty.
+    public var isBinary: Bool { [.pdf, .docx, .odt, .epub].contains(self) }
 
     /// The writer of the format (``WriterRegistry``).
     var writer: any DocumentWriter { WriterRegistry.writer(for: self) }
@@ -118,12 +124,13 @@ public enum OutputFormat: String, Sendable, Equatable, Hashable, CaseIterable {
 
 /// The result of a conversion: the output and the warnings met on the way.
 public struct Conversion: Sendable, Equatable {
-    /// The output document as text (RTF is ASCII; the other text formats UTF-8). For the
-    /// packages (``OutputFormat/docx``, ``OutputFormat/odt``, ``OutputFormat/epub``) read
-    /// ``bytes``.
+    /// The output document (RTF is ASCII; the other formats UTF-8 text); empty for a binary
+    /// format (``OutputFormat/isBinary``: PDF and the zip packages), whose output is ``bytes``.
     public var text: String
-    /// The output document's bytes: a text format's UTF-8 (``text``), a package's zip archive.
-    public var bytes: [UInt8]
+    /// The output of a binary format; `nil` for text formats.
+    private var binary: [UInt8]?
+    /// The output document's bytes: a binary format's (PDF, DOCX, ODT, EPUB), or ``text`` as UTF-8.
+    public var bytes: [UInt8] { binary ?? Array(text.utf8) }
     /// Warnings of reading and writing, in order, each with its line and column in the source
     /// when known (``Diagnostic/description`` prints `line:column: warning: message`). Empty for
     /// most documents.
@@ -132,14 +139,13 @@ public struct Conversion: Sendable, Equatable {
     /// A result of `text` with `diagnostics`.
     public init(text: String, diagnostics: [Diagnostic] = []) {
         self.text = text
-        self.bytes = Array(text.utf8)
         self.diagnostics = diagnostics
     }
 
-    /// A result of the output `bytes` (``text`` is their UTF-8 decoding) with `diagnostics`.
+    /// A result of binary output (PDF, DOCX, ODT, EPUB) with `diagnostics`: ``bytes`` holds it, ``text`` is empty.
     public init(bytes: [UInt8], diagnostics: [Diagnostic] = []) {
-        self.text = String(decoding: bytes, as: UTF8.self)
-        self.bytes = bytes
+        self.text = ""
+        self.binary = bytes
         self.diagnostics = diagnostics
     }
 }
@@ -153,7 +159,8 @@ extension Document {
     public func render(as format: OutputFormat, options: ConversionOptions = ConversionOptions()) throws -> Conversion {
         var diagnostics: [Diagnostic] = []
         let bytes = try format.writer.write(self, options: options, diagnostics: &diagnostics)
-        return Conversion(bytes: bytes, diagnostics: diagnostics)
+        if format.isBinary { return Conversion(bytes: bytes, diagnostics: diagnostics) }
+        return Conversion(text: String(decoding: bytes, as: UTF8.self), diagnostics: diagnostics)
     }
 }
 

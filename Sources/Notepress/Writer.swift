@@ -76,7 +76,7 @@ public struct ConversionOptions: Sendable {
         switch format {
         case .man: return false
         case .html: return !fragment || highlightStyle != nil
-        case .rtf, .ansi, .tei, .json, .docx, .odt, .epub: return true
+        case .rtf, .ansi, .tei, .json, .docx, .odt, .epub, .pdf: return true
         }
     }
 
@@ -98,6 +98,8 @@ public struct ConversionOptions: Sendable {
     /// input folder): writers that embed files beside the source (the images of DOCX, ODT and
     /// EPUB) read them there. `nil`: beside ``DocumentMetadata/sourcePath``.
     package var sourceFile: String?
+    /// PDF: the paper (default A4; the command line takes Letter from a US or Canadian locale).
+    public var paperSize: PaperSize = .a4
 
     /// The deepest heading level the table of contents lists (`--toc-depth`, 1…6; default 3).
     public var tableOfContentsMaxLevel = TableOfContents.defaultMaxLevel

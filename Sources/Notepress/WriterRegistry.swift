@@ -13,6 +13,7 @@ package enum WriterRegistry {
         DOCXWriter(),
         ODTWriter(),
         EPUBWriter(),
+        PDFWriter(),
     ]
 
     /// The writer called `name` (an ``OutputFormat`` raw value, as `-t` takes it), or `nil`.
@@ -48,7 +49,7 @@ package enum WriterRegistry {
         switch writer.format {
         case .html: return [writer.fileExtension, "htm"]
         case .man: return [writer.fileExtension] + (1...9).map(String.init)
-        case .rtf, .ansi, .tei, .json, .docx, .odt, .epub: return [writer.fileExtension]
+        case .rtf, .ansi, .tei, .json, .docx, .odt, .epub, .pdf: return [writer.fileExtension]
         }
     }
 }

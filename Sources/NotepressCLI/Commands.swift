@@ -160,14 +160,16 @@ enum Commands {
         folders of them, or standard input (- or no INPUT when standard input is a pipe or a file) to
         other formats. In a folder, files of other kinds are skipped unless -f or --include chooses
         them; .notepressignore files (gitignore syntax) leave files out.
-        The format follows -t, else the extension of -o (.html .rtf .ans .xml .json .man .1-.9),
+        The format follows -t, else the extension of -o (.html .rtf .ans .xml .json .man .1-.9 .pdf),
         else HTML.
         """,
         options: [
             OptionSpec(["--to", "-t"], value: "FORMAT[,FORMAT...]", choices: outputFormats,
-                       "html (default), rtf, ansi, tei, man, json;\nnotepress formats lists them"),
+                       "html (default), rtf, ansi, tei, man, json, pdf;\nnotepress formats lists them"),
             OptionSpec(["--from", "-f"], value: "FORMAT", choices: inputFormats,
                        "note, commonmark, gfm (default: from the file\nextension; markdown means gfm); in a folder,\nevery text file is then read, whatever its\nextension (binary files are skipped)"),
+            OptionSpec(["--page-size"], value: "a4|letter", choices: ["a4", "letter"],
+                       "PDF: the paper (default: letter in a US or Canadian\nlocale, LC_PAPER, else a4)"),
             OptionSpec(["--include"], value: "GLOB",
                        effect: .selection, "folders: convert the files GLOB matches (gitignore\nsyntax, relative to the input folder; repeatable),\nwhatever their extension, and no others"),
             OptionSpec(["--exclude"], value: "GLOB",

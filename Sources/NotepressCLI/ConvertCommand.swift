@@ -201,6 +201,7 @@ struct ConvertPlan {
             options.manSection = ext
         }
         options.unsafe = a.flag("--unsafe")
+        options.paperSize = try a.choice("--page-size", PaperSize.allCases.map(\.rawValue)).flatMap(PaperSize.init) ?? .forLocale(env)
         options.ascii = a.flag("--ascii")
         options.validate = !a.flag("--no-validate")
         options.headingIDs = a.flag("--heading-ids")

@@ -201,6 +201,10 @@ struct OutputOptions {
             if let output { try ConvertPlan.checkWritable(output, what: "-o") }
         } else if single || epubBook {
             if writers.count > 1 { throw UsageError("several formats need an output folder (-o DIR)") }
+            // Binary output (PDF) would garble a terminal, as gzip and pandoc refuse to.
+            if output == nil, let w = writers.first, w.format.isBinary, Platform.isTerminal(STDOUT_FILENO) {
+                throw UsageError("\(w.name) is binary and standard output is a terminal; write it to a file (-o FILE.\(w.fileExtension)) or a pipe")
+            }
             for o in ["--site-table", "--shard", "--root"] where a.value(o) != nil {
                 throw UsageError("\(o) is for folder runs (a site); one file is converted on its own")
             }

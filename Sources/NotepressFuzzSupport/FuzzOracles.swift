@@ -55,7 +55,7 @@ enum FuzzOracles {
                     return "ansi: live dangerous OSC 8 \(value.debugDescription)"
                 }
             }
-        case .json:
+        case .json, .pdf:
             break
         case .docx, .odt, .epub:
             // Packages: the emitters' own tests read them back (LibreOffice, epubcheck); an oracle

@@ -12,22 +12,13 @@ package final class SyntaxLibrary: @unchecked Sendable {
     package static let shared: Result<SyntaxLibrary, SyntaxLibraryUnavailable> = load()
 
     /// The file name of the shim: `libNotepressSyntaxShim.so` (`.dylib` on macOS).
-    package static var shimFileName: String {
-        #if os(macOS)
-        "libNotepressSyntaxShim.dylib"
-        #else
-        "libNotepressSyntaxShim.so"
-        #endif
-    }
+    package static var shimFileName: String { Platform.sharedLibraryFileName("NotepressSyntaxShim") }
 
-    /// Where the shim is looked for, in order: `NOTEPRESS_SYNTAX_SHIM` (a file) when set; beside
-    /// the executable (`swift build` puts it there); `../lib/notepress/` of the executable's
-    /// folder (`make install`: PREFIX/bin/notepress and PREFIX/lib/notepress/).
+    /// Where the shim is looked for (``Platform/shimCandidates(fileName:environment:executable:)``):
+    /// `NOTEPRESS_SYNTAX_SHIM` (a file) when set; beside the executable; `../lib/notepress/` of
+    /// the executable's folder.
     package static func candidates(environment: String?, executable: String?) -> [String] {
-        if let e = environment, !e.isEmpty { return [e] }
-        guard let exe = executable, let slash = exe.lastIndex(of: "/") else { return [] }
-        let dir = String(exe[..<slash])
-        return [dir + "/" + shimFileName, dir + "/../lib/notepress/" + shimFileName]
+        Platform.shimCandidates(fileName: shimFileName, environment: environment, executable: executable)
     }
 
     private typealias TokenFn = @convention(c) (UnsafeMutableRawPointer?, Int, Int, Int32) -> Void

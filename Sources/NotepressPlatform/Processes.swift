@@ -132,6 +132,27 @@ extension Platform {
         #endif
     }
 
+    /// Where a shim library of Notepress's own (`libNotepressSyntaxShim.so`,
+    /// `libNotepressPDFShim.so`: `fileName`) is looked for, in order: the file the environment
+    /// variable names (`environment`, its value) when set; beside the executable (`swift build`
+    /// puts it there); `../lib/notepress/` of the executable's folder (`make install`:
+    /// PREFIX/bin/notepress and PREFIX/lib/notepress/).
+    package static func shimCandidates(fileName: String, environment: String?, executable: String?) -> [String] {
+        if let e = environment, !e.isEmpty { return [e] }
+        guard let exe = executable, let slash = exe.lastIndex(of: "/") else { return [] }
+        let dir = String(exe[..<slash])
+        return [dir + "/" + fileName, dir + "/../lib/notepress/" + fileName]
+    }
+
+    /// The file name of a shared library called `name` on this platform (`libNAME.so`, `.dylib` on macOS).
+    package static func sharedLibraryFileName(_ name: String) -> String {
+        #if os(macOS)
+        "lib\(name).dylib"
+        #else
+        "lib\(name).so"
+        #endif
+    }
+
     /// The path of the running executable (`/proc/self/exe` on Linux, `_NSGetExecutablePath`
     /// on macOS), links resolved; `nil` when it cannot be had.
     package static func executablePath() -> String? {

@@ -54,7 +54,7 @@ final class InstallTests: XCTestCase {
     }
 
     static let installed = [
-        "bin/notepress", "lib/notepress/libNotepressSyntaxShim.so", "share/bash-completion/completions/notepress", "share/fish/vendor_completions.d/notepress.fish",
+        "bin/notepress", "lib/notepress/libNotepressPDFShim.so", "lib/notepress/libNotepressSyntaxShim.so", "share/bash-completion/completions/notepress", "share/fish/vendor_completions.d/notepress.fish",
         "share/man/man1/notepress.1", "share/man/man7/notepress-markup.7", "share/zsh/site-functions/_notepress",
     ]
 
@@ -224,7 +224,7 @@ final class InstallTests: XCTestCase {
         let names = run.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         XCTAssertEqual(names, ["pkg-config", "libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "libxml2-dev", "libyaml-dev",
                                "libgumbo-dev", "libicu-dev", "libssl-dev", "libmicrohttpd-dev", "binutils", "patchelf", "libkf5syntaxhighlighting-dev",
-                               "qtbase5-dev", "libjs-lunr", "libjs-katex"])
+                               "qtbase5-dev", "libjs-lunr", "libjs-katex", "libpango1.0-dev", "libcairo2-dev"])
         let dry = try sh("make -n build run")
         XCTAssertEqual(dry.status, 0, dry.stderr)
         XCTAssertTrue(dry.stdout.contains("bash .ci/install-packages .ci/apt-packages\n"), dry.stdout)

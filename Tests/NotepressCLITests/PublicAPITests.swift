@@ -27,7 +27,7 @@ final class PublicAPITests: XCTestCase {
         let types = try publicAPI(["--types"]).split(separator: "\n").filter { $0.contains(": ") && !$0.hasPrefix("undocumented") }
         XCTAssertEqual(types.map(String.init), [
             "Notepress: Conversion", "Notepress: ConversionOptions", "Notepress: HighlightStyleError", "Notepress: Notepress",
-            "Notepress: NotepressError", "Notepress: OutputFormat",
+            "Notepress: NotepressError", "Notepress: OutputFormat", "Notepress: PaperSize",
             "NotepressAST: Alert", "NotepressAST: Block", "NotepressAST: BlockVisitor", "NotepressAST: CodeHighlight",
             "NotepressAST: CodeInfo", "NotepressAST: CodeRole", "NotepressAST: ColorRole", "NotepressAST: ContentTabs", "NotepressAST: DefinitionItem",
             "NotepressAST: Diagnostic", "NotepressAST: Document", "NotepressAST: DocumentMetadata",

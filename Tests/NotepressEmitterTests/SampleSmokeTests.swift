@@ -20,6 +20,7 @@ final class SampleSmokeTests: XCTestCase {
             "ansi": "\u{1B}[0;",
             // Zip packages; `mimetype` first (EPUB, ODF).
             "epub": "PK\u{03}\u{04}", "docx": "PK\u{03}\u{04}", "odt": "PK\u{03}\u{04}",
+            "pdf": "%PDF-1.5",
         ]
         XCTAssertEqual(Set(WriterRegistry.all.map(\.name)), Set(signatures.keys), "a new writer needs a smoke signature")
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(TestPaths.root.path))

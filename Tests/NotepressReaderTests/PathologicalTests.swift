@@ -120,7 +120,7 @@ final class PathologicalTests: XCTestCase {
             let bytes: [UInt8]
             do { bytes = try writer.write(doc, options: options, diagnostics: &d) } catch { XCTFail("\(writer.name): \(error)"); continue }
             let text = String(decoding: bytes, as: UTF8.self)
-            XCTAssertTrue(text.contains("leaf"), "\(writer.name) keeps the innermost text")
+            XCTAssertTrue(writer.format.isBinary || text.contains("leaf"), "\(writer.name) keeps the innermost text")
             if writer.name == "html" {
                 XCTAssertEqual(text.components(separatedBy: "<blockquote dir=\"auto\">").count - 1, ASTLimits.maxNestingDepth, "every level a quote")
             }

@@ -1,0 +1,76 @@
+import NotepressAST
+import NotepressThemes
+
+/// Inline content as attributed text: emphasis, strong, strike, code, links, footnote
+/// references, super- and subscripts, highlights (see ``PDFEmitter``).
+extension PDFEmitter {
+    /// The text of `inlines` in the theme style `base` (its colour `color`).
+    func attributed(_ inlines: Inlines, _ base: ResolvedStyle, color: RGBColor? = nil) -> AttributedText {
+        var out = AttributedText()
+        let plain = RunStyle(base, color: color ?? colors.text)
+        for i in inlines.runs.indices {
+            let a = inlines.attributes(ofRun: i)
+            var s = style(of: a, plain, base)
+            switch inlines.runs[i].content {
+            case .text(let t):
+                out.append(t, s)
+            case .softBreak:
+                out.append(a.code ? "\n" : " ", s)
+            case .hardBreak:
+                out.append("\u{2028}", s)
+            case .footnoteReference(_, let number, _):
+                s.size *= 0.7
+                s.rise = base.size * 0.35
+                s.color = colors.link
+                s.link = footnoteNumbers.contains(number) ? "dest=" + PDFFonts.quoted("fn-\(number)") : nil
+                s.footnote = pageFootnotes.contains(number) ? number : 0
+                out.append("\(number)", s)
+            case .rawHTML:
+                break
+            }
+        }
+        return out
+    }
+
+    /// A run's style from its flattened attributes over the block's `plain` style.
+    func style(of a: InlineAttributes, _ plain: RunStyle, _ base: ResolvedStyle) -> RunStyle {
+        var s = plain
+        if let t = a.textStyle { s.size = theme.style(t).size }
+        if a.strong { s.weight = max(700, base.weight.steppedUp.cssValue) }
+        if a.emphasis || a.image != nil { s.italic = true }
+        if a.strikethrough { s.strike = true }
+        if a.insert { s.underline = true }
+        if a.script { s.family = PDFFonts.familyList(theme.theme.scriptFont) }
+        if a.code || a.math != nil {
+            s.family = codeFamily
+            s.size *= 0.9
+            s.background = colors.codeBackground
+        }
+        if a.highlight { s.background = RGBColor(red: 0xFF, green: 0xF0, blue: 0x8A) }
+        if a.marker || a.letterpress { s.color = colors.secondary }
+        if a.colorRole == .alert { s.color = colors.alert }
+        if a.superscript || a.subscript {
+            s.rise = s.size * (a.superscript ? 0.35 : -0.15)
+            s.size *= 0.75
+        }
+        if a.tag != nil { s.color = colors.link }
+        if let link = a.link, let target = linkAttribute(link.destination) {
+            s.link = target
+            s.color = colors.link
+            s.underline = true
+        }
+        return s
+    }
+
+    /// cairo's link attributes for a destination: `dest='id'` for `#id` of a heading or
+    /// paragraph of this document, `uri='…'` for anything else but a dangerous URL (unless
+    /// ``PDFOptions/unsafe``); `nil`: no link.
+    func linkAttribute(_ destination: String) -> String? {
+        if destination.hasPrefix("#") {
+            let id = String(destination.dropFirst())
+            return destinations.contains(id) ? "dest=" + PDFFonts.quoted(id) : nil
+        }
+        guard !destination.isEmpty, options.unsafe || !URLSafety.isDangerous(destination) else { return nil }
+        return "uri=" + PDFFonts.quoted(destination)
+    }
+}

@@ -1,0 +1,63 @@
+// The shim's state, shared by its files (not part of the interface: include/notepress_pdf.h).
+#ifndef NOTEPRESS_PDF_INTERNAL_H
+#define NOTEPRESS_PDF_INTERNAL_H
+#include "notepress_pdf.h"
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+
+#define NP_MAX_COLUMNS 64
+
+/// The table being drawn: its columns and the header row, kept to draw again on a new page.
+typedef struct {
+    int active;
+    size_t columns;
+    double widths[NP_MAX_COLUMNS];
+    double left, padding;
+    uint32_t border, header_background;
+    PangoLayout *header[NP_MAX_COLUMNS];
+    int header_align[NP_MAX_COLUMNS];
+    int has_header;
+} np_table;
+
+/// A footnote: its laid-out text, and the page it is drawn at the foot of (0: none yet).
+typedef struct { int number; PangoLayout *layout; double height; int page; } np_note;
+
+struct np_pdf {
+    np_pdf_setup setup;
+    char *header_text;
+    cairo_surface_t *surface;
+    cairo_t *cr;
+    PangoContext *context;
+    unsigned char *bytes; size_t length, capacity; int out_of_memory;
+    double y;               ///< the top of the next line, from the page's top
+    int page;               ///< 1-based
+    int outline[7];         ///< the last outline entry of each level (0: the root)
+    np_table table;
+    np_note *notes; size_t note_count;
+    double notes_height;    ///< the footnote area of this page (its separator included), 0 without notes
+};
+
+/// The text area's bottom (from the page's top).
+static inline double np_bottom(const np_pdf *p) { return p->setup.height - p->setup.bottom - p->notes_height; }
+/// The footnote `number`, or NULL.
+np_note *np_find_note(np_pdf *p, int number);
+/// Draws the footnotes of this page above the bottom margin.
+void np_draw_notes(np_pdf *p);
+/// The height the footnotes first referred to by runs in bytes [start, end) add to this page;
+/// with `place`, they are put on this page.
+double np_notes_between(np_pdf *p, const np_pdf_run *runs, size_t count, int start, int end, int place);
+/// Sets the source colour of 0xRRGGBB.
+void np_set_color(cairo_t *cr, uint32_t rgb);
+/// Ends the page (its number) and starts the next (its running header).
+void np_new_page(np_pdf *p);
+/// Starts a new page unless `height` fits below y (or y is at the top already).
+void np_ensure(np_pdf *p, double height);
+/// A layout of the text and runs, `width` points wide (<= 0: no wrapping).
+PangoLayout *np_layout(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
+                       double width, int align, int wrap_anywhere);
+/// Draws a layout's lines with their tops from y (no page breaks), at x.
+void np_draw_layout(np_pdf *p, PangoLayout *layout, double x, double y);
+/// The layout's height in points.
+double np_layout_height(PangoLayout *layout);
+#endif

@@ -110,6 +110,8 @@ package struct MkDocsFolder: Sendable {
                     let n = written.hasPrefix("markdown.extensions.") ? String(written.dropFirst(20)) : written
                     if let e = MkDocsExtension(rawValue: n) {
                         p.extensions.insert(e)
+                    } else if let parts = bundles[n] {
+                        p.extensions.formUnion(parts)
                     } else if !native.contains(n), !unknown.contains(n) {
                         unknown.append(n)
                     }
@@ -125,11 +127,15 @@ package struct MkDocsFolder: Sendable {
 
     /// Extensions whose syntax libcmark-gfm's GFM reading (and the highlighter, front matter)
     /// already covers: listed without a notice.
-    static let native: Set<String> = [
+    package static let native: Set<String> = [
         "tables", "fenced_code", "footnotes", "meta", "sane_lists", "codehilite", "smarty",
         "pymdownx.superfences", "pymdownx.highlight", "pymdownx.inlinehilite", "pymdownx.tasklist",
         "pymdownx.magiclink", "pymdownx.betterem", "pymdownx.saneheaders",
     ]
+
+    /// Python-Markdown's extensions that are a set of others: `extra` (abbr, attr_list, def_list,
+    /// fenced_code, footnotes, md_in_html, tables), by the parts the reader implements.
+    package static let bundles: [String: Set<MkDocsExtension>] = ["extra": [.abbr, .attrList, .defList]]
 
     /// A warning for each `nav:` entry naming a page `docs` does not hold (left out of the sidebar),
     /// at the entry's line in `mkdocs.yml` (`bytes`).

@@ -1,5 +1,6 @@
 import Foundation
 import Notepress
+import NotepressPlatform
 
 extension BookDirectives {
     /// `pymdownx.snippets`' `--8<-- "file"` lines (PyMdown Extensions' "Snippets"), carried out
@@ -92,5 +93,22 @@ extension BookDirectives.State {
         chain.append(replacement.real ?? target)
         pass(content, file: target, name: target, depth: depth + 1, into: &out, topLine: topLine ?? line, changed: &changed)
         chain.removeLast()
+    }
+}
+
+extension BookDirectives {
+    /// `pymdownx.snippets` on a file converted on its own (`--markdown-extension
+    /// pymdownx.snippets`, no `mkdocs.yml`): its snippet lines carried out from PyMdown's default
+    /// `base_path` `.`, the working folder, as `mkdocs build` run there would (a file outside the
+    /// working folder: from its own folder), which snippets may not leave. `nil` when the file
+    /// holds no snippet line or cannot be read (the reader then says why).
+    package static func expandSnippets(inFile path: String, limited: Bool) -> Expansion? {
+        guard case .success(let bytes) = Platform.readFile(path), Snippet.mayHold(bytes) else { return nil }
+        let cwd = InputScanner.realPath(".")
+        let inside = InputScanner.realPath(path).hasPrefix(cwd == "/" ? "/" : cwd + "/")
+        let folder = PathText.deletingLastComponent(path)
+        let root = inside || folder.isEmpty ? "." : folder
+        let book = BookFolder(root: root, rootReal: InputScanner.realPath(root), source: root, title: nil, configFile: nil)
+        return expand(bytes, file: path, name: path, book: book, limited: limited, syntax: .snippets)
     }
 }

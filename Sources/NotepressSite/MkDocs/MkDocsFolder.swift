@@ -69,6 +69,7 @@ package struct MkDocsFolder: Sendable {
             return p
         }
         guard let yaml else { return p }
+        p.warnings += notices(bytes, config: config, yaml: yaml)
         if let d = yaml.fields["docs_dir"], !d.isEmpty { p.docs = d.hasPrefix("/") ? d : PathText.join(root, d) }
         p.siteName = yaml.fields["site_name"]
         for key in ["exclude_docs", "draft_docs"] {
@@ -88,7 +89,14 @@ package struct MkDocsFolder: Sendable {
             p.nav = nav
             p.warnings += missingPages(nav, docs: p.docs, config: config, bytes: bytes)
         }
-        if case .list(let items)? = yaml.collections["markdown_extensions"] {
+        // A list of names and one-key maps, or (as MkDocs also takes it) one map of names.
+        var extensionItems: [MetadataValue]?
+        switch yaml.collections["markdown_extensions"] {
+        case .list(let items)?: extensionItems = items
+        case .map(let m)?: extensionItems = m.keys.sorted().map { .map([$0: m[$0]!]) }
+        default: extensionItems = nil
+        }
+        if let items = extensionItems {
             var unknown: [String] = []
             for item in items {
                 let names: [String]

@@ -31,6 +31,10 @@ package struct BookFolder: Sendable, Equatable {
     package var directives: BookDirectives.Syntax? = .mdBook
     /// MkDocs' `nav:` (``MkDocsFolder``): the sidebar's order; `nil`: none given.
     package var nav: [SiteSummaryEntry]?
+    /// MkDocs' `extra_css` and `extra_javascript`: paths below the site's root (or URLs) every
+    /// HTML page links, after the site's own stylesheet and script.
+    package var extraStylesheets: [String] = []
+    package var extraScripts: [String] = []
 
     /// The book `input` is (see the type's rules), or `nil` for any other input.
     package static func find(_ input: String) -> BookFolder? {

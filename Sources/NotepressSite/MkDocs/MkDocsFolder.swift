@@ -30,6 +30,9 @@ package struct MkDocsFolder: Sendable {
     /// `exclude_docs` and `draft_docs` (gitignore patterns, from `docs_dir`): files `mkdocs build`
     /// does not publish. Negated patterns (`!x`) are not read (a warning says so).
     package var excludeDocs: [String] = []
+    /// `extra_css` and `extra_javascript` (paths below `docs_dir`, or URLs): linked into every page.
+    package var extraStylesheets: [String] = []
+    package var extraScripts: [String] = []
     /// `nav:` as entries, `nil` when not given.
     package var nav: [SiteSummaryEntry]?
     /// Notices and warnings (`file:line:column: …`), for the caller to print.
@@ -84,6 +87,19 @@ package struct MkDocsFolder: Sendable {
                 p.excludeDocs.append(line)
             }
         }
+        // `extra_javascript` items may be maps (`- path: x.js` with `defer:`/`async:`): their path.
+        func paths(_ key: String) -> [String] {
+            guard case .list(let items)? = yaml.collections[key] else { return yaml.fields[key].map { [$0] } ?? [] }
+            return items.compactMap { item in
+                switch item {
+                case .string(let s): return s
+                case .map(let m): if case .string(let s)? = m["path"] { return s } else { return nil }
+                default: return nil
+                }
+            }
+        }
+        p.extraStylesheets = paths("extra_css")
+        p.extraScripts = paths("extra_javascript")
         if case .list(let items)? = yaml.collections["nav"] {
             let nav = entries(items, depth: 0)
             p.nav = nav
@@ -140,6 +156,10 @@ package struct MkDocsFolder: Sendable {
         "pymdownx.superfences", "pymdownx.highlight", "pymdownx.inlinehilite", "pymdownx.tasklist",
         "pymdownx.magiclink", "pymdownx.betterem", "pymdownx.saneheaders",
     ]
+
+    /// The extensions of a MkDocs project's pages (MkDocs reads Markdown only; the kinds
+    /// Notepress reads as Markdown). Other files of `docs_dir` are copied as they are.
+    package static let pageExtensions: Set<String> = ["md", "markdown", "mdown", "mkd"]
 
     /// Python-Markdown's extensions that are a set of others: `extra` (abbr, attr_list, def_list,
     /// fenced_code, footnotes, md_in_html, tables), by the parts the reader implements.
@@ -201,6 +221,8 @@ package struct MkDocsFolder: Sendable {
         var b = BookFolder(root: root, rootReal: InputScanner.realPath(root), source: docs, title: siteName, configFile: configFile)
         b.directives = extensions.contains(.snippets) ? .snippets : nil
         b.nav = nav
+        b.extraStylesheets = extraStylesheets
+        b.extraScripts = extraScripts
         b.warnings = warnings
         return b
     }

@@ -102,7 +102,7 @@ extension Renderer {
         let titleStyle = body.merged(TerminalStyle(bold: true, color: color))
         // A callout's title keeps its markup (code, emphasis, math, links), wrapped like a paragraph.
         let title: [Line] = a.markedTitle.map { inlineLines($0, width: max(1, width - 2), base: titleStyle) }
-            ?? [[Seg(TerminalText.visible(a.displayTitle), titleStyle)]]
+            ?? (a.displayTitle.isEmpty ? [] : [[Seg(TerminalText.visible(a.displayTitle), titleStyle)]])
         guard width - 2 >= min(10, width) else { return title + blocks(a.blocks, width: width, tight: false) }
         return prefixed(title + blocks(a.blocks, width: width - 2, tight: false), Seg(bar + " ", barStyle))
     }

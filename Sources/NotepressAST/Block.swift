@@ -277,7 +277,8 @@ public struct Alert: Sendable, Equatable {
     /// Which of the five alerts.
     public var kind: Kind
     /// The marker as written, `[!NOTE]` or `[!note]`: what a writer that gives the block quote
-    /// back (HTML `--fragment`, byte-identical to cmark-gfm) writes.
+    /// back (HTML `--fragment`, byte-identical to cmark-gfm) writes. Empty: no marker in the
+    /// source (a MkDocs admonition), written as an alert everywhere.
     public var marker: String
     /// How the marker line ended (for the same writers).
     public var markerEnd: MarkerEnd

@@ -36,7 +36,8 @@ extension ConvertPlan {
         r.commandLine = fingerprintedOptions
         r.force = run.force
         r.prune = run.prune
-        r.copyAll = run.copyAll
+        // `mkdocs build` copies every file of docs_dir that is not a page (CNAME, robots.txt, …).
+        r.copyAll = run.copyAll || input.mkdocs != nil
         r.strictLinks = run.strictLinks
         r.wikilinks = run.siteWikilinks
         r.gitDates = run.gitDates

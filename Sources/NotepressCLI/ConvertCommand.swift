@@ -256,12 +256,19 @@ struct ConvertPlan {
 
     /// The MkDocs extensions `--markdown-extension` names (each of ``MkDocsExtension``'s names).
     /// - Throws: ``UsageError`` for a name that is none of them.
+    /// Python-Markdown's and PyMdown's names that libcmark-gfm's reading already covers
+    /// (``MkDocsFolder/native``: `tables`, `fenced_code`, `footnotes`, …) are accepted and change
+    /// nothing; `extra` is its parts (``MkDocsFolder/bundles``); `markdown.extensions.NAME` is `NAME`.
     static func markdownExtensions(_ a: Arguments) throws -> Set<MkDocsExtension> {
         var out = Set<MkDocsExtension>()
-        for name in a.allValues("--markdown-extension") {
+        for written in a.allValues("--markdown-extension") {
+            let name = written.hasPrefix("markdown.extensions.") ? String(written.dropFirst(20)) : written
+            if MkDocsFolder.native.contains(name) { continue }
+            if let parts = MkDocsFolder.bundles[name] { out.formUnion(parts); continue }
             guard let e = MkDocsExtension(rawValue: name) else {
                 throw UsageError("option '--markdown-extension' expects one of "
-                    + MkDocsExtension.allCases.map(\.rawValue).joined(separator: ", ") + ", got '\(name)'")
+                    + MkDocsExtension.allCases.map(\.rawValue).joined(separator: ", ")
+                    + " or one libcmark-gfm already reads (" + MkDocsFolder.native.sorted().joined(separator: ", ") + "), got '\(written)'")
             }
             out.insert(e)
         }
@@ -349,14 +356,24 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
         // The reader keeps no blocks when the stream writes them (each goes once written), unless
         // a table of contents is made from them.
         let retain = stream == nil || options.tableOfContents
+        // `pymdownx.snippets` on a file of its own: its snippet lines carried out first.
+        let snippets = loader.mkdocs.contains(.snippets) && input != "-" && format == .gfm && !DocumentLoader.isTiddler(input)
+            ? BookDirectives.expandSnippets(inFile: input, limited: loader.inputLimits != nil) : nil
         let loaded = Result {
-            input == "-"
+            if let e = snippets {
+                var expanded = loader
+                expanded.lineMap = e.lineMap
+                return try expanded.load(data: Data(e.bytes), path: input, modified: DocumentLoader.modificationDate(input),
+                                         topLevelBlock: each, retainBlocks: retain)
+            }
+            return input == "-"
                 ? try loader.load(data: FileHandle.standardInput.readDataToEndOfFile(), path: nil, modified: nil,
                                   topLevelBlock: each, retainBlocks: retain)
                 : try loader.load(path: input, topLevelBlock: each, retainBlocks: retain)
         }
         if case .failure = loaded { _ = stream?.finish() }  // stop the writer thread
         var read = try loaded.get()
+        if let e = snippets { read.diagnostics = e.diagnostics + read.diagnostics }
         if stream == nil { read.document = preparer.prepare(read.document) }
         var diagnostics = read.diagnostics
         let bytes = try html.map { try $0.write(read.document, options: options, diagnostics: &diagnostics, stream: stream) }

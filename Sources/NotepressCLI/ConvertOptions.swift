@@ -113,6 +113,8 @@ struct InputOptions {
             let literal = pattern.hasPrefix("#") ? "\\" + pattern : pattern
             if let p = GlobPattern(literal, allowNegation: false) { selection.exclude.append(p) }
         }
+        // A MkDocs project's pages are its Markdown files; every other file is copied as it is.
+        if mkdocs != nil, format == nil { selection.pageExtensions = MkDocsFolder.pageExtensions }
         self.selection = selection
         self.book = book
         self.mkdocs = mkdocs

@@ -17,11 +17,14 @@ extension HTMLBodyWriter {
         }
         if alert.fold == .open { put(" open") }
         putDir(); put(">\n")
-        put(alert.fold == nil ? "<p class=\"markdown-alert-title\"" : "<summary class=\"markdown-alert-title\"")
-        putDir(); put(">")
-        // A callout's title keeps its markup (`code`, **strong**, $math$, links).
-        if let t = alert.markedTitle { inlines(t) } else { HTMLEscape.appendText(alert.displayTitle, to: &out) }
-        put(alert.fold == nil ? "</p>\n" : "</summary>\n")
+        // An empty title (MkDocs' `!!! tip ""`): no title bar (a folded one keeps its summary).
+        if alert.fold != nil || !alert.displayTitle.isEmpty {
+            put(alert.fold == nil ? "<p class=\"markdown-alert-title\"" : "<summary class=\"markdown-alert-title\"")
+            putDir(); put(">")
+            // A callout's title keeps its markup (`code`, **strong**, $math$, links).
+            if let t = alert.markedTitle { inlines(t) } else { HTMLEscape.appendText(alert.displayTitle, to: &out) }
+            put(alert.fold == nil ? "</p>\n" : "</summary>\n")
+        }
         blocks(alert.blocks, tight: false)
         cr(); put("</" + element + ">\n")
     }

@@ -251,7 +251,8 @@ struct HTMLBodyWriter: BlockVisitor {
 
     /// An alert: GitHub's markup (``HTMLOptions/alerts``), or the block quote it was read from.
     mutating func visitAlert(_ alert: Alert, _ block: Block) {
-        guard options.alerts else {
+        // An alert with no marker in its source (a MkDocs admonition) has no block quote to give back.
+        guard options.alerts || alert.marker.isEmpty else {
             visitBlockQuote(alert.blockQuoteChildren, block)
             return
         }

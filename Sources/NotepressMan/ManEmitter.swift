@@ -266,9 +266,11 @@ struct ManRenderer {
             // Indented like a block quote, under its title in bold.
             w.paragraph()
             w.macro("RS", ["4"])
-            w.paragraph()
-            w.word([WordPart(text: a.displayTitle, font: .bold, literal: false)])
-            w.endText()
+            if !a.displayTitle.isEmpty {  // `!!! tip ""`: no title
+                w.paragraph()
+                w.word([WordPart(text: a.displayTitle, font: .bold, literal: false)])
+                w.endText()
+            }
             blocks(a.blocks)
             w.macro("RE")
         case .list(let l): list(l)

@@ -30,6 +30,14 @@ package enum MkDocsBlocks {
     package static let tabSentinel: Unicode.Scalar = "\u{E012}"
     /// The same for the tab selected at first (`===+ "Tab"`).
     package static let selectedTabSentinel: Unicode.Scalar = "\u{E013}"
+    /// The private-use character in front of a line that ends the admonition before it and
+    /// starts a block quote of its own (a marker line, or a `> ` quote, right after an
+    /// admonition's body, no blank line between): ``TreeBuilder`` cuts the block quote there.
+    package static let quoteCut: Unicode.Scalar = "\u{E014}"
+    /// The same for a line that ends the admonition before it and is no quote (an unindented
+    /// line right after the body, which libcmark-gfm would take as a lazy continuation):
+    /// Python-Markdown's admonition reads only the indented lines, the rest is a block of its own.
+    package static let outCut: Unicode.Scalar = "\u{E015}"
     /// Deepest nesting of admonitions rewritten (deeper markers stay text).
     package static let maxDepth = 16
 
@@ -256,6 +264,11 @@ package enum MkDocsBlocks {
         guard !markers.isEmpty else { return (text, false) }
         var out = lines
         var claimedUntil = -1
+        // Lines that end the admonition before them (``quoteCut``, ``outCut``), and the lines
+        // that may be lazy continuations of one (checked once the text is rewritten).
+        var cuts: [Int: Unicode.Scalar] = [:]
+        var lazy: [(quoteLine: Int, line: Int, column: Int)] = []
+        let markerLines = Set(markers.map(\.line))
         for (index, m) in markers.enumerated() where m.line > claimedUntil {
             let marker = lines.content[m.line]
             guard let h = header(marker.dropFirst(m.column), extensions) else { continue }
@@ -287,6 +300,9 @@ package enum MkDocsBlocks {
                 }
             }
             if !h.tab {
+                // Right after a line that is not blank (another admonition's body, no blank line
+                // between): a new admonition, as Python-Markdown starts one at each marker line.
+                if m.line > 0, !isBlank(lines.content[m.line - 1], after: m.column) { head += Array(String(Character(quoteCut)).utf8) }
                 head += Array(String(h.title == "" ? Character(untitledSentinel) : Character(sentinel)).utf8)
                 head += Array("[!\(h.type)]".utf8)
                 if let f = h.fold { head.append(f == .open ? 0x2B : 0x2D) }
@@ -298,8 +314,77 @@ package enum MkDocsBlocks {
                 let body = j < rewritten.content.count ? rewritten.content[j] : []
                 out.content[k] = (prefix + (body.isEmpty ? Array(">".utf8) : Array("> ".utf8) + body))[...]
             }
+            if let next = followingLine(lines, after: last, column: m.column), !markerLines.contains(next.line) {
+                if next.quote { cuts[next.line] = quoteCut } else { lazy.append((m.line, next.line, next.column)) }
+            }
+        }
+        if !lazy.isEmpty {
+            let ends = quoteEnds(out.joined)
+            for l in lazy where (ends[l.quoteLine] ?? -1) >= l.line { cuts[l.line] = outCut }
+        }
+        for (line, cut) in cuts {
+            guard let column = cut == quoteCut ? quoteContentColumn(out.content[line]) : contentColumn(out.content[line]) else { continue }
+            var c = Array(out.content[line])
+            c.insert(contentsOf: Array(String(Character(cut)).utf8), at: column)
+            out.content[line] = c[...]
         }
         return (out.joined, true)
+    }
+
+    /// The line right after an admonition's last line `last` (its marker's `column`) when it is
+    /// not blank: its index, whether it is a block quote line holding a callout marker or text
+    /// (`> [!warning]`, `> Text`), and the byte column where its text starts.
+    static func followingLine(_ lines: Lines, after last: Int, column: Int) -> (line: Int, quote: Bool, column: Int)? {
+        let k = last + 1
+        guard k < lines.content.count, !isBlank(lines.content[k], after: column) else { return nil }
+        if let q = quoteContentColumn(lines.content[k]) { return (k, true, q) }
+        guard let c = contentColumn(lines.content[k]) else { return nil }
+        return (k, false, c)
+    }
+
+    /// The column after a line's leading blanks, `nil` for a blank line.
+    static func contentColumn(_ line: ArraySlice<UInt8>) -> Int? {
+        line.firstIndex { $0 != 0x20 && $0 != 0x09 }.map { $0 - line.startIndex }
+    }
+
+    /// The column of a block quote line's text (after up to 3 blanks, `>` and one blank) when
+    /// that text is a callout marker (`[!`), a letter or a rewritten marker line, else `nil`
+    /// (a heading, list or code in the quote keeps its reading).
+    static func quoteContentColumn(_ line: ArraySlice<UInt8>) -> Int? {
+        let u = Array(line)
+        var i = 0
+        while i < u.count, i < 3, u[i] == 0x20 { i += 1 }
+        guard i < u.count, u[i] == 0x3E else { return nil }
+        i += 1
+        if i < u.count, u[i] == 0x20 { i += 1 }
+        guard i < u.count else { return nil }
+        let b = u[i]
+        let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+        let callout = b == 0x5B && i + 1 < u.count && u[i + 1] == 0x21
+        return letter || callout || b == 0xEE ? i : nil
+    }
+
+    /// The 0-based last line of each block quote of `text` (the outermost of those starting on a
+    /// line), by its 0-based first line.
+    static func quoteEnds(_ text: [UInt8]) -> [Int: Int] {
+        var ends: [Int: Int] = [:]
+        MarkdownReader.withLibraryLock {
+            guard let parser = cmark_parser_new(0) else { return }
+            defer { cmark_parser_free(parser) }
+            text.withUnsafeBufferPointer { buf in
+                buf.withMemoryRebound(to: CChar.self) { if let base = $0.baseAddress { cmark_parser_feed(parser, base, $0.count) } }
+            }
+            guard let root = cmark_parser_finish(parser) else { return }
+            defer { cmark_node_free(root) }
+            guard let iter = cmark_iter_new(root) else { return }
+            defer { cmark_iter_free(iter) }
+            while case let ev = cmark_iter_next(iter), ev != CMARK_EVENT_DONE {
+                guard ev == CMARK_EVENT_ENTER, let n = cmark_iter_get_node(iter), cmark_node_get_type(n) == CMARK_NODE_BLOCK_QUOTE else { continue }
+                let start = Int(cmark_node_get_start_line(n)) - 1
+                if ends[start] == nil { ends[start] = Int(cmark_node_get_end_line(n)) - 1 }
+            }
+        }
+        return ends
     }
 }
 
@@ -315,6 +400,9 @@ extension TreeBuilder {
         rest[0] = Block(.paragraph(inl), position: head.position)
         guard var alert = callout(rest) else { return nil }
         if s == MkDocsBlocks.untitledSentinel { alert.title = "" }
+        // No marker in the source: a writer that gives a GitHub alert back as the block quote
+        // it was read from (an HTML fragment) writes this one as an alert.
+        alert.marker = ""
         return alert
     }
 }

@@ -98,6 +98,12 @@ struct MkDocsSyntax {
         for var b in blocks {
             switch b.kind {
             case .paragraph(var c):
+                // A cut line (``MkDocsBlocks/outCut``) that libcmark-gfm did not read on into an
+                // admonition: its sentinel goes.
+                if let first = c.runs.first, first.span == nil, case .text(let t) = first.content, let s = t.unicodeScalars.first,
+                   s == MkDocsBlocks.outCut || s == MkDocsBlocks.quoteCut {
+                    c.runs[0].content = .text(String(t.unicodeScalars.dropFirst()))
+                }
                 if extensions.contains(.attrList), let (rest, attrs) = Self.trailingAttributeLine(c) {
                     c = rest
                     b.attributes = attrs

@@ -380,16 +380,11 @@ struct TreeBuilder {
         guard let f = stack.popLast() else { return }
         switch f {
         case .blockQuote(let p, let b):
-            if admonitions, let admonition = Self.admonition(b.items) {
-                append(block: Block(.alert(admonition), position: p))
-            } else if admonitions, let tabs = Self.tabbedSet(b.items) {
-                append(block: Block(tabs, position: p))
-            } else if alerts, case .root? = stack.last, let alert = Self.alert(b.items) {
-                append(block: Block(.alert(alert), position: p))
-            } else if callouts, let callout = Self.callout(b.items) {
-                append(block: Block(.alert(callout), position: p))
+            if admonitions {
+                // An admonition may end inside the quote (``MkDocsBlocks/quoteCut``).
+                for block in resolvedQuote(b.items, position: p) { append(block: block) }
             } else {
-                append(block: Block(.blockQuote(b.items), position: p))
+                append(block: quoteBlock(b.items, position: p))
             }
         case .footnote(let p, let l, let b): append(block: Block(.footnoteDefinition(label: l, blocks: b.items), position: p))
         case .unknown(let p, let n, let b): append(block: Block(.unknown(typeName: n, blocks: b.items), position: p))

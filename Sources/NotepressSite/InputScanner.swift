@@ -32,6 +32,17 @@ package struct InputSelection: Sendable {
     /// Symbolic links whose real target lies outside the input folder are followed
     /// (`--follow-symlinks`); by default they are skipped with a warning.
     package var followSymlinks = false
+    /// The file extensions (lower case, no dot) of the files that are pages; `nil`: every kind
+    /// Notepress reads. A MkDocs project's pages are its Markdown files only: its `robots.txt`,
+    /// `CNAME`, stylesheets and scripts are copied as they are, as `mkdocs build` copies them.
+    package var pageExtensions: Set<String>?
+
+    /// Whether a file named `name`, of a kind Notepress reads, is a page (``pageExtensions``).
+    package func isPage(_ name: String) -> Bool {
+        guard let pageExtensions else { return true }
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return pageExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
 
     /// `.notepressignore`.
     package static let defaultIgnoreFileName = ".notepressignore"
@@ -196,7 +207,7 @@ package enum InputScanner {
                         chosen = true
                     } else if !selection.include.isEmpty || IgnoreRules.isIgnored(relPath, isFolder: false, by: rules) {
                         continue
-                    } else if DocumentLoader.format(forPath: name) != nil {
+                    } else if DocumentLoader.format(forPath: name) != nil, selection.isPage(name) {
                         found.append(InputFile(path: path, relative: relPath))
                         continue
                     } else {

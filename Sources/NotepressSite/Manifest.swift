@@ -13,6 +13,7 @@ import NotepressThemes
 ///
 ///     E  RELATIVE  INPUT-SHA256  MODIFIED  CONFIG-SHA256  INPUT-SIZE  INPUT-MTIME-NS  CREATED  TITLE  SITE-SHA256
 ///     O  PATH  SHA256  SIZE  MTIME-NS                     (one line per output of that input)
+///     W  ORIGIN  SEVERITY  FILE  LINE  COLUMN  MESSAGE     (one line per warning it gave: ``Warning``)
 ///
 /// before the entries, at most one `H  COMMIT` line (the git HEAD the pages' dates were read at,
 /// ``gitHead``), at most one `I  PATH  SHA256  SIZE  MTIME-NS` line for the HTML
@@ -83,6 +84,8 @@ package struct Manifest: Sendable, Equatable {
         /// What the page read from the site table (``SiteRewriter/digest(of:resolutions:)``): the
         /// page is rendered again when it differs, even with the same input.
         package var siteSHA256: String?
+        /// Its warnings when it was converted (``Manifest/Warning``), said again when it is skipped.
+        package var warnings: [Warning] = []
         package init(inputSHA256: String, modified: Double?, configSHA256: String, outputs: [Output],
                     title: String?, created: Double?, inputSize: Int? = nil, inputMtimeNanoseconds: Int64? = nil,
                     siteSHA256: String? = nil) {
@@ -194,6 +197,9 @@ package struct Manifest: Sendable, Equatable {
             case "O":
                 guard current != nil, let o = output() else { return nil }
                 current!.1.outputs.append(o)
+            case "W":
+                guard current != nil, let w = decodeWarning(bytes, fields) else { return nil }
+                current!.1.warnings.append(w)
             case "A":
                 guard fields.count == 8, let path = unescape(bytes, fields[1]),
                       let size = optionalNumber(bytes, fields[3], Int.init),
@@ -248,6 +254,7 @@ package struct Manifest: Sendable, Equatable {
             out.append(0x09); put(e.siteSHA256 ?? "-")
             out.append(0x0A)
             for o in e.outputs { output(0x4F, o) }  // O
+            Self.appendWarnings(e.warnings, to: &out)  // W
         }
         for key in assets.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let a = assets[key]!

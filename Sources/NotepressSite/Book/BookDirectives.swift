@@ -122,6 +122,9 @@ package enum BookDirectives {
         var chain: [String] = []
         /// Most bytes of expanded text, `nil`: unbounded.
         var limit: Int?
+        /// The depth of the file whose block of snippets (`--8<--` lines around file names) is
+        /// open, `nil`: none.
+        var snippetBlock: Int?
         /// Whether an include was refused for ``limit`` (every later one is kept as text).
         var overLimit = false
         /// The warnings given (file, position, message), each once.

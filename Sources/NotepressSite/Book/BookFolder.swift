@@ -36,6 +36,10 @@ package struct BookFolder: Sendable, Equatable {
     /// path from the book's root, `SRC/chapter.md`) made so; MkDocs' `repo_url` + `edit_uri`
     /// (``MkDocsFolder/editURL``).
     package var editURL: String?
+    /// MkDocs' `extra_css` and `extra_javascript`: paths below the site's root (or URLs) every
+    /// HTML page links, after the site's own stylesheet and script.
+    package var extraStylesheets: [String] = []
+    package var extraScripts: [String] = []
 
     /// The book `input` is (see the type's rules), or `nil` for any other input.
     package static func find(_ input: String) -> BookFolder? {

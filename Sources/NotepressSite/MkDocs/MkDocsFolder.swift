@@ -33,6 +33,9 @@ package struct MkDocsFolder: Sendable {
     /// `exclude_docs` and `draft_docs` (gitignore patterns, from `docs_dir`): files `mkdocs build`
     /// does not publish. Negated patterns (`!x`) are not read (a warning says so).
     package var excludeDocs: [String] = []
+    /// `extra_css` and `extra_javascript` (paths below `docs_dir`, or URLs): linked into every page.
+    package var extraStylesheets: [String] = []
+    package var extraScripts: [String] = []
     /// `nav:` as entries, `nil` when not given.
     package var nav: [SiteSummaryEntry]?
     /// Notices and warnings (`file:line:column: …`), for the caller to print.
@@ -72,6 +75,7 @@ package struct MkDocsFolder: Sendable {
             return p
         }
         guard let yaml else { return p }
+        p.warnings += notices(bytes, config: config, yaml: yaml)
         if let d = yaml.fields["docs_dir"], !d.isEmpty { p.docs = d.hasPrefix("/") ? d : PathText.join(root, d) }
         p.siteName = yaml.fields["site_name"]
         p.editURL = editURL(repoURL: yaml.fields["repo_url"], editURI: yaml.fields["edit_uri"], template: yaml.fields["edit_uri_template"])
@@ -87,12 +91,32 @@ package struct MkDocsFolder: Sendable {
                 p.excludeDocs.append(line)
             }
         }
+        // `extra_javascript` items may be maps (`- path: x.js` with `defer:`/`async:`): their path.
+        func paths(_ key: String) -> [String] {
+            guard case .list(let items)? = yaml.collections[key] else { return yaml.fields[key].map { [$0] } ?? [] }
+            return items.compactMap { item in
+                switch item {
+                case .string(let s): return s
+                case .map(let m): if case .string(let s)? = m["path"] { return s } else { return nil }
+                default: return nil
+                }
+            }
+        }
+        p.extraStylesheets = paths("extra_css")
+        p.extraScripts = paths("extra_javascript")
         if case .list(let items)? = yaml.collections["nav"] {
             let nav = entries(items, depth: 0)
             p.nav = nav
             p.warnings += missingPages(nav, docs: p.docs, config: config, bytes: bytes)
         }
-        if case .list(let items)? = yaml.collections["markdown_extensions"] {
+        // A list of names and one-key maps, or (as MkDocs also takes it) one map of names.
+        var extensionItems: [MetadataValue]?
+        switch yaml.collections["markdown_extensions"] {
+        case .list(let items)?: extensionItems = items
+        case .map(let m)?: extensionItems = m.keys.sorted().map { .map([$0: m[$0]!]) }
+        default: extensionItems = nil
+        }
+        if let items = extensionItems {
             var unknown: [String] = []
             for item in items {
                 let names: [String]
@@ -114,6 +138,8 @@ package struct MkDocsFolder: Sendable {
                     let n = written.hasPrefix("markdown.extensions.") ? String(written.dropFirst(20)) : written
                     if let e = MkDocsExtension(rawValue: n) {
                         p.extensions.insert(e)
+                    } else if let parts = bundles[n] {
+                        p.extensions.formUnion(parts)
                     } else if !native.contains(n), !unknown.contains(n) {
                         unknown.append(n)
                     }
@@ -166,11 +192,19 @@ package struct MkDocsFolder: Sendable {
 
     /// Extensions whose syntax libcmark-gfm's GFM reading (and the highlighter, front matter)
     /// already covers: listed without a notice.
-    static let native: Set<String> = [
+    package static let native: Set<String> = [
         "tables", "fenced_code", "footnotes", "meta", "sane_lists", "codehilite", "smarty",
         "pymdownx.superfences", "pymdownx.highlight", "pymdownx.inlinehilite", "pymdownx.tasklist",
         "pymdownx.magiclink", "pymdownx.betterem", "pymdownx.saneheaders",
     ]
+
+    /// The extensions of a MkDocs project's pages (MkDocs reads Markdown only; the kinds
+    /// Notepress reads as Markdown). Other files of `docs_dir` are copied as they are.
+    package static let pageExtensions: Set<String> = ["md", "markdown", "mdown", "mkd"]
+
+    /// Python-Markdown's extensions that are a set of others: `extra` (abbr, attr_list, def_list,
+    /// fenced_code, footnotes, md_in_html, tables), by the parts the reader implements.
+    package static let bundles: [String: Set<MkDocsExtension>] = ["extra": [.abbr, .attrList, .defList]]
 
     /// A warning for each `nav:` entry naming a page `docs` does not hold (left out of the sidebar),
     /// at the entry's line in `mkdocs.yml` (`bytes`).
@@ -228,6 +262,8 @@ package struct MkDocsFolder: Sendable {
         var b = BookFolder(root: root, rootReal: InputScanner.realPath(root), source: docs, title: siteName, configFile: configFile)
         b.directives = extensions.contains(.snippets) ? .snippets : nil
         b.nav = nav
+        b.extraStylesheets = extraStylesheets
+        b.extraScripts = extraScripts
         b.warnings = warnings
         b.editURL = editURL
         return b

@@ -1,5 +1,6 @@
 import Foundation
 import Notepress
+import NotepressPlatform
 
 extension BookDirectives {
     /// `pymdownx.snippets`' `--8<-- "file"` lines (PyMdown Extensions' "Snippets"), carried out
@@ -56,6 +57,16 @@ extension BookDirectives {
             return found ? out : nil
         }
 
+        /// Whether `line` is a block marker: dashes, `8<`, dashes, and nothing else but blanks.
+        static func isBlockMarker(_ line: ArraySlice<UInt8>) -> Bool {
+            var u = line.drop { $0 == 0x20 || $0 == 0x09 }
+            while let l = u.last, l == 0x20 || l == 0x09 || l == 0x0D { u = u.dropLast() }
+            guard let k = u.firstIndex(of: 0x38), k > u.startIndex, u.index(after: k) < u.endIndex, u[u.index(after: k)] == 0x3C,
+                  u[..<k].allSatisfy({ $0 == 0x2D }) else { return false }
+            let rest = u[u.index(k, offsetBy: 2)...]
+            return !rest.isEmpty && rest.allSatisfy { $0 == 0x2D }
+        }
+
         /// Whether `line` marks a section (`--8<-- [start:NAME]` or `--8<-- [end:NAME]`).
         static func isSectionLine(_ line: Substring) -> Bool {
             line.contains("8<") && (line.contains("[start:") || line.contains("[end:"))
@@ -70,6 +81,25 @@ extension BookDirectives.State {
                               depth: Int, into out: inout BookDirectives.Expansion, topLine: Int32?, changed: inout Bool) {
         let lineEnd = text[i...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? text.count
         defer { i = lineEnd }
+        // PyMdown's block form: a line of `--8<--` alone, one file per line, `--8<--` again
+        // (the marker lines become empty lines; a blank line or one starting `;` names no file).
+        if BookDirectives.Snippet.isBlockMarker(text[i..<lineEnd]) {
+            snippetBlock = snippetBlock == depth ? nil : (snippetBlock ?? depth)
+            changed = true
+            return
+        }
+        if snippetBlock == depth {
+            var s = i, e = lineEnd
+            while s < e, text[s] == 0x20 || text[s] == 0x09 { s += 1 }
+            while e > s, text[e - 1] == 0x20 || text[e - 1] == 0x09 { e -= 1 }
+            changed = true
+            guard s < e, text[s] != 0x3B else { return }
+            let d = BookDirectives.Directive(kind: BookDirectives.Snippet.kind, argument: String(decoding: text[s..<e], as: UTF8.self),
+                                             end: lineEnd, indent: String(decoding: text[i..<s], as: UTF8.self))
+            include(d, text[i..<lineEnd], at: SourcePosition(line: Int(line), column: s - i + 1), file: file, name: name, depth: depth,
+                    into: &out, topLine: topLine ?? line, changed: &changed)
+            return
+        }
         guard let (d, escapes) = BookDirectives.Snippet.parse(text, start: i, end: lineEnd) else {
             out.bytes.append(contentsOf: text[i..<lineEnd])
             return
@@ -82,15 +112,39 @@ extension BookDirectives.State {
             changed = true
             return
         }
-        let at = SourcePosition(line: Int(line), column: d.indent.utf8.count + 1)
+        include(d, text[i..<lineEnd], at: SourcePosition(line: Int(line), column: d.indent.utf8.count + 1), file: file, name: name,
+                depth: depth, into: &out, topLine: topLine ?? line, changed: &changed)
+    }
+
+    /// Carries out snippet `d` written as `written` (kept as text when it cannot be included).
+    mutating func include(_ d: BookDirectives.Directive, _ written: ArraySlice<UInt8>, at: SourcePosition, file: String, name: String,
+                          depth: Int, into out: inout BookDirectives.Expansion, topLine: Int32, changed: inout Bool) {
         guard let replacement = carryOut(d, file: file, name: name, at: at, depth: depth, out: &out),
               let content = replacement.content, let target = replacement.file else {
-            out.bytes.append(contentsOf: text[i..<lineEnd])
+            out.bytes.append(contentsOf: written)
             return
         }
         changed = true
         chain.append(replacement.real ?? target)
-        pass(content, file: target, name: target, depth: depth + 1, into: &out, topLine: topLine ?? line, changed: &changed)
+        pass(content, file: target, name: target, depth: depth + 1, into: &out, topLine: topLine, changed: &changed)
         chain.removeLast()
+        if snippetBlock == depth + 1 { snippetBlock = nil }  // a block the included file left open
+    }
+}
+
+extension BookDirectives {
+    /// `pymdownx.snippets` on a file converted on its own (`--markdown-extension
+    /// pymdownx.snippets`, no `mkdocs.yml`): its snippet lines carried out from PyMdown's default
+    /// `base_path` `.`, the working folder, as `mkdocs build` run there would (a file outside the
+    /// working folder: from its own folder), which snippets may not leave. `nil` when the file
+    /// holds no snippet line or cannot be read (the reader then says why).
+    package static func expandSnippets(inFile path: String, limited: Bool) -> Expansion? {
+        guard case .success(let bytes) = Platform.readFile(path), Snippet.mayHold(bytes) else { return nil }
+        let cwd = InputScanner.realPath(".")
+        let inside = InputScanner.realPath(path).hasPrefix(cwd == "/" ? "/" : cwd + "/")
+        let folder = PathText.deletingLastComponent(path)
+        let root = inside || folder.isEmpty ? "." : folder
+        let book = BookFolder(root: root, rootReal: InputScanner.realPath(root), source: root, title: nil, configFile: nil)
+        return expand(bytes, file: path, name: path, book: book, limited: limited, syntax: .snippets)
     }
 }

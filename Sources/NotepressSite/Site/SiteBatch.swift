@@ -279,7 +279,8 @@ extension BatchConverter {
             backlinks = SiteBacklinks.compute(table, resolutions: table.records.indices.map { resolved.get($0) ?? [:] })
         }
         var pageExtras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
-        if htmlPages { pageExtras.navigation = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav) }
+        if htmlPages { pageExtras.navigation = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav,
+                                                                                 extras: (book?.extraStylesheets ?? [], book?.extraScripts ?? [])) }
         pageExtras.notFoundRoot = SitePaths.notFoundRoot(baseURL: options.baseURL)
         pageExtras.editURL = options.editURL
         let extras = pageExtras

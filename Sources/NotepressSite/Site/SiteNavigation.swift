@@ -70,6 +70,9 @@ package final class SiteNavigation: Sendable {
     /// with its titles and output paths, the order): with the page itself, what a page's digest
     /// needs (a changed title rewrites the pages that show the tree).
     package let digest: String
+    /// MkDocs' `extra_css` and `extra_javascript`: below the site's root, or URLs.
+    let extraStylesheets: [String]
+    let extraScripts: [String]
     /// Sidebar entries of nodes off a page's way, by output folder (``values(record:fromFolder:notesIndex:root:)``).
     let closedItems = ItemCache()
 
@@ -87,8 +90,13 @@ package final class SiteNavigation: Sendable {
     /// The navigation of `table`'s pages; `siteTitle`: `--site-title`; `nav`: MkDocs' `nav:`
     /// (``MkDocsFolder``), which then gives the order as `SUMMARY.md` would (sections: labels
     /// holding their entries; external links listed as links).
-    package init(_ table: SiteTable, siteTitle: String? = nil, nav: [SiteSummaryEntry]? = nil) {
+    /// `extras`: MkDocs' `extra_css` and `extra_javascript` (``BookFolder/extraStylesheets``),
+    /// linked from every page.
+    package init(_ table: SiteTable, siteTitle: String? = nil, nav: [SiteSummaryEntry]? = nil,
+                 extras: (css: [String], js: [String]) = ([], [])) {
         self.table = table
+        self.extraStylesheets = extras.css
+        self.extraScripts = extras.js
         var nodes: [Node] = []
         var nodeOfPage: [Int: Int] = [:]
         let rootIndex = table.folderIndex[""]
@@ -182,7 +190,9 @@ package final class SiteNavigation: Sendable {
         self.fullTree = pageIndices.count <= Self.fullTreeLimit
         let shownTitle = siteTitle ?? rootIndex.map(title) ?? "Notes"
         self.siteTitle = shownTitle
-        self.digest = Self.chromeDigest(table, siteTitle: shownTitle, fullTree: fullTree, nodes: sortedNodes, top: topSorted)
+        let digest = Self.chromeDigest(table, siteTitle: shownTitle, fullTree: fullTree, nodes: sortedNodes, top: topSorted)
+        self.digest = extras.css.isEmpty && extras.js.isEmpty ? digest
+            : SHA256.hex(Array(([digest] + extras.css + ["\u{1E}"] + extras.js).joined(separator: "\u{1F}").utf8))
     }
 
     /// Step 1 of ``init(_:siteTitle:)``: the chapters of SUMMARY.md (the record `summary`),
@@ -303,6 +313,11 @@ package final class SiteNavigation: Sendable {
         v["stylesheetHref"] = .string(root + SiteAssets.stylesheetPath)
         v["scriptHref"] = .string(root + SiteAssets.scriptPath)
         v["searchHref"] = .string(root + SiteAssets.searchPage)
+        if !extraStylesheets.isEmpty || !extraScripts.isEmpty {
+            func link(_ path: String) -> MustacheValue { .string(SitePaths.isExternal(path) || path.hasPrefix("/") ? path : root + path) }
+            v["extraStylesheets"] = .list(extraStylesheets.map(link))
+            v["extraScripts"] = .list(extraScripts.map(link))
+        }
         v["notesIndexHref"] = .string(root + notesIndex)
         let current = record.flatMap { nodeOfPage[$0] }
         let open = Set(current.map(chain) ?? [])

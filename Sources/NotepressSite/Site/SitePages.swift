@@ -144,7 +144,8 @@ extension BatchConverter {
         // The pages to render: the list, then the tag pages by path (each with its data ready),
         // each split into pages of ``ConversionOptions/listPageSize`` entries (`x.html`, then
         // `x.page2.html`, …).
-        let nav = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav)
+        let nav = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav,
+                                                                                 extras: (book?.extraStylesheets ?? [], book?.extraScripts ?? []))
         var jobs: [(path: String, names: [String]?, prefix: String, notes: [MustacheValue], pages: [MustacheValue])] = []
         func paginate(_ path: String, names: [String]?, prefix: String, _ listed: [Int]) {
             let size = options.listPageSize > 0 ? options.listPageSize : max(1, listed.count)

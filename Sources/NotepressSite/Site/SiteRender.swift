@@ -38,6 +38,9 @@ extension BatchConverter {
             outcome.entryIsPrevious = s.reused && prev.inputSize == s.inputSize && prev.inputMtimeNanoseconds == s.inputMtime
             outcome.entry?.inputSize = s.inputSize
             outcome.entry?.inputMtimeNanoseconds = s.inputMtime
+            // Its warnings again, as when it was converted.
+            outcome.diagnostics = prev.warnings.map(\.diagnostic)
+            outcome.diagnosticOrigins = prev.warnings.map(\.origin)
             return outcome
         }
         // The outputs written so far, for the manifest (also when a later writer fails).
@@ -93,6 +96,7 @@ extension BatchConverter {
                                                configSHA256: config.sha256, outputs: outputs, title: record.title,
                                                created: outcome.created?.timeIntervalSince1970, inputSize: s.inputSize,
                                                inputMtimeNanoseconds: s.inputMtime, siteSHA256: digest)
+                outcome.entry?.warnings = zip(outcome.diagnosticOrigins, outcome.diagnostics).map { Manifest.Warning(origin: $0, diagnostic: $1) }
             }
         } catch {
             outcome.error = NotepressError.wrapping(error, file: input.path)

@@ -259,7 +259,8 @@ extension BatchConverter {
             backlinks = SiteBacklinks.compute(table, resolutions: table.records.indices.map { resolved.get($0) ?? [:] })
         }
         var pageExtras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
-        if htmlPages { pageExtras.navigation = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav) }
+        if htmlPages { pageExtras.navigation = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav,
+                                                                    printPage: SitePrint.wanted(table, options: options)) }
         pageExtras.notFoundRoot = SitePaths.notFoundRoot(baseURL: options.baseURL)
         let extras = pageExtras
         var sources: [String: String] = [:]

@@ -64,6 +64,8 @@ package final class SiteNavigation: Sendable {
     package let siteTitle: String
     /// Whether every page shows the whole tree.
     let fullTree: Bool
+    /// Whether the site has `print.html` (``SitePrint``): the header's Print link (`printHref`).
+    package let printPage: Bool
     /// The record index of `SUMMARY.md` when it gives the order.
     let summary: Int?
     /// SHA-256 (hex) of everything the chrome of every page is made from (site title, the tree
@@ -87,8 +89,10 @@ package final class SiteNavigation: Sendable {
     /// The navigation of `table`'s pages; `siteTitle`: `--site-title`; `nav`: MkDocs' `nav:`
     /// (``MkDocsFolder``), which then gives the order as `SUMMARY.md` would (sections: labels
     /// holding their entries; external links listed as links).
-    package init(_ table: SiteTable, siteTitle: String? = nil, nav: [SiteSummaryEntry]? = nil) {
+    /// `printPage`: the site has `print.html` (``SitePrint``): every page's header links it (`printHref`).
+    package init(_ table: SiteTable, siteTitle: String? = nil, nav: [SiteSummaryEntry]? = nil, printPage: Bool = false) {
         self.table = table
+        self.printPage = printPage
         var nodes: [Node] = []
         var nodeOfPage: [Int: Int] = [:]
         let rootIndex = table.folderIndex[""]
@@ -304,6 +308,7 @@ package final class SiteNavigation: Sendable {
         v["scriptHref"] = .string(root + SiteAssets.scriptPath)
         v["searchHref"] = .string(root + SiteAssets.searchPage)
         v["notesIndexHref"] = .string(root + notesIndex)
+        if printPage { v["printHref"] = .string(root + SitePrint.path) }
         let current = record.flatMap { nodeOfPage[$0] }
         let open = Set(current.map(chain) ?? [])
         // A node off the page's way is the same on every page of the folder: made once.

@@ -139,6 +139,9 @@ public struct ConversionOptions: Sendable {
     /// Folder runs: entries per page of the notes list and tag pages (`--list-page-size`,
     /// default 200; 0: one page).
     package var listPageSize = 200
+    /// Folder runs, HTML pages: write `print.html`, every page in the navigation's order on one
+    /// page, and link it from the header (default on; `--no-print-page` turns it off).
+    package var printPage = true
 
     /// Options with the defaults above and `theme` (``Theme/default`` at the Large size category
     /// unless given: what `notepress convert` uses without `--theme` and `--size-category`).

@@ -192,6 +192,7 @@ enum Commands {
                        "Markdown: read a MkDocs extension, named as in\nmkdocs.yml (repeatable): attr_list, def_list,\nabbr, pymdownx.keys, pymdownx.caret,\npymdownx.mark, pymdownx.tilde, toc (a ¶ link\nafter each heading), …"),
             OptionSpec(["--strict-links"], effect: .run, "folders: broken links are errors (exit 1), not\nwarnings"),
             OptionSpec(["--backlinks"], "folders: each HTML page lists the pages that link\nto it (\"Linked from\")"),
+            OptionSpec(["--no-print-page"], "folders: no print.html (every page on one page, in\nthe sidebar's order) and no Print link"),
             OptionSpec(["--site-title"], value: "TEXT", "folders: the site title in every page's header\n(default: the root index page's title, else Notes)"),
             OptionSpec(["--base-url"], value: "URL", "folders: the URL the site is published at; writes\nsitemap.xml and feed.xml (Atom), and 404.html\nlinks absolutely under it"),
             OptionSpec(["--no-git-dates"], "folders: date pages by their files' times, not by\nthe git history of the work tree they are in (the\ncommits that added and last changed each file)"),

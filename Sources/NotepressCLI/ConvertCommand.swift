@@ -40,6 +40,7 @@ enum TemplateArguments {
     static func apply(_ a: Arguments, to options: inout ConversionOptions, writers: [any DocumentWriter], warn: Bool) throws {
         options.tableOfContents = a.flag("--toc")
         options.backlinks = a.flag("--backlinks")
+        options.printPage = !a.flag("--no-print-page")
         options.siteTitle = a.value("--site-title")
         if let url = a.value("--edit-url") {
             guard url.hasPrefix("https://") || url.hasPrefix("http://"), url.count > 8, !url.contains(where: { $0 == " " || $0 == "\"" || $0 == "<" }) else {

@@ -19,6 +19,7 @@ let embeddedTemplateFiles: [String: [UInt8]] = [
     "html/pager.html": PackageResources.pager_html,
     "html/search-box.html": PackageResources.search_box_html,
     "html/search.html": PackageResources.search_html,
+    "html/print.html": PackageResources.print_html,
     "html/sidebar.html": PackageResources.sidebar_html,
     "html/site-header.html": PackageResources.site_header_html,
     "html/site.css": PackageResources.site_css,

@@ -1,7 +1,7 @@
 /* The site script of a folder run (Templates/html/site.js, written once as
    _notepress/notepress.js): the colour-scheme toggle (remembered; automatic by default), the
-   phone layout's menu button, heading anchor links, copy buttons on code blocks, and search over the index of
-   _notepress/search/ (JavaScript files loaded by <script> tags, so it works from file://). */
+   phone layout's menu button, heading anchor links, copy buttons on code blocks, link previews, and search over
+   the index of _notepress/search/ (JavaScript files loaded by <script> tags, so it works from file://). */
 (function () {
   "use strict";
   var html = document.documentElement;
@@ -387,7 +387,106 @@
     return ok;
   }
 
+  /* Link previews (Quartz's popovers): hovering or focusing a link in a page to another page of
+     the site shows that page's title and first paragraph, or the linked section's heading and
+     start, read from _notepress/previews/ (JavaScript files added as <script> tags on the first
+     hover, so it works from file://; a page's file is the FNV-1a hash of its path, as
+     SitePreviews.swift writes it). Text only (textContent, never markup); Escape hides it; fixed
+     below the link (above it when there is no room), so it never covers the pointer nor moves
+     the page. */
+  var P = window.notepressPreviews = { info: null, shards: {} };
+  P.meta = function (m) { P.info = m; };
+  P.shard = function (n, data) { P.shards[n] = data; };
+  function fnv(s) {
+    var h = 0x811c9dc5;
+    new TextEncoder().encode(s).forEach(function (b) { h = Math.imul(h ^ b, 0x01000193) >>> 0; });
+    return h;
+  }
+  function previewTarget(a) {
+    var href = a.getAttribute("href");
+    if (!href || href.charAt(0) === "#" || !base) return null;
+    var u;
+    try { u = new URL(href, location.href); } catch (e) { return null; }
+    var page = u.protocol + "//" + u.host + u.pathname;
+    if (page.indexOf(base) !== 0) return null;
+    var key = page.slice(base.length);
+    if (key === "" || key.slice(-1) === "/") key += "index.html";
+    try { key = decodeURIComponent(key); } catch (e) { return null; }
+    if (!/\.html$/.test(key)) return null;
+    var id = "";
+    try { id = u.hash ? decodeURIComponent(u.hash.slice(1)) : ""; } catch (e) { id = ""; }
+    return { key: key, id: id };
+  }
+  function previewData(key) {
+    return script("_notepress/previews/meta.js").then(function (ok) {
+      if (!ok || !P.info || !P.info.shards) return null;
+      var n = fnv(key) % P.info.shards;
+      return script("_notepress/previews/" + n + ".js").then(function () { return (P.shards[n] || {})[key] || null; });
+    });
+  }
+  function previews() {
+    var box = null, current = null, timer = 0, serial = 0;
+    function hide() {
+      clearTimeout(timer);
+      serial++;
+      if (box) box.hidden = true;
+      if (current) { current.removeAttribute("aria-describedby"); current = null; }
+    }
+    function para(cls, text) {
+      var p = document.createElement("p");
+      p.className = cls;
+      p.textContent = text;
+      box.appendChild(p);
+    }
+    function place(a) {
+      var r = a.getBoundingClientRect(), vw = document.documentElement.clientWidth, vh = window.innerHeight;
+      var w = Math.min(352, vw - 16);
+      box.style.width = w + "px";
+      box.style.left = Math.max(8, Math.min(r.left, vw - w - 8)) + "px";
+      box.style.top = "0px";
+      box.hidden = false;
+      var h = box.offsetHeight;
+      box.style.top = (r.bottom + 6 + h > vh - 8 && r.top - 6 - h >= 8 ? r.top - 6 - h : r.bottom + 6) + "px";
+    }
+    function show(a, delay) {
+      var t = previewTarget(a);
+      if (!t || a === current) return;
+      hide();
+      var mine = serial;
+      timer = setTimeout(function () {
+        previewData(t.key).then(function (d) {
+          if (mine !== serial || !d) return;
+          if (!box) {
+            box = document.createElement("div");
+            box.className = "link-preview";
+            box.id = "link-preview";
+            box.setAttribute("role", "tooltip");
+            box.hidden = true;
+            document.body.appendChild(box);
+          }
+          box.textContent = "";
+          var text = d[1], heading = "";
+          (t.id ? d[2] || [] : []).forEach(function (s) { if (s[0] === t.id) { heading = s[1]; text = s[2] || text; } });
+          para("link-preview-title", d[0]);
+          if (heading) para("link-preview-section", heading);
+          if (text) para("link-preview-text", text);
+          current = a;
+          a.setAttribute("aria-describedby", "link-preview");
+          place(a);
+        });
+      }, delay);
+    }
+    function link(e) { return e.target && e.target.closest ? e.target.closest(".note a[href]") : null; }
+    document.addEventListener("mouseover", function (e) { var a = link(e); if (a) show(a, 250); });
+    document.addEventListener("mouseout", function (e) { var a = link(e); if (a && !a.contains(e.relatedTarget)) hide(); });
+    document.addEventListener("focusin", function (e) { var a = link(e); if (a) show(a, 0); });
+    document.addEventListener("focusout", function (e) { if (link(e)) hide(); });
+    document.addEventListener("keydown", function (e) { if (e.key === "Escape") hide(); });
+    window.addEventListener("scroll", function () { if (current) hide(); }, { passive: true });
+  }
+
   function init() {
+    previews();
     /* Colour scheme: automatic → light → dark → automatic. */
     var toggle = document.querySelector(".theme-toggle");
     if (toggle) {

@@ -64,6 +64,7 @@ final class OptionTableTests: XCTestCase {
         "--no-wikilinks": Case(first: [], second: ["--no-wikilinks"]),
         "--no-math": Case(first: [], second: ["--no-math"], files: ["in/math.md": "Euler: $e^{i\\pi} + 1 = 0$\n"]),
         "--backlinks": Case(first: [], second: ["--backlinks"]),
+        "--no-print-page": Case(first: [], second: ["--no-print-page"]),
         "--site-title": Case(first: ["--site-title", "One"], second: ["--site-title", "Two"]),
         "--base-url": Case(first: ["--base-url", "https://one.example/"], second: ["--base-url", "https://two.example/"]),
         "--edit-url": Case(first: ["--edit-url", "https://one.example/{path}"], second: ["--edit-url", "https://two.example/{path}"]),

@@ -62,8 +62,8 @@ final class BatchTests: XCTestCase {
             trees.append(tree(out))
         }
         XCTAssertEqual(orders[0], orders[1])
-        XCTAssertEqual(trees[0].keys.filter { !$0.hasPrefix("_notepress/") && $0 != "search.html" && $0 != "404.html" }.count, scan.files.count * formats.count + 1 + 18,
-                       "every format for every file, plus index.html and 18 tag pages (and the site files: _notepress/, search.html, 404.html)")
+        XCTAssertEqual(trees[0].keys.filter { !$0.hasPrefix("_notepress/") && $0 != "search.html" && $0 != "404.html" && $0 != "print.html" }.count, scan.files.count * formats.count + 1 + 18,
+                       "every format for every file, plus index.html and 18 tag pages (and the site files: _notepress/, search.html, 404.html, print.html)")
         XCTAssertNotNil(trees[0]["_notepress/notepress.css"])
         XCTAssertEqual(Set(trees[0].keys), Set(trees[1].keys))
         for (k, v) in trees[0] { XCTAssertEqual(v, trees[1][k], "bytes of \(k) differ between -j1 and -j4") }

@@ -66,7 +66,7 @@ final class CLIBatchTests: XCTestCase {
         let t1 = tree(tmp + "/j1"), t4 = tree(tmp + "/j4")
         let count = TestPaths.files(under: URL(fileURLWithPath: input)).filter { DocumentLoader.format(forPath: $0.path) != nil }.count
         XCTAssertEqual(t1.keys.filter { $0.hasPrefix("tags/") }.count, 18, "one page per tag of the samples")
-        XCTAssertEqual(t1.keys.filter { !$0.hasPrefix("_notepress/") && $0 != "search.html" && $0 != "404.html" }.count, count * 6 + 4 + 18,
+        XCTAssertEqual(t1.keys.filter { !$0.hasPrefix("_notepress/") && $0 != "search.html" && $0 != "404.html" && $0 != "print.html" }.count, count * 6 + 4 + 18,
                        "six formats per file, index.html, manifest, site table, the image a page shows, tag pages (and the site files)")
         XCTAssertEqual(Set(t1.keys), Set(t4.keys))
         for (k, v) in t1 where k != Manifest.fileName { XCTAssertEqual(v, t4[k], "\(k) differs between -j 1 and -j 4") }
@@ -147,7 +147,7 @@ final class CLIBatchTests: XCTestCase {
         // The site-wide files (tag pages, the shared stylesheet and script, the search index, the
         // search and 404 pages) depend on every input.
         XCTAssertTrue(dep.contains(" out/tags/旅行.html out/tags/日本.html out/_notepress/notepress.css out/_notepress/notepress.js "), dep)
-        XCTAssertTrue(dep.contains(" out/search.html out/404.html: notes markdown markdown/guide markdown/img notes/Ideas\\ for\\ the\\ garden.note "), dep)
+        XCTAssertTrue(dep.contains(" out/search.html out/404.html out/print.html: notes markdown markdown/guide markdown/img notes/Ideas\\ for\\ the\\ garden.note "), dep)
         XCTAssertTrue(dep.contains(" markdown/release-notes.md\n"), dep)
         // Second run: nothing to do.
         let (q, oq) = try runMake(["-q"])

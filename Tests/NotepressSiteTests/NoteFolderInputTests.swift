@@ -18,11 +18,11 @@ final class NoteFolderInputTests: XCTestCase {
     }
 
     /// Output files below `dir` relative to it, without the index page, the manifest and the
-    /// site's shared files (`_notepress/`, `search.html`, `404.html`).
+    /// site's shared files (`_notepress/`, `search.html`, `404.html`, `print.html`).
     func outputs(_ dir: URL) -> [String] {
         TestPaths.files(under: dir).map { String($0.path.dropFirst(dir.path.count + 1)) }
             .filter { $0 != "index.html" && !$0.hasSuffix("/index.html") && !$0.contains(".notepress") }
-            .filter { !$0.hasPrefix("_notepress/") && $0 != "search.html" && $0 != "404.html" }.sorted()
+            .filter { !$0.hasPrefix("_notepress/") && $0 != "search.html" && $0 != "404.html" && $0 != "print.html" }.sorted()
     }
 
     // MARK: -f on a folder

@@ -6,7 +6,8 @@ import NotepressResources
 
 /// The shared files of a folder run's site, below the HTML root: the one stylesheet and script
 /// every page links (relative paths), lunr.js (copied from the system's `libjs-lunr` at build
-/// time, never shipped with Notepress), the search index (``SiteSearch``), the search page, and
+/// time, never shipped with Notepress), the search index (``SiteSearch``), the link previews'
+/// data (``SitePreviews``), the search page, and
 /// with `--base-url` the sitemap and Atom feed (``SiteFeeds``), and a `404.html` when the input
 /// has none.
 package enum SiteAssets {
@@ -87,6 +88,8 @@ package enum SiteAssets {
                 pages.append(SitePage(path: f.path, bytes: f.bytes))
             }
         }
+        // Link previews' data (``SitePreviews``): titles and first paragraphs, loaded on the first hover.
+        for f in SitePreviews.files(table) { pages.append(SitePage(path: f.path, bytes: f.bytes)) }
         let lists = HTMLIndex(theme: options.theme, templates: options.templates, stylesheets: options.stylesheets)
         func render(_ template: String, title: String, site: [String: MustacheValue]) throws -> [UInt8] {
             do {

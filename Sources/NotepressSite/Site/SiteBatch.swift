@@ -280,7 +280,8 @@ extension BatchConverter {
         }
         var pageExtras = SitePageExtras(tagPages: htmlPages && SiteTags.hasTags(table), backlinks: backlinks)
         if htmlPages { pageExtras.navigation = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav,
-                                                                                 extras: (book?.extraStylesheets ?? [], book?.extraScripts ?? [])) }
+                                                                    extras: (book?.extraStylesheets ?? [], book?.extraScripts ?? []),
+                                                                    printPage: SitePrint.wanted(table, options: options)) }
         pageExtras.notFoundRoot = SitePaths.notFoundRoot(baseURL: options.baseURL)
         pageExtras.editURL = options.editURL
         let extras = pageExtras

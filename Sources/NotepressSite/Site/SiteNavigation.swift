@@ -64,6 +64,8 @@ package final class SiteNavigation: Sendable {
     package let siteTitle: String
     /// Whether every page shows the whole tree.
     let fullTree: Bool
+    /// Whether the site has `print.html` (``SitePrint``): the header's Print link (`printHref`).
+    package let printPage: Bool
     /// The record index of `SUMMARY.md` when it gives the order.
     let summary: Int?
     /// SHA-256 (hex) of everything the chrome of every page is made from (site title, the tree
@@ -91,12 +93,14 @@ package final class SiteNavigation: Sendable {
     /// (``MkDocsFolder``), which then gives the order as `SUMMARY.md` would (sections: labels
     /// holding their entries; external links listed as links).
     /// `extras`: MkDocs' `extra_css` and `extra_javascript` (``BookFolder/extraStylesheets``),
-    /// linked from every page.
+    /// linked from every page. `printPage`: the site has `print.html` (``SitePrint``): every
+    /// page's header links it (`printHref`).
     package init(_ table: SiteTable, siteTitle: String? = nil, nav: [SiteSummaryEntry]? = nil,
-                 extras: (css: [String], js: [String]) = ([], [])) {
+                 extras: (css: [String], js: [String]) = ([], []), printPage: Bool = false) {
         self.table = table
         self.extraStylesheets = extras.css
         self.extraScripts = extras.js
+        self.printPage = printPage
         var nodes: [Node] = []
         var nodeOfPage: [Int: Int] = [:]
         let rootIndex = table.folderIndex[""]
@@ -319,6 +323,7 @@ package final class SiteNavigation: Sendable {
             v["extraScripts"] = .list(extraScripts.map(link))
         }
         v["notesIndexHref"] = .string(root + notesIndex)
+        if printPage { v["printHref"] = .string(root + SitePrint.path) }
         let current = record.flatMap { nodeOfPage[$0] }
         let open = Set(current.map(chain) ?? [])
         // A node off the page's way is the same on every page of the folder: made once.

@@ -145,7 +145,8 @@ extension BatchConverter {
         // each split into pages of ``ConversionOptions/listPageSize`` entries (`x.html`, then
         // `x.page2.html`, …).
         let nav = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav,
-                                                                                 extras: (book?.extraStylesheets ?? [], book?.extraScripts ?? []))
+                                 extras: (book?.extraStylesheets ?? [], book?.extraScripts ?? []),
+                                 printPage: SitePrint.wanted(table, options: options))
         var jobs: [(path: String, names: [String]?, prefix: String, notes: [MustacheValue], pages: [MustacheValue])] = []
         func paginate(_ path: String, names: [String]?, prefix: String, _ listed: [Int]) {
             let size = options.listPageSize > 0 ? options.listPageSize : max(1, listed.count)
@@ -237,7 +238,11 @@ extension BatchConverter {
         let root = root(for: html)
         let indexName = table.rootHasIndexPage ? "notes-index.html" : "index.html"
         result.warnings = SiteAssets.missingAssetWarnings(table)
-        if unchanged, previousTableBytes == tableBytes, let old = previous.index, old.size != nil {
+        if let w = SitePrint.warning(table, options: options) { result.warnings.append(w) }
+        // A print page wanted and not recorded (an earlier version's run) is made now.
+        let printRecorded = !SitePrint.wanted(table, options: options)
+            || previous.sitePages.contains { $0.path == relativeToRoot(PathText.join(root, SitePrint.path)) }
+        if unchanged, previousTableBytes == tableBytes, let old = previous.index, old.size != nil, printRecorded {
             // The site files of this table, as the last run that rendered them recorded them; the
             // manifest may also hold files of tags or search terms gone since, kept for --prune:
             // a tag page (or a page of one) of no tag of the table, a search file the index's
@@ -306,6 +311,8 @@ extension BatchConverter {
                 result.errors.append(NotepressError.wrapping(error, file: path))
             }
         }
+        // The print page reads the pages' outputs: this runs after they are written.
+        writePrintPage(table, root: root, notesIndex: indexName, into: &result)
         return result
     }
 }

@@ -99,7 +99,7 @@ final class CommandLineTests: XCTestCase {
             (["convert", "-color", "never", "x.md"], "notepress convert: unknown option '-c' in '-color'; did you mean '--color'?\n"),
             (["view", "--widht", "40", "x.md"], "notepress view: unknown option '--widht'; did you mean '--width'?\n"),
             (["convert", "--f", "x.md"], "notepress convert: option '--f' is ambiguous: --feed-size, --files-from, --follow-symlinks, --force, --fragment, --from\n"),
-            (["convert", "-t", "htm", "x.md"], "notepress convert: unknown output format 'htm'; did you mean 'html'? (expected html, json, ansi, tei, rtf, man or pdf)\n"),
+            (["convert", "-t", "htm", "x.md"], "notepress convert: unknown output format 'htm'; did you mean 'html'? (expected html, json, ansi, tei, rtf, man, docx, odt, epub or pdf)\n"),
             (["convert", "--color", "sometimes", "x.md"], "notepress convert: option '--color' expects auto, always or never, got 'sometimes'\n"),
             (["convert", "-o"], "notepress convert: option '-o' needs a value (PATH)\n"),
             (["validate", "--schema"], "notepress validate: option '--schema' needs a value (PATH)\n"),
@@ -159,6 +159,9 @@ final class CommandLineTests: XCTestCase {
         tei\toutput\t.xml\tTEI P5 XML, validated against the RelaxNG schema
         rtf\toutput\t.rtf\tRTF for LibreOffice, Word and TextEdit
         man\toutput\t.man .1 .2 .3 .4 .5 .6 .7 .8 .9\tman(7) roff page
+        docx\toutput\t.docx\tOffice Open XML for Word, with Word's style names
+        odt\toutput\t.odt\tOpenDocument text for LibreOffice
+        epub\toutput\t.epub\tEPUB 3 e-book (a folder: one book)
         pdf\toutput\t.pdf\tPDF laid out with Pango and Cairo: outline, links, tagged structure
 
         """
@@ -443,7 +446,7 @@ final class CommandLineTests: XCTestCase {
         let parts = fish.output.components(separatedBy: "---\n")
         XCTAssertEqual(parts.count, 3, fish.output)
         XCTAssertEqual(parts[0], "convert\tconvert notes and Markdown (the default command)\n")
-        XCTAssertEqual(parts[1].split(separator: "\n").map { String($0.split(separator: "\t")[0]) }, ["ansi", "html", "json", "man", "pdf", "rtf", "tei"])
+        XCTAssertEqual(parts[1].split(separator: "\n").map { String($0.split(separator: "\t")[0]) }, ["ansi", "docx", "epub", "html", "json", "man", "odt", "pdf", "rtf", "tei"])
         XCTAssertEqual(parts[2], "default\nhigh-contrast\nreading\n")
     }
 }

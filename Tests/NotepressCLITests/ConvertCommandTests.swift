@@ -234,9 +234,10 @@ final class ConvertCommandTests: XCTestCase {
         let dir = try makeTempDir(self)
         let r = try NotepressBinary.run(["convert", TestPaths.corpus.appendingPathComponent("markdown").path, "-o", dir.path, "-q"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        // Besides one page per file: the notes list, the search page and the generated 404 page.
+        // Besides one page per file: the notes list, the search page, the generated 404 page and
+        // the print view.
         let outputs = TestPaths.files(under: dir, extensions: ["html"])
-            .filter { !["index.html", "search.html", "404.html"].contains($0.lastPathComponent) }
+            .filter { !["index.html", "search.html", "404.html", "print.html"].contains($0.lastPathComponent) }
         XCTAssertEqual(outputs.count, TestPaths.files(under: TestPaths.corpus.appendingPathComponent("markdown"), extensions: ["md"]).count)
         // What one of them says: ripgrep's guide opens with its `##` heading and first paragraph.
         let guide = try String(contentsOf: dir.appendingPathComponent("ripgrep__GUIDE.html"), encoding: .utf8)

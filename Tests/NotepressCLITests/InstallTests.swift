@@ -223,7 +223,7 @@ final class InstallTests: XCTestCase {
         let run = try String(contentsOf: TestPaths.root.appendingPathComponent(".ci/apt-packages"), encoding: .utf8)
         let names = run.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         XCTAssertEqual(names, ["pkg-config", "libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "libxml2-dev", "libyaml-dev",
-                               "libgumbo-dev", "libicu-dev", "libssl-dev", "libmicrohttpd-dev", "binutils", "patchelf", "libkf5syntaxhighlighting-dev",
+                               "libgumbo-dev", "libicu-dev", "libssl-dev", "libgit2-dev", "libmicrohttpd-dev", "libzip-dev", "binutils", "patchelf", "libkf5syntaxhighlighting-dev",
                                "qtbase5-dev", "libjs-lunr", "libjs-katex", "libpango1.0-dev", "libcairo2-dev"])
         let dry = try sh("make -n build run")
         XCTAssertEqual(dry.status, 0, dry.stderr)

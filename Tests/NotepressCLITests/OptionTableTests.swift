@@ -93,6 +93,7 @@ final class OptionTableTests: XCTestCase {
         "--hyperlinks": Case(base: ["-t", "ansi", "--color", "never"], first: ["--hyperlinks", "never"], second: ["--hyperlinks", "always"]),
         "--ascii": Case(base: ["-t", "ansi"], first: [], second: ["--ascii"]),
         "--no-validate": Case(base: ["-t", "tei"], first: [], second: ["--no-validate"]),
+        "--page-size": Case(base: ["-t", "pdf"], first: ["--page-size", "a4"], second: ["--page-size", "letter"]),
         "--highlight-style": Case(first: ["--highlight-style", "Breeze Light"], second: ["--highlight-style", "GitHub Dark"],
                                   files: ["in/code.md": "```swift\nlet x = \"s\" // c\n```\n"]),
         "--no-highlight": Case(first: [], second: ["--no-highlight"], files: ["in/code.md": "```swift\nlet x = \"s\" // c\n```\n"]),

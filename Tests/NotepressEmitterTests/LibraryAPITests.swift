@@ -37,7 +37,7 @@ final class LibraryAPITests: XCTestCase {
             XCTAssertEqual(library, Array(cli.stdout), format.rawValue)
             XCTAssertGreaterThan(library.count, 100, format.rawValue)
         }
-        XCTAssertEqual(OutputFormat.allCases.map(\.fileExtension), ["html", "rtf", "ans", "xml", "man", "json", "pdf"])
+        XCTAssertEqual(OutputFormat.allCases.map(\.fileExtension), ["html", "rtf", "ans", "xml", "man", "json", "docx", "odt", "epub", "pdf"])
     }
 
     func testParseThenRenderEqualsConvert() throws {
@@ -142,6 +142,6 @@ final class LibraryAPITests: XCTestCase {
             let path = String(f.path.dropFirst(root.path.count + 1))
             XCTAssertEqual(TemplateStore.embedded(path), try Data(contentsOf: f), path)
         }
-        XCTAssertEqual(TemplateStore.embeddedPaths.count, 25, "8, 16 of issue 34's site chrome (site-head.html), issue 36's math.js")
+        XCTAssertEqual(TemplateStore.embeddedPaths.count, 26, "8, 16 of issue 34's site chrome (site-head.html), issue 36's math.js, issue 47's print.html")
     }
 }

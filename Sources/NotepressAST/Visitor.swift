@@ -103,3 +103,32 @@ extension Document {
         }
     }
 }
+
+extension Document {
+    /// The footnote definitions of `blocks` at any depth, the first of each label, in document
+    /// order (pre-order): what the writers that place notes themselves (RTF, DOCX, ODT) number and
+    /// look up. A later definition of a label already seen is left out, as cmark-gfm does.
+    package static func footnoteDefinitions(in blocks: [Block]) -> (byLabel: [String: [Block]], order: [String]) {
+        var byLabel: [String: [Block]] = [:], order: [String] = []
+        var stack: [Block] = blocks.reversed()
+        while let b = stack.popLast() {
+            if case .footnoteDefinition(let label, let bs) = b.kind, byLabel[label] == nil {
+                byLabel[label] = bs
+                order.append(label)
+            }
+            stack.append(contentsOf: b.children.reversed())
+        }
+        return (byLabel, order)
+    }
+
+    /// The ids raw HTML anchors name (``Block/anchors``) that no block has as its own id: the
+    /// targets word processors' writers (RTF, DOCX) add a bookmark for where the anchor stands.
+    package var rawAnchorsWithoutBlock: Set<String> {
+        var ids = Set<String>(), raw = Set<String>()
+        forEachBlock { b, _ in
+            if let id = b.id { ids.insert(id) }
+            raw.formUnion(b.anchors)
+        }
+        return raw.subtracting(ids)
+    }
+}

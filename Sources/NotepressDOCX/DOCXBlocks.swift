@@ -6,26 +6,16 @@ import NotepressThemes
 /// ``DOCXEmitter``; tables in DOCXTable.swift).
 extension DOCXBuilder {
     func collectFootnotes(_ blocks: [Block]) {
-        var stack = blocks.reversed() as [Block]
-        while let b = stack.popLast() {
-            if case .footnoteDefinition(let label, let bs) = b.kind, footnotes[label] == nil {
-                footnotes[label] = bs
-                footnoteOrder.append(label)
-            }
-            stack.append(contentsOf: b.children.reversed())
+        let found = Document.footnoteDefinitions(in: blocks)
+        for label in found.order where footnotes[label] == nil {
+            footnotes[label] = found.byLabel[label]
+            footnoteOrder.append(label)
         }
     }
 
     /// The bookmark names of `block`'s raw HTML ids that no block has and none was written for.
     func rawAnchorBookmarks(_ block: Block) -> [String] {
-        if rawBookmarks == nil {
-            var ids = Set<String>(), raw = Set<String>()
-            document.forEachBlock { b, _ in
-                if let id = b.id { ids.insert(id) }
-                raw.formUnion(b.anchors)
-            }
-            rawBookmarks = raw.subtracting(ids)
-        }
+        if rawBookmarks == nil { rawBookmarks = document.rawAnchorsWithoutBlock }
         var out: [String] = []
         for id in block.anchors where rawBookmarks?.remove(id) != nil { out.append(WordBookmark.name(forID: id)) }
         return out

@@ -37,12 +37,10 @@ extension ODTBuilder {
     }
 
     mutating func collectFootnotes(_ blocks: [Block]) {
-        for b in blocks {
-            if case .footnoteDefinition(let label, let bs) = b.kind, footnotes[label] == nil {
-                footnotes[label] = bs
-                footnoteOrder.append(label)
-            }
-            collectFootnotes(b.children)
+        let found = Document.footnoteDefinitions(in: blocks)
+        for label in found.order where footnotes[label] == nil {
+            footnotes[label] = found.byLabel[label]
+            footnoteOrder.append(label)
         }
     }
 

@@ -7,26 +7,17 @@ import NotepressThemes
 extension RTFBuilder {
 
     mutating func collectFootnotes(_ blocks: [Block]) {
-        for b in blocks {
-            if case .footnoteDefinition(let label, let bs) = b.kind, footnotes[label] == nil {
-                footnotes[label] = bs
-                footnoteOrder.append(label)
-            }
-            collectFootnotes(b.children)
+        let found = Document.footnoteDefinitions(in: blocks)
+        for label in found.order where footnotes[label] == nil {
+            footnotes[label] = found.byLabel[label]
+            footnoteOrder.append(label)
         }
     }
 
     /// The bookmarks of `block`'s raw HTML ids (``Block/anchors``, named by
     /// ``bookmarkName(forID:)`` as links to `#id` are) not written yet and no block's id.
     mutating func rawAnchorBookmarks(_ block: Block) -> [RTFNode] {
-        if rawBookmarks == nil {
-            var ids = Set<String>(), raw = Set<String>()
-            document.forEachBlock { b, _ in
-                if let id = b.id { ids.insert(id) }
-                raw.formUnion(b.anchors)
-            }
-            rawBookmarks = raw.subtracting(ids)
-        }
+        if rawBookmarks == nil { rawBookmarks = document.rawAnchorsWithoutBlock }
         var out: [RTFNode] = []
         for id in block.anchors where rawBookmarks?.remove(id) != nil {
             out += Self.bookmark(named: Self.bookmarkName(forID: id))

@@ -69,6 +69,19 @@ final class HighlightCacheTests: XCTestCase {
         XCTAssertEqual(second.page, first.page)
     }
 
+    /// Audit 2 (issue 52): an unknown language taken from the cache is still unknown: `--verbose`
+    /// lists it on every run, not only on the one that asked the library.
+    func testAnUnknownLanguageStaysUnknownFromTheCache() throws {
+        let dir = try makeTempDir(self)
+        _ = try writeTestFile("```nosuchlanguage\nplain\n```\n", "a.md", in: dir)
+        for run in 1...2 {
+            let r = try NotepressBinary.run(["convert", "--verbose", dir.appendingPathComponent("a.md").path, "-o", dir.appendingPathComponent("o.html").path],
+                                            environment: ["NOTEPRESS_CACHE_DIR": dir.appendingPathComponent("cache").path])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stderr.contains("nosuchlanguage"), "run \(run): \(r.stderr)")
+        }
+    }
+
     /// `NOTEPRESS_CACHE_DIR=` (empty) turns the cache off: nothing written, the library loaded.
     func testAnEmptyCacheFolderTurnsItOff() throws {
         let dir = try makeTempDir(self)

@@ -194,6 +194,16 @@ final class NoteReaderTests: XCTestCase {
         XCTAssertEqual(NoteReader().parse("\n\n \t\n"), [])
     }
 
+    /// Audit 2 (issue 52): numbers holding the digits 0 and 9, the ends of the digit range, are
+    /// list numbers too: `9.`, `19.`, `90.` and `10.` continue one list, through the binary.
+    func testNumbersWithNinesAndZerosStayInOneList() throws {
+        let dir = try makeTempDir(self)
+        let note = try writeTestFile("1. one\n9. nine\n10. ten\n19. nineteen\n90. ninety\n", "n.note", in: dir)
+        let r = try NotepressBinary.run(["convert", "--fragment", note.path, "-o", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdoutText, "<ol>\n<li>one</li>\n<li value=\"9\">nine</li>\n<li>ten</li>\n<li value=\"19\">nineteen</li>\n<li value=\"90\">ninety</li>\n</ol>\n")
+    }
+
     func testOrderedListKeepsNumbers() {
         let blocks = NoteReader().parse("Intro\n3. three *x*\n7. seven\n8.\tEIGHT\nafter\n\n1. one\n2. two\n", lineOffset: 10)
         XCTAssertEqual(blocks.count, 4)

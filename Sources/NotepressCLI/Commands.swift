@@ -160,12 +160,12 @@ enum Commands {
         folders of them, or standard input (- or no INPUT when standard input is a pipe or a file) to
         other formats. In a folder, files of other kinds are skipped unless -f or --include chooses
         them; .notepressignore files (gitignore syntax) leave files out.
-        The format follows -t, else the extension of -o (.html .rtf .ans .xml .json .man .1-.9 .pdf),
-        else HTML.
+        The format follows -t, else the extension of -o (.html .rtf .ans .xml .json .man .1-.9
+        .docx .odt .epub .pdf), else HTML.
         """,
         options: [
             OptionSpec(["--to", "-t"], value: "FORMAT[,FORMAT...]", choices: outputFormats,
-                       "html (default), rtf, ansi, tei, man, json, pdf;\nnotepress formats lists them"),
+                       "html (default), rtf, ansi, tei, man, json, docx, odt, epub, pdf;\nnotepress formats lists them"),
             OptionSpec(["--from", "-f"], value: "FORMAT", choices: inputFormats,
                        "note, commonmark, gfm (default: from the file\nextension; markdown means gfm); in a folder,\nevery text file is then read, whatever its\nextension (binary files are skipped)"),
             OptionSpec(["--page-size"], value: "a4|letter", choices: ["a4", "letter"],

@@ -113,18 +113,31 @@ struct EPUBPackageDocuments {
         w.element("text", text: title)
         w.end()
         w.start("navMap")
-        var order = 0
+        var order = NCXOrder()
         navPoints(toc.isEmpty ? [EPUBNavEntry(title: title, href: firstChapter)] : toc, w, order: &order)
         w.end()
         w.end()
         return w.bytes()
     }
 
-    private func navPoints(_ entries: [EPUBNavEntry], _ w: XMLStreamWriter, order: inout Int) {
+    /// The NCX's numbering: each navPoint an id of its own, each target one `playOrder` (a section
+    /// without a page of its own points at its first chapter, and shares that chapter's order:
+    /// two orders for one target are an error for epubcheck, RSC-005).
+    private struct NCXOrder {
+        var points = 0
+        var orders: [String: Int] = [:]
+        mutating func next(_ src: String) -> (id: String, playOrder: String) {
+            points += 1
+            if orders[src] == nil { orders[src] = orders.count + 1 }
+            return ("np" + String(points), String(orders[src]!))
+        }
+    }
+
+    private func navPoints(_ entries: [EPUBNavEntry], _ w: XMLStreamWriter, order: inout NCXOrder) {
         for e in entries {
             guard let src = e.href ?? Self.firstHref(e.children) ?? firstChapter else { continue }
-            order += 1
-            w.start("navPoint", ["id": "np" + String(order), "playOrder": String(order)])
+            let n = order.next(src)
+            w.start("navPoint", ["id": n.id, "playOrder": n.playOrder])
             w.start("navLabel")
             w.element("text", text: e.title)
             w.end()

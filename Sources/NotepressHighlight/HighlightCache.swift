@@ -164,7 +164,8 @@ package final class HighlightCache: @unchecked Sendable {
         var total = 0
         for entry in bytes[(i + count)...].split(separator: 0x0A) {
             let parts = String(decoding: entry, as: UTF8.self).split(separator: " ")
-            guard parts.count == 2, let role = CodeRole(rawValue: String(parts[0])), let n = Int(parts[1]), n > 0 else { return nil }
+            guard parts.count == 2, let role = CodeRole(rawValue: String(parts[0])), let n = Int(parts[1]), n > 0, n <= count - total
+            else { return nil }
             runs.append(CodeHighlight.Run(role: role, length: n))
             total += n
         }

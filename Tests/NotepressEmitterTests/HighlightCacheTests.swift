@@ -82,6 +82,25 @@ final class HighlightCacheTests: XCTestCase {
         }
     }
 
+    /// Try-out (issue 50): a run length too large to add up (a damaged entry) crashed the run
+    /// (arithmetic overflow); it is a miss like any other damage.
+    func testAnEntryWithAHugeRunLengthIsAMiss() throws {
+        let dir = try makeTempDir(self)
+        _ = try writeTestFile(note, "a.md", in: dir)
+        let cache = dir.appendingPathComponent("cache")
+        let first = try convert(dir, cache: cache)
+        let entries = (FileManager.default.enumerator(atPath: cache.path)?.allObjects as? [String] ?? [])
+            .filter { $0.split(separator: "/").count == 4 }
+        for e in entries {
+            let path = cache.appendingPathComponent(e).path
+            var lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+            if let i = lines.lastIndex(where: { $0.hasPrefix("plain ") }) { lines[i] = "plain 9223372036854775807" }
+            try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let second = try convert(dir, cache: cache)
+        XCTAssertEqual(second.page, first.page)
+    }
+
     /// `NOTEPRESS_CACHE_DIR=` (empty) turns the cache off: nothing written, the library loaded.
     func testAnEmptyCacheFolderTurnsItOff() throws {
         let dir = try makeTempDir(self)

@@ -69,6 +69,21 @@ final class EPUBBookTests: XCTestCase {
         XCTAssertTrue(chapter.contains("<img src=\"images/001-shot.png\""), chapter)
     }
 
+    /// Try-out (issue 48): a folder with subfolders that have no index page made an invalid book,
+    /// the NCX giving a section and its first chapter two playOrders for one target (RSC-005).
+    func testSubfoldersWithoutIndexPagesMakeAValidBook() throws {
+        let (input, _, dir) = try makeSiteFolder(self, [
+            "part1/a.md": "# A\n", "part1/b.md": "# B\n", "part2/c.md": "# C\n", "top.md": "# Top\n",
+        ])
+        let out = dir + "/parts.epub"
+        try NotepressBinary.runExpectingSuccess(["convert", input, "-o", out, "-q"])
+        let ncx = try EPUBSupport.entry(out, "EPUB/toc.ncx")
+        XCTAssertGreaterThan(ncx.components(separatedBy: "<navPoint").count - 1, 4, ncx)
+        let check = try EPUBSupport.check(out)
+        XCTAssertEqual(check.fatals + check.errors, 0, check.output)
+        XCTAssertEqual(check.warnings, 0, check.output)
+    }
+
     /// A folder without SUMMARY.md: chapters in the sidebar's title order (natural: 2 before 10).
     func testFolderWithoutSummaryTakesTheSidebarsTitleOrder() throws {
         let (input, _, dir) = try makeSiteFolder(self, [

@@ -45,6 +45,8 @@ package final class PDFEmitter {
     /// Footnote definitions by number.
     var footnotes: [(number: Int, blocks: [Block])] = []
     var diagnostics: [Diagnostic] = []
+    /// Images within text already warned about (one warning per image, not per run).
+    var warnedInlineImages = Set<SourcePosition>()
     /// The text width in points.
     let textWidth: Double
     /// The page number of a heading level 1 already drawn (the title is drawn only without one).

@@ -8,8 +8,9 @@ extension PDFEmitter {
     /// The image of a paragraph whose every run is the description of one image.
     func soleImage(_ inlines: Inlines) -> Link? {
         var image: Link?
+        let table = InlineAttributeTable(inlines)
         for i in inlines.runs.indices {
-            let a = inlines.attributes(ofRun: i)
+            let a = table[run: inlines.runs[i]].attributes
             guard let link = a.image else {
                 if case .text(let t) = inlines.runs[i].content, t.allSatisfy(\.isWhitespace) { continue }
                 if case .softBreak = inlines.runs[i].content { continue }
@@ -26,6 +27,8 @@ extension PDFEmitter {
     func writeImage(_ image: Link, _ ctx: BlockContext) -> Bool {
         let destination = image.destination
         let warn = { (why: String) in
+            // Its description follows: not an image within text (``attributed(_:_:color:)``).
+            self.warnedInlineImages.insert(image.position ?? SourcePosition(line: 0, column: 0))
             self.diagnostics.append(Diagnostic(.warning, "PDF: image \(destination) \(why); its description is written instead",
                                                file: self.document.metadata.sourcePath, position: image.position))
         }

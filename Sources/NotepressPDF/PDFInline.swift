@@ -8,9 +8,19 @@ extension PDFEmitter {
     func attributed(_ inlines: Inlines, _ base: ResolvedStyle, color: RGBColor? = nil) -> AttributedText {
         var out = AttributedText()
         let plain = RunStyle(base, color: color ?? colors.text)
+        // One pass over the span tree (``InlineAttributeTable``): a run's attributes by walking
+        // its chain of spans would cost depth × runs, quadratic in nested emphasis.
+        let table = InlineAttributeTable(inlines)
         for i in inlines.runs.indices {
-            let a = inlines.attributes(ofRun: i)
+            let a = table[run: inlines.runs[i]].attributes
             var s = style(of: a, plain, base)
+            if let image = a.image, warnedInlineImages.insert(image.position ?? SourcePosition(line: 0, column: i)).inserted {
+                // Only an image alone in its paragraph is drawn (``soleImage(_:)``); one within
+                // text is its description, and said so.
+                diagnostics.append(Diagnostic(.warning, "PDF: image \(image.destination) within text is written as its "
+                                                  + "description (only an image alone in its paragraph is drawn)",
+                                              file: document.metadata.sourcePath, position: image.position))
+            }
             switch inlines.runs[i].content {
             case .text(let t):
                 out.append(t, s)

@@ -206,10 +206,15 @@ final class PDFTests: XCTestCase {
                 + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
             """
         XCTAssertEqual(try runTool("python3", ["-c", script, png.path]).status, 0)
-        let input = try writeTestFile("Text.\n\n![a red box](red.png)\n\n![a vector](plan.svg)\n", "img.md", in: dir)
+        let input = try writeTestFile("Text.\n\n![a red box](red.png)\n\n![a vector](plan.svg)\n\nSee ![inline](red.png) here.\n",
+                                      "img.md", in: dir)
         let out = dir.appendingPathComponent("img.pdf")
-        let r = try NotepressBinary.runExpectingSuccess(["convert", input.path, "-o", out.path])
+        let r = try NotepressBinary.runExpectingSuccess(["convert", input.path, "-o", out.path, "--verbose"])
         XCTAssertTrue(r.stderr.contains("img.md:5:1: warning: PDF: image plan.svg"), r.stderr)
+        // Try-out (issue 49): an image within text was left out without a word. It is its
+        // description, said once at its position; an image that could not be drawn is not said twice.
+        XCTAssertTrue(r.stderr.contains("img.md:7:5: warning: PDF: image red.png within text"), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "within text").count - 1, 1, r.stderr)
         let images = try runTool("pdfimages", ["-list", out.path]).output
         XCTAssertTrue(images.contains(" 120    40 "), images)
         XCTAssertTrue(try runTool("pdftotext", [out.path, "-"]).output.contains("a vector"))

@@ -39,8 +39,18 @@ extension PDFEmitter {
                 break
             }
         }
+        // Pango lays out a line's attributes in time quadratic in their number: a paragraph of
+        // more styled runs than this is written in its plain style, and said so.
+        if out.runs.count > Self.maxStyledRuns {
+            diagnostics.append(Diagnostic(.warning, "PDF: a paragraph of \(out.runs.count) styled runs is written without its "
+                                              + "styles (at most \(Self.maxStyledRuns))", file: document.metadata.sourcePath, position: nil))
+            out.runs = [(0..<out.bytes.count, plain)]
+        }
         return out
     }
+
+    /// The most styled runs one paragraph keeps (``attributed(_:_:color:)``).
+    static let maxStyledRuns = 2_000
 
     /// A run's style from its flattened attributes over the block's `plain` style.
     func style(of a: InlineAttributes, _ plain: RunStyle, _ base: ResolvedStyle) -> RunStyle {

@@ -21,6 +21,8 @@ package struct PageTemplate: Sendable {
     package let origins: [String]
     /// Files read from disk (not built in), in load order: outputs depend on them (depfiles).
     package var files: [String] { origins.filter { !$0.hasPrefix("(built-in)/") } }
+    /// Whether the template itself (not counting its partials) is the embedded one.
+    package var isBuiltIn: Bool { origins.first?.hasPrefix("(built-in)/") == true }
     /// `{{> name}}` tags whose partial was found nowhere: the name and the template, line and
     /// column of its first tag.
     package let missingPartials: [(name: String, template: String, line: Int, column: Int)]

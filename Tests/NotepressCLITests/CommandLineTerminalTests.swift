@@ -104,7 +104,7 @@ final class CommandLineTerminalTests: XCTestCase {
         XCTAssertEqual(try session.waitForLines { $0.last?.hasPrefix("$ notepress convert") == true }.last, "$ notepress convert")
         session.send("-t ", "Tab", "Tab")
         let lines = try session.waitForLines { $0.count >= 3 }
-        XCTAssertEqual(lines[1].split(separator: " ").map(String.init), ["ansi", "html", "json", "man", "rtf", "tei"], "\(lines)")
+        XCTAssertEqual(lines[1].split(separator: " ").map(String.init), ["ansi", "docx", "epub", "html", "json", "man", "odt", "pdf", "rtf", "tei"], "\(lines)")
         session.send("rt", "Tab")
         XCTAssertEqual(try session.waitForLines { $0.last?.contains("-t rtf") == true }.last, "$ notepress convert -t rtf")
         session.send("C-u", "notepress themes print ", "Tab", "Tab")
@@ -128,7 +128,7 @@ final class CommandLineTerminalTests: XCTestCase {
         XCTAssertEqual(try session.waitForLines { $0.last?.hasSuffix("X") == true }.last, "% notepress convert X", "a space follows the command")
         session.send("BSpace", "-t ", "Tab")
         let lines = try session.waitForLines { $0.count >= 2 }
-        XCTAssertEqual(lines[1].split(separator: " ").map(String.init), ["ansi", "html", "json", "man", "rtf", "tei"], "\(lines)")
+        XCTAssertEqual(lines[1].split(separator: " ").map(String.init), ["ansi", "docx", "epub", "html", "json", "man", "odt", "pdf", "rtf", "tei"], "\(lines)")
     }
 }
 

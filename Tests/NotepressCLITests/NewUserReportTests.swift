@@ -33,7 +33,7 @@ final class NewUserReportTests: XCTestCase {
         let out = dir.appendingPathComponent("t.txt").path
         let r = try NotepressBinary.run(["convert", input, "-o", out])
         XCTAssertEqual(r.status, 0)
-        XCTAssertEqual(r.stderr, "notepress convert: warning: \(out): the extension .txt names no output format; writing html (-t chooses one: html, json, ansi, tei, rtf, man)\n")
+        XCTAssertEqual(r.stderr, "notepress convert: warning: \(out): the extension .txt names no output format; writing html (-t chooses one: html, json, ansi, tei, rtf, man, docx, odt, epub, pdf)\n")
         XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
         XCTAssertEqual(try NotepressBinary.run(["convert", input, "-o", out, "-t", "html"]).stderr, "")
     }

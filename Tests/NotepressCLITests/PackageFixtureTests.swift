@@ -69,9 +69,11 @@ final class PackageFixtureTests: XCTestCase {
     }
 
     /// The `<article>` of a page, from its opening tag to its closing one.
+    /// The page's article, its "Last updated" line (the fixture's file time: the copy's) left out.
     func article(_ page: String) -> String {
         guard let start = page.range(of: "<article class=\"note\">"), let end = page.range(of: "</article>") else { return page }
-        return String(page[start.lowerBound..<end.upperBound])
+        return String(page[start.lowerBound..<end.upperBound]).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("<p class=\"note-updated\">Last updated <time datetime=\"") }.joined(separator: "\n")
     }
 
     // Was: "Plugin does not have access to a tool named 'notepress'" (the plugin asked for a tool
@@ -84,9 +86,9 @@ final class PackageFixtureTests: XCTestCase {
         let site = dir.appendingPathComponent("site")
         XCTAssertEqual(TestPaths.files(under: site).map { String($0.path.dropFirst(site.path.count + 1)) },
                        [".notepress-manifest", ".notepress-site.jsonl", "404.html", "_notepress/lunr.js", "_notepress/notepress.css",
-                        "_notepress/notepress.js", "_notepress/search/docs-0.js", "_notepress/search/meta.js", "_notepress/search/t-all.js",
+                        "_notepress/notepress.js", "_notepress/previews/0.js", "_notepress/previews/meta.js", "_notepress/search/docs-0.js", "_notepress/search/meta.js", "_notepress/search/t-all.js",
                         "_notepress/search/text-0.js",
-                        "guide.html", "index.html", "notes/todo.html", "search.html"])
+                        "guide.html", "index.html", "notes/todo.html", "print.html", "search.html"])
         XCTAssertEqual(article(try String(contentsOf: site.appendingPathComponent("guide.html"), encoding: .utf8)), """
             <article class="note">
             <h1 class="note-title letterpress" dir="auto">User guide</h1>

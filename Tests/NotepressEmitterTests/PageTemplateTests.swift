@@ -289,6 +289,8 @@ final class PageTemplateTests: XCTestCase {
             return r.stderr
         }
         XCTAssertTrue(try run(["-M", "author=A"]).hasPrefix("converted 1, skipped 0 (unchanged)"))
+        // The template's page has no <article class="note"> the print page could take: no print.html.
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/print.html"))
         XCTAssertTrue(try run(["-M", "author=A"]).hasPrefix("converted 0, skipped 1 (unchanged)"))
         XCTAssertTrue(try run(["-M", "author=B"]).hasPrefix("converted 1, skipped 0 (unchanged)"))
         XCTAssertTrue(try String(contentsOfFile: out + "/a.html", encoding: .utf8).contains("<p>By B for The Notes</p>"))

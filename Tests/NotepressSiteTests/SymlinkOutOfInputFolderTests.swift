@@ -24,7 +24,7 @@ final class SymlinkOutOfInputFolderTests: XCTestCase {
         let r = try NotepressBinary.run(["convert", input, "-o", out, "--copy-all"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(files(out).filter { !$0.hasPrefix(".") && !$0.hasPrefix("_notepress/") && $0 != "search.html" && $0 != "404.html" },
-                       ["a.html", "index.html", "inside.html", "sub/inside-target.html"], r.stderr)
+                       ["a.html", "index.html", "inside.html", "print.html", "sub/inside-target.html"], r.stderr)
         for f in files(out) {
             let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out + "/" + f)), as: UTF8.self)
             XCTAssertFalse(text.contains(firstLine), "\(f) holds /etc/passwd")

@@ -69,7 +69,7 @@ package final class GitDates: @unchecked Sendable {
             prefix = String(folder.dropFirst(base.count)) + "/"
         }
         let shallow = notepress_git_is_shallow(repo) == 1
-        let dates = GitDates(repository: repo, head: String(cString: id), prefix: prefix, wanted: wanted)
+        let dates = GitDates(repository: repo, head: String(decoding: id.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), prefix: prefix, wanted: wanted)
         return (dates, shallow ? ["the git repository is a shallow clone: pages older than its oldest commit fetched are "
             + "dated by that commit (git fetch --unshallow gives their true dates)"] : [])
     }

@@ -39,10 +39,13 @@ package enum SitePrint {
     }
 
     /// Whether a run over `table` with `options` writes `print.html` (and pages link it): asked
-    /// for (``ConversionOptions/printPage``), not more than ``noteLimit`` pages, and no input's
-    /// page is `print.html` itself.
+    /// for (``ConversionOptions/printPage``), the pages made with the built-in page template (a
+    /// `--template` page or the data folder's `html/page.html` lays out its content where it
+    /// likes, where the print page could not find it: regression test
+    /// PageTemplateTests.testTemplateAndMetadataChangesInvalidateTheManifest), not more than
+    /// ``noteLimit`` pages, and no input's page is `print.html` itself.
     package static func wanted(_ table: SiteTable, options: ConversionOptions) -> Bool {
-        guard options.printPage, pageCount(table) != nil else { return false }
+        guard options.printPage, options.pageTemplate?.isBuiltIn != false, pageCount(table) != nil else { return false }
         return !table.records.indices.contains { table.kinds[$0] == .page && (table.stems[$0] ?? PathText.deletingExtension(table.paths[$0])) == "print" }
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import NotepressAST
+import NotepressPlatform
 
 /// Images: a paragraph that is one image becomes a figure, scaled to the text width (or its
-/// given width); PNG and JPEG files are embedded, anything else is warned about at its position
-/// and its description written instead.
+/// given width); PNG and JPEG files are embedded, anything else (a missing file, another format)
+/// is warned about at its position and its description written instead.
 extension PDFEmitter {
     /// The image of a paragraph whose every run is the description of one image.
     func soleImage(_ inlines: Inlines) -> Link? {
@@ -38,8 +39,14 @@ extension PDFEmitter {
         }
         var path = destination.removingPercentEncoding ?? destination
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
-        if !path.hasPrefix("/"), let source = document.metadata.sourcePath, let slash = source.lastIndex(of: "/") {
+        if !path.hasPrefix("/"), let folder = imageFolder {
+            path = folder + "/" + path
+        } else if !path.hasPrefix("/"), let source = document.metadata.sourcePath, let slash = source.lastIndex(of: "/") {
             path = String(source[...slash]) + path
+        }
+        guard let file = Platform.status(path), file.kind != .directory else {
+            warn("not found")
+            return false
         }
         let available = textWidth - indent(ctx)
         let given = image.width.map { Double($0) * 0.75 } ?? available

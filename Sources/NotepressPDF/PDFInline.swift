@@ -32,8 +32,8 @@ extension PDFEmitter {
                 s.size *= 0.7
                 s.rise = base.size * 0.35
                 s.color = colors.link
-                s.link = footnoteNumbers.contains(number) ? "dest=" + PDFFonts.quoted("fn-\(number)") : nil
-                s.footnote = pageFootnotes.contains(number) ? number : 0
+                s.link = footnoteNumbers.contains(number) ? "dest=" + PDFFonts.quoted(footnoteDestination(number)) : nil
+                s.footnote = pageFootnotes.contains(number) ? footnoteBase + number : 0
                 out.append("\(number)", s)
             case .rawHTML:
                 break
@@ -43,7 +43,7 @@ extension PDFEmitter {
         // more styled runs than this is written in its plain style, and said so.
         if out.runs.count > Self.maxStyledRuns {
             diagnostics.append(Diagnostic(.warning, "PDF: a paragraph of \(out.runs.count) styled runs is written without its "
-                                              + "styles (at most \(Self.maxStyledRuns))", file: document.metadata.sourcePath, position: nil))
+                                              + "styles (at most \(Self.maxStyledRuns))", file: document.metadata.sourcePath, position: blockPosition))
             out.runs = [(0..<out.bytes.count, plain)]
         }
         return out
@@ -63,6 +63,7 @@ extension PDFEmitter {
         if a.script { s.family = PDFFonts.familyList(theme.theme.scriptFont) }
         if a.code || a.math != nil {
             s.family = codeFamily
+            s.noHyphens = true
             s.size *= 0.9
             s.background = colors.codeBackground
         }
@@ -76,6 +77,7 @@ extension PDFEmitter {
         if a.tag != nil { s.color = colors.link }
         if let link = a.link, let target = linkAttribute(link.destination) {
             s.link = target
+            s.noHyphens = true
             s.color = colors.link
             s.underline = true
         }
@@ -83,14 +85,29 @@ extension PDFEmitter {
     }
 
     /// cairo's link attributes for a destination: `dest='id'` for `#id` of a heading or
-    /// paragraph of this document, `uri='…'` for anything else but a dangerous URL (unless
-    /// ``PDFOptions/unsafe``); `nil`: no link.
+    /// paragraph of this document, for a chapter of the book (`ch002.xhtml`, `ch002.xhtml#id`:
+    /// the heading, else the chapter's start), `uri='…'` for anything else but a dangerous URL
+    /// (unless ``PDFOptions/unsafe``); `nil`: no link.
     func linkAttribute(_ destination: String) -> String? {
         if destination.hasPrefix("#") {
-            let id = String(destination.dropFirst())
+            let id = self.destination(String(destination.dropFirst()))
             return destinations.contains(id) ? "dest=" + PDFFonts.quoted(id) : nil
         }
+        if book != nil, let target = chapterDestination(destination) { return "dest=" + PDFFonts.quoted(target) }
         guard !destination.isEmpty, options.unsafe || !URLSafety.isDangerous(destination) else { return nil }
         return "uri=" + PDFFonts.quoted(destination)
+    }
+
+    /// The destination of a link to a chapter (`ch002.xhtml#id`, its fragment percent-encoded):
+    /// the heading or paragraph, else the chapter's start; `nil` when it names no chapter.
+    func chapterDestination(_ link: String) -> String? {
+        var path = Substring(link), fragment: Substring?
+        if let h = path.firstIndex(of: "#") { fragment = path[path.index(after: h)...]; path = path[..<h] }
+        guard !path.isEmpty, destinations.contains(String(path)) else { return nil }
+        if let fragment, !fragment.isEmpty {
+            let id = String(path) + "#" + (String(fragment).removingPercentEncoding ?? String(fragment))
+            if destinations.contains(id) { return id }
+        }
+        return String(path)
     }
 }

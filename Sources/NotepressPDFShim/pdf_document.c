@@ -32,7 +32,7 @@ static void np_margin_text(np_pdf *p, const char *text, double baseline, int ali
     np_pdf_run run = { 0, (uint32_t)strlen(text), p->setup.header_family, p->setup.header_size, 400, 0, 0,
                        p->setup.header_color, 0, 0, 0, 0, 0, NULL };
     double width = p->setup.width - p->setup.left - p->setup.right;
-    PangoLayout *l = np_layout(p, text, strlen(text), &run, 1, width, align, 0);
+    PangoLayout *l = np_layout(p, text, strlen(text), &run, 1, width, align);
     pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
     PangoLayoutIter *it = pango_layout_get_iter(l);
     double ascent = pango_layout_iter_get_baseline(it) / (double)PANGO_SCALE;
@@ -99,6 +99,20 @@ np_pdf *np_pdf_open(const np_pdf_setup *setup) {
 
 void np_pdf_space(np_pdf *p, double points) {
     if (p->y > p->setup.top + 0.01) p->y += points;
+}
+
+void np_pdf_skip(np_pdf *p, double points) { p->y += points; }
+
+void np_pdf_page_break(np_pdf *p) {
+    if (p->y > p->setup.top + 0.01) np_new_page(p);
+}
+
+void np_pdf_anchor(np_pdf *p, const char *dest) {
+    char attributes[1024];
+    snprintf(attributes, sizeof attributes, "name='%s' x=%.2f y=%.2f", dest, p->setup.left, p->y);
+    cairo_tag_begin(p->cr, CAIRO_TAG_DEST, attributes);
+    cairo_tag_end(p->cr, CAIRO_TAG_DEST);
+    np_note_dest(p, dest);
 }
 
 void np_pdf_rule(np_pdf *p, double left, double right, uint32_t color, double thickness) {
@@ -182,6 +196,7 @@ int np_pdf_finish(np_pdf *p, unsigned char **bytes, size_t *length) {
     np_footer(p);
     for (size_t i = 0; i < p->note_count; i++) g_object_unref(p->notes[i].layout);
     free(p->notes);
+    if (p->dests) g_hash_table_destroy(p->dests);
     g_object_unref(p->context);
     cairo_destroy(p->cr);
     cairo_surface_finish(p->surface);

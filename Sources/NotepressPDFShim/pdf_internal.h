@@ -36,6 +36,7 @@ struct np_pdf {
     np_table table;
     np_note *notes; size_t note_count;
     double notes_height;    ///< the footnote area of this page (its separator included), 0 without notes
+    GHashTable *dests;      ///< the page of each paragraph destination drawn (name → page), or NULL
 };
 
 /// The text area's bottom (from the page's top).
@@ -53,11 +54,14 @@ void np_set_color(cairo_t *cr, uint32_t rgb);
 void np_new_page(np_pdf *p);
 /// Starts a new page unless `height` fits below y (or y is at the top already).
 void np_ensure(np_pdf *p, double height);
-/// A layout of the text and runs, `width` points wide (<= 0: no wrapping).
+/// A layout of the text and runs, `width` points wide (<= 0: no wrapping), its lines broken
+/// between words, and inside a word too wide for a line of its own.
 PangoLayout *np_layout(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
-                       double width, int align, int wrap_anywhere);
+                       double width, int align);
 /// Draws a layout's lines with their tops from y (no page breaks), at x.
 void np_draw_layout(np_pdf *p, PangoLayout *layout, double x, double y);
+/// Remembers the page a destination is drawn on (np_pdf_dest_page); the first place counts.
+void np_note_dest(np_pdf *p, const char *dest);
 /// The layout's height in points.
 double np_layout_height(PangoLayout *layout);
 #endif

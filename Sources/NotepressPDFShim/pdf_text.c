@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <math.h>
 
 static guint16 np_channel(uint32_t rgb, int shift) { return (guint16)(((rgb >> shift) & 0xFF) * 257); }
 
@@ -30,10 +31,11 @@ static void np_run_attributes(PangoAttrList *list, const np_pdf_run *r) {
     if (r->underline) np_insert(list, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), r);
     if (r->strike) np_insert(list, pango_attr_strikethrough_new(TRUE), r);
     if (r->rise != 0) np_insert(list, pango_attr_rise_new((int)(r->rise * PANGO_SCALE)), r);
+    if (r->no_hyphens) np_insert(list, pango_attr_insert_hyphens_new(FALSE), r);
 }
 
 PangoLayout *np_layout(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
-                       double width, int align, int wrap_anywhere) {
+                       double width, int align) {
     PangoLayout *l = pango_layout_new(p->context);
     pango_layout_set_text(l, text, (int)length);
     PangoAttrList *list = pango_attr_list_new();
@@ -41,7 +43,9 @@ PangoLayout *np_layout(np_pdf *p, const char *text, size_t length, const np_pdf_
     pango_layout_set_attributes(l, list);
     pango_attr_list_unref(list);
     if (width > 0) pango_layout_set_width(l, (int)(width * PANGO_SCALE));
-    pango_layout_set_wrap(l, wrap_anywhere ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD);
+    // Between words; a word wider than the line (a long URL) is broken between characters rather
+    // than run past the margin (PANGO_WRAP_WORD would leave it whole, clipped at the page edge).
+    pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
     pango_layout_set_alignment(l, align == 1 ? PANGO_ALIGN_CENTER : align == 2 ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
     pango_layout_set_justify(l, align == 3);
     return l;
@@ -60,10 +64,11 @@ void np_draw_layout(np_pdf *p, PangoLayout *l, double x, double y) {
 
 void np_pdf_measure(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
                     double *natural, double *least) {
-    PangoLayout *l = np_layout(p, text, length, runs, count, -1, 0, 0);
+    PangoLayout *l = np_layout(p, text, length, runs, count, -1, 0);
     PangoRectangle r;
     pango_layout_get_extents(l, NULL, &r);
     *natural = r.width / (double)PANGO_SCALE;
+    pango_layout_set_wrap(l, PANGO_WRAP_WORD);              // the widest word, not the widest character
     pango_layout_set_width(l, 1);
     pango_layout_get_extents(l, NULL, &r);
     *least = r.width / (double)PANGO_SCALE;
@@ -131,7 +136,7 @@ static void np_line_links(np_pdf *p, const np_line *n, const np_pdf_run *runs, s
     }
 }
 
-/// The decorations of one line of a paragraph: its box and its rule.
+/// The decorations of one line of a paragraph: its box and its rules.
 static void np_line_decoration(np_pdf *p, const np_pdf_paragraph_style *s, double top, double height) {
     double left = p->setup.left + s->left, right = p->setup.width - p->setup.right - s->right;
     if (s->has_box) {
@@ -139,18 +144,58 @@ static void np_line_decoration(np_pdf *p, const np_pdf_paragraph_style *s, doubl
         cairo_rectangle(p->cr, left - s->box_pad, top, right - left + 2 * s->box_pad, height);
         cairo_fill(p->cr);
     }
-    if (s->has_rule) {
-        np_set_color(p->cr, s->rule);
-        cairo_rectangle(p->cr, left - s->rule_x, top, s->rule_width, height);
+    for (size_t i = 0; i < s->bar_count; i++) {
+        np_set_color(p->cr, s->bars[i].color);
+        cairo_rectangle(p->cr, p->setup.left + s->bars[i].x, top, s->bars[i].width, height);
         cairo_fill(p->cr);
     }
+}
+
+/// The tail (a contents entry's page number) flush right at the right margin on the line at
+/// `baseline`, after dot leaders from `from` (the line's end); a link over it with tail_link.
+static void np_tail(np_pdf *p, const np_pdf_paragraph_style *s, double from, double baseline, double top, double height) {
+    np_pdf_run run = *s->marker_run;
+    run.start = 0; run.end = (uint32_t)strlen(s->tail); run.link = NULL;
+    PangoLayout *l = np_layout(p, s->tail, run.end, &run, 1, -1, 0);
+    PangoRectangle r;
+    pango_layout_get_extents(l, NULL, &r);
+    PangoLayoutIter *it = pango_layout_get_iter(l);
+    double ascent = pango_layout_iter_get_baseline(it) / (double)PANGO_SCALE;
+    pango_layout_iter_free(it);
+    double right = p->setup.width - p->setup.right, x = right - r.width / (double)PANGO_SCALE;
+    np_draw_layout(p, l, x, baseline - ascent);
+    g_object_unref(l);
+    // Leaders: dots on a grid of the page (so that they line up from entry to entry), drawn as
+    // shapes, not text (text extraction keeps the title and the number only).
+    double step = run.size * 0.5, radius = run.size * 0.06, gap = run.size * 0.4;
+    np_set_color(p->cr, s->marker_run->color);
+    for (double d = (floor((from + gap - p->setup.left) / step) + 1) * step + p->setup.left; d < x - gap; d += step) {
+        cairo_new_sub_path(p->cr);
+        cairo_arc(p->cr, d, baseline - radius, radius, 0, 2 * G_PI);
+    }
+    cairo_fill(p->cr);
+    if (s->tail_link) {
+        char attributes[4096];
+        snprintf(attributes, sizeof attributes, "rect=[%.2f %.2f %.2f %.2f] %s", x, top, right - x, height, s->tail_link);
+        cairo_tag_begin(p->cr, CAIRO_TAG_LINK, attributes);
+        cairo_tag_end(p->cr, CAIRO_TAG_LINK);
+    }
+}
+
+void np_note_dest(np_pdf *p, const char *dest) {
+    if (!p->dests) p->dests = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    if (!g_hash_table_contains(p->dests, dest)) g_hash_table_insert(p->dests, g_strdup(dest), GINT_TO_POINTER(p->page));
+}
+
+int np_pdf_dest_page(np_pdf *p, const char *dest) {
+    return p->dests && dest ? GPOINTER_TO_INT(g_hash_table_lookup(p->dests, dest)) : 0;
 }
 
 /// The marker (list number, bullet) right-aligned in the hanging indent before the first line.
 static void np_marker(np_pdf *p, const np_pdf_paragraph_style *s, double baseline) {
     np_pdf_run run = *s->marker_run;
     run.start = 0; run.end = (uint32_t)strlen(s->marker); run.link = NULL;
-    PangoLayout *l = np_layout(p, s->marker, run.end, &run, 1, -1, 0, 0);
+    PangoLayout *l = np_layout(p, s->marker, run.end, &run, 1, -1, 0);
     PangoRectangle r;
     pango_layout_get_extents(l, NULL, &r);
     PangoLayoutIter *it = pango_layout_get_iter(l);
@@ -173,7 +218,7 @@ static void np_wrap_mark(np_pdf *p, const np_pdf_paragraph_style *s, double base
     static const char mark[] = "\xE2\x86\xA9";
     np_pdf_run run = *s->marker_run;
     run.start = 0; run.end = sizeof mark - 1; run.link = NULL; run.color = s->rule; run.size = s->box_pad * 1.1;
-    PangoLayout *l = np_layout(p, mark, run.end, &run, 1, -1, 0, 0);
+    PangoLayout *l = np_layout(p, mark, run.end, &run, 1, -1, 0);
     PangoRectangle r;
     pango_layout_get_extents(l, NULL, &r);
     PangoLayoutIter *it = pango_layout_get_iter(l);
@@ -187,7 +232,7 @@ static void np_wrap_mark(np_pdf *p, const np_pdf_paragraph_style *s, double base
 int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
                      const np_pdf_paragraph_style *s) {
     double width = p->setup.width - p->setup.left - p->setup.right - s->left - s->right;
-    PangoLayout *l = np_layout(p, text, length, runs, count, width, s->align, s->wrap_anywhere);
+    PangoLayout *l = np_layout(p, text, length, runs, count, width, s->align);
     int n = 0;
     np_line *lines = np_lines(l, s->line_height, &n);
     if (s->has_box && n > 0) { lines[0].pitch += s->box_pad; lines[0].ascent += s->box_pad; lines[n - 1].pitch += s->box_pad; }
@@ -211,6 +256,7 @@ int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_ru
             if (notes) np_notes_between(p, runs, count, lines[j].start, lines[j].start + lines[j].length, 1);
             np_line_decoration(p, s, p->y, lines[j].pitch);
             if (j == 0 && s->dest) {
+                np_note_dest(p, s->dest);
                 char attributes[1024];
                 snprintf(attributes, sizeof attributes, "name='%s'", s->dest);
                 cairo_tag_begin(p->cr, CAIRO_TAG_DEST, attributes);
@@ -220,6 +266,11 @@ int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_ru
             if (j == 0 && s->dest) cairo_tag_end(p->cr, CAIRO_TAG_DEST);
             if (j == 0 && s->marker) np_marker(p, s, p->y + lines[j].ascent);
             if (s->wrap_anywhere && s->marker_run && np_wrapped(text, length, &lines[j])) np_wrap_mark(p, s, p->y + lines[j].ascent);
+            if (j == n - 1 && s->tail && s->marker_run) {
+                PangoRectangle ink, logical;
+                pango_layout_line_get_extents(lines[j].line, &ink, &logical);
+                np_tail(p, s, x0 + lines[j].x + logical.width / (double)PANGO_SCALE, p->y + lines[j].ascent, p->y, lines[j].pitch);
+            }
             np_line_links(p, &lines[j], runs, count, x0, p->y);
             p->y += lines[j].pitch;
         }
@@ -238,7 +289,7 @@ int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_ru
         g_free(name);
     }
     // A rule runs on through the space after, to the next paragraph of the same quote.
-    if (s->has_rule && p->y + s->space_after <= np_bottom(p)) {
+    if (s->bar_count > 0 && p->y + s->space_after <= np_bottom(p)) {
         np_pdf_paragraph_style rule = *s;
         rule.has_box = 0;
         np_line_decoration(p, &rule, p->y, s->space_after);

@@ -30,12 +30,7 @@ final class PDFTests: XCTestCase {
     /// Converts `markdown` (written as `name`) to PDF with `args`; the PDF's path.
     func pdf(_ markdown: String, _ args: [String] = [], name: String = "doc.md", environment: [String: String] = [:],
              file: StaticString = #filePath, line: UInt = #line) throws -> (url: URL, stderr: String) {
-        let dir = try makeTempDir(self)
-        let input = try writeTestFile(markdown, name, in: dir)
-        let out = dir.appendingPathComponent((name as NSString).deletingPathExtension + ".pdf")
-        let r = try NotepressBinary.runExpectingSuccess(["convert", input.path, "-o", out.path] + args, environment: environment,
-                                                        file: file, line: line)
-        return (out, r.stderr)
+        try PDFSupport.convert(self, markdown, args, name: name, environment: environment, file: file, line: line)
     }
 
     func testPDFIsCleanForQpdfEmbedsEveryFontAndIsTagged() throws {

@@ -11,7 +11,7 @@ import NotepressEPUB
 ///   `SUMMARY.md` itself is not a chapter. The table of contents is the sidebar's tree.
 /// - Links between notes: resolved by the site (``SiteRewriter``, wiki links included) and turned
 ///   into links to the chapter files (`ch002.xhtml#heading`); a link to nothing in the book is
-///   written as its text, with a warning (``EPUBPreparation``).
+///   written as its text, with a warning (``BookPreparation``).
 /// - Images: each file packaged once, whichever chapters use it (``EPUBResources``).
 /// - Metadata: the site's title (`--site-title`, `book.toml`'s, the root index page's), the first
 ///   chapter's language and author, the newest chapter date or `SOURCE_DATE_EPOCH`.
@@ -90,7 +90,7 @@ package enum EPUBBook {
             }
             document = rewriter.rewrite(document, path: f.relative, resolutions: resolutions[r], format: .epub, fileExtension: "xhtml",
                                         notesIndex: false, root: "")
-            document = EPUBPreparation.prepare(document, baseFolder: root, chapterFiles: chapterFiles, resources: resources,
+            document = BookPreparation.prepare(document, baseFolder: root, chapterFiles: chapterFiles, resources: resources, label: "epub",
                                                file: f.path, diagnostics: &diagnostics)
             let title = record.title ?? PathText.deletingExtension(PathText.lastComponent(f.relative))
             chapters.append(EPUBChapter(document: document, fileName: chapterOf[r]!, title: title))
@@ -102,8 +102,8 @@ package enum EPUBBook {
         for p in problems { observer?.tell(.note(p.description(file: sources[p.path] ?? p.path))) }
         let first = chapters.first?.document
         let dates = chapters.compactMap(\.document.metadata.created)
-        let book = EPUBBookContent(title: navigation.siteTitle, language: first.map(EPUBPreparation.language(of:)) ?? "en",
-                                   creators: first.map(EPUBPreparation.creators(of:)) ?? [], date: dates.max(),
+        let book = EPUBBookContent(title: navigation.siteTitle, language: first.map(BookPreparation.language(of:)) ?? "en",
+                                   creators: first.map(BookPreparation.creators(of:)) ?? [], date: dates.max(),
                                    chapters: chapters, resources: resources,
                                    toc: tocEntries(navigation, chapterOf: chapterOf))
         var diagnostics: [Diagnostic] = []

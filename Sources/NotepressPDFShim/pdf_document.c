@@ -129,7 +129,12 @@ void np_pdf_rule(np_pdf *p, double left, double right, uint32_t color, double th
 }
 
 void np_pdf_tag_begin(np_pdf *p, const char *tag, const char *attributes) { cairo_tag_begin(p->cr, tag, attributes ? attributes : ""); }
-void np_pdf_tag_end(np_pdf *p, const char *tag) { cairo_tag_end(p->cr, tag); }
+void np_pdf_tag_end(np_pdf *p, const char *tag) {
+    // The last page's footnotes are drawn inside the Document element, not after it (a second
+    // root element: poppler's "K in StructTreeRoot has more than one children").
+    if (strcmp(tag, "Document") == 0) np_draw_notes(p);
+    cairo_tag_end(p->cr, tag);
+}
 
 /// A JPEG's size from its first start-of-frame marker; 0 when it has none.
 static int np_jpeg_size(const unsigned char *b, size_t n, int *w, int *h) {

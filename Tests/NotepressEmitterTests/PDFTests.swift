@@ -52,6 +52,9 @@ final class PDFTests: XCTestCase {
         for tag in ["H1 (block)", "H2 (block)", "P (block)", "L (block)", "LI (block)", "Table (block)", "TH", "TD", "Link"] {
             XCTAssertTrue(tags.contains(tag), "no \(tag) in\n\(tags)")
         }
+        // The last page's footnote is inside the Document element (it was a second root).
+        XCTAssertTrue(tags.hasPrefix("Document\n"), tags)
+        XCTAssertFalse(tags.contains("Syntax Warning"), tags)
     }
 
     func testEveryScriptExtractsAsText() throws {

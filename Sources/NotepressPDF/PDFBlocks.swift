@@ -15,6 +15,7 @@ extension PDFEmitter {
         switch block.kind {
         case .paragraph(let inl):
             if let image = soleImage(inl), writeImage(image, ctx) { return }
+            if let image = floatingImage(inl, ctx), writeFloating(image, inl, body, ctx) { return }
             paragraph(attributed(inl, body), body, ctx, tag: "P", spaceAfter: body.size * 0.6)
         case .heading(let level, let inl):
             let s = theme.style(for: .heading(level))

@@ -79,7 +79,8 @@ package struct PDFBookContent: Sendable {
 /// inline content becomes attributed text (runs of font, size, weight, colour, link), which the
 /// shim lays out with Pango and places down the pages. Headings are tagged `H1`…`H6`, are link
 /// destinations (their ids) and outline entries; paragraphs `P`, lists `L`/`LI`, tables `Table`,
-/// images `Figure`. A footnote of paragraphs is drawn at the foot of the page of its first
+/// images `Figure` (a narrow one at a paragraph's start floats, the lines flowing around it:
+/// ``floatingImage(_:_:)``). A footnote of paragraphs is drawn at the foot of the page of its first
 /// reference (the shim); the others after the body, under a rule; each is the link destination
 /// of its references. Math is shown as its TeX source in the code font.
 ///

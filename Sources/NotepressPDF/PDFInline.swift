@@ -4,8 +4,9 @@ import NotepressThemes
 /// Inline content as attributed text: emphasis, strong, strike, code, links, footnote
 /// references, super- and subscripts, highlights (see ``PDFEmitter``).
 extension PDFEmitter {
-    /// The text of `inlines` in the theme style `base` (its colour `color`).
-    func attributed(_ inlines: Inlines, _ base: ResolvedStyle, color: RGBColor? = nil) -> AttributedText {
+    /// The text of `inlines` in the theme style `base` (its colour `color`); `omitting` an image
+    /// drawn beside the text (its description, and the spaces after it, left out).
+    func attributed(_ inlines: Inlines, _ base: ResolvedStyle, color: RGBColor? = nil, omitting: Link? = nil) -> AttributedText {
         var out = AttributedText()
         let plain = RunStyle(base, color: color ?? colors.text)
         // One pass over the span tree (``InlineAttributeTable``): a run's attributes by walking
@@ -13,6 +14,10 @@ extension PDFEmitter {
         let table = InlineAttributeTable(inlines)
         for i in inlines.runs.indices {
             let a = table[run: inlines.runs[i]].attributes
+            if let omitting {
+                if a.image == omitting { continue }
+                if out.isEmpty, case .softBreak = inlines.runs[i].content { continue }
+            }
             var s = style(of: a, plain, base)
             if let image = a.image, warnedInlineImages.insert(image.position ?? SourcePosition(line: 0, column: i)).inserted {
                 // Only an image alone in its paragraph is drawn (``soleImage(_:)``); one within
@@ -23,7 +28,7 @@ extension PDFEmitter {
             }
             switch inlines.runs[i].content {
             case .text(let t):
-                out.append(t, s)
+                out.append(omitting != nil && out.isEmpty ? String(t.drop { $0.isWhitespace }) : t, s)
             case .softBreak:
                 out.append(a.code ? "\n" : " ", s)
             case .hardBreak:
@@ -49,7 +54,7 @@ extension PDFEmitter {
         return out
     }
 
-    /// The most styled runs one paragraph keeps (``attributed(_:_:color:)``).
+    /// The most styled runs one paragraph keeps (``attributed(_:_:color:omitting:)``).
     static let maxStyledRuns = 2_000
 
     /// A run's style from its flattened attributes over the block's `plain` style.

@@ -30,6 +30,7 @@ package final class PDFLibrary: @unchecked Sendable {
     let tagBegin: @convention(c) (Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Void
     let tagEnd: @convention(c) (Handle?, UnsafePointer<CChar>?) -> Void
     let image: @convention(c) (Handle?, UnsafePointer<CChar>?, Double, Double, Double) -> Int32
+    let imageSize: @convention(c) (Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Int32
     let tableBegin: @convention(c) (Handle?, Int, UnsafePointer<Double>?, Double, Double, UInt32, UInt32) -> Void
     let tableRow: @convention(c) (Handle?, UnsafePointer<np_pdf_cell>?, Int32) -> Void
     let tableEnd: @convention(c) (Handle?, Double) -> Void
@@ -59,6 +60,7 @@ package final class PDFLibrary: @unchecked Sendable {
         tagBegin = try fn("np_pdf_tag_begin", type(of: tagBegin))
         tagEnd = try fn("np_pdf_tag_end", type(of: tagEnd))
         image = try fn("np_pdf_image", type(of: image))
+        imageSize = try fn("np_pdf_image_size", type(of: imageSize))
         tableBegin = try fn("np_pdf_table_begin", type(of: tableBegin))
         tableRow = try fn("np_pdf_table_row", type(of: tableRow))
         tableEnd = try fn("np_pdf_table_end", type(of: tableEnd))

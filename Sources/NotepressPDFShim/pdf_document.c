@@ -156,7 +156,7 @@ static int np_jpeg_size(const unsigned char *b, size_t n, int *w, int *h) {
 
 /// The image of a PNG file, or of a JPEG file (a blank surface of its size carrying the file as
 /// its JPEG data, which the PDF embeds as it is); NULL when it is neither.
-static cairo_surface_t *np_load_image(const char *path) {
+cairo_surface_t *np_load_image(const char *path) {
     cairo_surface_t *s = cairo_image_surface_create_from_png(path);
     if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) return s;
     cairo_surface_destroy(s);
@@ -174,6 +174,16 @@ static cairo_surface_t *np_load_image(const char *path) {
     s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_JPEG, data, n, free, data);
     return s;
+}
+
+int np_pdf_image_size(np_pdf *p, const char *path, double *width, double *height) {
+    (void)p;
+    cairo_surface_t *s = np_load_image(path);
+    if (!s) return -1;
+    *width = cairo_image_surface_get_width(s) * 0.75;
+    *height = cairo_image_surface_get_height(s) * 0.75;
+    cairo_surface_destroy(s);
+    return 0;
 }
 
 int np_pdf_image(np_pdf *p, const char *path, double left, double max_width, double space_after) {

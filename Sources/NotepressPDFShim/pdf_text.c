@@ -75,32 +75,6 @@ void np_pdf_measure(np_pdf *p, const char *text, size_t length, const np_pdf_run
     g_object_unref(l);
 }
 
-/// One laid-out line: its layout line, x offset and ascent, and the height it takes.
-typedef struct { PangoLayoutLine *line; double x, ascent, pitch, notes; int start, length; } np_line;
-
-/// The lines of a layout, each at least `least` high (the theme's line height).
-static np_line *np_lines(PangoLayout *l, double least, int *count) {
-    *count = pango_layout_get_line_count(l);
-    np_line *lines = calloc((size_t)*count, sizeof *lines);
-    PangoLayoutIter *it = pango_layout_get_iter(l);
-    int i = 0;
-    do {
-        PangoRectangle logical;
-        pango_layout_iter_get_line_extents(it, NULL, &logical);
-        np_line *n = &lines[i++];
-        n->line = pango_layout_iter_get_line_readonly(it);
-        n->x = logical.x / (double)PANGO_SCALE;
-        double height = logical.height / (double)PANGO_SCALE;
-        n->ascent = (pango_layout_iter_get_baseline(it) - logical.y) / (double)PANGO_SCALE;
-        n->pitch = height > least ? height : least;
-        n->ascent += (n->pitch - height) / 2;
-        n->start = n->line->start_index;
-        n->length = n->line->length;
-    } while (pango_layout_iter_next_line(it) && i < *count);
-    pango_layout_iter_free(it);
-    return lines;
-}
-
 /// How many of lines[from…] to put on this page: as many as fit, but never the paragraph's first
 /// line alone (orphan) nor all but its last (widow).
 static int np_lines_here(const np_line *lines, int from, int count, double room) {
@@ -229,73 +203,107 @@ static void np_wrap_mark(np_pdf *p, const np_pdf_paragraph_style *s, double base
     g_object_unref(l);
 }
 
+/// The floated image at the paragraph's first line (a Figure), on the page where its lines
+/// beside it and two more fit; the y of its foot.
+static double np_float_image(np_pdf *p, const np_paragraph_lines *pl, double x0) {
+    double need = 0;
+    for (int i = 0; i < pl->count && i < pl->beside + 2; i++) need += pl->lines[i].pitch + pl->lines[i].notes;
+    np_ensure(p, need > pl->image_height ? need : pl->image_height);
+    cairo_tag_begin(p->cr, "Figure", "");
+    cairo_save(p->cr);
+    cairo_translate(p->cr, x0, p->y);
+    cairo_scale(p->cr, pl->image_width / cairo_image_surface_get_width(pl->image),
+                pl->image_height / cairo_image_surface_get_height(pl->image));
+    cairo_set_source_surface(p->cr, pl->image, 0, 0);
+    cairo_paint(p->cr);
+    cairo_restore(p->cr);
+    cairo_tag_end(p->cr, "Figure");
+    return p->y + pl->image_height;
+}
+
+/// Draws line j of a paragraph at y with its decorations, destination, marker, marks and links.
+static void np_draw_line(np_pdf *p, const np_pdf_paragraph_style *s, const np_paragraph_lines *pl, int j, double x0) {
+    const np_line *line = &pl->lines[j];
+    np_line_decoration(p, s, p->y, line->pitch);
+    if (j == 0 && s->dest) {
+        np_note_dest(p, s->dest);
+        char attributes[1024];
+        snprintf(attributes, sizeof attributes, "name='%s'", s->dest);
+        cairo_tag_begin(p->cr, CAIRO_TAG_DEST, attributes);
+    }
+    double x = x0 + line->dx, baseline = p->y + line->ascent;
+    cairo_move_to(p->cr, x + line->x, baseline);
+    pango_cairo_show_layout_line(p->cr, line->line);
+    if (j == 0 && s->dest) cairo_tag_end(p->cr, CAIRO_TAG_DEST);
+    if (j == 0 && s->marker) np_marker(p, s, baseline);
+    if (s->wrap_anywhere && s->marker_run && np_wrapped(line->text, line->text_length, line)) np_wrap_mark(p, s, baseline);
+    if (j == pl->count - 1 && s->tail && s->marker_run) {
+        PangoRectangle logical;
+        pango_layout_line_get_extents(line->line, NULL, &logical);
+        np_tail(p, s, x + line->x + logical.width / (double)PANGO_SCALE, baseline, p->y, line->pitch);
+    }
+    np_line_links(p, line, line->runs, line->run_count, x, p->y);
+}
+
+/// The paragraph's outline entry (its text) to its destination, under the last entry of a
+/// higher level.
+static void np_outline(np_pdf *p, const char *text, size_t length, const np_pdf_paragraph_style *s) {
+    char attributes[1024];
+    snprintf(attributes, sizeof attributes, "dest='%s'", s->dest);
+    int parent = 0;
+    for (int lv = s->outline_level - 1; lv >= 1; lv--) if (p->outline[lv]) { parent = p->outline[lv]; break; }
+    char *name = g_strndup(text, (gsize)length);
+    p->outline[s->outline_level] = cairo_pdf_surface_add_outline(p->surface, parent, name, attributes, CAIRO_PDF_OUTLINE_FLAG_OPEN);
+    for (int lv = s->outline_level + 1; lv <= 6; lv++) p->outline[lv] = 0;
+    g_free(name);
+}
+
 int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
                      const np_pdf_paragraph_style *s) {
-    double width = p->setup.width - p->setup.left - p->setup.right - s->left - s->right;
-    PangoLayout *l = np_layout(p, text, length, runs, count, width, s->align);
-    int n = 0;
-    np_line *lines = np_lines(l, s->line_height, &n);
+    np_paragraph_lines pl;
+    np_lay_out_paragraph(p, &pl, text, length, runs, count, s);
+    np_line *lines = pl.lines;
+    int n = pl.count;
     if (s->has_box && n > 0) { lines[0].pitch += s->box_pad; lines[0].ascent += s->box_pad; lines[n - 1].pitch += s->box_pad; }
     // Only a paragraph that refers to a footnote looks for them line by line (linear otherwise).
     int notes = 0;
     for (size_t r = 0; r < count && p->note_count > 0 && !notes; r++) notes = runs[r].footnote > 0;
-    for (int i = 0; i < n && notes; i++) lines[i].notes = np_notes_between(p, runs, count, lines[i].start, lines[i].start + lines[i].length, 0);
+    for (int i = 0; i < n && notes; i++)
+        lines[i].notes = np_notes_between(p, lines[i].runs, lines[i].run_count, lines[i].start, lines[i].start + lines[i].length, 0);
     np_pdf_space(p, s->space_before);
     if (s->keep_with_next) {
         double total = s->keep_extra;
         for (int i = 0; i < n; i++) total += lines[i].pitch;
         np_ensure(p, total);
     }
-    if (s->tag) cairo_tag_begin(p->cr, s->tag, "");
     double x0 = p->setup.left + s->left;
+    double image_foot = pl.image ? np_float_image(p, &pl, x0) : 0;
+    int image_page = p->page;
+    if (s->tag) cairo_tag_begin(p->cr, s->tag, "");
     for (int i = 0; i < n;) {
         int k = np_lines_here(lines, i, n, np_bottom(p) - p->y);
         if (k == 0 && p->y > p->setup.top + 0.01) { np_new_page(p); continue; }
         if (k == 0) k = 1;                                  // taller than a page: it goes anyway
         for (int j = i; j < i + k; j++) {
-            if (notes) np_notes_between(p, runs, count, lines[j].start, lines[j].start + lines[j].length, 1);
-            np_line_decoration(p, s, p->y, lines[j].pitch);
-            if (j == 0 && s->dest) {
-                np_note_dest(p, s->dest);
-                char attributes[1024];
-                snprintf(attributes, sizeof attributes, "name='%s'", s->dest);
-                cairo_tag_begin(p->cr, CAIRO_TAG_DEST, attributes);
-            }
-            cairo_move_to(p->cr, x0 + lines[j].x, p->y + lines[j].ascent);
-            pango_cairo_show_layout_line(p->cr, lines[j].line);
-            if (j == 0 && s->dest) cairo_tag_end(p->cr, CAIRO_TAG_DEST);
-            if (j == 0 && s->marker) np_marker(p, s, p->y + lines[j].ascent);
-            if (s->wrap_anywhere && s->marker_run && np_wrapped(text, length, &lines[j])) np_wrap_mark(p, s, p->y + lines[j].ascent);
-            if (j == n - 1 && s->tail && s->marker_run) {
-                PangoRectangle ink, logical;
-                pango_layout_line_get_extents(lines[j].line, &ink, &logical);
-                np_tail(p, s, x0 + lines[j].x + logical.width / (double)PANGO_SCALE, p->y + lines[j].ascent, p->y, lines[j].pitch);
-            }
-            np_line_links(p, &lines[j], runs, count, x0, p->y);
+            if (notes) np_notes_between(p, lines[j].runs, lines[j].run_count, lines[j].start, lines[j].start + lines[j].length, 1);
+            np_draw_line(p, s, &pl, j, x0);
             p->y += lines[j].pitch;
         }
         i += k;
         if (i < n) np_new_page(p);
     }
     if (s->tag) cairo_tag_end(p->cr, s->tag);
-    if (s->outline_level >= 1 && s->outline_level <= 6 && s->dest) {
-        char attributes[1024];
-        snprintf(attributes, sizeof attributes, "dest='%s'", s->dest);
-        int parent = 0;
-        for (int lv = s->outline_level - 1; lv >= 1; lv--) if (p->outline[lv]) { parent = p->outline[lv]; break; }
-        char *name = g_strndup(text, (gsize)length);
-        p->outline[s->outline_level] = cairo_pdf_surface_add_outline(p->surface, parent, name, attributes, CAIRO_PDF_OUTLINE_FLAG_OPEN);
-        for (int lv = s->outline_level + 1; lv <= 6; lv++) p->outline[lv] = 0;
-        g_free(name);
+    np_pdf_paragraph_style rules = *s;
+    rules.has_box = 0;
+    // A paragraph shorter than its floated image ends below the image (its rules beside it).
+    if (pl.image && p->page == image_page && p->y < image_foot + s->float_gap) {
+        np_line_decoration(p, &rules, p->y, image_foot + s->float_gap - p->y);
+        p->y = image_foot + s->float_gap;
     }
+    if (s->outline_level >= 1 && s->outline_level <= 6 && s->dest) np_outline(p, text, length, s);
     // A rule runs on through the space after, to the next paragraph of the same quote.
-    if (s->bar_count > 0 && p->y + s->space_after <= np_bottom(p)) {
-        np_pdf_paragraph_style rule = *s;
-        rule.has_box = 0;
-        np_line_decoration(p, &rule, p->y, s->space_after);
-    }
+    if (s->bar_count > 0 && p->y + s->space_after <= np_bottom(p)) np_line_decoration(p, &rules, p->y, s->space_after);
     p->y += s->space_after;
-    free(lines);
-    g_object_unref(l);
+    np_free_paragraph_lines(&pl);
     return cairo_status(p->cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }

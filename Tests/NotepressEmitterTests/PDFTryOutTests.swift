@@ -119,4 +119,55 @@ final class PDFTryOutTests: XCTestCase {
         let (same, _) = try PDFSupport.convert(self, "# Only Title\n\nBody.\n")
         XCTAssertEqual(try runTool("pdftotext", [same.path, "-"]).output.components(separatedBy: "Only Title").count - 1, 1)
     }
+
+    /// A PNG of `width` × `height` pixels at `path` (written by Python's zlib).
+    static func writePNG(_ path: String, width: Int, height: Int) throws {
+        let script = """
+            import struct, zlib, sys
+            w, h = int(sys.argv[2]), int(sys.argv[3])
+            raw = b"".join(b"\\x00" + b"\\x20\\x60\\xc0" * w for _ in range(h))
+            def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
+            open(sys.argv[1], "wb").write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+            """
+        XCTAssertEqual(try runTool("python3", ["-c", script, path, "\(width)", "\(height)"]).status, 0)
+    }
+
+    /// Issue 49, item 3 (exclusion paths): an image given a width under half the column at the
+    /// start of a paragraph floats at the left, the paragraph's first lines beside it, the rest
+    /// at the full width below it; a paragraph shorter than the image ends below it. An image
+    /// as wide as half the column does not float.
+    func testNarrowImageAtAParagraphsStartFloatsWithTheLinesAroundIt() throws {
+        let dir = try makeTempDir(self)
+        try Self.writePNG(dir.appendingPathComponent("portrait.png").path, width: 200, height: 260)
+        let words = (0..<80).map { "flow\($0)" }.joined(separator: " ")
+        let md = "![A portrait|200](portrait.png) \(words)\n\n![Tall|120](portrait.png)\nShort beside.\n\nBelowtall paragraph.\n\n"
+            + "![Wide|400](portrait.png) Wide stays in the text.\n"
+        let input = try writeTestFile(md, "float.md", in: dir)
+        let out = dir.appendingPathComponent("float.pdf").path
+        let r = try NotepressBinary.runExpectingSuccess(["convert", input.path, "-o", out, "--verbose"])
+        XCTAssertTrue(r.stderr.contains("float.md:8:1: warning: PDF: image portrait.png within text"), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "warning:").count - 1, 1, r.stderr)
+        try PDFSupport.assertClean(out)
+        let placed = try PDFSupport.words(out)
+        let flows = placed.filter { $0.text.hasPrefix("flow") }
+        XCTAssertEqual(flows.map(\.text), (0..<80).map { "flow\($0)" }, "words lost or out of order")
+        let left = 56.7, image = 200 * 0.75, tall = 260 * 0.75
+        let top = try XCTUnwrap(flows.first).yMin
+        let beside = flows.filter { $0.yMax < top + tall }, below = flows.filter { $0.yMin > top + tall }
+        XCTAssertGreaterThan(beside.count, 8, "lines beside the image")
+        XCTAssertGreaterThan(below.count, 8, "lines below the image")
+        XCTAssertGreaterThan(beside.map(\.xMin).min() ?? 0, left + image, "a line beside the image runs into it")
+        XCTAssertEqual(below.map(\.xMin).min() ?? 0, left, accuracy: 1, "the lines below the image are not at the full width")
+        XCTAssertLessThanOrEqual(flows.map(\.xMax).max() ?? .infinity, Self.rightMargin + 1)
+        // The short paragraph beside the tall image: the next one starts below the image.
+        let short = try XCTUnwrap(placed.first { $0.text == "Short" }), next = try XCTUnwrap(placed.first { $0.text == "Belowtall" })
+        XCTAssertGreaterThan(short.xMin, left + 120 * 0.75)
+        XCTAssertGreaterThan(next.yMin, short.yMin + tall * 120 / 200, "the next paragraph overlaps the image")
+        XCTAssertEqual(next.xMin, left, accuracy: 1)
+        let images = try runTool("pdfimages", ["-list", out]).output.split(separator: "\n").dropFirst(2)
+        XCTAssertEqual(images.count, 2, "the two floated images")
+        let tags = try runTool("pdfinfo", ["-struct", out]).output
+        XCTAssertTrue(tags.contains("Figure\n  P (block)"), tags)
+    }
 }

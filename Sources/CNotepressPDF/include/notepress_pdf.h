@@ -70,6 +70,10 @@ typedef struct {
     const char *tail;                           ///< drawn flush right on the last line, in the right indent, after dot
                                                 ///< leaders (a contents entry's page number), in marker_run's font, or NULL
     const char *tail_link;                      ///< cairo link attributes of the tail, or NULL
+    const char *float_image;                    ///< a PNG or JPEG file drawn at the left indent beside the first lines,
+                                                ///< which flow around it (narrower), the rest below it; NULL: none
+    double float_width, float_height;           ///< its size (float_height 0: from the file's aspect ratio)
+    double float_gap;                           ///< between it and the text beside it, and below it
 } np_pdf_paragraph_style;
 
 /// One table cell.
@@ -104,6 +108,8 @@ void np_pdf_rule(np_pdf *pdf, double left, double right, uint32_t color, double 
 /// Opens and closes a structure element (cairo's tag names: "Document", "L", "LI", "Table", …).
 void np_pdf_tag_begin(np_pdf *pdf, const char *tag, const char *attributes);
 void np_pdf_tag_end(np_pdf *pdf, const char *tag);
+/// A PNG or JPEG file's size in points (96 pixels an inch). Returns 0, or -1 when it cannot be read.
+int np_pdf_image_size(np_pdf *pdf, const char *path, double *width, double *height);
 /// Draws a PNG or JPEG file scaled to at most max_width points (and the page), from left.
 /// Returns 0, or -1 when the file cannot be read as PNG or JPEG.
 int np_pdf_image(np_pdf *pdf, const char *path, double left, double max_width, double space_after);

@@ -189,7 +189,7 @@ let package = Package(
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressTEI", "NotepressMan", "NotepressPlatform", "CLibCrypto", "NotepressRawHTML",
-            "CSearchText", "NotepressEPUB", "CLibGit2",
+            "CSearchText", "NotepressEPUB", "CLibGit2", "NotepressPDF",
         ]),
         // `notepress serve` and `convert --watch`: on top of the site engine, beside it for the CLI.
         .target(name: "NotepressServe", dependencies: [

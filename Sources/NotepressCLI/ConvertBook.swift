@@ -3,15 +3,17 @@ import Notepress
 import NotepressSite
 
 extension ConvertPlan {
-    /// `convert FOLDER -o BOOK.epub`: the folder as one EPUB book (NotepressSite's ``EPUBBook``);
-    /// warnings as a folder run prints them, then one summary line.
+    /// `convert FOLDER -o BOOK.epub` or `BOOK.pdf`: the folder as one book (NotepressSite's
+    /// ``EPUBBook``, ``PDFBook``); warnings as a folder run prints them, then one summary line.
     /// - Throws: ``UsageError`` when the request cannot be made.
-    func convertEPUBBook() throws -> Int32 {
+    func convertBook() throws -> Int32 {
         let request = try siteBuildRequest(keepForExit: true)
         let start = Date()
-        let report: EPUBBook.Report
+        let report: SiteBook.Report
         do {
-            report = try EPUBBook.run(request, observer: TerminalBuildObserver(verbosity: verbosity))
+            let observer = TerminalBuildObserver(verbosity: verbosity)
+            report = outputs.writers.first?.format == .pdf ? try PDFBook.run(request, observer: observer)
+                                                            : try EPUBBook.run(request, observer: observer)
         } catch {
             printError(errorText(error, file: request.output))
             return 1
@@ -22,7 +24,8 @@ extension ConvertPlan {
             return 1
         }
         if verbosity != .quiet {
-            printError(String(format: "wrote %@: %d chapters, %d images in %.2f s", request.output, report.chapters, report.images,
+            let images = outputs.writers.first?.format == .pdf ? "" : String(format: ", %d images", report.images)
+            printError(String(format: "wrote %@: %d chapters%@ in %.2f s", request.output, report.chapters, images,
                               Date().timeIntervalSince(start)))
         }
         return 0

@@ -115,7 +115,7 @@ func runConvertCommand(_ args: [String]) -> Int32 {
         if a.flag("--list-formats") { print(formatListing(), terminator: ""); return 0 }
         if a.flag("--watch") { return runConvertWatch(args, a) }
         let plan = try ConvertPlan(a)
-        if plan.outputs.epubBook { return try plan.convertEPUBBook() }
+        if plan.outputs.book { return try plan.convertBook() }
         return plan.single ? plan.convertSingle() : try plan.convertBatch()
     }
 }

@@ -130,8 +130,9 @@ struct OutputOptions {
     var output: String?
     /// One input written to one file or standard output (else: into the output folder).
     var single: Bool
-    /// A folder written as one EPUB book (`convert book/ -o book.epub`: NotepressSite's `EPUBBook`).
-    var epubBook = false
+    /// A folder written as one book (`convert book/ -o book.epub` or `book.pdf`: NotepressSite's
+    /// `EPUBBook`, `PDFBook`).
+    var book = false
     var depfile: String?
     var layout: OutputLayout
     /// `--template FILE`.
@@ -154,11 +155,11 @@ struct OutputOptions {
         themeFile = a.value("--theme").flatMap { $0.hasSuffix(".json") || $0.contains("/") ? $0 : nil }
         let outputIsFolder = output.flatMap { Platform.status($0) }?.kind == .directory || output?.hasSuffix("/") == true
         let fileOutput = input.onlyInput != nil && !input.isFolder && output != nil && !outputIsFolder
-        // A folder to `-o NAME.epub` is one book, not a folder of that name.
+        // A folder to `-o NAME.epub` or `NAME.pdf` is one book, not a folder of that name.
         let bookOutput = mode == .convert && input.filesFrom == nil && input.isFolder && !outputIsFolder
-            && output.map { ($0 as NSString).pathExtension.lowercased() == "epub" } == true
+            && output.map { ["epub", "pdf"].contains(($0 as NSString).pathExtension.lowercased()) } == true
         writers = try Self.writers(a, fileOutput: fileOutput || bookOutput ? output : nil, verbosity: verbosity)
-        epubBook = bookOutput && writers.count == 1 && writers[0].format == .epub
+        book = bookOutput && writers.count == 1 && [.epub, .pdf].contains(writers[0].format)
         single = mode == .convert && input.filesFrom == nil && input.onlyInput != nil && !input.isFolder
             && (output == nil || (!outputIsFolder && writers.count == 1))
         try checkDestinations(a, mode: mode, input: input)
@@ -201,7 +202,7 @@ struct OutputOptions {
         let outputStatus = output.flatMap { Platform.status($0) }
         if mode == .scan {
             if let output { try ConvertPlan.checkWritable(output, what: "-o") }
-        } else if single || epubBook {
+        } else if single || book {
             if writers.count > 1 { throw UsageError("several formats need an output folder (-o DIR)") }
             // Binary output (PDF) would garble a terminal, as gzip and pandoc refuse to.
             if output == nil, let w = writers.first, w.format.isBinary, Platform.isTerminal(STDOUT_FILENO) {

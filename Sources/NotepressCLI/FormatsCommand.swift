@@ -32,7 +32,7 @@ func formatListing() -> String {
         .docx: "Office Open XML for Word, with Word's style names",
         .odt: "OpenDocument text for LibreOffice",
         .epub: "EPUB 3 e-book (a folder: one book)",
-        .pdf: "PDF laid out with Pango and Cairo: outline, links, tagged structure",
+        .pdf: "PDF laid out with Pango and Cairo: outline, links, tagged structure (a folder: one book)",
     ]
     var out = ""
     for f in SourceFormat.allCases {

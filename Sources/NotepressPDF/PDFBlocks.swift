@@ -9,11 +9,13 @@ extension PDFEmitter {
     /// Draws one block in `ctx`.
     func writeBlock(_ block: Block, _ ctx: BlockContext) {
         var ctx = ctx
-        if ctx.dest == nil, let id = block.id, destinations.contains(id) { ctx.dest = id }
+        if ctx.dest == nil, let id = block.id, destinations.contains(destination(id)) { ctx.dest = destination(id) }
+        if let position = block.position { blockPosition = position }
         let body = theme.style(for: ctx.role)
         switch block.kind {
         case .paragraph(let inl):
             if let image = soleImage(inl), writeImage(image, ctx) { return }
+            if let image = floatingImage(inl, ctx), writeFloating(image, inl, body, ctx) { return }
             paragraph(attributed(inl, body), body, ctx, tag: "P", spaceAfter: body.size * 0.6)
         case .heading(let level, let inl):
             let s = theme.style(for: .heading(level))
@@ -61,8 +63,7 @@ extension PDFEmitter {
         var inner = ctx
         let step = theme.style(for: .body).size * 1.2
         inner.left += step
-        inner.rule = rule
-        inner.ruleOffset = step * 0.7
+        inner.bars.append((indent(ctx) + step * 0.3, rule))
         if ctx.role == .body { inner.role = .blockQuote }
         library.tagBegin(handle, "BlockQuote", nil)
         if let title {
@@ -123,6 +124,7 @@ extension PDFEmitter {
         let background = (highlight != nil ? palette.background : nil) ?? colors.codeBackground
         var plain = RunStyle(s, color: highlight != nil ? palette.styles[.plain]?.color ?? colors.text : colors.text)
         plain.family = codeFamily
+        plain.noHyphens = true
         var text = AttributedText()
         if let highlight {
             for (role, piece) in highlight.pieces(of: String(code)) {

@@ -22,10 +22,15 @@ package final class PDFLibrary: @unchecked Sendable {
     let measure: @convention(c) (Handle?, UnsafePointer<CChar>?, Int, UnsafePointer<np_pdf_run>?, Int,
                                  UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Void
     let space: @convention(c) (Handle?, Double) -> Void
+    let skip: @convention(c) (Handle?, Double) -> Void
+    let pageBreak: @convention(c) (Handle?) -> Void
+    let anchor: @convention(c) (Handle?, UnsafePointer<CChar>?) -> Void
+    let destPage: @convention(c) (Handle?, UnsafePointer<CChar>?) -> Int32
     let rule: @convention(c) (Handle?, Double, Double, UInt32, Double) -> Void
     let tagBegin: @convention(c) (Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Void
     let tagEnd: @convention(c) (Handle?, UnsafePointer<CChar>?) -> Void
     let image: @convention(c) (Handle?, UnsafePointer<CChar>?, Double, Double, Double) -> Int32
+    let imageSize: @convention(c) (Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Int32
     let tableBegin: @convention(c) (Handle?, Int, UnsafePointer<Double>?, Double, Double, UInt32, UInt32) -> Void
     let tableRow: @convention(c) (Handle?, UnsafePointer<np_pdf_cell>?, Int32) -> Void
     let tableEnd: @convention(c) (Handle?, Double) -> Void
@@ -47,10 +52,15 @@ package final class PDFLibrary: @unchecked Sendable {
         paragraph = try fn("np_pdf_paragraph", type(of: paragraph))
         measure = try fn("np_pdf_measure", type(of: measure))
         space = try fn("np_pdf_space", type(of: space))
+        skip = try fn("np_pdf_skip", type(of: skip))
+        pageBreak = try fn("np_pdf_page_break", type(of: pageBreak))
+        anchor = try fn("np_pdf_anchor", type(of: anchor))
+        destPage = try fn("np_pdf_dest_page", type(of: destPage))
         rule = try fn("np_pdf_rule", type(of: rule))
         tagBegin = try fn("np_pdf_tag_begin", type(of: tagBegin))
         tagEnd = try fn("np_pdf_tag_end", type(of: tagEnd))
         image = try fn("np_pdf_image", type(of: image))
+        imageSize = try fn("np_pdf_image_size", type(of: imageSize))
         tableBegin = try fn("np_pdf_table_begin", type(of: tableBegin))
         tableRow = try fn("np_pdf_table_row", type(of: tableRow))
         tableEnd = try fn("np_pdf_table_end", type(of: tableEnd))

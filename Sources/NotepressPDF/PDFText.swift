@@ -22,6 +22,9 @@ struct RunStyle: Equatable {
     var link: String?
     /// The footnote a reference refers to (drawn at the foot of its page), or 0.
     var footnote = 0
+    /// A word too long for a line is broken without a hyphen (a URL, code: a hyphen there would
+    /// read as part of it).
+    var noHyphens = false
 
     /// The style of a theme style's font in `color`.
     init(_ style: ResolvedStyle, color: RGBColor) {
@@ -39,8 +42,10 @@ struct AttributedText {
 
     var isEmpty: Bool { bytes.isEmpty }
 
-    /// Appends `text` in `style`, extending the last run when its style is the same.
+    /// Appends `text` in `style` (``layoutText(_:)``), extending the last run when its style is
+    /// the same.
     mutating func append(_ text: String, _ style: RunStyle) {
+        let text = Self.layoutText(text)
         guard !text.isEmpty else { return }
         let start = bytes.count
         bytes += Array(text.utf8)
@@ -49,6 +54,18 @@ struct AttributedText {
         } else {
             runs.append((start..<bytes.count, style))
         }
+    }
+
+    /// `text` without the control characters, which have no glyph (a font draws a box for one):
+    /// C0 controls other than tab and line feed, DEL and C1 controls are left out, as the other
+    /// document writers leave them out (RTF's escaper, XML's character data in DOCX, ODT, TEI).
+    static func layoutText(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: text.unicodeScalars.lazy.filter { u in
+            !(u.value < 0x20 && u.value != 0x09 && u.value != 0x0A) && !(0x7F...0x9F).contains(u.value)
+        })
+        return String(out)
     }
 
     /// The text without a trailing line separator.
@@ -84,7 +101,7 @@ final class PDFStrings {
         text.runs.map { r in
             let s = r.style
             return np_pdf_run(start: UInt32(r.range.lowerBound), end: UInt32(r.range.upperBound), family: UnsafePointer(c(s.family)),
-                              size: s.size, weight: Int32(s.weight), italic: s.italic ? 1 : 0, monospace_unused: 0,
+                              size: s.size, weight: Int32(s.weight), italic: s.italic ? 1 : 0, no_hyphens: s.noHyphens ? 1 : 0,
                               color: PDFFonts.rgb(s.color), background: s.background.map(PDFFonts.rgb) ?? 0,
                               has_background: s.background == nil ? 0 : 1, underline: s.underline ? 1 : 0, strike: s.strike ? 1 : 0,
                               rise: s.rise, link: s.link.map { UnsafePointer(c($0)) }, footnote: Int32(s.footnote))

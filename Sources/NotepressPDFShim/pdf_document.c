@@ -32,7 +32,7 @@ static void np_margin_text(np_pdf *p, const char *text, double baseline, int ali
     np_pdf_run run = { 0, (uint32_t)strlen(text), p->setup.header_family, p->setup.header_size, 400, 0, 0,
                        p->setup.header_color, 0, 0, 0, 0, 0, NULL };
     double width = p->setup.width - p->setup.left - p->setup.right;
-    PangoLayout *l = np_layout(p, text, strlen(text), &run, 1, width, align, 0);
+    PangoLayout *l = np_layout(p, text, strlen(text), &run, 1, width, align);
     pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
     PangoLayoutIter *it = pango_layout_get_iter(l);
     double ascent = pango_layout_iter_get_baseline(it) / (double)PANGO_SCALE;
@@ -101,6 +101,20 @@ void np_pdf_space(np_pdf *p, double points) {
     if (p->y > p->setup.top + 0.01) p->y += points;
 }
 
+void np_pdf_skip(np_pdf *p, double points) { p->y += points; }
+
+void np_pdf_page_break(np_pdf *p) {
+    if (p->y > p->setup.top + 0.01) np_new_page(p);
+}
+
+void np_pdf_anchor(np_pdf *p, const char *dest) {
+    char attributes[1024];
+    snprintf(attributes, sizeof attributes, "name='%s' x=%.2f y=%.2f", dest, p->setup.left, p->y);
+    cairo_tag_begin(p->cr, CAIRO_TAG_DEST, attributes);
+    cairo_tag_end(p->cr, CAIRO_TAG_DEST);
+    np_note_dest(p, dest);
+}
+
 void np_pdf_rule(np_pdf *p, double left, double right, uint32_t color, double thickness) {
     np_ensure(p, thickness + 12);
     double y = p->y + 6 + thickness / 2;
@@ -115,7 +129,12 @@ void np_pdf_rule(np_pdf *p, double left, double right, uint32_t color, double th
 }
 
 void np_pdf_tag_begin(np_pdf *p, const char *tag, const char *attributes) { cairo_tag_begin(p->cr, tag, attributes ? attributes : ""); }
-void np_pdf_tag_end(np_pdf *p, const char *tag) { cairo_tag_end(p->cr, tag); }
+void np_pdf_tag_end(np_pdf *p, const char *tag) {
+    // The last page's footnotes are drawn inside the Document element, not after it (a second
+    // root element: poppler's "K in StructTreeRoot has more than one children").
+    if (strcmp(tag, "Document") == 0) np_draw_notes(p);
+    cairo_tag_end(p->cr, tag);
+}
 
 /// A JPEG's size from its first start-of-frame marker; 0 when it has none.
 static int np_jpeg_size(const unsigned char *b, size_t n, int *w, int *h) {
@@ -137,7 +156,7 @@ static int np_jpeg_size(const unsigned char *b, size_t n, int *w, int *h) {
 
 /// The image of a PNG file, or of a JPEG file (a blank surface of its size carrying the file as
 /// its JPEG data, which the PDF embeds as it is); NULL when it is neither.
-static cairo_surface_t *np_load_image(const char *path) {
+cairo_surface_t *np_load_image(const char *path) {
     cairo_surface_t *s = cairo_image_surface_create_from_png(path);
     if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) return s;
     cairo_surface_destroy(s);
@@ -155,6 +174,16 @@ static cairo_surface_t *np_load_image(const char *path) {
     s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_JPEG, data, n, free, data);
     return s;
+}
+
+int np_pdf_image_size(np_pdf *p, const char *path, double *width, double *height) {
+    (void)p;
+    cairo_surface_t *s = np_load_image(path);
+    if (!s) return -1;
+    *width = cairo_image_surface_get_width(s) * 0.75;
+    *height = cairo_image_surface_get_height(s) * 0.75;
+    cairo_surface_destroy(s);
+    return 0;
 }
 
 int np_pdf_image(np_pdf *p, const char *path, double left, double max_width, double space_after) {
@@ -182,6 +211,7 @@ int np_pdf_finish(np_pdf *p, unsigned char **bytes, size_t *length) {
     np_footer(p);
     for (size_t i = 0; i < p->note_count; i++) g_object_unref(p->notes[i].layout);
     free(p->notes);
+    if (p->dests) g_hash_table_destroy(p->dests);
     g_object_unref(p->context);
     cairo_destroy(p->cr);
     cairo_surface_finish(p->surface);

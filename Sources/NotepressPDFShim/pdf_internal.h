@@ -36,6 +36,7 @@ struct np_pdf {
     np_table table;
     np_note *notes; size_t note_count;
     double notes_height;    ///< the footnote area of this page (its separator included), 0 without notes
+    GHashTable *dests;      ///< the page of each paragraph destination drawn (name → page), or NULL
 };
 
 /// The text area's bottom (from the page's top).
@@ -53,11 +54,41 @@ void np_set_color(cairo_t *cr, uint32_t rgb);
 void np_new_page(np_pdf *p);
 /// Starts a new page unless `height` fits below y (or y is at the top already).
 void np_ensure(np_pdf *p, double height);
-/// A layout of the text and runs, `width` points wide (<= 0: no wrapping).
+/// A layout of the text and runs, `width` points wide (<= 0: no wrapping), its lines broken
+/// between words, and inside a word too wide for a line of its own.
 PangoLayout *np_layout(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
-                       double width, int align, int wrap_anywhere);
+                       double width, int align);
 /// Draws a layout's lines with their tops from y (no page breaks), at x.
 void np_draw_layout(np_pdf *p, PangoLayout *layout, double x, double y);
+/// One laid-out line: its layout line, x offset (dx more beside a floated image) and ascent, the
+/// height it takes (pitch) and the footnotes it brings to the page (notes), its bytes in the
+/// text of its layout (text, text_length) and that text's runs.
+typedef struct {
+    PangoLayoutLine *line;
+    double x, dx, ascent, pitch, notes;
+    int start, length;
+    const char *text; size_t text_length;
+    const np_pdf_run *runs; size_t run_count;
+} np_line;
+
+/// A paragraph laid out: its lines (the first `beside` of them narrower, beside a floated
+/// image), the layouts and runs they point into, the image and its size in points.
+typedef struct {
+    np_line *lines; int count, beside;
+    PangoLayout *layouts[2];
+    np_pdf_run *shifted;            ///< the runs of the text below the image, from its first byte
+    cairo_surface_t *image; double image_width, image_height;
+} np_paragraph_lines;
+
+/// Lays a paragraph out at its width, or with style->float_image its first lines narrower
+/// beside the image (np_paragraph_lines); lines at least style->line_height high.
+void np_lay_out_paragraph(np_pdf *p, np_paragraph_lines *out, const char *text, size_t length, const np_pdf_run *runs,
+                          size_t count, const np_pdf_paragraph_style *style);
+void np_free_paragraph_lines(np_paragraph_lines *lines);
+/// A PNG file's image, or a JPEG file's (its data embedded as it is); NULL when it is neither.
+cairo_surface_t *np_load_image(const char *path);
+/// Remembers the page a destination is drawn on (np_pdf_dest_page); the first place counts.
+void np_note_dest(np_pdf *p, const char *dest);
 /// The layout's height in points.
 double np_layout_height(PangoLayout *layout);
 #endif

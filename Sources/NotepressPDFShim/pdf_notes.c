@@ -18,7 +18,7 @@ void np_pdf_footnote(np_pdf *p, int number, const char *text, size_t length, con
     if (!n) return;
     p->notes = n;
     double width = p->setup.width - p->setup.left - p->setup.right;
-    PangoLayout *l = np_layout(p, text, length, runs, count, width, 0, 0);
+    PangoLayout *l = np_layout(p, text, length, runs, count, width, 0);
     p->notes[p->note_count++] = (np_note){ number, l, np_layout_height(l) + np_note_space, 0 };
 }
 

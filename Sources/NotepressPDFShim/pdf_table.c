@@ -55,7 +55,7 @@ void np_pdf_table_row(np_pdf *p, const np_pdf_cell *cells, int header) {
     for (size_t i = 0; i < t->columns; i++) {
         double w = t->widths[i] - 2 * t->padding;
         row[i] = np_layout(p, cells[i].text, cells[i].length, cells[i].runs, cells[i].run_count, w > 1 ? w : 1,
-                           cells[i].align, 1);
+                           cells[i].align);
     }
     double h = np_row_height(t, row);
     if (p->y > p->setup.top + 0.01 && p->y + h > np_bottom(p)) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <math.h>
 
 static guint16 np_channel(uint32_t rgb, int shift) { return (guint16)(((rgb >> shift) & 0xFF) * 257); }
 
@@ -30,10 +31,11 @@ static void np_run_attributes(PangoAttrList *list, const np_pdf_run *r) {
     if (r->underline) np_insert(list, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), r);
     if (r->strike) np_insert(list, pango_attr_strikethrough_new(TRUE), r);
     if (r->rise != 0) np_insert(list, pango_attr_rise_new((int)(r->rise * PANGO_SCALE)), r);
+    if (r->no_hyphens) np_insert(list, pango_attr_insert_hyphens_new(FALSE), r);
 }
 
 PangoLayout *np_layout(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
-                       double width, int align, int wrap_anywhere) {
+                       double width, int align) {
     PangoLayout *l = pango_layout_new(p->context);
     pango_layout_set_text(l, text, (int)length);
     PangoAttrList *list = pango_attr_list_new();
@@ -41,7 +43,9 @@ PangoLayout *np_layout(np_pdf *p, const char *text, size_t length, const np_pdf_
     pango_layout_set_attributes(l, list);
     pango_attr_list_unref(list);
     if (width > 0) pango_layout_set_width(l, (int)(width * PANGO_SCALE));
-    pango_layout_set_wrap(l, wrap_anywhere ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD);
+    // Between words; a word wider than the line (a long URL) is broken between characters rather
+    // than run past the margin (PANGO_WRAP_WORD would leave it whole, clipped at the page edge).
+    pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
     pango_layout_set_alignment(l, align == 1 ? PANGO_ALIGN_CENTER : align == 2 ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
     pango_layout_set_justify(l, align == 3);
     return l;
@@ -60,40 +64,15 @@ void np_draw_layout(np_pdf *p, PangoLayout *l, double x, double y) {
 
 void np_pdf_measure(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
                     double *natural, double *least) {
-    PangoLayout *l = np_layout(p, text, length, runs, count, -1, 0, 0);
+    PangoLayout *l = np_layout(p, text, length, runs, count, -1, 0);
     PangoRectangle r;
     pango_layout_get_extents(l, NULL, &r);
     *natural = r.width / (double)PANGO_SCALE;
+    pango_layout_set_wrap(l, PANGO_WRAP_WORD);              // the widest word, not the widest character
     pango_layout_set_width(l, 1);
     pango_layout_get_extents(l, NULL, &r);
     *least = r.width / (double)PANGO_SCALE;
     g_object_unref(l);
-}
-
-/// One laid-out line: its layout line, x offset and ascent, and the height it takes.
-typedef struct { PangoLayoutLine *line; double x, ascent, pitch, notes; int start, length; } np_line;
-
-/// The lines of a layout, each at least `least` high (the theme's line height).
-static np_line *np_lines(PangoLayout *l, double least, int *count) {
-    *count = pango_layout_get_line_count(l);
-    np_line *lines = calloc((size_t)*count, sizeof *lines);
-    PangoLayoutIter *it = pango_layout_get_iter(l);
-    int i = 0;
-    do {
-        PangoRectangle logical;
-        pango_layout_iter_get_line_extents(it, NULL, &logical);
-        np_line *n = &lines[i++];
-        n->line = pango_layout_iter_get_line_readonly(it);
-        n->x = logical.x / (double)PANGO_SCALE;
-        double height = logical.height / (double)PANGO_SCALE;
-        n->ascent = (pango_layout_iter_get_baseline(it) - logical.y) / (double)PANGO_SCALE;
-        n->pitch = height > least ? height : least;
-        n->ascent += (n->pitch - height) / 2;
-        n->start = n->line->start_index;
-        n->length = n->line->length;
-    } while (pango_layout_iter_next_line(it) && i < *count);
-    pango_layout_iter_free(it);
-    return lines;
 }
 
 /// How many of lines[from…] to put on this page: as many as fit, but never the paragraph's first
@@ -131,7 +110,7 @@ static void np_line_links(np_pdf *p, const np_line *n, const np_pdf_run *runs, s
     }
 }
 
-/// The decorations of one line of a paragraph: its box and its rule.
+/// The decorations of one line of a paragraph: its box and its rules.
 static void np_line_decoration(np_pdf *p, const np_pdf_paragraph_style *s, double top, double height) {
     double left = p->setup.left + s->left, right = p->setup.width - p->setup.right - s->right;
     if (s->has_box) {
@@ -139,18 +118,58 @@ static void np_line_decoration(np_pdf *p, const np_pdf_paragraph_style *s, doubl
         cairo_rectangle(p->cr, left - s->box_pad, top, right - left + 2 * s->box_pad, height);
         cairo_fill(p->cr);
     }
-    if (s->has_rule) {
-        np_set_color(p->cr, s->rule);
-        cairo_rectangle(p->cr, left - s->rule_x, top, s->rule_width, height);
+    for (size_t i = 0; i < s->bar_count; i++) {
+        np_set_color(p->cr, s->bars[i].color);
+        cairo_rectangle(p->cr, p->setup.left + s->bars[i].x, top, s->bars[i].width, height);
         cairo_fill(p->cr);
     }
+}
+
+/// The tail (a contents entry's page number) flush right at the right margin on the line at
+/// `baseline`, after dot leaders from `from` (the line's end); a link over it with tail_link.
+static void np_tail(np_pdf *p, const np_pdf_paragraph_style *s, double from, double baseline, double top, double height) {
+    np_pdf_run run = *s->marker_run;
+    run.start = 0; run.end = (uint32_t)strlen(s->tail); run.link = NULL;
+    PangoLayout *l = np_layout(p, s->tail, run.end, &run, 1, -1, 0);
+    PangoRectangle r;
+    pango_layout_get_extents(l, NULL, &r);
+    PangoLayoutIter *it = pango_layout_get_iter(l);
+    double ascent = pango_layout_iter_get_baseline(it) / (double)PANGO_SCALE;
+    pango_layout_iter_free(it);
+    double right = p->setup.width - p->setup.right, x = right - r.width / (double)PANGO_SCALE;
+    np_draw_layout(p, l, x, baseline - ascent);
+    g_object_unref(l);
+    // Leaders: dots on a grid of the page (so that they line up from entry to entry), drawn as
+    // shapes, not text (text extraction keeps the title and the number only).
+    double step = run.size * 0.5, radius = run.size * 0.06, gap = run.size * 0.4;
+    np_set_color(p->cr, s->marker_run->color);
+    for (double d = (floor((from + gap - p->setup.left) / step) + 1) * step + p->setup.left; d < x - gap; d += step) {
+        cairo_new_sub_path(p->cr);
+        cairo_arc(p->cr, d, baseline - radius, radius, 0, 2 * G_PI);
+    }
+    cairo_fill(p->cr);
+    if (s->tail_link) {
+        char attributes[4096];
+        snprintf(attributes, sizeof attributes, "rect=[%.2f %.2f %.2f %.2f] %s", x, top, right - x, height, s->tail_link);
+        cairo_tag_begin(p->cr, CAIRO_TAG_LINK, attributes);
+        cairo_tag_end(p->cr, CAIRO_TAG_LINK);
+    }
+}
+
+void np_note_dest(np_pdf *p, const char *dest) {
+    if (!p->dests) p->dests = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    if (!g_hash_table_contains(p->dests, dest)) g_hash_table_insert(p->dests, g_strdup(dest), GINT_TO_POINTER(p->page));
+}
+
+int np_pdf_dest_page(np_pdf *p, const char *dest) {
+    return p->dests && dest ? GPOINTER_TO_INT(g_hash_table_lookup(p->dests, dest)) : 0;
 }
 
 /// The marker (list number, bullet) right-aligned in the hanging indent before the first line.
 static void np_marker(np_pdf *p, const np_pdf_paragraph_style *s, double baseline) {
     np_pdf_run run = *s->marker_run;
     run.start = 0; run.end = (uint32_t)strlen(s->marker); run.link = NULL;
-    PangoLayout *l = np_layout(p, s->marker, run.end, &run, 1, -1, 0, 0);
+    PangoLayout *l = np_layout(p, s->marker, run.end, &run, 1, -1, 0);
     PangoRectangle r;
     pango_layout_get_extents(l, NULL, &r);
     PangoLayoutIter *it = pango_layout_get_iter(l);
@@ -173,7 +192,7 @@ static void np_wrap_mark(np_pdf *p, const np_pdf_paragraph_style *s, double base
     static const char mark[] = "\xE2\x86\xA9";
     np_pdf_run run = *s->marker_run;
     run.start = 0; run.end = sizeof mark - 1; run.link = NULL; run.color = s->rule; run.size = s->box_pad * 1.1;
-    PangoLayout *l = np_layout(p, mark, run.end, &run, 1, -1, 0, 0);
+    PangoLayout *l = np_layout(p, mark, run.end, &run, 1, -1, 0);
     PangoRectangle r;
     pango_layout_get_extents(l, NULL, &r);
     PangoLayoutIter *it = pango_layout_get_iter(l);
@@ -184,67 +203,107 @@ static void np_wrap_mark(np_pdf *p, const np_pdf_paragraph_style *s, double base
     g_object_unref(l);
 }
 
+/// The floated image at the paragraph's first line (a Figure), on the page where its lines
+/// beside it and two more fit; the y of its foot.
+static double np_float_image(np_pdf *p, const np_paragraph_lines *pl, double x0) {
+    double need = 0;
+    for (int i = 0; i < pl->count && i < pl->beside + 2; i++) need += pl->lines[i].pitch + pl->lines[i].notes;
+    np_ensure(p, need > pl->image_height ? need : pl->image_height);
+    cairo_tag_begin(p->cr, "Figure", "");
+    cairo_save(p->cr);
+    cairo_translate(p->cr, x0, p->y);
+    cairo_scale(p->cr, pl->image_width / cairo_image_surface_get_width(pl->image),
+                pl->image_height / cairo_image_surface_get_height(pl->image));
+    cairo_set_source_surface(p->cr, pl->image, 0, 0);
+    cairo_paint(p->cr);
+    cairo_restore(p->cr);
+    cairo_tag_end(p->cr, "Figure");
+    return p->y + pl->image_height;
+}
+
+/// Draws line j of a paragraph at y with its decorations, destination, marker, marks and links.
+static void np_draw_line(np_pdf *p, const np_pdf_paragraph_style *s, const np_paragraph_lines *pl, int j, double x0) {
+    const np_line *line = &pl->lines[j];
+    np_line_decoration(p, s, p->y, line->pitch);
+    if (j == 0 && s->dest) {
+        np_note_dest(p, s->dest);
+        char attributes[1024];
+        snprintf(attributes, sizeof attributes, "name='%s'", s->dest);
+        cairo_tag_begin(p->cr, CAIRO_TAG_DEST, attributes);
+    }
+    double x = x0 + line->dx, baseline = p->y + line->ascent;
+    cairo_move_to(p->cr, x + line->x, baseline);
+    pango_cairo_show_layout_line(p->cr, line->line);
+    if (j == 0 && s->dest) cairo_tag_end(p->cr, CAIRO_TAG_DEST);
+    if (j == 0 && s->marker) np_marker(p, s, baseline);
+    if (s->wrap_anywhere && s->marker_run && np_wrapped(line->text, line->text_length, line)) np_wrap_mark(p, s, baseline);
+    if (j == pl->count - 1 && s->tail && s->marker_run) {
+        PangoRectangle logical;
+        pango_layout_line_get_extents(line->line, NULL, &logical);
+        np_tail(p, s, x + line->x + logical.width / (double)PANGO_SCALE, baseline, p->y, line->pitch);
+    }
+    np_line_links(p, line, line->runs, line->run_count, x, p->y);
+}
+
+/// The paragraph's outline entry (its text) to its destination, under the last entry of a
+/// higher level.
+static void np_outline(np_pdf *p, const char *text, size_t length, const np_pdf_paragraph_style *s) {
+    char attributes[1024];
+    snprintf(attributes, sizeof attributes, "dest='%s'", s->dest);
+    int parent = 0;
+    for (int lv = s->outline_level - 1; lv >= 1; lv--) if (p->outline[lv]) { parent = p->outline[lv]; break; }
+    char *name = g_strndup(text, (gsize)length);
+    p->outline[s->outline_level] = cairo_pdf_surface_add_outline(p->surface, parent, name, attributes, CAIRO_PDF_OUTLINE_FLAG_OPEN);
+    for (int lv = s->outline_level + 1; lv <= 6; lv++) p->outline[lv] = 0;
+    g_free(name);
+}
+
 int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,
                      const np_pdf_paragraph_style *s) {
-    double width = p->setup.width - p->setup.left - p->setup.right - s->left - s->right;
-    PangoLayout *l = np_layout(p, text, length, runs, count, width, s->align, s->wrap_anywhere);
-    int n = 0;
-    np_line *lines = np_lines(l, s->line_height, &n);
+    np_paragraph_lines pl;
+    np_lay_out_paragraph(p, &pl, text, length, runs, count, s);
+    np_line *lines = pl.lines;
+    int n = pl.count;
     if (s->has_box && n > 0) { lines[0].pitch += s->box_pad; lines[0].ascent += s->box_pad; lines[n - 1].pitch += s->box_pad; }
     // Only a paragraph that refers to a footnote looks for them line by line (linear otherwise).
     int notes = 0;
     for (size_t r = 0; r < count && p->note_count > 0 && !notes; r++) notes = runs[r].footnote > 0;
-    for (int i = 0; i < n && notes; i++) lines[i].notes = np_notes_between(p, runs, count, lines[i].start, lines[i].start + lines[i].length, 0);
+    for (int i = 0; i < n && notes; i++)
+        lines[i].notes = np_notes_between(p, lines[i].runs, lines[i].run_count, lines[i].start, lines[i].start + lines[i].length, 0);
     np_pdf_space(p, s->space_before);
     if (s->keep_with_next) {
         double total = s->keep_extra;
         for (int i = 0; i < n; i++) total += lines[i].pitch;
         np_ensure(p, total);
     }
-    if (s->tag) cairo_tag_begin(p->cr, s->tag, "");
     double x0 = p->setup.left + s->left;
+    double image_foot = pl.image ? np_float_image(p, &pl, x0) : 0;
+    int image_page = p->page;
+    if (s->tag) cairo_tag_begin(p->cr, s->tag, "");
     for (int i = 0; i < n;) {
         int k = np_lines_here(lines, i, n, np_bottom(p) - p->y);
         if (k == 0 && p->y > p->setup.top + 0.01) { np_new_page(p); continue; }
         if (k == 0) k = 1;                                  // taller than a page: it goes anyway
         for (int j = i; j < i + k; j++) {
-            if (notes) np_notes_between(p, runs, count, lines[j].start, lines[j].start + lines[j].length, 1);
-            np_line_decoration(p, s, p->y, lines[j].pitch);
-            if (j == 0 && s->dest) {
-                char attributes[1024];
-                snprintf(attributes, sizeof attributes, "name='%s'", s->dest);
-                cairo_tag_begin(p->cr, CAIRO_TAG_DEST, attributes);
-            }
-            cairo_move_to(p->cr, x0 + lines[j].x, p->y + lines[j].ascent);
-            pango_cairo_show_layout_line(p->cr, lines[j].line);
-            if (j == 0 && s->dest) cairo_tag_end(p->cr, CAIRO_TAG_DEST);
-            if (j == 0 && s->marker) np_marker(p, s, p->y + lines[j].ascent);
-            if (s->wrap_anywhere && s->marker_run && np_wrapped(text, length, &lines[j])) np_wrap_mark(p, s, p->y + lines[j].ascent);
-            np_line_links(p, &lines[j], runs, count, x0, p->y);
+            if (notes) np_notes_between(p, lines[j].runs, lines[j].run_count, lines[j].start, lines[j].start + lines[j].length, 1);
+            np_draw_line(p, s, &pl, j, x0);
             p->y += lines[j].pitch;
         }
         i += k;
         if (i < n) np_new_page(p);
     }
     if (s->tag) cairo_tag_end(p->cr, s->tag);
-    if (s->outline_level >= 1 && s->outline_level <= 6 && s->dest) {
-        char attributes[1024];
-        snprintf(attributes, sizeof attributes, "dest='%s'", s->dest);
-        int parent = 0;
-        for (int lv = s->outline_level - 1; lv >= 1; lv--) if (p->outline[lv]) { parent = p->outline[lv]; break; }
-        char *name = g_strndup(text, (gsize)length);
-        p->outline[s->outline_level] = cairo_pdf_surface_add_outline(p->surface, parent, name, attributes, CAIRO_PDF_OUTLINE_FLAG_OPEN);
-        for (int lv = s->outline_level + 1; lv <= 6; lv++) p->outline[lv] = 0;
-        g_free(name);
+    np_pdf_paragraph_style rules = *s;
+    rules.has_box = 0;
+    // A paragraph shorter than its floated image ends below the image (its rules beside it).
+    if (pl.image && p->page == image_page && p->y < image_foot + s->float_gap) {
+        np_line_decoration(p, &rules, p->y, image_foot + s->float_gap - p->y);
+        p->y = image_foot + s->float_gap;
     }
+    if (s->outline_level >= 1 && s->outline_level <= 6 && s->dest) np_outline(p, text, length, s);
     // A rule runs on through the space after, to the next paragraph of the same quote.
-    if (s->has_rule && p->y + s->space_after <= np_bottom(p)) {
-        np_pdf_paragraph_style rule = *s;
-        rule.has_box = 0;
-        np_line_decoration(p, &rule, p->y, s->space_after);
-    }
+    if (s->bar_count > 0 && p->y + s->space_after <= np_bottom(p)) np_line_decoration(p, &rules, p->y, s->space_after);
     p->y += s->space_after;
-    free(lines);
-    g_object_unref(l);
+    np_free_paragraph_lines(&pl);
     return cairo_status(p->cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }

@@ -162,7 +162,7 @@ final class CommandLineTests: XCTestCase {
         docx\toutput\t.docx\tOffice Open XML for Word, with Word's style names
         odt\toutput\t.odt\tOpenDocument text for LibreOffice
         epub\toutput\t.epub\tEPUB 3 e-book (a folder: one book)
-        pdf\toutput\t.pdf\tPDF laid out with Pango and Cairo: outline, links, tagged structure
+        pdf\toutput\t.pdf\tPDF laid out with Pango and Cairo: outline, links, tagged structure (a folder: one book)
 
         """
         for args in [["formats"], ["--list-formats"], ["convert", "--list-formats"]] {

@@ -30,12 +30,7 @@ final class PDFTests: XCTestCase {
     /// Converts `markdown` (written as `name`) to PDF with `args`; the PDF's path.
     func pdf(_ markdown: String, _ args: [String] = [], name: String = "doc.md", environment: [String: String] = [:],
              file: StaticString = #filePath, line: UInt = #line) throws -> (url: URL, stderr: String) {
-        let dir = try makeTempDir(self)
-        let input = try writeTestFile(markdown, name, in: dir)
-        let out = dir.appendingPathComponent((name as NSString).deletingPathExtension + ".pdf")
-        let r = try NotepressBinary.runExpectingSuccess(["convert", input.path, "-o", out.path] + args, environment: environment,
-                                                        file: file, line: line)
-        return (out, r.stderr)
+        try PDFSupport.convert(self, markdown, args, name: name, environment: environment, file: file, line: line)
     }
 
     func testPDFIsCleanForQpdfEmbedsEveryFontAndIsTagged() throws {
@@ -57,6 +52,9 @@ final class PDFTests: XCTestCase {
         for tag in ["H1 (block)", "H2 (block)", "P (block)", "L (block)", "LI (block)", "Table (block)", "TH", "TD", "Link"] {
             XCTAssertTrue(tags.contains(tag), "no \(tag) in\n\(tags)")
         }
+        // The last page's footnote is inside the Document element (it was a second root).
+        XCTAssertTrue(tags.hasPrefix("Document\n"), tags)
+        XCTAssertFalse(tags.contains("Syntax Warning"), tags)
     }
 
     func testEveryScriptExtractsAsText() throws {

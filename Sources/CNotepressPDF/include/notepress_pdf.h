@@ -11,7 +11,8 @@
 // paragraph's text. Colours are 0xRRGGBB. The shim places lines on pages itself: a paragraph's
 // lines go down the page, a page ends when the next line does not fit, with no single first
 // (orphan) or last (widow) line of a paragraph alone on a page, and a paragraph marked
-// keep-with-next (a heading) starting a page when it and the lines after it do not fit.
+// keep-with-next (a heading) starting a page when it and the lines after it do not fit. Lines
+// break between words, and inside a word only when it does not fit a line on its own (a long URL).
 #ifndef NOTEPRESS_PDF_H
 #define NOTEPRESS_PDF_H
 #include <stddef.h>
@@ -37,7 +38,8 @@ typedef struct {
     const char *family;                         ///< a Pango family list ("Helvetica,Arial,sans-serif")
     double size;                                ///< points
     int weight;                                 ///< 100…900 (CSS)
-    int italic, monospace_unused;
+    int italic;
+    int no_hyphens;                             ///< a word broken between characters shows no hyphen (URLs, code)
     uint32_t color;
     uint32_t background; int has_background;
     int underline, strike;
@@ -46,21 +48,32 @@ typedef struct {
     int footnote;                               ///< the number of a footnote (np_pdf_footnote) this run refers to, or 0
 } np_pdf_run;
 
+/// A vertical rule beside a paragraph's lines: `x` points from the left margin, `width` wide.
+typedef struct { double x, width; uint32_t color; } np_pdf_bar;
+
 /// How a paragraph is set. Indents are from the left and right margins.
 typedef struct {
     double left, right;
     double space_before, space_after;
     double line_height;                         ///< the least distance between baselines' lines (a line is never shorter than its glyphs)
     int align;                                  ///< 0 start (right in a right-to-left paragraph), 1 centre, 2 end, 3 justify
-    int wrap_anywhere;                          ///< code: break long lines between any characters
+    int wrap_anywhere;                          ///< code: a text line broken in two gets a mark (U+21A9) in the box's right padding
     int has_box; uint32_t box; double box_pad;  ///< a background box from left - box_pad to the right indent + box_pad
-    int has_rule; uint32_t rule; double rule_x, rule_width; ///< a vertical rule rule_x left of the left indent
+    uint32_t rule;                              ///< the colour of a wrapped code line's mark (wrap_anywhere)
+    const np_pdf_bar *bars; size_t bar_count;   ///< vertical rules beside every line (block quotes, outermost first)
     const char *marker;                         ///< drawn before the first line in the hanging indent (list numbers), or NULL
     const np_pdf_run *marker_run;               ///< the marker's font and colour (offsets ignored)
     int keep_with_next; double keep_extra;      ///< start a new page unless the paragraph and keep_extra points fit
     const char *tag;                            ///< structure tag of the paragraph ("P", "H1", "Code"), or NULL
     const char *dest;                           ///< a link destination at the paragraph's first line, or NULL
     int outline_level;                          ///< 1…6: an outline (bookmark) entry of the paragraph's text to dest
+    const char *tail;                           ///< drawn flush right on the last line, in the right indent, after dot
+                                                ///< leaders (a contents entry's page number), in marker_run's font, or NULL
+    const char *tail_link;                      ///< cairo link attributes of the tail, or NULL
+    const char *float_image;                    ///< a PNG or JPEG file drawn at the left indent beside the first lines,
+                                                ///< which flow around it (narrower), the rest below it; NULL: none
+    double float_width, float_height;           ///< its size (float_height 0: from the file's aspect ratio)
+    double float_gap;                           ///< between it and the text beside it, and below it
 } np_pdf_paragraph_style;
 
 /// One table cell.
@@ -82,11 +95,21 @@ void np_pdf_measure(np_pdf *pdf, const char *text, size_t length, const np_pdf_r
                     double *natural, double *least);
 /// Vertical space (dropped at the top of a page).
 void np_pdf_space(np_pdf *pdf, double points);
+/// Vertical space, also at the top of a page (a title page's).
+void np_pdf_skip(np_pdf *pdf, double points);
+/// Ends the page unless nothing has been drawn below its top margin yet (a chapter, a title page).
+void np_pdf_page_break(np_pdf *pdf);
+/// A link destination `dest` here, at the left margin (a chapter's start).
+void np_pdf_anchor(np_pdf *pdf, const char *dest);
+/// The page (1-based) a paragraph's `dest` was drawn on, or 0 when none was.
+int np_pdf_dest_page(np_pdf *pdf, const char *dest);
 /// A horizontal rule across the text width between the indents.
 void np_pdf_rule(np_pdf *pdf, double left, double right, uint32_t color, double thickness);
 /// Opens and closes a structure element (cairo's tag names: "Document", "L", "LI", "Table", …).
 void np_pdf_tag_begin(np_pdf *pdf, const char *tag, const char *attributes);
 void np_pdf_tag_end(np_pdf *pdf, const char *tag);
+/// A PNG or JPEG file's size in points (96 pixels an inch). Returns 0, or -1 when it cannot be read.
+int np_pdf_image_size(np_pdf *pdf, const char *path, double *width, double *height);
 /// Draws a PNG or JPEG file scaled to at most max_width points (and the page), from left.
 /// Returns 0, or -1 when the file cannot be read as PNG or JPEG.
 int np_pdf_image(np_pdf *pdf, const char *path, double left, double max_width, double space_after);

@@ -4,7 +4,7 @@ import NotepressEPUB
 
 /// `-t epub`: an EPUB 3 book of one chapter (see ``EPUBEmitter``); a folder becomes one book of
 /// many in the site engine (NotepressSite's `EPUBBook`), with the same preparation
-/// (``EPUBPreparation``).
+/// (``BookPreparation``).
 package struct EPUBWriter: DocumentWriter {
     package init() {}
     package var format: OutputFormat { .epub }
@@ -16,11 +16,11 @@ package struct EPUBWriter: DocumentWriter {
         let resources = EPUBResources()
         let path = document.metadata.sourcePath
         let folder = (options.sourceFile ?? path).map(PathText.deletingLastComponent) ?? ""
-        let prepared = EPUBPreparation.prepare(document, baseFolder: folder.isEmpty ? "." : folder, chapterFiles: nil,
-                                               resources: resources, file: path, diagnostics: &diagnostics)
-        let title = EPUBPreparation.title(of: document)
-        let book = EPUBBookContent(title: title, language: EPUBPreparation.language(of: document),
-                                   creators: EPUBPreparation.creators(of: document), date: document.metadata.created,
+        let prepared = BookPreparation.prepare(document, baseFolder: folder.isEmpty ? "." : folder, chapterFiles: nil,
+                                               resources: resources, label: "epub", file: path, diagnostics: &diagnostics)
+        let title = BookPreparation.title(of: document)
+        let book = EPUBBookContent(title: title, language: BookPreparation.language(of: document),
+                                   creators: BookPreparation.creators(of: document), date: document.metadata.created,
                                    chapters: [EPUBChapter(document: prepared, fileName: EPUBChapter.fileName(0), title: title)],
                                    resources: resources)
         do {
@@ -35,132 +35,5 @@ package struct EPUBWriter: DocumentWriter {
         EPUBOptions(theme: options.theme, highlight: options.highlightsCode(in: .epub),
                     sourceDateEpoch: DocumentLoader.sourceDateEpoch(from: ProcessInfo.processInfo.environment),
                     tableOfContentsMaxLevel: min(options.tableOfContentsMaxLevel, 3))
-    }
-}
-
-/// A document made ready to be a chapter of a book: its images packaged (``EPUBResources``) and
-/// their destinations the package paths, its links into the book pointing at chapter files; what
-/// cannot be in the book is reported at its file, line and column and written as text:
-/// - an image that is missing, or not a PNG, JPEG, GIF or SVG image, becomes its
-///   description; a remote image (`https:`) becomes a link to it (a package holds its images);
-/// - a relative link to something not in the book becomes its text.
-package enum EPUBPreparation {
-    /// `document` prepared. `baseFolder`: where the images' relative paths start (the document's
-    /// folder; a book's root, whose links the site already made relative to it). `chapterFiles`:
-    /// a book's chapters by their site output path (`notes/a.xhtml` → `ch002.xhtml`); `nil` for a
-    /// single document. `file`: the document's path for diagnostics.
-    package static func prepare(_ document: Document, baseFolder: String, chapterFiles: [String: String]?,
-                                resources: EPUBResources, file: String?, diagnostics: inout [Diagnostic]) -> Document {
-        var d = document
-        var notes: [Diagnostic] = []
-        func warn(_ message: String, _ l: Link) {
-            notes.append(Diagnostic(.warning, "epub: " + message, file: file, position: l.position))
-        }
-        func link(_ l: Link) -> Link? {
-            let dest = l.destination
-            guard !l.isMissing, !dest.isEmpty, !dest.hasPrefix("#"), !dest.hasPrefix("//"), !EPUBPaths.hasScheme(dest) else { return nil }
-            var out = l
-            let (path, fragment) = split(dest)
-            if let chapter = chapterFiles?[path] ?? chapterFiles?[EPUBPaths.percentDecoded(path)] {
-                out.destination = chapter + (fragment.map { "#" + $0 } ?? "")
-                return out
-            }
-            warn("link to \(dest): not in the book; written as its text", l)
-            out.destination = ""
-            return out
-        }
-        func image(_ l: Link) -> (Link, toLink: Bool)? {
-            let dest = l.destination
-            var out = l
-            if dest.hasPrefix("//") || EPUBPaths.hasScheme(dest) {
-                if dest.lowercased().hasPrefix("data:") {
-                    warn("image data: URL not packaged; written as its text", l)
-                    out.destination = ""
-                    return (out, false)
-                }
-                warn("remote image \(dest) not packaged (a book holds its images); written as a link to it", l)
-                return (out, true)
-            }
-            guard !dest.isEmpty else { return nil }
-            let path = EPUBPaths.percentDecoded(split(dest).path)
-            let full = path.hasPrefix("/") ? path : baseFolder + "/" + path
-            switch resources.add(file: full) {
-            case .packaged(let p):
-                out.destination = p
-            case .missing:
-                warn("image \(dest) not found; written as its text", l)
-                out.destination = ""
-            case .notImage:
-                warn("\(dest) is not an image (PNG, JPEG, GIF or SVG); written as its text", l)
-                out.destination = ""
-            }
-            return (out, false)
-        }
-        func rewrite(_ c: Inlines) -> Inlines? {
-            var out: Inlines?
-            for (i, span) in c.spans.enumerated() {
-                switch span.kind {
-                case .link(let l):
-                    if let n = link(l) {
-                        if out == nil { out = c }
-                        out!.spans[i].kind = .link(n)
-                    }
-                case .image(let l):
-                    if let (n, toLink) = image(l) {
-                        if out == nil { out = c }
-                        out!.spans[i].kind = toLink ? .link(n) : .image(n)
-                    }
-                default: break
-                }
-            }
-            return out
-        }
-        d.blocks = document.blocks.map { InlineRewriting.mapInlines($0, rewrite) }
-        diagnostics += notes
-        return d
-    }
-
-    /// `dest` without its query, and its fragment (`a.xhtml?x=1#h` → `a.xhtml`, `h`).
-    static func split(_ dest: String) -> (path: String, fragment: String?) {
-        var path = Substring(dest)
-        var fragment: String?
-        if let h = path.firstIndex(of: "#") { fragment = String(path[path.index(after: h)...]); path = path[..<h] }
-        if let q = path.firstIndex(of: "?") { path = path[..<q] }
-        return (String(path), fragment)
-    }
-
-    /// The book's title: the document's (front matter, first heading, file name), else "Untitled".
-    package static func title(of document: Document) -> String {
-        let t = document.metadata.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        return t.isEmpty ? "Untitled" : t
-    }
-
-    /// Front matter `lang` (or `language`) when it is a language tag (BCP 47's shape), else `en`.
-    package static func language(of document: Document) -> String {
-        let f = document.metadata.fields
-        guard let tag = (f["lang"] ?? f["language"])?.trimmingCharacters(in: .whitespaces), isLanguageTag(tag) else { return "en" }
-        return tag
-    }
-
-    /// `tag` has BCP 47's shape: 2–8 letters, then `-` and 1–8 letters or digits, repeated.
-    package static func isLanguageTag(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...8).contains(first.count), first.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic })
-        else { return false }
-        return parts.dropFirst().allSatisfy { p in
-            (1...8).contains(p.count) && p.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
-        }
-    }
-
-    /// Front matter `author` (or `authors`): one name, or a list of names.
-    package static func creators(of document: Document) -> [String] {
-        let m = document.metadata
-        for key in ["author", "authors"] {
-            if let s = m.fields[key]?.trimmingCharacters(in: .whitespaces), !s.isEmpty { return [s] }
-            if case .list(let items)? = m.collections[key] {
-                return items.compactMap { if case .string(let s) = $0, !s.isEmpty { return s } else { return nil } }
-            }
-        }
-        return []
     }
 }

@@ -13,15 +13,26 @@ package struct PDFWriter: DocumentWriter {
     /// - Throws: ``NotepressError/outputRefused(file:message:)`` when Pango and Cairo (the PDF
     ///   shim) cannot be loaded or Cairo fails.
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
-        var o = PDFOptions(theme: options.theme)
-        (o.pageWidth, o.pageHeight) = options.paperSize.points
-        o.unsafe = options.unsafe
+        var o = Self.pdfOptions(options)
+        o.authors = BookPreparation.creators(of: document)
+        o.contents = options.tableOfContents(of: document)
         do {
-            return try PDFEmitter.render(RawHTMLReading.reading(document), options: o, diagnostics: &diagnostics)
+            return try PDFEmitter.render(Self.reading(document), options: o, diagnostics: &diagnostics)
         } catch {
             throw NotepressError.outputRefused(file: document.metadata.sourcePath ?? "-", message: "cannot write PDF: \(error)")
         }
     }
+
+    /// What the PDF writer takes from `options` for every document (a book's too).
+    package static func pdfOptions(_ options: ConversionOptions) -> PDFOptions {
+        var o = PDFOptions(theme: options.theme)
+        (o.pageWidth, o.pageHeight) = options.paperSize.points
+        o.unsafe = options.unsafe
+        return o
+    }
+
+    /// `document` as the PDF writer draws it: raw HTML read into the tree where it can be.
+    package static func reading(_ document: Document) -> Document { RawHTMLReading.reading(document) }
 }
 
 /// The paper of PDF output (``ConversionOptions/paperSize``).

@@ -108,6 +108,11 @@ public struct ConversionOptions: Sendable {
     package func tableOfContents(of document: Document) -> TableOfContents? {
         tableOfContents ? TableOfContents(document, maxLevel: tableOfContentsMaxLevel) : nil
     }
+    /// The table `document`'s `[TOC]` markers stand for (``ContentsMarker``): the `--toc` table,
+    /// whether or not ``tableOfContents`` is on; `nil` when the document has no marker.
+    package func markerContents(of document: Document) -> TableOfContents? {
+        ContentsMarker.contents(of: document, maxLevel: tableOfContentsMaxLevel)
+    }
     /// The folder of tag pages relative to the output folder of a format (`tags`), when the site
     /// writes them: HTML then renders a hashtag as a link to its page (`tags/NAME.html`, relative
     /// to each page: ``HTMLWriter/htmlOptions(_:format:sourcePath:)``). A folder run sets it for

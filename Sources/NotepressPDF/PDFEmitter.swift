@@ -14,6 +14,10 @@ package struct PDFOptions: Sendable {
     /// The document's date (creation and modification date of the PDF); `nil`: the document's
     /// `created`, else none.
     package var date: Date?
+    /// The table written where a `[TOC]` marker is (``ContentsMarker``; `--toc`'s entries): a
+    /// `Contents` caption and one linked paragraph per entry; `nil`: a marker is an unknown
+    /// block, written as its text.
+    package var markerContents: TableOfContents?
 
     /// Options of `theme` on an A4 page.
     package init(theme: ResolvedTheme) { self.theme = theme }

@@ -8,6 +8,15 @@ extension TEIBuilder {
     /// Lists nest at most six deep (one per heading level).
     static func front(_ toc: TableOfContents) -> XMLTreeElement? {
         guard !toc.isEmpty else { return nil }
+        var head = XMLTreeElement("head")
+        head.append(text: "Contents")
+        let div = XMLTreeElement("div", [("type", "contents")], [.element(head), .element(contentsList(toc))])
+        return XMLTreeElement("front", [], [.element(div)])
+    }
+
+    /// The nested `list` of a non-empty table: one `item` per entry holding a `ref` to its
+    /// section, and the list of the entries nested under it.
+    static func contentsList(_ toc: TableOfContents) -> XMLTreeElement {
         // One open list per depth, and its last item (still open: a deeper list may go into it).
         var lists = [XMLTreeElement("list")]
         var items: [XMLTreeElement?] = [nil]
@@ -29,10 +38,19 @@ extension TEIBuilder {
         }
         while lists.count > 1 { closeDeepest() }
         if let item = items[0] { lists[0].append(item) }
-        var head = XMLTreeElement("head")
-        head.append(text: "Contents")
-        let div = XMLTreeElement("div", [("type", "contents")], [.element(head), .element(lists[0])])
-        return XMLTreeElement("front", [], [.element(div)])
+        return lists[0]
+    }
+
+    /// What a `[TOC]` marker (``ContentsMarker``) is written as: the table as a
+    /// `list type="contents"` among the blocks, its entries pointing at the sections' `xml:id`s
+    /// (``TEIIdentifiers/headingID(_:)`` of the heading ids); nothing for an empty table.
+    static func markerList(_ toc: TableOfContents) -> [XMLTreeElement] {
+        guard !toc.isEmpty else { return [] }
+        var mapped = toc
+        for i in mapped.entries.indices { mapped.entries[i].id = TEIIdentifiers.headingID(mapped.entries[i].id) }
+        var list = contentsList(mapped)
+        list.attributes.append(("type", "contents"))
+        return [list]
     }
 
     /// What each `rend` value of `hi` means (`tagsDecl/rendition`): scheme and content.

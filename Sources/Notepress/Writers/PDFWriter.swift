@@ -16,6 +16,7 @@ package struct PDFWriter: DocumentWriter {
         var o = PDFOptions(theme: options.theme)
         (o.pageWidth, o.pageHeight) = options.paperSize.points
         o.unsafe = options.unsafe
+        o.markerContents = options.markerContents(of: document)
         do {
             return try PDFEmitter.render(RawHTMLReading.reading(document), options: o, diagnostics: &diagnostics)
         } catch {

@@ -155,9 +155,10 @@ final class MkDocsContentsMarkerTests: XCTestCase {
             XCTAssertEqual(html.components(separatedBy: "[TOC]").count - 1, 1, "\(name): only the code block's")
         }
 
-        // TEI (validated against the schema when written): a contents list of refs to sections.
+        // TEI (validated against the schema when written): bulleted contents lists (three each:
+        // the entries nest), each item a paragraph of a ref to its section.
         let tei = try read(out.path + "/index.xml")
-        XCTAssertEqual(tei.components(separatedBy: "<list type=\"contents\">").count - 1, 3, tei)
+        XCTAssertEqual(tei.components(separatedBy: "<list rend=\"bulleted\" type=\"contents\">").count - 1, 9, tei)
         let refs = tei.components(separatedBy: "<ref target=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         XCTAssertEqual(refs.count, 12)
         for id in Set(refs) { XCTAssertTrue(tei.contains("xml:id=\"\(id)\""), "no section \(id)") }

@@ -56,6 +56,7 @@ enum TemplateArguments {
         }
         options.feedSize = try a.int("--feed-size", in: 0...100_000) ?? 20
         options.listPageSize = try a.int("--list-page-size", in: 0...1_000_000) ?? 200
+        options.listByUpdate = try a.choice("--list-order", ["created", "updated"]) == "updated"
         options.tableOfContentsMaxLevel = try a.int("--toc-depth", in: 1...6) ?? TableOfContents.defaultMaxLevel
         let file = a.value("--template")
         let pages = options.makesHTMLPages(writers)

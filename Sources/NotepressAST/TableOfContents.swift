@@ -70,20 +70,14 @@ package struct TableOfContents: Sendable, Equatable {
 /// written. Writers that show a table of contents (HTML, RTF, DOCX, ODT, terminal text, TEI)
 /// write the document's table there (``TableOfContents/init(_:maxLevel:)``, the `--toc` one),
 /// whether or not `--toc` is on; the others warn (``warning(format:)``) and keep the text.
-public enum ContentsMarker {
+package enum ContentsMarker {
     /// The type name of a marker block.
-    public static let typeName = "toc"
+    package static let typeName = "toc"
     /// The marker as written.
-    public static let text = "[TOC]"
-
-    /// Whether `block` is a marker block.
-    public static func isMarker(_ block: Block) -> Bool {
-        if case .unknown(typeName, _) = block.kind { return true }
-        return false
-    }
+    package static let text = "[TOC]"
 
     /// Whether `blocks` hold a marker block at any depth (a walk without copies).
-    public static func occurs(in blocks: [Block]) -> Bool {
+    package static func occurs(in blocks: [Block]) -> Bool {
         for b in blocks {
             switch b.kind {
             case .unknown(let name, let children): if name == typeName || occurs(in: children) { return true }
@@ -105,7 +99,7 @@ public enum ContentsMarker {
     }
 
     /// The warning of a writer that writes no table where a marker is: it keeps the marker's text.
-    public static func warning(format: String) -> String {
+    package static func warning(format: String) -> String {
         "\(text) (a table of contents marker): \(format) has no table of contents; kept as text"
     }
 }

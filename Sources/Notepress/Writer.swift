@@ -108,6 +108,11 @@ public struct ConversionOptions: Sendable {
     package func tableOfContents(of document: Document) -> TableOfContents? {
         tableOfContents ? TableOfContents(document, maxLevel: tableOfContentsMaxLevel) : nil
     }
+    /// The table `document`'s `[TOC]` markers stand for (``ContentsMarker``): the `--toc` table,
+    /// whether or not ``tableOfContents`` is on; `nil` when the document has no marker.
+    package func markerContents(of document: Document) -> TableOfContents? {
+        ContentsMarker.contents(of: document, maxLevel: tableOfContentsMaxLevel)
+    }
     /// The folder of tag pages relative to the output folder of a format (`tags`), when the site
     /// writes them: HTML then renders a hashtag as a link to its page (`tags/NAME.html`, relative
     /// to each page: ``HTMLWriter/htmlOptions(_:format:sourcePath:)``). A folder run sets it for
@@ -139,6 +144,10 @@ public struct ConversionOptions: Sendable {
     /// Folder runs: entries per page of the notes list and tag pages (`--list-page-size`,
     /// default 200; 0: one page).
     package var listPageSize = 200
+    /// Folder runs: the notes list and tag pages sort by each page's last update (its `updated`:
+    /// front matter, the last commit that touched it, its file's time), newest first, and show
+    /// that date (`--list-order updated`); off (the default): by its date (`created`).
+    package var listByUpdate = false
     /// Folder runs, HTML pages: write `print.html`, every page in the navigation's order on one
     /// page, and link it from the header (default on; `--no-print-page` turns it off).
     package var printPage = true

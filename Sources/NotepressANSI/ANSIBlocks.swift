@@ -58,6 +58,8 @@ extension Renderer {
         case .footnoteDefinition(let label, let bs):
             footnotes.append((label, bs))
             return []
+        case .unknown(ContentsMarker.typeName, _) where options.markerContents != nil:
+            return options.markerContents!.isEmpty ? [] : tableOfContents(options.markerContents!, width: width)
         case .unknown(let name, let bs):
             // Content tabs (ContentTabs): each tab its labelled content, as meant.
             if !ContentTabs.isTabs(name) { diagnostics.append(Diagnostic(.warning, "unknown block '\(name)' written as its content", file: path, position: b.position)) }

@@ -22,6 +22,9 @@ package struct ANSIOptions: Sendable {
     package var unsafe: Bool
     /// `--toc`: written after the title and date (see ``ANSIEmitter``); `nil` for none.
     package var tableOfContents: TableOfContents?
+    /// The table written where a `[TOC]` marker is (``ContentsMarker``; `--toc`'s entries);
+    /// `nil`: a marker is an unknown block, written as its text.
+    package var markerContents: TableOfContents?
     /// The colours of highlighted code at 256 colours and truecolour (the theme's light or dark
     /// code palette, as the terminal's background is); `nil`: the theme's light one.
     package var codePalette: CodePalette?

@@ -63,3 +63,43 @@ package struct TableOfContents: Sendable, Equatable {
         self.init(headings: rows, maxLevel: maxLevel)
     }
 }
+
+/// Python-Markdown's `toc` marker: a paragraph that is only `[TOC]` (MkDocs turns `toc` on in
+/// every project; `--markdown-extension toc` elsewhere). The Markdown reader gives it as a
+/// ``Block/Kind/unknown(typeName:blocks:)`` block named ``typeName`` holding the paragraph as
+/// written. Writers that show a table of contents (HTML, RTF, DOCX, ODT, terminal text, TEI)
+/// write the document's table there (``TableOfContents/init(_:maxLevel:)``, the `--toc` one),
+/// whether or not `--toc` is on; the others warn (``warning(format:)``) and keep the text.
+package enum ContentsMarker {
+    /// The type name of a marker block.
+    package static let typeName = "toc"
+    /// The marker as written.
+    package static let text = "[TOC]"
+
+    /// Whether `blocks` hold a marker block at any depth (a walk without copies).
+    package static func occurs(in blocks: [Block]) -> Bool {
+        for b in blocks {
+            switch b.kind {
+            case .unknown(let name, let children): if name == typeName || occurs(in: children) { return true }
+            case .blockQuote(let children), .footnoteDefinition(_, let children): if occurs(in: children) { return true }
+            case .list(let l): for item in l.items where occurs(in: item.blocks) { return true }
+            case .alert(let a): if occurs(in: a.blocks) { return true }
+            case .definitionList(let items):
+                for item in items { for d in item.definitions where occurs(in: d) { return true } }
+            case .paragraph, .heading, .codeBlock, .htmlBlock, .thematicBreak, .table: continue
+            }
+        }
+        return false
+    }
+
+    /// The table a document's markers stand for: its `--toc` table of headings down to
+    /// `maxLevel`; `nil` when the document has no marker.
+    package static func contents(of document: Document, maxLevel: Int) -> TableOfContents? {
+        occurs(in: document.blocks) ? TableOfContents(document, maxLevel: maxLevel) : nil
+    }
+
+    /// The warning of a writer that writes no table where a marker is: it keeps the marker's text.
+    package static func warning(format: String) -> String {
+        "\(text) (a table of contents marker): \(format) has no table of contents; kept as text"
+    }
+}

@@ -200,6 +200,8 @@ enum Commands {
                        "folders: an \"Edit this page\" link on each HTML page:\nURL with {path} (the input's path below the input\nfolder) replaced, else with the path appended\n(default: mkdocs.yml's repo_url + edit_uri, book.toml's\n[output.html] edit-url-template)"),
             OptionSpec(["--feed-size"], value: "N", "folders, with --base-url: notes in feed.xml, newest\nfirst (default 20)"),
             OptionSpec(["--list-page-size"], value: "N", "folders: entries per page of the notes list and of\ntag pages (default 200; 0: one page)"),
+            OptionSpec(["--list-order"], value: "created|updated", choices: ["created", "updated"],
+                       "folders: sort the notes list and tag pages by each\npage's date (created, the default) or by its last\nupdate (updated: front matter, git, file time),\nnewest first"),
             OptionSpec(["--copy-all"], "folders: copy every file of other kinds into the\noutput, not only the images and files pages use"),
             OptionSpec(["--follow-symlinks"], effect: .selection, "folders: follow symbolic links that lead out of\nthe input folder (default: warn and skip them)"),
             OptionSpec(["--depfile"], value: "FILE", completes: .file,

@@ -56,6 +56,7 @@ enum TemplateArguments {
         }
         options.feedSize = try a.int("--feed-size", in: 0...100_000) ?? 20
         options.listPageSize = try a.int("--list-page-size", in: 0...1_000_000) ?? 200
+        options.listByUpdate = try a.choice("--list-order", ["created", "updated"]) == "updated"
         options.tableOfContentsMaxLevel = try a.int("--toc-depth", in: 1...6) ?? TableOfContents.defaultMaxLevel
         let file = a.value("--template")
         let pages = options.makesHTMLPages(writers)
@@ -346,7 +347,8 @@ private func convertOne(_ input: String, to output: String?, writer: any Documen
         // HTML: the body is written on a second thread while the reader still builds the tree.
         // (A `.tid` file's syntax is known once its header is read: no streaming for it.)
         let html = writer as? HTMLWriter
-        let streams = html != nil && (input == "-" || !DocumentLoader.isTiddler(input))
+        // (Nor with `toc` on: a `[TOC]` marker lists the headings after it.)
+        let streams = html != nil && (input == "-" || !DocumentLoader.isTiddler(input)) && !loader.mkdocs.contains(.toc)
         let format = loader.format ?? (input == "-" ? nil : DocumentLoader.format(forPath: input)) ?? .gfm
         // Heading ids, block anchors, wiki links (shown as text: no other pages), block by block,
         // on the writer's thread when the body is streamed.

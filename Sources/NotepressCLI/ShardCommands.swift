@@ -20,6 +20,12 @@ func runScanCommand(_ args: [String]) -> Int32 {
             var batch = BatchConverter(loader: loader, writers: plan.writers, options: plan.options, outputRoot: ".",
                                        layout: plan.layout, jobs: plan.jobs)
             batch.book = plan.book
+            if plan.run.gitDates {
+                // The dates a run of the whole folder gives its pages (``GitDates``).
+                let (dates, warnings) = GitDates.forRun(folders: inputs.scan.folders, files: inputs.scan.files)
+                for w in warnings where plan.verbosity != .quiet { printError(PathText.oneLine(plan.inputs.first ?? ".") + ": warning: " + w) }
+                batch.gitDates = dates
+            }
             let (table, errors) = batch.scanTable(inputs.scan.files, otherFiles: inputs.scan.others)
             failures += errors
             let bytes = SiteTableCodec.encode(table)

@@ -63,6 +63,8 @@ extension DOCXBuilder {
             writeTable(table, block.position, ctx)
         case .footnoteDefinition:
             break  // written at its first reference (or at the end when never referenced)
+        case .unknown(ContentsMarker.typeName, _) where markerContents != nil:
+            writeTableOfContents(markerContents!)
         case .unknown(let name, let children):
             if !ContentTabs.isTabs(name) { warn("unknown block '\(name)' written as its children", at: block.position) }
             for child in children { writeBlock(child, ctx) }

@@ -70,6 +70,9 @@ final class DOCXBuilder {
     let theme: ResolvedTheme
     var unsafe = false
     var tableOfContents: TableOfContents?
+    /// The table written where a `[TOC]` marker is (``ContentsMarker``): `--toc`'s entries, so
+    /// its links go to the same bookmarks.
+    var markerContents: TableOfContents?
     var diagnostics: [Diagnostic] = []
     let body = XMLStreamWriter(standalone: true)
     let notes = XMLStreamWriter(standalone: true)
@@ -121,7 +124,7 @@ final class DOCXBuilder {
                                   "xmlns:wp": Self.wpNS, "xmlns:a": Self.drawingNS, "xmlns:pic": Self.pictureNS])
         body.start("w:body")
         titleAndDate()
-        let entries = tableOfContents?.entries ?? []
+        let entries = (tableOfContents ?? markerContents)?.entries ?? []
         if let toc = tableOfContents { writeTableOfContents(toc) }
         let carried = !entries.isEmpty && document.carriedHeadingIDs.contains { $0 != nil }
         var next = 0

@@ -37,15 +37,18 @@ package enum DOCXEmitter {
     /// The package's bytes. Warnings (images missing or not images, unknown blocks, tables too
     /// wide) are appended to `diagnostics`. `unsafe` (`--unsafe`) keeps dangerous link
     /// destinations live (``URLSafety``); `tableOfContents` (`--toc`) is written after the title
-    /// as a TOC field whose result lists the headings, linked to bookmarks at them.
+    /// as a TOC field whose result lists the headings, linked to bookmarks at them;
+    /// `markerContents` (the same table, made whether or not `--toc` is on) where a `[TOC]`
+    /// marker is (``ContentsMarker``).
     /// - Throws: ``ContainerError`` when libzip cannot be loaded or fails.
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
-                               tableOfContents: TableOfContents? = nil, sourceFile: String? = nil,
-                               diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+                               tableOfContents: TableOfContents? = nil, markerContents: TableOfContents? = nil,
+                               sourceFile: String? = nil, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let builder = DOCXBuilder(document: document, theme: theme)
         builder.sourceFile = sourceFile
         builder.unsafe = unsafe
         builder.tableOfContents = tableOfContents
+        builder.markerContents = markerContents
         let body = builder.buildDocument()
         let notes = builder.finishFootnotes()
         diagnostics += builder.diagnostics

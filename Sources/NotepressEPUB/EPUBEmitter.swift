@@ -101,7 +101,10 @@ package enum EPUBEmitter {
         trees.reserveCapacity(book.chapters.count)
         var targets = EPUBLinkTargets(chapters: [:], images: Set(book.resources.images.map(\.path)))
         for c in book.chapters {
-            let (body, unknown) = HTMLEmitter(options: htmlOptions).render(c.document)
+            var chapterOptions = htmlOptions
+            // `[TOC]`: the chapter's own table (``ContentsMarker``).
+            chapterOptions.markerContents = ContentsMarker.contents(of: c.document, maxLevel: options.tableOfContentsMaxLevel)
+            let (body, unknown) = HTMLEmitter(options: chapterOptions).render(c.document)
             for b in unknown {
                 diagnostics.append(Diagnostic(.warning, "unknown node '\(b.typeName)' written as its content",
                                               file: c.document.metadata.sourcePath, position: b.position))

@@ -41,6 +41,9 @@ package struct HTMLOptions: Sendable, Equatable {
     /// `<a class="headerlink" href="#id" title="Permanent link">¶</a>`, as Python-Markdown writes
     /// it); `nil`: none.
     package var permalink: String?
+    /// The table a `[TOC]` marker block (``ContentsMarker``) is written as, a `nav` as `--toc`'s
+    /// (``HTMLTableOfContents``); `nil`: a marker is an unknown block, written as its text.
+    package var markerContents: TableOfContents?
 
     package init(unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false, blockIDs: Bool = true,
                 directionAuto: Bool = false, alerts: Bool = false, numberWidths: Bool = false, tagPagePrefix: String? = nil) {
@@ -163,7 +166,8 @@ struct HTMLBodyWriter: BlockVisitor {
             case .table(let t):
                 t.header.forEach(count)
                 for row in t.rows { row.forEach(count) }
-            case .unknown(let name, _) where !ContentTabs.isTabs(name): unknownBlocks.append((name, b.position))
+            case .unknown(let name, _) where !ContentTabs.isTabs(name) && !(name == ContentsMarker.typeName && options.markerContents != nil):
+                unknownBlocks.append((name, b.position))
             default: break
             }
         }
@@ -410,6 +414,16 @@ struct HTMLBodyWriter: BlockVisitor {
 
     mutating func visitUnknown(typeName: String, _ children: [Block], _ block: Block) {
         if typeName == ContentTabs.set { writeTabs(children); return }
+        if typeName == ContentsMarker.typeName, let toc = options.markerContents {
+            // `[TOC]`: the `--toc` nav (nothing for a page without headings).
+            let nav = HTMLTableOfContents.markup(toc)
+            if !nav.isEmpty {
+                cr()
+                out += nav
+                out.put("\n")
+            }
+            return
+        }
         blocks(children, tight: false)
     }
 }

@@ -302,7 +302,11 @@ struct ManRenderer {
         case .table(let t): table(t)
         case .footnoteDefinition(_, let bs): footnotes.append(bs)
         case .unknown(let name, let bs):
-            if !ContentTabs.isTabs(name) { warn("unknown block '\(name)' written as its content", b) }
+            if name == ContentsMarker.typeName {
+                warn(ContentsMarker.warning(format: "a man page"), b)
+            } else if !ContentTabs.isTabs(name) {
+                warn("unknown block '\(name)' written as its content", b)
+            }
             blocks(bs)
         case .definitionList(let items):
             // Each term a `.TP` tag; its first paragraph the tag's text, the rest indented under it.

@@ -159,6 +159,9 @@ extension ODTBuilder {
         case .footnoteDefinition:
             // Written at its first reference (or at the end when never referenced).
             break
+        case .unknown(ContentsMarker.typeName, _) where markerContents != nil:
+            flushPending(ctx)
+            if !markerContents!.isEmpty { writeTableOfContents(markerContents!, index: ctx.listDepth == 0 && !ctx.inFootnote) }
         case .unknown(let name, let children):
             if !ContentTabs.isTabs(name) {
                 diagnostics.append(Diagnostic(.warning, "ODT: unknown block '\(name)' written as its children",

@@ -73,6 +73,10 @@ struct ODTBuilder {
     var unsafe = false
     /// `--toc`.
     var tableOfContents: TableOfContents?
+    /// The table written where a `[TOC]` marker is (``ContentsMarker``; `--toc`'s entries).
+    var markerContents: TableOfContents?
+    /// Tables of contents written as indexes so far (their names: ``writeTableOfContents(_:index:)``).
+    var contentsIndexes = 0
     var diagnostics: [Diagnostic] = []
     /// The body (`office:body`), spliced into content.xml after the automatic styles.
     let x = XMLStreamWriter()

@@ -46,11 +46,12 @@ package enum ODTEmitter {
     /// `diagnostics` with their file:line:column.
     /// - Throws: ``ContainerError`` when libzip cannot be loaded or fails.
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
-                               tableOfContents: TableOfContents? = nil, sourceFile: String? = nil,
+                               tableOfContents: TableOfContents? = nil, markerContents: TableOfContents? = nil, sourceFile: String? = nil,
                                diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         var builder = ODTBuilder(document: document.assigningMissingHeadingIDs(), theme: theme, sourceFile: sourceFile)
         builder.unsafe = unsafe
         builder.tableOfContents = tableOfContents
+        builder.markerContents = markerContents
         let body = builder.buildBody()
         diagnostics += builder.diagnostics
         let sheet = ODTStyleSheet(theme: theme)

@@ -75,9 +75,22 @@ extension ODTBuilder {
     /// page numbers) whose source lists the outline levels down to the deepest entry's, and whose
     /// body is already filled in: a `Contents` heading, then one paragraph per entry in the
     /// Contents 1–6 style of its depth, linked to its heading's bookmark.
-    mutating func writeTableOfContents(_ toc: TableOfContents) {
+    ///
+    /// `index` off (a `[TOC]` marker in a list item or a footnote, where ODF allows no index):
+    /// only the heading and entry paragraphs. Each index is named `Table of ContentsN`, N = 1,
+    /// 2, … (section names are unique in a document).
+    mutating func writeTableOfContents(_ toc: TableOfContents, index: Bool = true) {
+        guard index else {
+            beginParagraph("Contents_20_Heading")
+            writeText("Contents")
+            x.end()
+            writeContentsEntries(toc)
+            return
+        }
+        contentsIndexes += 1
+        let name = "Table of Contents\(contentsIndexes)"
         let deepest = min(max(toc.entries.map(\.level).max() ?? 1, 1), 10)
-        x.start("text:table-of-content", ["text:style-name": "Sect1", "text:protected": "true", "text:name": "Table of Contents1"])
+        x.start("text:table-of-content", ["text:style-name": "Sect1", "text:protected": "true", "text:name": name])
         x.start("text:table-of-content-source", ["text:outline-level": String(deepest)])
         x.element("text:index-title-template", ["text:style-name": "Contents_20_Heading"], text: "Contents")
         for level in 1...deepest {
@@ -92,11 +105,18 @@ extension ODTBuilder {
         }
         x.end()
         x.start("text:index-body")
-        x.start("text:index-title", ["text:style-name": "Sect1", "text:name": "Table of Contents1_Head"])
+        x.start("text:index-title", ["text:style-name": "Sect1", "text:name": name + "_Head"])
         beginParagraph("Contents_20_Heading")
         writeText("Contents")
         x.end()
         x.end()
+        writeContentsEntries(toc)
+        x.end()
+        x.end()
+    }
+
+    /// One paragraph per entry in the Contents 1–6 style of its depth, linked to its heading.
+    mutating func writeContentsEntries(_ toc: TableOfContents) {
         for e in toc.entries {
             beginParagraph("Contents_20_\(min(e.depth + 1, 6))")
             x.start("text:a", attributeList: [("xlink:type", "simple"), ("xlink:href", "#" + e.id),
@@ -105,7 +125,5 @@ extension ODTBuilder {
             x.end()
             x.end()
         }
-        x.end()
-        x.end()
     }
 }

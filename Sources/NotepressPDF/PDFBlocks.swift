@@ -6,6 +6,24 @@ import NotepressThemes
 /// Blocks: paragraphs, headings, lists, quotes, alerts, code, rules, definition lists (see
 /// ``PDFEmitter``; tables and images in PDFTable.swift and PDFImage.swift).
 extension PDFEmitter {
+    /// A `[TOC]` marker's table: a `Contents` caption in the heading-2 style, then one body
+    /// paragraph per entry, indented a list step per nesting depth, linked to its heading (a
+    /// destination: `#id`). Nothing for an empty table.
+    func writeContents(_ toc: TableOfContents, _ ctx: BlockContext) {
+        guard !toc.isEmpty else { return }
+        let caption = theme.style(for: .heading(2))
+        paragraph(attributed(Inlines([InlineRun(.text("Contents"))]), caption), caption, ctx, tag: "P",
+                  spaceBefore: caption.size * 0.8, spaceAfter: caption.size * 0.35) { $0.keep_with_next = 1 }
+        let body = theme.style(for: .body)
+        for e in toc.entries {
+            var c = ctx
+            c.dest = nil
+            c.left += Double(e.depth) * listIndent()
+            let entry = Inlines(runs: [InlineRun(.text(e.text), span: 0)], spans: [InlineSpan(.link(Link(destination: "#" + e.id)))])
+            paragraph(attributed(entry, body), body, c, tag: "P", spaceAfter: body.size * 0.2)
+        }
+    }
+
     /// Draws one block in `ctx`.
     func writeBlock(_ block: Block, _ ctx: BlockContext) {
         var ctx = ctx
@@ -39,6 +57,8 @@ extension PDFEmitter {
             library.rule(handle, indent(ctx), 0, PDFFonts.rgb(colors.secondary), 0.75)
         case .table(let table):
             writeTable(table, ctx, position: block.position)
+        case .unknown(ContentsMarker.typeName, _) where options.markerContents != nil:
+            writeContents(options.markerContents!, ctx)
         case .unknown(let name, let children):
             if !ContentTabs.isTabs(name) {
                 diagnostics.append(Diagnostic(.warning, "PDF: unknown block '\(name)' written as its children",

@@ -19,6 +19,10 @@ package struct PDFOptions: Sendable {
     package var authors: [String] = []
     /// `--toc`: the contents after the title block, each entry with its page number and a link.
     package var contents: TableOfContents?
+    /// The table written where a `[TOC]` marker is (``ContentsMarker``; `--toc`'s entries): a
+    /// `Contents` caption and one linked paragraph per entry; `nil`: a marker is an unknown
+    /// block, written as its text.
+    package var markerContents: TableOfContents?
 
     /// Options of `theme` on an A4 page.
     package init(theme: ResolvedTheme) { self.theme = theme }

@@ -101,6 +101,8 @@ extension RTFBuilder {
         case .footnoteDefinition:
             // Written at its first reference (or at the end when never referenced).
             break
+        case .unknown(ContentsMarker.typeName, _) where markerContents != nil:
+            writeTableOfContents(markerContents!)
         case .unknown(let name, let children):
             if !ContentTabs.isTabs(name) { diagnostics.append(Diagnostic(.warning, "RTF: unknown block '\(name)' written as its children",
                                           file: document.metadata.sourcePath, position: block.position)) }

@@ -58,16 +58,19 @@ package enum RTFEmitter {
     /// ``render(_:theme:unsafe:tableOfContents:diagnostics:)`` as UTF-8 bytes: the document as one
     /// RTF group `{\rtf1 …}` (header: font table, colour table, list table, list override table,
     /// `\info`; page setup; then the body) and a final line feed.
+    /// `markerContents` (the `--toc` table, made whether or not `--toc` is on) is written where
+    /// a `[TOC]` marker is (``ContentsMarker``); `nil`: a marker is warned about and kept as text.
     /// `picture` gives the picture an image's destination names (a local PNG or JPEG file,
     /// ``RTFPicture``), embedded at the image's size in place of its link; `nil`: every image is
     /// a link to its destination with its description as text.
     package static func renderBytes(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
-                                   tableOfContents: TableOfContents? = nil, picture: ((String) -> RTFPicture?)? = nil,
-                                   diagnostics: inout [Diagnostic]) -> [UInt8] {
+                                   tableOfContents: TableOfContents? = nil, markerContents: TableOfContents? = nil,
+                                   picture: ((String) -> RTFPicture?)? = nil, diagnostics: inout [Diagnostic]) -> [UInt8] {
         var builder = RTFBuilder(document: document, theme: theme)
         builder.unsafe = unsafe
         builder.picture = picture
         builder.tableOfContents = tableOfContents
+        builder.markerContents = markerContents
         var out = builder.build()
         diagnostics += builder.diagnostics
         out.append(0x0A)
@@ -141,7 +144,10 @@ struct RTFBuilder {
     var unsafe = false
     /// `--toc`: the table written after the title, made from this document's top-level headings.
     var tableOfContents: TableOfContents?
-    /// The picture of an image's destination, if one is embedded (``RTFEmitter/renderBytes(_:theme:unsafe:tableOfContents:picture:diagnostics:)``).
+    /// The table written where a `[TOC]` marker is (``ContentsMarker``): the same entries as
+    /// `--toc`'s, so its links go to the same bookmarks.
+    var markerContents: TableOfContents?
+    /// The picture of an image's destination, if one is embedded (``RTFEmitter/renderBytes(_:theme:unsafe:tableOfContents:markerContents:picture:diagnostics:)``).
     var picture: ((String) -> RTFPicture?)?
     var diagnostics: [Diagnostic] = []
     /// The body, written as the blocks are walked.
@@ -219,7 +225,7 @@ struct RTFBuilder {
         let ctx = BlockContext()
         // The table lists the top-level headings of its levels in order: entry `next` is the
         // next top-level heading of its level.
-        let entries = tableOfContents?.entries ?? []
+        let entries = (tableOfContents ?? markerContents)?.entries ?? []
         if let toc = tableOfContents { writeTableOfContents(toc) }
         // A page whose headings carry their ids (a site page) lists those: a heading without one
         // came with an embedded note and is not in the table (it took the next entry's bookmark).

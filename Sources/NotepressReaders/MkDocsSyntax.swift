@@ -19,6 +19,8 @@ import NotepressAST
 ///   superscript. `pymdownx.tilde`'s `~text~` is read in ``TreeBuilder`` (cmark's one-tilde
 ///   strikethrough); `pymdownx.mark`'s `==text==` by ``VaultSyntax``.
 ///
+/// - `toc`: a paragraph that is only `[TOC]` becomes a ``ContentsMarker`` block.
+///
 /// The inline constructs are found within one text run (their content plain text): `^^**a**^^`
 /// stays as written.
 struct MkDocsSyntax {
@@ -104,6 +106,12 @@ struct MkDocsSyntax {
                    s == MkDocsBlocks.outCut || s == MkDocsBlocks.quoteCut {
                     c.runs[0].content = .text(String(t.unicodeScalars.dropFirst()))
                 }
+                // `toc`'s marker: the page's table of contents goes there (``ContentsMarker``).
+                if extensions.contains(.toc), Self.isContentsMarker(c) {
+                    b.kind = .paragraph(c)
+                    out.append(Block(.unknown(typeName: ContentsMarker.typeName, blocks: [b]), position: b.position))
+                    continue
+                }
                 if extensions.contains(.attrList), let (rest, attrs) = Self.trailingAttributeLine(c) {
                     c = rest
                     b.attributes = attrs
@@ -148,6 +156,18 @@ struct MkDocsSyntax {
             out.append(b)
         }
         return out
+    }
+
+    /// Whether a paragraph is only `[TOC]` (cmark drops the blanks around it), as Python-Markdown's `toc`
+    /// finds its marker: text outside any span, nothing else.
+    static func isContentsMarker(_ c: Inlines) -> Bool {
+        guard c.runs.count <= 8 else { return false }
+        var text = ""
+        for r in c.runs {
+            guard r.span == nil, case .text(let t) = r.content else { return false }
+            text += t
+        }
+        return text == ContentsMarker.text
     }
 
     /// Whether a code block was indented (not fenced): its source line does not start with a fence.

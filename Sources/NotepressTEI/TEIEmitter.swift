@@ -89,6 +89,9 @@ package struct TEIEmitter: Sendable {
     package var unsafe: Bool
     /// `--toc`: write a table of contents of the sections of level 1 to this (1…6); `nil`: none.
     package var tableOfContentsMaxLevel: Int?
+    /// The table written where a `[TOC]` marker is (``ContentsMarker``; `--toc`'s entries, with
+    /// the document's heading ids); `nil`: a marker is an unknown node, written as its text.
+    package var markerContents: TableOfContents?
 
     package init(unsafe: Bool = false, tableOfContentsMaxLevel: Int? = nil) {
         self.unsafe = unsafe
@@ -126,6 +129,7 @@ package struct TEIEmitter: Sendable {
         }
         b.unsafe = unsafe
         b.tableOfContentsMaxLevel = tableOfContentsMaxLevel
+        b.markerContents = markerContents
         let root = b.build()
         diagnostics += b.diagnostics
         return root
@@ -182,6 +186,8 @@ struct TEIBuilder {
     var unsafe = false
     /// `--toc`: the deepest section level the table of contents lists; `nil`: no table.
     var tableOfContentsMaxLevel: Int?
+    /// ``TEIEmitter/markerContents``.
+    var markerContents: TableOfContents?
     /// Each section `div` written, in order: its heading level, text and `xml:id`.
     var sections: [(level: Int, text: String, id: String)] = []
     /// The `xml:id`s of headings the table of contents leaves out (an embedded note's).
@@ -303,6 +309,8 @@ struct TEIBuilder {
                 head.children = anchorElements(block) + inlines(content, depth: depth(stack) + 2)
                 div.append(head)
                 stack.append((level, div))
+            case .unknown(ContentsMarker.typeName, _) where markerContents != nil:
+                for e in Self.markerList(markerContents!) { stack[stack.count - 1].element.append(e) }
             case .unknown(let name, let children):
                 warnUnknown(name, block)
                 pending.insert(contentsOf: children, at: index)
@@ -419,6 +427,8 @@ struct TEIBuilder {
             if let id = pendingNotes.removeValue(forKey: key) { return [noteElement(key, id: id, depth: depth + 1)] }
             if writtenNotes[key] != nil { return [] }
             return [note(key, depth: depth + 1)]
+        case .unknown(ContentsMarker.typeName, _) where markerContents != nil:
+            return Self.markerList(markerContents!)
         case .unknown(let name, let children):
             warnUnknown(name, b)
             return blocks(children, depth: depth)

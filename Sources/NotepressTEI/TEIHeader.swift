@@ -8,6 +8,15 @@ extension TEIBuilder {
     /// Lists nest at most six deep (one per heading level).
     static func front(_ toc: TableOfContents) -> XMLTreeElement? {
         guard !toc.isEmpty else { return nil }
+        var head = XMLTreeElement("head")
+        head.append(text: "Contents")
+        let div = XMLTreeElement("div", [("type", "contents")], [.element(head), .element(contentsList(toc))])
+        return XMLTreeElement("front", [], [.element(div)])
+    }
+
+    /// The nested `list` of a non-empty table: one `item` per entry holding a `ref` to its
+    /// section, and the list of the entries nested under it.
+    static func contentsList(_ toc: TableOfContents) -> XMLTreeElement {
         // One open list per depth, and its last item (still open: a deeper list may go into it).
         var lists = [XMLTreeElement("list")]
         var items: [XMLTreeElement?] = [nil]
@@ -29,10 +38,38 @@ extension TEIBuilder {
         }
         while lists.count > 1 { closeDeepest() }
         if let item = items[0] { lists[0].append(item) }
-        var head = XMLTreeElement("head")
-        head.append(text: "Contents")
-        let div = XMLTreeElement("div", [("type", "contents")], [.element(head), .element(lists[0])])
-        return XMLTreeElement("front", [], [.element(div)])
+        return lists[0]
+    }
+
+    /// What a `[TOC]` marker (``ContentsMarker``) is written as: the table as a bulleted list
+    /// among the blocks, `type="contents"`, each item a `p` holding a `ref` to its section's
+    /// `xml:id` (``TEIIdentifiers/headingID(_:)`` of the heading id), then the list of the
+    /// entries nested under it; nothing for an empty table. Lists nest at most six deep.
+    static func markerList(_ toc: TableOfContents) -> [XMLTreeElement] {
+        guard !toc.isEmpty else { return [] }
+        func list() -> XMLTreeElement { XMLTreeElement("list", [("rend", "bulleted"), ("type", "contents")]) }
+        // One open list per depth, and its last item (still open: a deeper list may go into it).
+        var lists = [list()]
+        var items: [XMLTreeElement?] = [nil]
+        func closeDeepest() {
+            var l = lists.removeLast()
+            if let item = items.removeLast() { l.append(item) }
+            items[items.count - 1]?.append(l)
+        }
+        for e in toc.entries {
+            while lists.count - 1 > e.depth { closeDeepest() }
+            if lists.count - 1 < e.depth {
+                lists.append(list())
+                items.append(nil)
+            }
+            if let item = items[items.count - 1] { lists[lists.count - 1].append(item) }
+            var ref = XMLTreeElement("ref", [("target", "#" + TEIIdentifiers.headingID(e.id))])
+            ref.append(text: e.text)
+            items[items.count - 1] = XMLTreeElement("item", [], [.element(XMLTreeElement("p", [], [.element(ref)]))])
+        }
+        while lists.count > 1 { closeDeepest() }
+        if let item = items[0] { lists[0].append(item) }
+        return [lists[0]]
     }
 
     /// What each `rend` value of `hi` means (`tagsDecl/rendition`): scheme and content.

@@ -71,6 +71,8 @@ final class OptionTableTests: XCTestCase {
         "--no-git-dates": Case(first: [], second: ["--no-git-dates"]),
         "--feed-size": Case(base: ["--base-url", "https://one.example/"], first: ["--feed-size", "1"], second: ["--feed-size", "2"]),
         "--list-page-size": Case(first: ["--list-page-size", "1"], second: ["--list-page-size", "2"]),
+        "--list-order": Case(first: ["--list-order", "created"], second: ["--list-order", "updated"],
+                             files: ["in/dated.md": "---\ncreated: 2020-01-01\nupdated: 2021-02-03\n---\n# Dated\n"]),
         "--copy-all": Case(first: [], second: ["--copy-all"]),
         "--fragment": Case(first: [], second: ["--fragment"]),
         "--heading-ids": Case(base: ["--fragment"], first: [], second: ["--heading-ids"]),

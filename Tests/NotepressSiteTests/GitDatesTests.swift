@@ -175,4 +175,63 @@ final class GitDatesTests: XCTestCase {
         let alpha = try read(out + "/alpha.html")
         XCTAssertTrue(alpha.contains("<time class=\"date-badge\" datetime=\"2023-01-02T03:04:05Z\">"), alpha)
     }
+
+    /// Issue 47 leftover: a sharded run (scan, `--shard K/N`, index) read no history, so its
+    /// pages, table and sitemap had the clone's file times where one process had the commits'.
+    /// Now scan and every shard read it: the output is byte for byte one process's (the manifest
+    /// with its output times blanked, as ShardTests compares it), its HEAD line included.
+    func testGitDatesInShardsAreThoseOfOneProcess() throws {
+        let dir = try makeTempDir(self)
+        let docs = try makeClonedRepository(dir)
+        let env = ["SOURCE_DATE_EPOCH": "1706918400"]
+        let common = ["-q", "--base-url", "https://example.org/", "--edit-url", "https://example.org/edit/{path}"]
+        func run(_ args: [String]) throws {
+            let r = try NotepressBinary.run(args + common, environment: env)
+            XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+        }
+        let one = dir.appendingPathComponent("one")
+        try run(["convert", docs, "-o", one.path])
+        let expected = try ShardTests.tree(one)
+        XCTAssertTrue(String(decoding: expected["alpha.html"] ?? Data(), as: UTF8.self)
+            .contains("Last updated <time datetime=\"2023-01-02T03:04:05Z\">"), "one process: dates from history")
+        let table = dir.appendingPathComponent("table.jsonl").path
+        try run(["scan", docs, "-o", table])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: table)), expected[".notepress-site.jsonl"], "scan's table")
+        let shards = dir.appendingPathComponent("shards")
+        for k in 1...2 { try run(["convert", docs, "-o", shards.path, "--site-table", table, "--shard", "\(k)/2"]) }
+        try run(["index", shards.path, "--site-table", table])
+        let got = try ShardTests.tree(shards)
+        XCTAssertEqual(got.keys.sorted(), expected.keys.sorted())
+        for (k, v) in expected.sorted(by: { $0.key < $1.key }) where got[k] != v {
+            XCTFail("\(k) differs from the one-process run:\n\(String(decoding: got[k] ?? Data(), as: UTF8.self).prefix(3000))")
+        }
+        let head = try git(["rev-parse", "HEAD"], in: docs).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(String(decoding: got[".notepress-manifest"] ?? Data(), as: UTF8.self).contains("\nH\t" + head + "\n"))
+    }
+
+    /// Issue 47 item 3 ("used by the notes list order"): `--list-order updated` sorts the notes
+    /// list newest first by each page's last update (front matter, else its last commit) and shows
+    /// that date; by default it sorts by the page's date (its first commit).
+    func testListOrderUpdatedSortsTheNotesListByLastUpdate() throws {
+        let dir = try makeTempDir(self)
+        let docs = try makeClonedRepository(dir)
+        // renamed.md last changed by a commit of 2024-05-06 (alpha's last is 2023-01-02).
+        try writeTestFiles(["renamed.md": "# Moved\n\nM, edited.\n"], into: docs)
+        try git(["commit", "-q", "-a", "-m", "four"], in: docs, date: "2024-05-06T07:08:09Z")
+        func listed(_ extra: [String]) throws -> [String] {
+            let out = dir.appendingPathComponent("out\(extra.count)").path
+            let r = try NotepressBinary.run(["convert", docs, "-o", out, "-q"] + extra)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let html = try read(out + "/index.html")
+            return html.components(separatedBy: "<li class=\"index-entry\"").dropFirst().map { entry in
+                let title = entry.components(separatedBy: "\">").dropFirst().first?.prefix { $0 != "<" } ?? ""
+                let date = entry.components(separatedBy: "datetime=\"").dropFirst().first?.prefix(10) ?? ""
+                return "\(title) \(date)"
+            }
+        }
+        // Dates: alpha and renamed were added on 2021-03-04 (ties by title), beta's front matter says 2019-05-06.
+        XCTAssertEqual(try listed([]), ["Alpha 2021-03-04", "Moved 2021-03-04", "Beta 2019-05-06"])
+        // Last updates: renamed 2024-05-06, alpha 2023-01-02, beta's front matter `updated` 2019-08-09.
+        XCTAssertEqual(try listed(["--list-order", "updated"]), ["Moved 2024-05-06", "Alpha 2023-01-02", "Beta 2019-08-09"])
+    }
 }

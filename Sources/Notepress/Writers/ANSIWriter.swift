@@ -17,6 +17,7 @@ package struct ANSIWriter: DocumentWriter {
                             hyperlinks: options.hyperlinks, ascii: options.ascii, theme: options.theme,
                             unsafe: options.unsafe)
         o.tableOfContents = options.tableOfContents(of: document)
+        o.markerContents = options.markerContents(of: document)
         o.codePalette = options.darkTerminal ? options.theme.theme.codeDark : options.theme.theme.codeLight
         return ANSIEmitter.renderBytes(RawHTMLReading.reading(document), options: o, diagnostics: &diagnostics)
     }

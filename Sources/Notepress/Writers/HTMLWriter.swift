@@ -55,12 +55,17 @@ package struct HTMLWriter: DocumentWriter {
     /// the table is made from them); `nil` renders the body here.
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic],
                       stream: HTMLFragmentStream?) throws -> [UInt8] {
-        let (body, unknown) = stream.map { ($0.finish(), $0.unknownBlocks) }
-            ?? HTMLEmitter(options: Self.htmlOptions(options, format: document.metadata.sourceFormat,
-                                                     sourcePath: document.metadata.sourcePath)).render(document)
+        let (body, unknown) = stream.map { ($0.finish(), $0.unknownBlocks) } ?? {
+            var o = Self.htmlOptions(options, format: document.metadata.sourceFormat, sourcePath: document.metadata.sourcePath)
+            o.markerContents = options.markerContents(of: document)
+            // A `[TOC]` marker's links need the headings' ids, in a fragment too.
+            if o.markerContents != nil { o.blockIDs = true }
+            return HTMLEmitter(options: o).render(document)
+        }()
         for b in unknown {
-            diagnostics.append(Diagnostic(.warning, "unknown node '\(b.typeName)' written as its content",
-                                          file: document.metadata.sourcePath, position: b.position))
+            let message = b.typeName == ContentsMarker.typeName
+                ? ContentsMarker.warning(format: "a streamed HTML body") : "unknown node '\(b.typeName)' written as its content"
+            diagnostics.append(Diagnostic(.warning, message, file: document.metadata.sourcePath, position: b.position))
         }
         let toc = options.tableOfContents(of: document).map(HTMLTableOfContents.markup) ?? ""
         if options.fragment { return toc.isEmpty ? body : Array((toc + "\n").utf8) + body }

@@ -9,7 +9,8 @@ package struct ODTWriter: DocumentWriter {
     package var fileExtension: String { "odt" }
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         try ODTEmitter.render(RawHTMLReading.reading(document), theme: options.theme, unsafe: options.unsafe,
-                              tableOfContents: options.tableOfContents(of: document), sourceFile: options.sourceFile,
+                              tableOfContents: options.tableOfContents(of: document),
+                               markerContents: options.markerContents(of: document), sourceFile: options.sourceFile,
                               diagnostics: &diagnostics)
     }
 }

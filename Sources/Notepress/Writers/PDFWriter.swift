@@ -16,6 +16,7 @@ package struct PDFWriter: DocumentWriter {
         var o = Self.pdfOptions(options)
         o.authors = BookPreparation.creators(of: document)
         o.contents = options.tableOfContents(of: document)
+        o.markerContents = options.markerContents(of: document)
         do {
             return try PDFEmitter.render(Self.reading(document), options: o, diagnostics: &diagnostics)
         } catch {

@@ -12,6 +12,7 @@ package struct RTFWriter: DocumentWriter {
         let pictures = RTFPictureFiles(sourcePath: document.metadata.sourcePath)
         return RTFEmitter.renderBytes(RawHTMLReading.reading(document), theme: options.theme, unsafe: options.unsafe,
                                       tableOfContents: options.tableOfContents(of: document),
+                                      markerContents: options.markerContents(of: document),
                                       picture: pictures.map { p in { p.picture($0) } }, diagnostics: &diagnostics)
     }
 }

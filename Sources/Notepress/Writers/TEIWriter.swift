@@ -57,9 +57,10 @@ package struct TEIWriter: DocumentWriter {
     /// The TEI bytes of `document`. The XML tree is freed before the output is validated, or left
     /// to the process exit (``ConversionOptions/leavesTreesToExit``).
     private static func render(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) -> [UInt8] {
-        let (bytes, tree) = TEIEmitter(unsafe: options.unsafe,
-                                       tableOfContentsMaxLevel: options.tableOfContents ? options.tableOfContentsMaxLevel : nil)
-            .renderBytesAndTree(RawHTMLReading.reading(document), diagnostics: &diagnostics)
+        var emitter = TEIEmitter(unsafe: options.unsafe,
+                                 tableOfContentsMaxLevel: options.tableOfContents ? options.tableOfContentsMaxLevel : nil)
+        emitter.markerContents = options.markerContents(of: document)
+        let (bytes, tree) = emitter.renderBytesAndTree(RawHTMLReading.reading(document), diagnostics: &diagnostics)
         if options.leavesTreesToExit { LeftToExit.leave(tree) }
         return bytes
     }

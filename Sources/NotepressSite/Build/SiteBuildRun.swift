@@ -98,9 +98,9 @@ struct SiteBuildRun {
         batch.book = request.book
         for w in request.book?.warnings ?? [] { tell(.note(w)) }
         // Pages' dates from the history of the git work tree the input folder is in (a run of one
-        // folder; not a shard, whose records must be those `notepress scan` made).
-        if request.gitDates, scan.folders.count == 1, request.shard == nil, siteTable == nil {
-            let (dates, warnings) = GitDates.open(folder: scan.folders[0], wanted: scan.files.map(\.relative))
+        // folder; a shard's too, as `notepress scan` read them for its table).
+        if request.gitDates {
+            let (dates, warnings) = GitDates.forRun(folders: scan.folders, files: scan.files)
             for w in warnings { tell(.note(PathText.oneLine(request.inputs.first ?? scan.folders[0]) + ": warning: " + w)) }
             batch.gitDates = dates
         }
@@ -226,7 +226,10 @@ struct SiteBuildRun {
         var entries: [String: Manifest.Entry] = [:]
         // A failed page has no entry in a part: `notepress index` reports it as having no output.
         for o in state.run.outcomes where o.error == nil { if let e = o.entry { entries[o.input.relative] = e } }
-        let part = ManifestPart(covered: state.run.outcomes.map(\.input.relative), manifest: Manifest(entries: entries, assets: assets.assets))
+        var manifest = Manifest(entries: entries, assets: assets.assets)
+        // The HEAD its pages were dated at: `index` records it as a one-process run does.
+        manifest.gitHead = state.batch.gitDates?.head
+        let part = ManifestPart(covered: state.run.outcomes.map(\.input.relative), manifest: manifest)
         do {
             let path = try part.save(outputRoot: request.output)
             tell(.detail("manifest part: \(path)"))

@@ -11,7 +11,8 @@ import NotepressReaders
 /// (default `docs`), `site_name` is the site title unless `--site-title` is given, `nav:` is the
 /// sidebar's order (``entries(_:depth:)``; pages it does not list follow it), and the Markdown
 /// extensions `markdown_extensions:` lists are read on every page (``MkDocsExtension``; one
-/// notice for each listed extension that is not implemented). Found by ``find(_:)``: the input
+/// notice for each listed extension that is not implemented), with `toc` always (MkDocs loads
+/// it in every project: `[TOC]` markers are tables of contents). Found by ``find(_:)``: the input
 /// folder holds `mkdocs.yml`, or it is the `docs_dir` of a parent that does. Other keys are
 /// ignored.
 package struct MkDocsFolder: Sendable {
@@ -75,6 +76,9 @@ package struct MkDocsFolder: Sendable {
             return p
         }
         guard let yaml else { return p }
+        // MkDocs always loads `toc`, `tables` and `fenced_code` (its `markdown_extensions`
+        // built-ins), listed or not: `[TOC]` markers are read in every project.
+        p.extensions.insert(.toc)
         p.warnings += notices(bytes, config: config, yaml: yaml)
         if let d = yaml.fields["docs_dir"], !d.isEmpty { p.docs = d.hasPrefix("/") ? d : PathText.join(root, d) }
         p.siteName = yaml.fields["site_name"]

@@ -74,6 +74,16 @@ package final class GitDates: @unchecked Sendable {
             + "dated by that commit (git fetch --unshallow gives their true dates)"] : [])
     }
 
+    /// The history for a folder run whose inputs are below `folders` (a walk of one folder, or a
+    /// list's or site table's root: `notepress scan`, a shard), for its pages `files`; `nil` for
+    /// inputs from several folders or single files. A shard reads the history of its own pages,
+    /// `scan` of every page: both give the dates a run of the whole folder gives, so a sharded
+    /// site has the same bytes.
+    package static func forRun(folders: [String], files: [InputFile]) -> (dates: GitDates?, warnings: [String]) {
+        guard folders.count == 1 else { return (nil, []) }
+        return open(folder: folders[0], wanted: files.map(\.relative))
+    }
+
     /// Whether `folder` or a folder above it holds `.git` (a folder, or a file for a worktree or
     /// submodule).
     static func isInWorkTree(_ folder: String) -> Bool {

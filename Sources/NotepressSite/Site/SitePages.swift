@@ -105,16 +105,7 @@ extension BatchConverter {
         }
         let indexName = table.rootHasIndexPage ? "notes-index.html" : "index.html"
         let tagPages = SiteTags.hasTags(table) ? SiteTags.pages(table) : []
-        var entries: [NotesListEntry] = []
-        var entryOf: [Int: Int] = [:]
-        var tagLinks: [ExactTag: PageLink]? = [:]
-        for (i, r) in table.records.enumerated() where table.isListed(i) {
-            let stem = table.stems[i] ?? PathText.deletingExtension(r.path)
-            let tags = tagPages.isEmpty ? [] : SiteTags.links(r.tags, fromFolder: "", made: &tagLinks)
-            entryOf[i] = entries.count
-            entries.append(NotesListEntry(title: r.title ?? PathText.lastComponent(stem), created: r.created.flatMap(CivilDateTime.parse),
-                                          href: stem + ".html", folder: SitePaths.folderOf(r.path), tags: tags, excerpt: r.excerpt))
-        }
+        let (entries, entryOf) = listEntries(table, tagPages: !tagPages.isEmpty)
         let lists = HTMLIndex(theme: options.theme, templates: options.templates, stylesheets: options.stylesheets)
         var refused: [NotepressError] = []
         let root = writers.first(where: { $0.format == .html }).map { self.root(for: $0) } ?? outputRoot
@@ -219,6 +210,25 @@ extension BatchConverter {
     }
 
     /// `e` with its page and tag paths as URL paths (``SitePaths/urlPath(_:)``).
+    /// The notes list's entries of `table`'s listed pages, and each page's entry by record
+    /// index; `tagPages`: the site has tag pages (entries link their tags). An entry's date is
+    /// the page's date, or with `--list-order updated` (``ConversionOptions/listByUpdate``) its
+    /// last update (the page's "Last updated", the sitemap's `lastmod`): the list sorts by it.
+    func listEntries(_ table: SiteTable, tagPages: Bool) -> (entries: [NotesListEntry], entryOf: [Int: Int]) {
+        var entries: [NotesListEntry] = []
+        var entryOf: [Int: Int] = [:]
+        var tagLinks: [ExactTag: PageLink]? = [:]
+        for (i, r) in table.records.enumerated() where table.isListed(i) {
+            let stem = table.stems[i] ?? PathText.deletingExtension(r.path)
+            let tags = tagPages ? SiteTags.links(r.tags, fromFolder: "", made: &tagLinks) : []
+            entryOf[i] = entries.count
+            let date = (options.listByUpdate ? SiteFeeds.lastModified(r) : r.created).flatMap(CivilDateTime.parse)
+            entries.append(NotesListEntry(title: r.title ?? PathText.lastComponent(stem), created: date,
+                                          href: stem + ".html", folder: SitePaths.folderOf(r.path), tags: tags, excerpt: r.excerpt))
+        }
+        return (entries, entryOf)
+    }
+
     static func urlEntry(_ e: NotesListEntry) -> NotesListEntry {
         var u = e
         u.href = SitePaths.urlPath(e.href)

@@ -170,6 +170,9 @@ package struct ManifestPart: Sendable, Equatable {
     package static func merge(_ parts: [ManifestPart], into previous: Manifest) -> Manifest {
         var m = previous
         m.index = nil
+        // The HEAD the shards read their pages' dates at (``GitDates``), when they agree: else
+        // none, and the next run reads the history again.
+        if let first = parts.first { m.gitHead = parts.allSatisfy { $0.manifest.gitHead == first.manifest.gitHead } ? first.manifest.gitHead : nil }
         for p in parts {
             for c in p.covered { m.entries[c] = nil }
             for (k, e) in p.manifest.entries { m.entries[k] = e }

@@ -46,10 +46,15 @@ mkdir -p "$CORPUS"
 # Every module gets ASan and libFuzzer's coverage instrumentation; only NotepressFuzz links
 # libFuzzer itself (NOTEPRESS_LIBFUZZER=1, see Package.swift), so other executables keep their
 # own main. lld: gold fails on the ASan debug info.
+# The PDF shim (C, not instrumented) is built beside it with the same flags (other flags would
+# rebuild every module): PDFLibrary looks beside the executable (Platform.shimCandidates), and
+# NotepressFuzz refuses to start when a writer cannot write (FuzzHarness.warmUp).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"   # the build tool runs instrumented too
-NOTEPRESS_LIBFUZZER=1 swift build -c debug --scratch-path "$SCRATCH" --product NotepressFuzz \
-  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
-  -Xswiftc -use-ld=lld
+BUILD_FLAGS=(-c debug --scratch-path "$SCRATCH"
+  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table
+  -Xswiftc -use-ld=lld)
+NOTEPRESS_LIBFUZZER=1 swift build "${BUILD_FLAGS[@]}" --product NotepressFuzz
+NOTEPRESS_LIBFUZZER=1 swift build "${BUILD_FLAGS[@]}" --product NotepressPDFShim
 BIN="$SCRATCH/debug/NotepressFuzz"
 
 # Seed corpus: samples and the shared corpus, each prefixed with an options byte and a width byte

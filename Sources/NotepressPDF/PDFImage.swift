@@ -5,6 +5,9 @@ import NotepressAST
 /// given width); PNG and JPEG files are embedded, anything else is warned about at its position
 /// and its description written instead.
 extension PDFEmitter {
+    /// The largest image file embedded (as DOCX and ODT embed).
+    static let maxImageBytes = 64 << 20
+
     /// The image of a paragraph whose every run is the description of one image.
     func soleImage(_ inlines: Inlines) -> Link? {
         var image: Link?
@@ -40,6 +43,17 @@ extension PDFEmitter {
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
         if !path.hasPrefix("/"), let source = document.metadata.sourcePath, let slash = source.lastIndex(of: "/") {
             path = String(source[...slash]) + path
+        }
+        // Only a regular file of at most ``maxImageBytes``: the shim reads a file that is not a PNG
+        // to its end, and `/dev/zero` has none (nor a FIFO without a writer).
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            warn(attributes == nil ? "was not found" : "is not a regular file")
+            return false
+        }
+        if let size = attributes?[.size] as? Int, size > Self.maxImageBytes {
+            warn("is larger than \(Self.maxImageBytes >> 20) MB")
+            return false
         }
         let available = textWidth - indent(ctx)
         let given = image.width.map { Double($0) * 0.75 } ?? available

@@ -220,6 +220,26 @@ final class PDFTests: XCTestCase {
         XCTAssertTrue(try runTool("pdftotext", [out.path, "-"]).output.contains("a vector"))
     }
 
+    /// Found while reading the writers' image paths for the fuzzer's seeds (issue 44 item 12): an image that
+    /// is `/dev/zero` was read until memory ran out (1 min 41 s, then a warning) and a FIFO
+    /// without a writer hung the run, as the shim reads a file that is not a PNG to its end. Only a
+    /// regular file of at most 64 MB is read now; anything else is its description, with a warning.
+    func testImageThatIsADeviceOrFIFOIsNotRead() throws {
+        let dir = try makeTempDir(self)
+        XCTAssertEqual(mkfifo(dir.appendingPathComponent("pipe.png").path, 0o600), 0)
+        let input = try writeTestFile("![zeros](/dev/zero)\n\n![pipe](pipe.png)\n\n![folder](.)\n\n![none](none.png)\n", "dev.md", in: dir)
+        let out = dir.appendingPathComponent("dev.pdf")
+        let start = Date()
+        let r = try NotepressBinary.runExpectingSuccess(["convert", input.path, "-o", out.path, "--verbose"])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        for (line, what) in [(1, "/dev/zero is not a regular file"), (3, "pipe.png is not a regular file"),
+                             (5, ". is not a regular file"), (7, "none.png was not found")] {
+            XCTAssertTrue(r.stderr.contains("dev.md:\(line):1: warning: PDF: image \(what); its description is written instead"), r.stderr)
+        }
+        let text = try runTool("pdftotext", [out.path, "-"]).output
+        for d in ["zeros", "pipe", "folder", "none"] { XCTAssertTrue(text.contains(d), text) }
+    }
+
     func testOutputExtensionSelectsPDFAndARunWithoutPDFLoadsNoPango() throws {
         let (url, stderr) = try pdf("Hello.\n")
         XCTAssertEqual(stderr, "")

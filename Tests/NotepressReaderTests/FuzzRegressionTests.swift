@@ -232,17 +232,17 @@ final class FuzzRegressionTests: XCTestCase {
 
         var outcome = FuzzHarness.Outcome()
         FuzzHarness.write(document, CountingWriter(), options: ConversionOptions(), inputLength: 10, into: &outcome)
-        XCTAssertEqual(outcome.bugs, ["oracle:json": "json: two runs wrote different bytes"])
+        XCTAssertEqual(outcome.bugs, ["oracle:pdf": "pdf: two runs wrote different bytes"])
     }
 }
 
 /// A writer whose bytes differ run by run (``FuzzRegressionTests/testPackageChecksFindPlantedFaults()``).
 private final class CountingWriter: DocumentWriter, @unchecked Sendable {
     var runs = 0
-    var format: OutputFormat { .json }
-    var fileExtension: String { "json" }
+    var format: OutputFormat { .pdf }
+    var fileExtension: String { "pdf" }
     func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         runs += 1
-        return Array("{\"run\": \(runs)}".utf8)
+        return Array("%PDF-1.7\n% run \(runs)\n%%EOF\n".utf8)
     }
 }

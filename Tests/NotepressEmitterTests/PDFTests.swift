@@ -240,6 +240,24 @@ final class PDFTests: XCTestCase {
         for d in ["zeros", "pipe", "folder", "none"] { XCTAssertTrue(text.contains(d), text) }
     }
 
+    /// Fuzzer find (crash-54466b39…, issue 44 item 12: a NUL in a wiki link cut the link's
+    /// attributes short) and its kin through the command line: the shim wrote cairo's tag
+    /// attributes into fixed buffers (4 096 bytes for a link, 1 024 for a heading's destination),
+    /// so a link longer than about 4 000 bytes or a heading longer than about 1 000 left its quote
+    /// open, cairo refused the tag and no PDF was written at all. Both are written whole now.
+    func testLongLinkAndLongHeadingDoNotFailThePDF() throws {
+        let url = "https://a.org/" + String(repeating: "a", count: 5000)
+        let heading = String(repeating: "b", count: 1100)
+        let (pdfURL, stderr) = try pdf("# \(heading)\n\n[x](\(url)) and [back](#\(heading)).\n")
+        XCTAssertEqual(stderr, "")
+        let dir = try makeTempDir(self)
+        let expanded = dir.appendingPathComponent("q.pdf")
+        XCTAssertEqual(try runTool("qpdf", ["--qdf", "--object-streams=disable", pdfURL.path, expanded.path]).status, 0)
+        let text = String(decoding: try Data(contentsOf: expanded), as: UTF8.self)
+        XCTAssertTrue(text.contains("/URI (\(url))"), "the link's whole URL")
+        XCTAssertEqual(text.components(separatedBy: "/Dest (\(heading))").count - 1, 2, "the outline entry and the link to the heading")
+    }
+
     func testOutputExtensionSelectsPDFAndARunWithoutPDFLoadsNoPango() throws {
         let (url, stderr) = try pdf("Hello.\n")
         XCTAssertEqual(stderr, "")

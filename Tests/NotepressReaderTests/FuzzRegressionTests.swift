@@ -178,6 +178,20 @@ final class FuzzRegressionTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: FuzzFolder.scratch)
     }
 
+    /// Fuzzer find (crash-54466b39…, the first run with PDF): a NUL in a wiki link's target (the
+    /// loader refuses NUL bytes, the harness then writes what the reader made) ended the C string
+    /// of the link's cairo attributes inside its quote, and cairo refused the whole PDF. The NUL
+    /// is `%00` in the link now (``PDFTests/testLongLinkAndLongHeadingDoNotFailThePDF`` has the
+    /// same bug through the command line).
+    func testNULInWikiLinkTargetWritesThePDF() {
+        for (flags, text) in [(UInt8(0), "[[a\u{0}b]]\n"), (0, "{{/dev/zer/}}\n\n![[/dev/z\u{0}ero]]\n&#8;\n![]</dev/urandom)\n"),
+                              (0b1000, "[x](a\u{0}'b\\c)\n")] {
+            let o = run(flags, text)
+            XCTAssertEqual(errors(o), [:], text.debugDescription)
+            XCTAssertGreaterThan(o.outputBytes["pdf"] ?? 0, 1000)
+        }
+    }
+
     /// The package and PDF checks are not vacuous: real outputs pass, and each planted fault
     /// (a cut archive, a part that is not well-formed or nested past libxml2's limit, a part
     /// missing from its list or a list naming a missing part, mimetype out of place, a PDF cut

@@ -197,7 +197,7 @@ let package = Package(
         ]),
         // The fuzz harness and its oracles: linked by NotepressFuzz and the tests, by no product.
         .target(name: "NotepressFuzzSupport", dependencies: [
-            "Notepress", "NotepressSite", "NotepressAST", "NotepressReaders", "NotepressHTML",
+            "Notepress", "NotepressSite", "NotepressAST", "NotepressReaders", "NotepressHTML", "NotepressContainer", "CLibXML2",
         ]),
         // libFuzzer target; .ci/fuzz.sh sets NOTEPRESS_LIBFUZZER=1 to link libFuzzer into it alone.
         .executableTarget(name: "NotepressFuzz", dependencies: ["NotepressFuzzSupport"],
@@ -228,7 +228,7 @@ let package = Package(
         // Readers and the AST: Markdown, note markup, front matter, raw HTML, vault syntax, limits.
         .testTarget(name: "NotepressReaderTests", dependencies: [
             "NotepressTestSupport", "Notepress", "NotepressAST", "NotepressReaders", "NotepressHTML", "NotepressTEI",
-            "NotepressMan", "NotepressANSI", "NotepressFuzzSupport", "CCmarkGFM", "CLibXML2",
+            "NotepressMan", "NotepressANSI", "NotepressFuzzSupport", "NotepressContainer", "CCmarkGFM", "CLibXML2",
         ]),
         // The emitters and the facade: HTML pages, RTF, ANSI, TEI, man, themes, templates, goldens.
         .testTarget(name: "NotepressEmitterTests", dependencies: [

@@ -17,7 +17,9 @@ or a NUL byte. It converts the folder with random options (formats, --layout, --
   exactly what a fresh build of the edited folder writes (pages, notes list, tag pages, backlinks,
   assets);
 - every JSON output parses; no TEI output fails the schema; no output is larger than
-  1000 times its input plus 1 MB;
+  1000 times its input plus 1 MB; in half the rounds one of DOCX, ODT, EPUB and PDF is written
+  too: a package opens with Python's zipfile (every CRC), its mimetype first and stored, its XML
+  parts well-formed (expat); a PDF starts with %PDF- and ends with %%EOF;
 - every relative link to a page in an HTML output lands on a written file, unless the link report
   named that page;
 - in half the rounds, the edited folder built in two shards (scan, convert --site-table --shard
@@ -250,12 +252,49 @@ class Runner:
 HREF = re.compile(rb'(?:href|src)="([^"#?:]+\.html)(?:[#?][^"]*)?"')
 
 
+# What the package writers' first entry must be (DOCX has none).
+MIMETYPES = {".docx": None, ".odt": b"application/vnd.oasis.opendocument.text", ".epub": b"application/epub+zip"}
+XML_PARTS = (".xml", ".rels", ".opf", ".xhtml", ".ncx")
+
+
+def check_package(rel, data, mimetype):
+    """A DOCX, ODT or EPUB output as Python's zipfile and expat read it: every entry's CRC, mimetype
+    first and stored, every XML part well-formed."""
+    import io
+    import xml.parsers.expat
+    import zipfile
+    try:
+        z = zipfile.ZipFile(io.BytesIO(data))
+        bad = z.testzip()
+    except (zipfile.BadZipFile, OSError, ValueError) as e:
+        return ["package %s does not open: %s" % (rel, e)]
+    if bad:
+        return ["package %s: entry %s fails its CRC" % (rel, bad)]
+    infos = z.infolist()
+    if mimetype and (not infos or infos[0].filename != "mimetype" or infos[0].compress_type != zipfile.ZIP_STORED
+                     or z.read(infos[0]) != mimetype):
+        return ["package %s: mimetype is not the first entry, stored, %r" % (rel, mimetype)]
+    for i in infos:
+        if i.filename.endswith(XML_PARTS):
+            try:
+                xml.parsers.expat.ParserCreate().Parse(z.read(i), True)
+            except xml.parsers.expat.ExpatError as e:
+                return ["package %s: %s is not well-formed: %s" % (rel, i.filename, e)]
+    return []
+
+
 def check_outputs(out, inputs_size, report_pages, failed):
     problems = []
+    assets = {os.path.basename(a) for a in ASSETS}  # copied as they are (--copy-all)
     for rel, data in tree(out).items():
         base = os.path.basename(rel)
         if re.match(r"^\..*\.tmp-", base):
             problems.append("temporary file left: " + rel)
+        ext = os.path.splitext(base)[1]
+        if ext in MIMETYPES and base not in assets:
+            problems += check_package(rel, data, MIMETYPES[ext])
+        if ext == ".pdf" and base not in assets and not (data.startswith(b"%PDF-") and data.rstrip(b"\r\n").endswith(b"%%EOF")):
+            problems.append("PDF %s does not start with %%PDF- and end with %%%%EOF" % rel)
         if len(data) > 1000 * inputs_size + (1 << 20):
             problems.append("output %s is %d bytes for %d bytes of input" % (rel, len(data), inputs_size))
         if rel.endswith(".json") and not rel.startswith("."):
@@ -360,6 +399,8 @@ def one_round(rng, runner, work):
     os.makedirs(src)
     names = make_folder(rng, src)
     formats = rng.sample(["html", "rtf", "ansi", "tei", "man", "json"], rng.randint(1, 3))
+    if rng.random() < 0.5:
+        formats.append(rng.choice(["docx", "odt", "epub", "pdf"]))
     if rng.random() < 0.6 and "html" not in formats:
         formats.append("html")
     opts = ["-t", ",".join(formats), "--layout", rng.choice(["flat", "mirror"])]

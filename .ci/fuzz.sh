@@ -12,7 +12,8 @@
 # `bash .ci/fuzz.sh site` fuzzes the site engine instead, through the release binary: random
 # folders of notes, links and front matter, converted, re-run, edited and re-run, each checked
 # against a fresh build (.ci/fuzz-site.py; FUZZ_JOBS processes, FUZZ_SECONDS each; findings in
-# .build/fuzz-site-findings/SEED/, replay with .ci/fuzz-site.py --seed SEED --rounds 1).
+# .build/fuzz-site-findings/SEED/, replay with .ci/fuzz-site.py --seed SEED --rounds 1; DOCX, ODT,
+# EPUB and PDF outputs are read back: the zip and its XML parts, PDF's first and last bytes).
 #
 # `bash .ci/fuzz.sh serve` fuzzes the request path of `notepress serve`: random and malformed HTTP
 # requests to a running server on 127.0.0.1 (.ci/fuzz-serve.py: never a byte from outside the
@@ -26,6 +27,7 @@ if [ "${1:-}" = serve ]; then
 fi
 if [ "${1:-}" = site ]; then
   swift build -c release --product notepress $( [ "$(uname -s)" = Linux ] && echo --static-swift-stdlib )
+  swift build -c release --product NotepressPDFShim   # beside the binary, for -t pdf (as make build)
   pids=()
   for j in $(seq 1 "${FUZZ_JOBS:-1}"); do
     python3 .ci/fuzz-site.py --seconds "${FUZZ_SECONDS:-300}" --binary .build/release/notepress \
@@ -46,10 +48,15 @@ mkdir -p "$CORPUS"
 # Every module gets ASan and libFuzzer's coverage instrumentation; only NotepressFuzz links
 # libFuzzer itself (NOTEPRESS_LIBFUZZER=1, see Package.swift), so other executables keep their
 # own main. lld: gold fails on the ASan debug info.
+# The PDF shim (C, not instrumented) is built beside it with the same flags (other flags would
+# rebuild every module): PDFLibrary looks beside the executable (Platform.shimCandidates), and
+# NotepressFuzz refuses to start when a writer cannot write (FuzzHarness.warmUp).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"   # the build tool runs instrumented too
-NOTEPRESS_LIBFUZZER=1 swift build -c debug --scratch-path "$SCRATCH" --product NotepressFuzz \
-  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
-  -Xswiftc -use-ld=lld
+BUILD_FLAGS=(-c debug --scratch-path "$SCRATCH"
+  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table
+  -Xswiftc -use-ld=lld)
+NOTEPRESS_LIBFUZZER=1 swift build "${BUILD_FLAGS[@]}" --product NotepressFuzz
+NOTEPRESS_LIBFUZZER=1 swift build "${BUILD_FLAGS[@]}" --product NotepressPDFShim
 BIN="$SCRATCH/debug/NotepressFuzz"
 
 # Seed corpus: samples and the shared corpus, each prefixed with an options byte and a width byte

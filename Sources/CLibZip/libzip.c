@@ -32,6 +32,11 @@ static struct {
     NP_FN(zip_source_close) source_close;
     NP_FN(zip_source_seek) source_seek;
     NP_FN(zip_source_tell) source_tell;
+    NP_FN(zip_get_num_entries) get_num_entries;
+    NP_FN(zip_stat_index) stat_index;
+    NP_FN(zip_fopen_index) fopen_index;
+    NP_FN(zip_fread) fread;
+    NP_FN(zip_fclose) fclose;
 } lib;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -77,6 +82,11 @@ static void load(void) {
     LOAD(source_close, zip_source_close)
     LOAD(source_seek, zip_source_seek)
     LOAD(source_tell, zip_source_tell)
+    LOAD(get_num_entries, zip_get_num_entries)
+    LOAD(stat_index, zip_stat_index)
+    LOAD(fopen_index, zip_fopen_index)
+    LOAD(fread, zip_fread)
+    LOAD(fclose, zip_fclose)
 #undef LOAD
 }
 
@@ -142,5 +152,49 @@ int notepress_zip_write(size_t count, const char *const *names, const uint8_t *c
     }
     int status = read_back(src, out, out_length, message, message_size);
     lib.source_free(src);
+    return status;
+}
+
+int notepress_zip_read(const uint8_t *data, size_t length, size_t max_entry_size, void *context,
+                       int (*entry)(void *context, const char *name, const uint8_t *bytes, size_t length, int stored),
+                       char *message, size_t message_size) {
+    zip_error_t e;
+    memset(&e, 0, sizeof e);
+    zip_source_t *src = lib.source_buffer_create(length ? data : NULL, length, 0, &e);
+    if (!src) return fail(message, message_size, "cannot read the archive from memory", &e);
+    zip_t *za = lib.open_from_source(src, ZIP_RDONLY | ZIP_CHECKCONS, &e);
+    if (!za) { lib.source_free(src); return fail(message, message_size, "not a zip archive", &e); }
+    int status = 0;
+    zip_int64_t count = lib.get_num_entries(za, 0);
+    for (zip_int64_t i = 0; i < count && status == 0; i++) {
+        zip_stat_t st;
+        if (lib.stat_index(za, (zip_uint64_t)i, 0, &st) < 0 || !(st.valid & ZIP_STAT_NAME) || !(st.valid & ZIP_STAT_SIZE)) {
+            status = fail(message, message_size, "cannot read an entry's header", lib.get_error(za));
+            break;
+        }
+        if (st.size > max_entry_size) {
+            snprintf(message, message_size, "%s: %llu bytes, more than %zu", st.name, (unsigned long long)st.size, max_entry_size);
+            status = -1;
+            break;
+        }
+        zip_file_t *f = lib.fopen_index(za, (zip_uint64_t)i, 0);
+        if (!f) { status = fail(message, message_size, st.name, lib.get_error(za)); break; }
+        uint8_t *buffer = malloc(st.size ? (size_t)st.size : 1);
+        zip_int64_t got = buffer && st.size ? lib.fread(f, buffer, st.size) : 0;
+        uint8_t extra;
+        zip_int64_t more = buffer ? lib.fread(f, &extra, 1) : 0;  // the end: libzip checks the CRC there
+        int closed = lib.fclose(f);
+        if (!buffer || got != (zip_int64_t)st.size || more != 0 || closed != 0) {
+            snprintf(message, message_size, "%s: %s (%lld of %llu bytes)", st.name,
+                     more < 0 || closed != 0 ? "CRC or data error" : "short read", (long long)got, (unsigned long long)st.size);
+            free(buffer);
+            status = -1;
+            break;
+        }
+        int stored = (st.valid & ZIP_STAT_COMP_METHOD) && st.comp_method == ZIP_CM_STORE;
+        if (entry(context, st.name, buffer, (size_t)st.size, stored) != 0) status = 1;
+        free(buffer);
+    }
+    lib.discard(za);  // read only: frees the archive and its source
     return status;
 }

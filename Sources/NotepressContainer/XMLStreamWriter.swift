@@ -22,21 +22,24 @@ package final class XMLStreamWriter {
         xmlBufferFree(buffer)
     }
 
-    /// Opens element `name` (a qualified name such as `w:p`), with `attributes` in order.
+    /// Opens element `name` (a qualified name such as `w:p`), with `attributes` in order (values
+    /// as ``attribute(_:_:)`` writes them).
     package func start(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
         xmlTextWriterStartElement(writer, name)
-        for (k, v) in attributes { xmlTextWriterWriteAttribute(writer, k, v) }
+        for (k, v) in attributes { attribute(k, v) }
     }
 
     /// Opens element `name` with `attributes` given as an ordered array (built at run time).
     package func start(_ name: String, attributeList: [(String, String)]) {
         xmlTextWriterStartElement(writer, name)
-        for (k, v) in attributeList { xmlTextWriterWriteAttribute(writer, k, v) }
+        for (k, v) in attributeList { attribute(k, v) }
     }
 
-    /// Adds one attribute to the element just opened.
+    /// Adds one attribute to the element just opened: its value escaped, without the characters
+    /// XML 1.0 cannot hold (as ``text(_:)``; libxml2's writer would write a control character as
+    /// it is, and the part would not be well-formed: a link destination of `--unsafe` output).
     package func attribute(_ name: String, _ value: String) {
-        xmlTextWriterWriteAttribute(writer, name, value)
+        xmlTextWriterWriteAttribute(writer, name, XMLStreamWriter.xmlSafe(value))
     }
 
     /// Closes the innermost open element (`<a/>` when it is empty).

@@ -15,6 +15,12 @@ package struct ZipArchive: Sendable {
         /// Stored without compression (EPUB's and ODF's `mimetype`, which must come first and
         /// be readable at a fixed offset); else deflated.
         package var stored: Bool
+
+        package init(name: String, bytes: [UInt8], stored: Bool) {
+            self.name = name
+            self.bytes = bytes
+            self.stored = stored
+        }
     }
 
     /// The entries, in archive order.
@@ -71,6 +77,36 @@ package struct ZipArchive: Sendable {
         }
         defer { free(out) }
         return Array(UnsafeBufferPointer(start: out, count: length))
+    }
+
+    /// The entries of the zip archive `bytes`, in archive order, as libzip reads them back: the
+    /// central directory checked against the local headers (`ZIP_CHECKCONS`), each entry inflated
+    /// and its CRC checked. What ``bytes()`` wrote reads back as its ``entries``. For checks of
+    /// written packages (the fuzz harness's oracles, tests); an entry larger than `maxEntryBytes`
+    /// is refused rather than inflated.
+    /// - Throws: ``ContainerError/library(_:)`` when libzip cannot be loaded, or with its message
+    ///   when `bytes` is no archive it can read whole.
+    package static func read(_ bytes: [UInt8], maxEntryBytes: Int = 1 << 28) throws -> [Entry] {
+        if let why = notepress_zip_load_error() { throw ContainerError.library(String(cString: why)) }
+        final class Collected { var entries: [Entry] = [] }
+        let collected = Collected()
+        var message = [CChar](repeating: 0, count: 512)
+        let status = bytes.withUnsafeBufferPointer { b in
+            withExtendedLifetime(collected) {
+                notepress_zip_read(b.baseAddress, b.count, maxEntryBytes, Unmanaged.passUnretained(collected).toOpaque(),
+                                   { context, name, data, length, stored in
+                    guard let context, let name else { return 1 }
+                    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+                    Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue().entries
+                        .append(Entry(name: String(cString: name), bytes: bytes, stored: stored != 0))
+                    return 0
+                }, &message, message.count)
+            }
+        }
+        guard status == 0 else {
+            throw ContainerError.library(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return collected.entries
     }
 }
 

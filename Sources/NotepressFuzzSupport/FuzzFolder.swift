@@ -3,13 +3,13 @@ import Notepress
 import NotepressSite
 import NotepressAST
 
-/// The folder path of ``FuzzHarness``: what `notepress convert DIR -o OUT -t html,rtf,ansi,tei,man,json`
-/// does, on inputs cut from the fuzz text.
+/// The folder path of ``FuzzHarness``: what `notepress convert DIR -o OUT -t html,…` does with
+/// the writers the harness runs (all, PDF only when it writes PDF), on inputs cut from the fuzz text.
 ///
 /// The text is cut at U+001E (record separator) bytes into at most three inputs, written as
 /// `in/a.md`, `in/sub/b.note` and `in/c.markdown` in a folder of the system's temporary folder
 /// (one per process, emptied before each run). A ``BatchConverter`` converts the folder on two
-/// threads with every writer and a ``BuildConfiguration``, writes the HTML index and saves the
+/// threads with those writers and a ``BuildConfiguration``, writes the HTML index and saves the
 /// manifest; then a second run with that manifest must skip every file converted the first time,
 /// fail the same files, and leave every output as it was.
 enum FuzzFolder {
@@ -18,7 +18,7 @@ enum FuzzFolder {
         .appendingPathComponent("notepress-fuzz-\(ProcessInfo.processInfo.processIdentifier)").path
 
     /// Runs the folder path; returns a message when the two runs disagree or an output is missing.
-    static func run(_ body: [UInt8], options: ConversionOptions, keepMarkers: Bool) -> String? {
+    static func run(_ body: [UInt8], options: ConversionOptions, keepMarkers: Bool, writers: [any DocumentWriter]) -> String? {
         let fm = FileManager.default
         try? fm.removeItem(atPath: scratch)
         let input = scratch + "/in", output = scratch + "/out"
@@ -34,7 +34,6 @@ enum FuzzFolder {
         var loader = DocumentLoader(format: nil, keepMarkers: keepMarkers, sourceDateEpoch: Date(timeIntervalSince1970: 0))
         loader.vaultSyntax = !options.fragment  // as the command line: embeds, math, callouts in folders
         loader.wikilinks = true
-        let writers = WriterRegistry.all
         let config = BuildConfiguration(options: options, loader: loader, writers: writers.map(\.name), layout: .mirror,
                                         version: "fuzz")
         let scan = InputScanner.scan([input], format: nil)

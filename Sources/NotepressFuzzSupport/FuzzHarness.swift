@@ -20,12 +20,16 @@ import NotepressReaders
 ///   document's body);
 /// - the ``DocumentLoader`` on the text (front matter, `created` dates; a loader error such as a
 ///   bad date or a NUL byte falls back to the reader's document), then every writer in
-///   ``WriterRegistry/all`` on the result, TEI validated against the built-in schema;
+///   ``WriterRegistry/all`` on the result (packages and PDF twice: the same bytes), TEI validated
+///   against the built-in schema; PDF for texts of at most ``pdfAlways`` bytes and one longer
+///   text in ``pdfSampling`` (``writesPDF(_:)``);
 /// - the output checks of ``FuzzOracles`` (no live dangerous URL without `unsafe`, no bidi
-///   control in terminal or man output, ASCII man pages);
+///   control in terminal or man output, ASCII man pages) and ``FuzzPackages`` (DOCX, ODT and
+///   EPUB packages open and hold well-formed parts that their lists name, PDF is framed, sizes
+///   are bounded by the input's);
 /// - with the folder bit, ``FuzzFolder``: a ``BatchConverter`` run over a temporary folder of
-///   inputs cut from the text, every writer, index and manifest, then a re-run that must convert
-///   nothing.
+///   inputs cut from the text, the same writers, index and manifest, then a re-run that must
+///   convert nothing.
 package enum FuzzHarness {
     /// What one run produced: output sizes per writer and any errors. Writer errors (a TEI output
     /// that does not validate) are keyed by writer name; the keys in ``bugKeys`` (and those that
@@ -46,8 +50,18 @@ package enum FuzzHarness {
     /// Builds the tables a process computes once (the search script's folding table: 130 000
     /// code points looked up), before libFuzzer times its first input: under ASan on a loaded
     /// machine that one-time cost alone passed the per-input timeout.
-    package static func warmUp() {
+    /// Also loads what the package and PDF writers load on first use (libzip, the PDF shim) by
+    /// writing a one-line document with every writer: `nil`, or why one cannot write here (the PDF
+    /// shim is not beside the binary), which the fuzzer must not run without.
+    package static func warmUp() -> String? {
         _ = SearchTerms.foldTable.count
+        let document = Document(metadata: DocumentMetadata(title: "warm-up", created: Date(timeIntervalSince1970: 0), sourceFormat: .note),
+                                blocks: NoteReader().parse("warm *up*\n"))
+        var outcome = Outcome()
+        for writer in WriterRegistry.all {
+            write(document, writer, options: ConversionOptions(), inputLength: 10, into: &outcome)
+        }
+        return outcome.errors.sorted { $0.key < $1.key }.first.map { "\($0.key): \($0.value)" }
     }
 
     package static func run(_ data: [UInt8]) -> Outcome {
@@ -73,6 +87,7 @@ package enum FuzzHarness {
         }
 
         // Readers alone, and the differential checks of the fast paths of single-file runs.
+        let withPDF = writesPDF(data)
         let metadata = DocumentMetadata(title: "fuzz", created: Date(timeIntervalSince1970: 0), sourceFormat: .note)
         for format in formats {
             let plain = format == .note
@@ -105,23 +120,61 @@ package enum FuzzHarness {
                 document = plain
             }
             if document.metadata.created == nil { document.metadata.created = Date(timeIntervalSince1970: 0) }
-            for writer in WriterRegistry.all {
-                var diagnostics: [Diagnostic] = []
-                do {
-                    let bytes = try writer.write(document, options: options, diagnostics: &diagnostics)
-                    outcome.outputBytes[writer.name, default: 0] += bytes.count
-                    if let problem = FuzzOracles.check(writer.format, bytes, unsafe: options.unsafe) {
-                        outcome.errors["oracle:" + writer.name] = problem
-                    }
-                } catch {
-                    outcome.errors[writer.name] = "\(error)"
-                }
+            for writer in writers(pdf: withPDF) {
+                write(document, writer, options: options, inputLength: body.count, into: &outcome)
             }
         }
 
-        if widthByte & 0x80 != 0, let problem = FuzzFolder.run(body, options: options, keepMarkers: keepMarkers) {
+        if widthByte & 0x80 != 0,
+           let problem = FuzzFolder.run(body, options: options, keepMarkers: keepMarkers, writers: writers(pdf: withPDF)) {
             outcome.errors["batch"] = problem
         }
         return outcome
+    }
+
+    /// The longest text written as PDF every time; longer ones are written as PDF one time in
+    /// ``pdfSampling`` (Pango's layout of a page costs more than all other writers together).
+    package static let pdfAlways = 512
+    /// One longer input in this many is written as PDF, chosen by a hash of the input's bytes (so
+    /// that a crash file replays the same way).
+    package static let pdfSampling: UInt64 = 8
+
+    /// Whether the run of `data` writes PDF (``pdfAlways``, ``pdfSampling``).
+    package static func writesPDF(_ data: [UInt8]) -> Bool {
+        if data.count <= pdfAlways + 2 { return true }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for b in data { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return (hash >> 40) % pdfSampling == 0  // FNV's low bits mix poorly
+    }
+
+    /// Every writer, PDF only when `pdf`.
+    static func writers(pdf: Bool) -> [any DocumentWriter] {
+        WriterRegistry.all.filter { pdf || $0.format != .pdf }
+    }
+
+    /// The writers run twice to compare their bytes: the packages and PDF (dates, zip headers,
+    /// Cairo's objects). The text writers are not (a third of the harness's time for nothing new:
+    /// their golden files and the folder path's re-runs hold their bytes).
+    static let writtenTwice: Set<OutputFormat> = [.docx, .odt, .epub, .pdf]
+
+    /// Writes `document` with `writer` (twice: ``writtenTwice``) and checks the output
+    /// (``FuzzOracles``, ``FuzzPackages``). Bugs, keyed `oracle:NAME`: a failed check, two runs
+    /// that differ, and a failure of a writer that takes every document (all but TEI, whose output
+    /// may not validate).
+    static func write(_ document: Document, _ writer: any DocumentWriter, options: ConversionOptions, inputLength: Int,
+                      into outcome: inout Outcome) {
+        var diagnostics: [Diagnostic] = []
+        do {
+            let bytes = try writer.write(document, options: options, diagnostics: &diagnostics)
+            outcome.outputBytes[writer.name, default: 0] += bytes.count
+            if let problem = FuzzOracles.check(writer.format, bytes, unsafe: options.unsafe)
+                ?? FuzzPackages.check(writer.format, bytes, inputLength: inputLength) {
+                outcome.errors["oracle:" + writer.name] = problem
+            } else if writtenTwice.contains(writer.format), try writer.write(document, options: options, diagnostics: &diagnostics) != bytes {
+                outcome.errors["oracle:" + writer.name] = "\(writer.name): two runs wrote different bytes"
+            }
+        } catch {
+            outcome.errors[(writer.format == .tei ? "" : "oracle:") + writer.name] = "\(error)"
+        }
     }
 }

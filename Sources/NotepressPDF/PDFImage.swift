@@ -9,6 +9,9 @@ import NotepressThemes
 /// anything else (a missing file, another format) is warned about at its position and its
 /// description written instead.
 extension PDFEmitter {
+    /// The largest image file embedded (as DOCX and ODT embed).
+    static let maxImageBytes = 64 << 20
+
     /// The image of a paragraph whose every run is the description of one image.
     func soleImage(_ inlines: Inlines) -> Link? {
         var image: Link?
@@ -58,8 +61,18 @@ extension PDFEmitter {
         } else if !path.hasPrefix("/"), let source = document.metadata.sourcePath, let slash = source.lastIndex(of: "/") {
             path = String(source[...slash]) + path
         }
-        guard let file = Platform.status(path), file.kind != .directory else {
+        // Only a regular file of at most ``maxImageBytes``: the shim reads a file that is not a PNG
+        // to its end, and `/dev/zero` has none (nor a FIFO without a writer).
+        guard let file = Platform.status(path) else {
             imageWarning(image, "not found")
+            return nil
+        }
+        guard file.kind == .regular else {
+            imageWarning(image, "is not a regular file")
+            return nil
+        }
+        guard file.size <= Self.maxImageBytes else {
+            imageWarning(image, "is larger than \(Self.maxImageBytes >> 20) MB")
             return nil
         }
         var width = 0.0, height = 0.0

@@ -122,8 +122,10 @@ enum PDFFonts {
     /// 0xRRGGBB.
     static func rgb(_ c: RGBColor) -> UInt32 { UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue) }
 
-    /// A cairo attribute value in single quotes (`\` and `'` escaped).
+    /// A cairo attribute value in single quotes (`\` and `'` escaped; NUL, which would end the C
+    /// string the shim is given and leave the quote open, as `%00`).
     static func quoted(_ s: String) -> String {
-        "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            .replacingOccurrences(of: "\u{0}", with: "%00") + "'"
     }
 }

@@ -108,10 +108,12 @@ void np_pdf_page_break(np_pdf *p) {
 }
 
 void np_pdf_anchor(np_pdf *p, const char *dest) {
-    char attributes[1024];
-    snprintf(attributes, sizeof attributes, "name='%s' x=%.2f y=%.2f", dest, p->setup.left, p->y);
+    char *name = np_attribute("name", dest);
+    char *attributes = g_strdup_printf("%s x=%.2f y=%.2f", name, p->setup.left, p->y);
     cairo_tag_begin(p->cr, CAIRO_TAG_DEST, attributes);
     cairo_tag_end(p->cr, CAIRO_TAG_DEST);
+    g_free(attributes);
+    g_free(name);
     np_note_dest(p, dest);
 }
 

@@ -50,6 +50,8 @@ void np_draw_notes(np_pdf *p);
 double np_notes_between(np_pdf *p, const np_pdf_run *runs, size_t count, int start, int end, int place);
 /// Sets the source colour of 0xRRGGBB.
 void np_set_color(cairo_t *cr, uint32_t rgb);
+/// `NAME='VALUE'` as cairo's tag attributes take it (`\\` and `'` escaped), any length; g_free it.
+char *np_attribute(const char *name, const char *value);
 /// Ends the page (its number) and starts the next (its running header).
 void np_new_page(np_pdf *p);
 /// Starts a new page unless `height` fits below y (or y is at the top already).

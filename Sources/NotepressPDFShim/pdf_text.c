@@ -90,6 +90,17 @@ static int np_lines_here(const np_line *lines, int from, int count, double room)
     return k;
 }
 
+char *np_attribute(const char *name, const char *value) {
+    GString *out = g_string_new(name);
+    g_string_append(out, "='");
+    for (const char *c = value; *c; c++) {
+        if (*c == '\\' || *c == '\'') g_string_append_c(out, '\\');
+        g_string_append_c(out, *c);
+    }
+    g_string_append_c(out, '\'');
+    return g_string_free(out, FALSE);
+}
+
 /// Link annotations over the parts of a line that carry a run's link.
 static void np_line_links(np_pdf *p, const np_line *n, const np_pdf_run *runs, size_t count, double x0, double top) {
     for (size_t r = 0; r < count; r++) {
@@ -101,10 +112,11 @@ static void np_line_links(np_pdf *p, const np_line *n, const np_pdf_run *runs, s
         pango_layout_line_get_x_ranges(n->line, s, e, &ranges, &nr);
         for (int i = 0; i < nr; i++) {
             double a = x0 + ranges[2 * i] / (double)PANGO_SCALE, b = x0 + ranges[2 * i + 1] / (double)PANGO_SCALE;
-            char attributes[4096];
-            snprintf(attributes, sizeof attributes, "rect=[%.2f %.2f %.2f %.2f] %s", a, top, b - a, n->pitch, runs[r].link);
+            // As long as the link is: a URL cut short leaves its quote open, and cairo refuses the document.
+            char *attributes = g_strdup_printf("rect=[%.2f %.2f %.2f %.2f] %s", a, top, b - a, n->pitch, runs[r].link);
             cairo_tag_begin(p->cr, CAIRO_TAG_LINK, attributes);
             cairo_tag_end(p->cr, CAIRO_TAG_LINK);
+            g_free(attributes);
         }
         g_free(ranges);
     }
@@ -149,10 +161,10 @@ static void np_tail(np_pdf *p, const np_pdf_paragraph_style *s, double from, dou
     }
     cairo_fill(p->cr);
     if (s->tail_link) {
-        char attributes[4096];
-        snprintf(attributes, sizeof attributes, "rect=[%.2f %.2f %.2f %.2f] %s", x, top, right - x, height, s->tail_link);
+        char *attributes = g_strdup_printf("rect=[%.2f %.2f %.2f %.2f] %s", x, top, right - x, height, s->tail_link);
         cairo_tag_begin(p->cr, CAIRO_TAG_LINK, attributes);
         cairo_tag_end(p->cr, CAIRO_TAG_LINK);
+        g_free(attributes);
     }
 }
 
@@ -227,9 +239,9 @@ static void np_draw_line(np_pdf *p, const np_pdf_paragraph_style *s, const np_pa
     np_line_decoration(p, s, p->y, line->pitch);
     if (j == 0 && s->dest) {
         np_note_dest(p, s->dest);
-        char attributes[1024];
-        snprintf(attributes, sizeof attributes, "name='%s'", s->dest);
+        char *attributes = np_attribute("name", s->dest);
         cairo_tag_begin(p->cr, CAIRO_TAG_DEST, attributes);
+        g_free(attributes);
     }
     double x = x0 + line->dx, baseline = p->y + line->ascent;
     cairo_move_to(p->cr, x + line->x, baseline);
@@ -248,14 +260,14 @@ static void np_draw_line(np_pdf *p, const np_pdf_paragraph_style *s, const np_pa
 /// The paragraph's outline entry (its text) to its destination, under the last entry of a
 /// higher level.
 static void np_outline(np_pdf *p, const char *text, size_t length, const np_pdf_paragraph_style *s) {
-    char attributes[1024];
-    snprintf(attributes, sizeof attributes, "dest='%s'", s->dest);
+    char *attributes = np_attribute("dest", s->dest);
     int parent = 0;
     for (int lv = s->outline_level - 1; lv >= 1; lv--) if (p->outline[lv]) { parent = p->outline[lv]; break; }
     char *name = g_strndup(text, (gsize)length);
     p->outline[s->outline_level] = cairo_pdf_surface_add_outline(p->surface, parent, name, attributes, CAIRO_PDF_OUTLINE_FLAG_OPEN);
     for (int lv = s->outline_level + 1; lv <= 6; lv++) p->outline[lv] = 0;
     g_free(name);
+    g_free(attributes);
 }
 
 int np_pdf_paragraph(np_pdf *p, const char *text, size_t length, const np_pdf_run *runs, size_t count,

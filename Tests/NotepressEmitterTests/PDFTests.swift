@@ -218,6 +218,44 @@ final class PDFTests: XCTestCase {
         XCTAssertTrue(try runTool("pdftotext", [out.path, "-"]).output.contains("a vector"))
     }
 
+    /// Found while reading the writers' image paths for the fuzzer's seeds (issue 44 item 12): an image that
+    /// is `/dev/zero` was read until memory ran out (1 min 41 s, then a warning) and a FIFO
+    /// without a writer hung the run, as the shim reads a file that is not a PNG to its end. Only a
+    /// regular file of at most 64 MB is read now; anything else is its description, with a warning.
+    func testImageThatIsADeviceOrFIFOIsNotRead() throws {
+        let dir = try makeTempDir(self)
+        XCTAssertEqual(mkfifo(dir.appendingPathComponent("pipe.png").path, 0o600), 0)
+        let input = try writeTestFile("![zeros](/dev/zero)\n\n![pipe](pipe.png)\n\n![folder](.)\n\n![none](none.png)\n", "dev.md", in: dir)
+        let out = dir.appendingPathComponent("dev.pdf")
+        let start = Date()
+        let r = try NotepressBinary.runExpectingSuccess(["convert", input.path, "-o", out.path, "--verbose"])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        for (line, what) in [(1, "/dev/zero is not a regular file"), (3, "pipe.png is not a regular file"),
+                             (5, ". is not a regular file"), (7, "none.png not found")] {
+            XCTAssertTrue(r.stderr.contains("dev.md:\(line):1: warning: PDF: image \(what); its description is written instead"), r.stderr)
+        }
+        let text = try runTool("pdftotext", [out.path, "-"]).output
+        for d in ["zeros", "pipe", "folder", "none"] { XCTAssertTrue(text.contains(d), text) }
+    }
+
+    /// Fuzzer find (crash-54466b39…, issue 44 item 12: a NUL in a wiki link cut the link's
+    /// attributes short) and its kin through the command line: the shim wrote cairo's tag
+    /// attributes into fixed buffers (4 096 bytes for a link, 1 024 for a heading's destination),
+    /// so a link longer than about 4 000 bytes or a heading longer than about 1 000 left its quote
+    /// open, cairo refused the tag and no PDF was written at all. Both are written whole now.
+    func testLongLinkAndLongHeadingDoNotFailThePDF() throws {
+        let url = "https://a.org/" + String(repeating: "a", count: 5000)
+        let heading = String(repeating: "b", count: 1100)
+        let (pdfURL, stderr) = try pdf("# \(heading)\n\n[x](\(url)) and [back](#\(heading)).\n")
+        XCTAssertEqual(stderr, "")
+        let dir = try makeTempDir(self)
+        let expanded = dir.appendingPathComponent("q.pdf")
+        XCTAssertEqual(try runTool("qpdf", ["--qdf", "--object-streams=disable", pdfURL.path, expanded.path]).status, 0)
+        let text = String(decoding: try Data(contentsOf: expanded), as: UTF8.self)
+        XCTAssertTrue(text.contains("/URI (\(url))"), "the link's whole URL")
+        XCTAssertEqual(text.components(separatedBy: "/Dest (\(heading))").count - 1, 2, "the outline entry and the link to the heading")
+    }
+
     func testOutputExtensionSelectsPDFAndARunWithoutPDFLoadsNoPango() throws {
         let (url, stderr) = try pdf("Hello.\n")
         XCTAssertEqual(stderr, "")

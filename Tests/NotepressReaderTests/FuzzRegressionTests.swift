@@ -4,6 +4,7 @@ import NotepressTestSupport
 @testable import Notepress
 @testable import NotepressFuzzSupport
 import NotepressAST
+import NotepressContainer
 import NotepressReaders
 
 /// Inputs found by the libFuzzer target (.ci/fuzz.sh, Sources/NotepressFuzz) and edge cases of the
@@ -150,5 +151,112 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertTrue(files.contains("tei/sub/b.xml"), "\(files)")
         XCTAssertFalse(files.contains("json/c.json"), "c.markdown fails: 2024-02-30 is no date")
         try? FileManager.default.removeItem(atPath: FuzzFolder.scratch)
+    }
+
+    // MARK: Issue 44 item 12: the package and PDF writers' oracles
+
+    /// A document with what the packages hold parts for (footnotes, a list, a table, a link, a
+    /// missing image, code): DOCX, ODT, EPUB and PDF are written, twice alike, and pass the
+    /// package checks; a text longer than ``FuzzHarness/pdfAlways`` is written as PDF one time
+    /// in ``FuzzHarness/pdfSampling``, and the folder path writes packages too.
+    func testPackageAndPDFOutputsPassTheirChecks() {
+        let text = "---\ntitle: Ünïcode & <title>\n---\n# H\n\nA[^1] **b** [l](https://a.org/?q=1&r=2) ![m](missing.png)\n\n"
+            + "[^1]: Note.\n\n- x\n  - y\n\n| a | b |\n|---|:-:|\n| 1 | `2` |\n\n```swift\nlet x = 1\n```\n"
+        for flags: UInt8 in [1, 0b0000_0100, 3] {
+            let o = run(flags, text)
+            XCTAssertEqual(errors(o), [:], "flags \(flags)")
+            for name in ["docx", "odt", "epub", "pdf"] { XCTAssertGreaterThan(o.outputBytes[name] ?? 0, 500, name) }
+        }
+        let long = (0..<64).map { [0x01, 0x46] + Array("paragraph \($0)\n\n".utf8) + Array(repeating: 0x61, count: 600) }
+        let sampled = long.filter(FuzzHarness.writesPDF).count
+        XCTAssertTrue((1...24).contains(sampled), "\(sampled) of 64 long inputs write PDF")
+        XCTAssertTrue(FuzzHarness.writesPDF([1, 70] + Array(text.utf8)))
+        let o = FuzzHarness.run([0b0000_0001, 0x80 | 60] + Array("# A\n\u{1E}b *c*\n\u{1E}[^x]\n\n[^x]: d\n".utf8))
+        XCTAssertEqual(errors(o), [:])
+        let files = FuzzFolder.snapshot(FuzzFolder.scratch + "/out").keys
+        XCTAssertTrue(files.contains("epub/sub/b.epub") && files.contains("pdf/a.pdf"), "\(files.sorted())")
+        try? FileManager.default.removeItem(atPath: FuzzFolder.scratch)
+    }
+
+    /// Fuzzer find (crash-54466b39…, the first run with PDF): a NUL in a wiki link's target (the
+    /// loader refuses NUL bytes, the harness then writes what the reader made) ended the C string
+    /// of the link's cairo attributes inside its quote, and cairo refused the whole PDF. The NUL
+    /// is `%00` in the link now (``PDFTests/testLongLinkAndLongHeadingDoNotFailThePDF`` has the
+    /// same bug through the command line).
+    func testNULInWikiLinkTargetWritesThePDF() {
+        for (flags, text) in [(UInt8(0), "[[a\u{0}b]]\n"), (0, "{{/dev/zer/}}\n\n![[/dev/z\u{0}ero]]\n&#8;\n![]</dev/urandom)\n"),
+                              (0b1000, "[x](a\u{0}'b\\c)\n")] {
+            let o = run(flags, text)
+            XCTAssertEqual(errors(o), [:], text.debugDescription)
+            XCTAssertGreaterThan(o.outputBytes["pdf"] ?? 0, 1000)
+        }
+    }
+
+    /// The package and PDF checks are not vacuous: real outputs pass, and each planted fault
+    /// (a cut archive, a part that is not well-formed or nested past libxml2's limit, a part
+    /// missing from its list or a list naming a missing part, mimetype out of place, a PDF cut
+    /// short, too many bytes, two runs that differ) is found.
+    func testPackageChecksFindPlantedFaults() throws {
+        let document = Document(metadata: DocumentMetadata(title: "t", created: Date(timeIntervalSince1970: 0), sourceFormat: .note),
+                                blocks: NoteReader().parse("a *b*\n"))
+        func written(_ f: OutputFormat) throws -> [UInt8] {
+            var d: [Diagnostic] = []
+            return try WriterRegistry.writer(for: f).write(document, options: ConversionOptions(), diagnostics: &d)
+        }
+        func check(_ f: OutputFormat, _ bytes: [UInt8], inputLength: Int = 10) -> String? {
+            FuzzPackages.check(f, bytes, inputLength: inputLength)
+        }
+        /// The package `f` wrote, changed by `change` and zipped again.
+        func replanted(_ f: OutputFormat, _ change: (inout [ZipArchive.Entry]) -> Void) throws -> [UInt8] {
+            var entries = try ZipArchive.read(try written(f))
+            change(&entries)
+            var zip = ZipArchive()
+            for e in entries { zip.add(e.name, bytes: e.bytes, stored: e.stored) }
+            return try zip.bytes()
+        }
+        for f: OutputFormat in [.docx, .odt, .epub, .pdf] { XCTAssertNil(check(f, try written(f)), "\(f)") }
+        XCTAssertNil(check(.docx, try replanted(.docx) { _ in }), "zipped again alike")
+
+        let docx = try written(.docx)
+        XCTAssertNotNil(check(.docx, Array(docx.dropLast(30)))?.range(of: "does not open"))
+        XCTAssertNotNil(check(.docx, try replanted(.docx) { $0[3].bytes += Array("<x/>".utf8) })?.range(of: "not well-formed"))
+        let deep = "<?xml version=\"1.0\"?>" + String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
+        XCTAssertNotNil(check(.docx, try replanted(.docx) { $0[3].bytes = Array(deep.utf8) })?.range(of: "not well-formed"))
+        XCTAssertNotNil(check(.docx, try replanted(.docx) { $0.append(.init(name: "word/x.bin", bytes: [1], stored: true)) })?
+            .range(of: "has no content type"))
+        XCTAssertNotNil(check(.docx, try replanted(.docx) { $0.removeAll { $0.name == "word/styles.xml" } }))
+        XCTAssertNotNil(check(.docx, try replanted(.docx) { $0.removeAll { $0.name == "word/document.xml" } }))
+
+        XCTAssertNotNil(check(.odt, try replanted(.odt) { $0.swapAt(0, 1) })?.range(of: "mimetype"))
+        XCTAssertNotNil(check(.odt, try replanted(.odt) { $0[0].stored = false })?.range(of: "mimetype is compressed"))
+        XCTAssertNotNil(check(.odt, try replanted(.odt) { $0.append(.init(name: "Pictures/1.png", bytes: [1], stored: true)) })?
+            .range(of: "not in the manifest"))
+        XCTAssertNotNil(check(.odt, try replanted(.odt) { $0.removeAll { $0.name == "meta.xml" } })?.range(of: "lists meta.xml"))
+
+        XCTAssertNotNil(check(.epub, try replanted(.epub) { $0.append(.init(name: "EPUB/x.css", bytes: [], stored: false)) })?
+            .range(of: "not in the manifest"))
+        XCTAssertNotNil(check(.epub, try replanted(.epub) { e in e.removeAll { $0.name.hasSuffix(".xhtml") && !$0.name.hasSuffix("nav.xhtml") } })?
+            .range(of: "not in the package"))
+
+        let pdf = try written(.pdf)
+        XCTAssertNotNil(check(.pdf, Array(pdf.dropLast(8))))
+        XCTAssertNotNil(check(.pdf, Array(pdf.dropFirst())))
+        XCTAssertNotNil(check(.pdf, pdf + Array(repeating: 0x0A, count: FuzzPackages.sizeLimit(10))))
+        XCTAssertNotNil(check(.epub, try written(.epub), inputLength: -4090)?.range(of: "unpacked|more than", options: .regularExpression))
+
+        var outcome = FuzzHarness.Outcome()
+        FuzzHarness.write(document, CountingWriter(), options: ConversionOptions(), inputLength: 10, into: &outcome)
+        XCTAssertEqual(outcome.bugs, ["oracle:pdf": "pdf: two runs wrote different bytes"])
+    }
+}
+
+/// A writer whose bytes differ run by run (``FuzzRegressionTests/testPackageChecksFindPlantedFaults()``).
+private final class CountingWriter: DocumentWriter, @unchecked Sendable {
+    var runs = 0
+    var format: OutputFormat { .pdf }
+    var fileExtension: String { "pdf" }
+    func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+        runs += 1
+        return Array("%PDF-1.7\n% run \(runs)\n%%EOF\n".utf8)
     }
 }

@@ -27,4 +27,14 @@ int notepress_zip_write(size_t count, const char *const *names, const uint8_t *c
                         const int *stored, int64_t mtime, uint8_t **out, size_t *out_length,
                         char *message, size_t message_size);
 
+/// Reads the zip archive of `length` bytes at `data` (opened with ZIP_CHECKCONS: libzip's
+/// consistency checks of the central directory against the local headers) and calls `entry` with
+/// each entry in archive order: its name, its uncompressed bytes (valid during the call only) and
+/// whether it is stored. An entry larger than `max_entry_size` bytes is not read: an error. Returns
+/// 0 when every entry was read; 1 when `entry` returned non-zero (reading stops there); -1 when
+/// the archive cannot be read, with libzip's message in `message`.
+int notepress_zip_read(const uint8_t *data, size_t length, size_t max_entry_size, void *context,
+                       int (*entry)(void *context, const char *name, const uint8_t *bytes, size_t length, int stored),
+                       char *message, size_t message_size);
+
 #endif

@@ -162,25 +162,8 @@ package enum InputScanner {
                     let relPath = rel.isEmpty ? name : rel + "/" + name
                     var isFolder = type == .directory
                     if type == nil {
-                        // A symbolic link or an unknown type: follow it, when it stays inside the
-                        // input folder (or --follow-symlinks).
-                        guard let st = Platform.status(path) else {
-                            scan.errors.append(.brokenSymbolicLink(file: path)); continue
-                        }
-                        if !selection.followSymlinks, Platform.status(path, followLinks: false)?.kind == .symbolicLink,
-                           let real = Platform.realPath(path), real != root, !real.hasPrefix(root == "/" ? "/" : root + "/") {
-                            scan.warnings.append(InputWarning(file: path, message:
-                                "symbolic link to \(PathText.oneLine(real)), outside the input folder; skipped (--follow-symlinks follows it)"))
-                            continue
-                        }
-                        isFolder = st.kind == .directory
-                        // A FIFO, socket or device is never a note nor an asset: reading one
-                        // would wait for a writer that may never come (the run would hang).
-                        if !isFolder && st.kind != .regular {
-                            scan.warnings.append(InputWarning(file: path, message:
-                                "\(Self.kindName(st.kind)), not a regular file; skipped"))
-                            continue
-                        }
+                        guard let folder = followedLink(path, root: root, selection: selection, into: &scan) else { continue }
+                        isFolder = folder
                     }
                     if isFolder {
                         if selection.exclude.contains(where: { $0.matches(relPath, isFolder: true) }) { continue }
@@ -228,6 +211,29 @@ package enum InputScanner {
             scan.others.append(contentsOf: other.sorted { $0.relative < $1.relative })
         }
         return scan
+    }
+
+    /// A symbolic link or an entry of unknown type at `path`, followed when it stays inside the
+    /// input folder `root` (or `--follow-symlinks`): whether it is a folder; `nil` (after an error
+    /// or warning in `scan`) when it is skipped: broken, leading outside, or a FIFO, socket or
+    /// device (never a note nor an asset: reading one would wait for a writer that may never
+    /// come, and the run would hang).
+    static func followedLink(_ path: String, root: String, selection: InputSelection, into scan: inout InputScan) -> Bool? {
+        guard let st = Platform.status(path) else {
+            scan.errors.append(.brokenSymbolicLink(file: path))
+            return nil
+        }
+        if !selection.followSymlinks, Platform.status(path, followLinks: false)?.kind == .symbolicLink,
+           let real = Platform.realPath(path), real != root, !real.hasPrefix(root == "/" ? "/" : root + "/") {
+            scan.warnings.append(InputWarning(file: path, message:
+                "symbolic link to \(PathText.oneLine(real)), outside the input folder; skipped (--follow-symlinks follows it)"))
+            return nil
+        }
+        if st.kind != .directory && st.kind != .regular {
+            scan.warnings.append(InputWarning(file: path, message: "\(Self.kindName(st.kind)), not a regular file; skipped"))
+            return nil
+        }
+        return st.kind == .directory
     }
 
     /// How a warning names a file that is neither a regular file nor a folder.

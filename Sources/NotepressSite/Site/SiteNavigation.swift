@@ -156,6 +156,28 @@ package final class SiteNavigation: Sendable {
             if let parent { nodes[parent].children.append(n) } else { top.append(n) }
         }
         // 3. Sorted: nav_order/weight, title, path (SUMMARY's own order kept).
+        let (sortedNodes, sortedTop) = Self.sorted(nodes, top: top, placedBySummary: placedBySummary, table: table,
+                                                   hasSummary: summary != nil || nav != nil)
+        let topSorted = head + sortedTop
+        self.nodes = sortedNodes
+        self.top = topSorted
+        self.nodeOfPage = nodeOfPage
+        let pages = Self.pageOrder(sortedNodes, top: topSorted)
+        self.order = pages.order
+        self.position = pages.position
+        self.fullTree = pageIndices.count <= Self.fullTreeLimit
+        let shownTitle = siteTitle ?? rootIndex.map(title) ?? "Notes"
+        self.siteTitle = shownTitle
+        let digest = Self.chromeDigest(table, siteTitle: shownTitle, fullTree: fullTree, nodes: sortedNodes, top: topSorted)
+        self.digest = extras.css.isEmpty && extras.js.isEmpty ? digest
+            : SHA256.hex(Array(([digest] + extras.css + ["\u{1E}"] + extras.js).joined(separator: "\u{1F}").utf8))
+    }
+
+    /// Step 3 of ``init(_:siteTitle:nav:extras:printPage:)``: `nodes` and the `top` level with
+    /// the children of each node and the top level sorted by nav_order/weight, title and path,
+    /// the first `placedBySummary` nodes (SUMMARY.md's or nav's, the root index) kept in their
+    /// order; pages the summary does not list come after a separator when it has part titles.
+    static func sorted(_ nodes: [Node], top: [Int], placedBySummary: Int, table: SiteTable, hasSummary: Bool) -> ([Node], [Int]) {
         func key(_ n: Int) -> (Double, NaturalOrder.Key, String) {
             let node = nodes[n]
             let fields = node.page.map { table.records[$0].fields } ?? [:]
@@ -180,23 +202,11 @@ package final class SiteNavigation: Sendable {
         var unlisted = top.filter { $0 >= placedBySummary }.sorted(by: less)
         // Pages SUMMARY.md does not list come after a separator when it has part titles, so they
         // do not read as the last part's (the new-user try-out).
-        if summary != nil || nav != nil, !unlisted.isEmpty, listed.contains(where: { nodes[$0].role == .part }) {
+        if hasSummary, !unlisted.isEmpty, listed.contains(where: { nodes[$0].role == .part }) {
             sortedNodes.append(Node(title: "", role: .separator))
             unlisted.insert(sortedNodes.count - 1, at: 0)
         }
-        let topSorted = head + listed + unlisted
-        self.nodes = sortedNodes
-        self.top = topSorted
-        self.nodeOfPage = nodeOfPage
-        let pages = Self.pageOrder(sortedNodes, top: topSorted)
-        self.order = pages.order
-        self.position = pages.position
-        self.fullTree = pageIndices.count <= Self.fullTreeLimit
-        let shownTitle = siteTitle ?? rootIndex.map(title) ?? "Notes"
-        self.siteTitle = shownTitle
-        let digest = Self.chromeDigest(table, siteTitle: shownTitle, fullTree: fullTree, nodes: sortedNodes, top: topSorted)
-        self.digest = extras.css.isEmpty && extras.js.isEmpty ? digest
-            : SHA256.hex(Array(([digest] + extras.css + ["\u{1E}"] + extras.js).joined(separator: "\u{1F}").utf8))
+        return (sortedNodes, listed + unlisted)
     }
 
     /// Step 1 of ``init(_:siteTitle:)``: the chapters of SUMMARY.md (the record `summary`),

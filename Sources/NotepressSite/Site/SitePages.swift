@@ -138,7 +138,7 @@ extension BatchConverter {
         let nav = SiteNavigation(table, siteTitle: options.siteTitle, nav: book?.nav,
                                  extras: (book?.extraStylesheets ?? [], book?.extraScripts ?? []),
                                  printPage: SitePrint.wanted(table, options: options))
-        var jobs: [(path: String, names: [String]?, prefix: String, notes: [MustacheValue], pages: [MustacheValue])] = []
+        var jobs: [ListPageJob] = []
         func paginate(_ path: String, names: [String]?, prefix: String, _ listed: [Int]) {
             let size = options.listPageSize > 0 ? options.listPageSize : max(1, listed.count)
             let count = max(1, (listed.count + size - 1) / size)
@@ -172,8 +172,22 @@ extension BatchConverter {
         } catch {
             throw NotepressError.pageTemplate(file: nil, message: "\(error)")
         }
-        // Rendered in parallel (pages are independent; the result is in job order whatever the
-        // job count).
+        var pages = try renderListPages(jobs, nav: nav, lists: lists, indexName: indexName, home: home, tagTemplate: tagTemplate)
+        // The shared files: stylesheet, script, search, feeds, 404 (none replaces an input's page).
+        let shared = try SiteAssets.files(table, nav: nav, options: options, notesIndex: indexName, listPages: jobs.map(\.path)) { outputsOfInputs[$0] != nil }
+        for page in shared.pages where !refuse(page.path, "site file") { pages.append(page) }
+        refused += shared.errors
+        return (pages, refused)
+    }
+
+    /// One page of the notes list or of a tag page: its path, the tag names (`nil`: the notes
+    /// list), the prefix to the root, its entries' data and the links to its sibling pages.
+    typealias ListPageJob = (path: String, names: [String]?, prefix: String, notes: [MustacheValue], pages: [MustacheValue])
+
+    /// The list and tag pages of `jobs`, rendered in parallel (pages are independent; the result
+    /// is in job order whatever the job count).
+    private func renderListPages(_ jobs: [ListPageJob], nav: SiteNavigation, lists: HTMLIndex, indexName: String, home: String?,
+                                 tagTemplate: PageTemplate?) throws -> [SitePage] {
         let rendered = Slots<Result<SitePage, NotepressError>>(count: jobs.count)
         let work = jobs
         let body: @Sendable (Int) -> Void = { i in
@@ -195,18 +209,14 @@ extension BatchConverter {
             for i in work.indices { body(i) }
         }
         var pages: [SitePage] = []
-        pages.reserveCapacity(work.count)
+        pages.reserveCapacity(work.count + 8)
         for i in work.indices {
             switch rendered.get(i)! {
             case .success(let page): pages.append(page)
             case .failure(let e): throw e
             }
         }
-        // The shared files: stylesheet, script, search, feeds, 404 (none replaces an input's page).
-        let shared = try SiteAssets.files(table, nav: nav, options: options, notesIndex: indexName, listPages: work.map(\.path)) { outputsOfInputs[$0] != nil }
-        for page in shared.pages where !refuse(page.path, "site file") { pages.append(page) }
-        refused += shared.errors
-        return (pages, refused)
+        return pages
     }
 
     /// `e` with its page and tag paths as URL paths (``SitePaths/urlPath(_:)``).

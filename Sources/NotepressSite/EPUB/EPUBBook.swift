@@ -55,11 +55,7 @@ package enum EPUBBook {
         var sources: [String: String] = [:]
         for f in files + scan.others { sources[f.relative] = f.path }
         let embeds = SiteEmbeds.forRun(batch, rewriter: rewriter, sources: sources, sharded: false)
-        // The chapters: the sidebar's reading order, then any page it leaves out, in table order.
-        var order = navigation.order.filter { table.kinds[$0] == .page && $0 != table.summary && fileOf[table.paths[$0]] != nil }
-        let listed = Set(order)
-        order += table.records.indices.filter { table.kinds[$0] == .page && $0 != table.summary && !listed.contains($0)
-            && fileOf[table.paths[$0]] != nil }
+        let order = chapterOrder(table, navigation: navigation, files: files, fileOf: fileOf, folders: scan.folders)
         var chapterOf: [Int: String] = [:]
         var chapterFiles: [String: String] = [:]
         for (n, r) in order.enumerated() {
@@ -67,7 +63,6 @@ package enum EPUBBook {
             chapterOf[r] = name
             chapterFiles[outputKey(table, r)] = name
         }
-        let root = inputs.root ?? request.inputs.first ?? "."
         let resources = EPUBResources()
         var chapters: [EPUBChapter] = []
         var problems: [LinkProblem] = []
@@ -90,7 +85,7 @@ package enum EPUBBook {
             }
             document = rewriter.rewrite(document, path: f.relative, resolutions: resolutions[r], format: .epub, fileExtension: "xhtml",
                                         notesIndex: false, root: "")
-            document = EPUBPreparation.prepare(document, baseFolder: root, chapterFiles: chapterFiles, resources: resources,
+            document = EPUBPreparation.prepare(document, baseFolder: inputs.root ?? imageBase(f), chapterFiles: chapterFiles, resources: resources,
                                                file: f.path, diagnostics: &diagnostics)
             let title = record.title ?? PathText.deletingExtension(PathText.lastComponent(f.relative))
             chapters.append(EPUBChapter(document: document, fileName: chapterOf[r]!, title: title))
@@ -102,10 +97,13 @@ package enum EPUBBook {
         for p in problems { observer?.tell(.note(p.description(file: sources[p.path] ?? p.path))) }
         let first = chapters.first?.document
         let dates = chapters.compactMap(\.document.metadata.created)
-        let book = EPUBBookContent(title: navigation.siteTitle, language: first.map(EPUBPreparation.language(of:)) ?? "en",
+        // Several files: `--site-title`, else the first chapter's title (pandoc's metadata of the first file).
+        let title = scan.folders.isEmpty && request.options.siteTitle == nil ? chapters.first?.title ?? navigation.siteTitle
+            : navigation.siteTitle
+        let book = EPUBBookContent(title: title, language: first.map(EPUBPreparation.language(of:)) ?? "en",
                                    creators: first.map(EPUBPreparation.creators(of:)) ?? [], date: dates.max(),
                                    chapters: chapters, resources: resources,
-                                   toc: tocEntries(navigation, chapterOf: chapterOf))
+                                   toc: scan.folders.isEmpty ? nil : tocEntries(navigation, chapterOf: chapterOf))
         var diagnostics: [Diagnostic] = []
         let bytes: [UInt8]
         do {
@@ -118,6 +116,31 @@ package enum EPUBBook {
         report.chapters = chapters.count
         report.images = resources.images.count
         return report
+    }
+
+    /// The chapters' records in reading order. Several files: as the command line gives them
+    /// (pandoc's order). A folder: the sidebar's reading order, then any page it leaves out, in
+    /// table order.
+    static func chapterOrder(_ table: SiteTable, navigation: SiteNavigation, files: [InputFile], fileOf: [String: Int],
+                             folders: [String]) -> [Int] {
+        if folders.isEmpty {
+            return files.compactMap { f in table.byPath[f.relative].flatMap { table.kinds[$0] == .page ? $0 : nil } }
+        }
+        var order = navigation.order.filter { table.kinds[$0] == .page && $0 != table.summary && fileOf[table.paths[$0]] != nil }
+        let listed = Set(order)
+        order += table.records.indices.filter { table.kinds[$0] == .page && $0 != table.summary && !listed.contains($0)
+            && fileOf[table.paths[$0]] != nil }
+        return order
+    }
+
+    /// The folder an input's images are read from: the one its path below the input is relative
+    /// to (the input folder of a folder's file, whose links the site made relative to it; a
+    /// file's own folder when it was given itself).
+    static func imageBase(_ f: InputFile) -> String {
+        guard f.path.hasSuffix(f.relative), f.path.utf8.count > f.relative.utf8.count else { return "." }
+        var base = String(f.path.dropLast(f.relative.count))
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        return base
     }
 
     /// The path a link to page `r` has after ``SiteRewriter/rewrite(_:path:resolutions:format:fileExtension:notesIndex:root:outputFrom:)``

@@ -42,7 +42,8 @@ package enum EPUBBook {
         batch.book = request.book
         let files = scan.files
         let pool = batch.jobs > 1 && files.count > 1 ? WorkerPool(threads: min(batch.jobs, files.count)) : nil
-        let (scanned, records, lines) = batch.scanPhase(files, otherFiles: scan.others, previous: Manifest(), previousTable: nil, pool: pool)
+        let (scanned, records, lines, others) = batch.scanPhase(files, otherFiles: scan.others, previous: Manifest(), previousTable: nil,
+                                                                pool: pool)
         pool?.finish()
         var report = Report()
         report.failures = scan.errors.map { "\($0)" } + files.indices.compactMap { scanned.get($0)?.error.map { "\($0)" } }
@@ -53,7 +54,7 @@ package enum EPUBBook {
         var fileOf: [String: Int] = [:]
         for (i, f) in files.enumerated() { fileOf[f.relative] = i }
         var sources: [String: String] = [:]
-        for f in files + scan.others { sources[f.relative] = f.path }
+        for f in files + others { sources[f.relative] = f.path }
         let embeds = SiteEmbeds.forRun(batch, rewriter: rewriter, sources: sources, sharded: false)
         let order = chapterOrder(table, navigation: navigation, files: files, fileOf: fileOf, folders: scan.folders)
         var chapterOf: [Int: String] = [:]

@@ -1,10 +1,14 @@
 import Foundation
 import NotepressAST
+import NotepressContainer
 
 /// Images: a paragraph that is one image becomes a figure, scaled to the text width (or its
 /// given width); PNG and JPEG files are embedded, anything else is warned about at its position
 /// and its description written instead.
 extension PDFEmitter {
+    /// The largest image file drawn (64 MiB, as DOCX and ODT embed).
+    static let maxImageBytes = 64 << 20
+
     /// The image of a paragraph whose every run is the description of one image.
     func soleImage(_ inlines: Inlines) -> Link? {
         var image: Link?
@@ -40,6 +44,12 @@ extension PDFEmitter {
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
         if !path.hasPrefix("/"), let source = document.metadata.sourcePath, let slash = source.lastIndex(of: "/") {
             path = String(source[...slash]) + path
+        }
+        // Told apart before the shim draws it: a missing file is not "not an image".
+        switch ImageFile.read(path, maxBytes: Self.maxImageBytes) {
+        case .image(let h, _) where h.kind != .gif: break
+        case .image: warn("is not a PNG or JPEG image (GIF is not drawn)"); return false
+        case let file: warn(file.problem(kinds: "PNG or JPEG")); return false
         }
         let available = textWidth - indent(ctx)
         let given = image.width.map { Double($0) * 0.75 } ?? available

@@ -205,7 +205,8 @@ final class DOCXTests: XCTestCase {
         try Data(Array("GIF89a".utf8) + [30, 0, 10, 0, 0, 0, 0, 0x3B]).write(to: dir.appendingPathComponent("a.gif"))
         let app0: [UInt8] = [0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
         let sof0: [UInt8] = [0xFF, 0xC0, 0, 11, 8, 0, 48, 0, 64, 1, 1, 0x11, 0]
-        try Data([0xFF, 0xD8] + app0 + sof0 + [0xFF, 0xD9]).write(to: dir.appendingPathComponent("b.jpg"))
+        let sos: [UInt8] = [0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 0x3F, 0, 0]
+        try Data([0xFF, 0xD8] + app0 + sof0 + sos + [0xFF, 0xD9]).write(to: dir.appendingPathComponent("b.jpg"))
         _ = try writeTestFile("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "c.svg", in: dir)
         let md = try writeTestFile("# Images\n\n![gif](a.gif) ![jpeg](b.jpg) ![svg drawing](c.svg)\n", "img.md", in: dir)
         let docx = dir.appendingPathComponent("img.docx")

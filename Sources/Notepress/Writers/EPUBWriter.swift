@@ -87,11 +87,8 @@ package enum EPUBPreparation {
             switch resources.add(file: full) {
             case .packaged(let p):
                 out.destination = p
-            case .missing:
-                warn("image \(dest) not found; written as its text", l)
-                out.destination = ""
-            case .notImage:
-                warn("\(dest) is not an image (PNG, JPEG, GIF or SVG); written as its text", l)
+            case .refused(let file):
+                warn("image \(dest) \(file.problem(kinds: EPUBResources.kinds)); written as its text", l)
                 out.destination = ""
             }
             return (out, false)

@@ -32,11 +32,15 @@ package struct EPUBChapter: Sendable {
     package var fileName: String
     /// The title the navigation shows.
     package var title: String
+    /// The images raw HTML shows: `src` as written, percent-decoded → packaged path
+    /// (``EPUBResources``); any other raw `img` is written as its `alt` text.
+    package var rawHTMLImages: [String: String]
 
-    package init(document: Document, fileName: String, title: String) {
+    package init(document: Document, fileName: String, title: String, rawHTMLImages: [String: String] = [:]) {
         self.document = document
         self.fileName = fileName
         self.title = title
+        self.rawHTMLImages = rawHTMLImages
     }
 
     /// The file name of chapter `n` (0-based): `ch001.xhtml`, …
@@ -159,7 +163,7 @@ package enum EPUBEmitter {
         w.end()
         w.start("body")
         w.start("section", ["class": "note", "epub:type": "chapter"])
-        var body = EPUBXHTMLWriter(writer: w, targets: targets, fileName: c.fileName)
+        var body = EPUBXHTMLWriter(writer: w, targets: targets, fileName: c.fileName, rawHTMLImages: c.rawHTMLImages)
         body.write(tree.nodes)
         w.end()
         w.end()

@@ -96,3 +96,33 @@ final class DamagedImageTests: XCTestCase {
                       r.stderr)
     }
 }
+
+/// Raw HTML `<img>` in Markdown (the try-out, item 4): EPUB wrote its alt text silently, as if no
+/// image were there. Now it is packaged like a Markdown image (DOCX reads raw HTML into the AST;
+/// EPUB keeps the HTML and gives it the packaged path), or warned about at file:line:column.
+final class EPUBRawHTMLImageTests: XCTestCase {
+    func testRawHTMLImagesArePackagedOrWarnedAbout() throws {
+        let dir = try makeTempDir(self)
+        try DOCXTests.png(4, 3).write(to: dir.appendingPathComponent("pic.png"))
+        try DOCXTests.png(2, 2).write(to: dir.appendingPathComponent("other one.png"))
+        let md = try writeTestFile("""
+        # Raw
+
+        Inline <img src="pic.png" alt="raw inline"> here.
+
+        <p align="center"><img src="other%20one.png" alt="raw block" width="20"></p>
+
+        <img src="gone.png" alt="raw missing">
+
+        """, "doc.md", in: dir).path
+        let out = dir.appendingPathComponent("doc.epub").path
+        let r = try NotepressBinary.runExpectingSuccess(["convert", md, "-o", out, "--verbose"])
+        XCTAssertEqual(r.stderr, "\(md):7:1: warning: epub: raw HTML image gone.png not found; written as its alt text ('raw missing')\n")
+        let chapter = try EPUBSupport.entry(out, "EPUB/ch001.xhtml")
+        XCTAssertTrue(chapter.contains("Inline <img src=\"images/001-pic.png\" alt=\"raw inline\"/> here."), chapter)
+        XCTAssertTrue(chapter.contains("<img src=\"images/002-other_one.png\" alt=\"raw block\" width=\"20\"/>"), chapter)
+        XCTAssertTrue(chapter.contains("raw missing"), chapter)
+        let check = try EPUBSupport.check(out)
+        XCTAssertEqual(check.fatals + check.errors + check.warnings, 0, check.output)
+    }
+}

@@ -69,6 +69,20 @@ final class EPUBBookTests: XCTestCase {
         XCTAssertTrue(chapter.contains("<img src=\"images/001-shot.png\""), chapter)
     }
 
+    /// A book's raw HTML `<img>` (in a note in a subfolder) was written as its alt text without a
+    /// word: it is packaged, read from the note's own folder (the site does not rewrite raw HTML).
+    func testRawHTMLImagesOfABookAreReadFromTheNotesFolder() throws {
+        let (input, _, dir) = try makeSiteFolder(self, ["part/a.md": "# A\n\n<img src=\"shot.png\" alt=\"raw shot\">\n", "b.md": "# B\n"])
+        try Data(EPUBBookTestsPNG.bytes).write(to: URL(fileURLWithPath: input + "/part/shot.png"))
+        let out = dir + "/raw.epub"
+        let r = try NotepressBinary.runExpectingSuccess(["convert", input, "-o", out, "--verbose"])
+        XCTAssertFalse(r.stderr.contains("warning"), r.stderr)
+        let chapters = try EPUBSupport.spine(out).map { try EPUBSupport.entry(out, "EPUB/" + $0) }
+        XCTAssertTrue(chapters.contains { $0.contains("<img src=\"images/001-shot.png\" alt=\"raw shot\"/>") }, chapters.joined())
+        let check = try EPUBSupport.check(out)
+        XCTAssertEqual(check.fatals + check.errors + check.warnings, 0, check.output)
+    }
+
     /// Try-out (issue 48): a folder with subfolders that have no index page made an invalid book,
     /// the NCX giving a section and its first chapter two playOrders for one target (RSC-005).
     func testSubfoldersWithoutIndexPagesMakeAValidBook() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import NotepressAST
 import NotepressEPUB
+import NotepressRawHTML
 
 /// `-t epub`: an EPUB 3 book of one chapter (see ``EPUBEmitter``); a folder becomes one book of
 /// many in the site engine (NotepressSite's `EPUBBook`), with the same preparation
@@ -18,10 +19,12 @@ package struct EPUBWriter: DocumentWriter {
         let folder = (options.sourceFile ?? path).map(PathText.deletingLastComponent) ?? ""
         let prepared = EPUBPreparation.prepare(document, baseFolder: folder.isEmpty ? "." : folder, chapterFiles: nil,
                                                resources: resources, file: path, diagnostics: &diagnostics)
+        let raw = EPUBPreparation.rawHTMLImages(document, folder: folder.isEmpty ? "." : folder, resources: resources, file: path,
+                                                diagnostics: &diagnostics)
         let title = EPUBPreparation.title(of: document)
         let book = EPUBBookContent(title: title, language: EPUBPreparation.language(of: document),
                                    creators: EPUBPreparation.creators(of: document), date: document.metadata.created,
-                                   chapters: [EPUBChapter(document: prepared, fileName: EPUBChapter.fileName(0), title: title)],
+                                   chapters: [EPUBChapter(document: prepared, fileName: EPUBChapter.fileName(0), title: title, rawHTMLImages: raw)],
                                    resources: resources)
         do {
             return try EPUBEmitter.render(book, options: Self.epubOptions(options), diagnostics: &diagnostics)
@@ -115,6 +118,40 @@ package enum EPUBPreparation {
         d.blocks = document.blocks.map { InlineRewriting.mapInlines($0, rewrite) }
         diagnostics += notes
         return d
+    }
+
+    /// The images raw HTML shows (`<img src>`, which the chapter keeps as HTML), packaged like
+    /// Markdown's from `folder` (the document's own: the site does not rewrite raw HTML): their
+    /// `src` as written (percent-decoded) → the package path. One that cannot be packaged
+    /// (missing, damaged, not an image, remote, `data:`) is warned about at its HTML's file, line
+    /// and column; the chapter shows its `alt` text.
+    package static func rawHTMLImages(_ document: Document, folder: String, resources: EPUBResources, file: String?,
+                                      diagnostics: inout [Diagnostic]) -> [String: String] {
+        var out: [String: String] = [:]
+        var warned = Set<String>()
+        for image in RawHTMLReferences.of(document).imageSources {
+            let src = image.destination
+            let key = EPUBPaths.percentDecoded(src)
+            let path = EPUBPaths.percentDecoded(split(src).path)
+            guard !path.isEmpty, out[key] == nil, !warned.contains(src) else { continue }
+            let alt = image.title.isEmpty ? "" : " ('\(image.title)')"
+            var problem: String?
+            if src.hasPrefix("//") || EPUBPaths.hasScheme(src) {
+                problem = src.lowercased().hasPrefix("data:") ? "raw HTML image data: URL not packaged"
+                    : "remote raw HTML image \(src) not packaged (a book holds its images)"
+            } else {
+                switch resources.add(file: path.hasPrefix("/") ? path : folder + "/" + path) {
+                case .packaged(let p): out[key] = p
+                case .refused(let f): problem = "raw HTML image \(src) \(f.problem(kinds: EPUBResources.kinds))"
+                }
+            }
+            if let problem {
+                warned.insert(src)
+                diagnostics.append(Diagnostic(.warning, "epub: " + problem + "; written as its alt text" + alt, file: file,
+                                              position: image.position))
+            }
+        }
+        return out
     }
 
     /// `dest` without its query, and its fragment (`a.xhtml?x=1#h` → `a.xhtml`, `h`).

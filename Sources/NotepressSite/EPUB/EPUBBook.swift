@@ -88,8 +88,12 @@ package enum EPUBBook {
                                         notesIndex: false, root: "")
             document = EPUBPreparation.prepare(document, baseFolder: inputs.root ?? imageBase(f), chapterFiles: chapterFiles, resources: resources,
                                                file: f.path, diagnostics: &diagnostics)
+            // Raw HTML is not rewritten by the site: its images are read from the note's own folder.
+            let raw = EPUBPreparation.rawHTMLImages(document, folder: PathText.deletingLastComponent(f.path).isEmpty ? "."
+                                                        : PathText.deletingLastComponent(f.path),
+                                                    resources: resources, file: f.path, diagnostics: &diagnostics)
             let title = record.title ?? PathText.deletingExtension(PathText.lastComponent(f.relative))
-            chapters.append(EPUBChapter(document: document, fileName: chapterOf[r]!, title: title))
+            chapters.append(EPUBChapter(document: document, fileName: chapterOf[r]!, title: title, rawHTMLImages: raw))
             if !diagnostics.isEmpty {
                 observer?.tell(.diagnostics(file: f.path, diagnostics: diagnostics, origins: diagnostics.map { _ in "input" }))
             }

@@ -83,6 +83,21 @@ final class EPUBBookTests: XCTestCase {
         XCTAssertEqual(check.fatals + check.errors + check.warnings, 0, check.output)
     }
 
+    /// A book's missing image was warned about twice, once by the link report and once by the
+    /// EPUB writer (without --verbose: "N warnings (input)", no line): one warning, at file:line:column.
+    func testAMissingImageOfABookIsOneWarningAtItsPosition() throws {
+        let (input, output, dir) = try makeSiteFolder(self, ["a.md": "# A\n\n![lost](lost.png)\n\n<img src=\"raw.png\" alt=\"r\">\n"])
+        for (args, what) in [(["-o", dir + "/a.epub"], "book"), (["-o", dir + "/a.epub", "--verbose"], "book, verbose"),
+                             (["-t", "epub", "-o", output + "/", "--verbose"], "folder run")] {
+            let r = try NotepressBinary.runExpectingSuccess(["convert", input] + args)
+            XCTAssertEqual(r.stderr.components(separatedBy: "lost.png").count - 1, 2, "\(what): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("\(input)/a.md:3:1: warning: image 'lost.png': no such file lost.png\n"), "\(what): \(r.stderr)")
+            XCTAssertEqual(r.stderr.components(separatedBy: "raw.png").count - 1, 2, "\(what): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("\(input)/a.md:5:1: warning: image 'raw.png': no such file raw.png\n"), "\(what): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("warnings ("), "\(what): \(r.stderr)")
+        }
+    }
+
     /// Try-out (issue 48): a folder with subfolders that have no index page made an invalid book,
     /// the NCX giving a section and its first chapter two playOrders for one target (RSC-005).
     func testSubfoldersWithoutIndexPagesMakeAValidBook() throws {

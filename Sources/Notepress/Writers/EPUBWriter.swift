@@ -17,10 +17,11 @@ package struct EPUBWriter: DocumentWriter {
         let resources = EPUBResources()
         let path = document.metadata.sourcePath
         let folder = (options.sourceFile ?? path).map(PathText.deletingLastComponent) ?? ""
+        let missing = !options.missingImagesReported
         let prepared = EPUBPreparation.prepare(document, baseFolder: folder.isEmpty ? "." : folder, chapterFiles: nil,
-                                               resources: resources, file: path, diagnostics: &diagnostics)
+                                               resources: resources, file: path, reportsMissing: missing, diagnostics: &diagnostics)
         let raw = EPUBPreparation.rawHTMLImages(document, folder: folder.isEmpty ? "." : folder, resources: resources, file: path,
-                                                diagnostics: &diagnostics)
+                                                reportsMissing: missing, diagnostics: &diagnostics)
         let title = EPUBPreparation.title(of: document)
         let book = EPUBBookContent(title: title, language: EPUBPreparation.language(of: document),
                                    creators: EPUBPreparation.creators(of: document), date: document.metadata.created,
@@ -51,9 +52,11 @@ package enum EPUBPreparation {
     /// `document` prepared. `baseFolder`: where the images' relative paths start (the document's
     /// folder; a book's root, whose links the site already made relative to it). `chapterFiles`:
     /// a book's chapters by their site output path (`notes/a.xhtml` → `ch002.xhtml`); `nil` for a
-    /// single document. `file`: the document's path for diagnostics.
+    /// single document. `file`: the document's path for diagnostics. `reportsMissing`: a missing
+    /// image is warned about (not when the site's link report says it: one warning, not two).
     package static func prepare(_ document: Document, baseFolder: String, chapterFiles: [String: String]?,
-                                resources: EPUBResources, file: String?, diagnostics: inout [Diagnostic]) -> Document {
+                                resources: EPUBResources, file: String?, reportsMissing: Bool = true,
+                                diagnostics: inout [Diagnostic]) -> Document {
         var d = document
         var notes: [Diagnostic] = []
         func warn(_ message: String, _ l: Link) {
@@ -91,7 +94,9 @@ package enum EPUBPreparation {
             case .packaged(let p):
                 out.destination = p
             case .refused(let file):
-                warn("image \(dest) \(file.problem(kinds: EPUBResources.kinds)); written as its text", l)
+                if reportsMissing || file != .missing {
+                    warn("image \(dest) \(file.problem(kinds: EPUBResources.kinds)); written as its text", l)
+                }
                 out.destination = ""
             }
             return (out, false)
@@ -126,7 +131,7 @@ package enum EPUBPreparation {
     /// (missing, damaged, not an image, remote, `data:`) is warned about at its HTML's file, line
     /// and column; the chapter shows its `alt` text.
     package static func rawHTMLImages(_ document: Document, folder: String, resources: EPUBResources, file: String?,
-                                      diagnostics: inout [Diagnostic]) -> [String: String] {
+                                      reportsMissing: Bool = true, diagnostics: inout [Diagnostic]) -> [String: String] {
         var out: [String: String] = [:]
         var warned = Set<String>()
         for image in RawHTMLReferences.of(document).imageSources {
@@ -142,6 +147,7 @@ package enum EPUBPreparation {
             } else {
                 switch resources.add(file: path.hasPrefix("/") ? path : folder + "/" + path) {
                 case .packaged(let p): out[key] = p
+                case .refused(let f) where f == .missing && !reportsMissing: warned.insert(src)
                 case .refused(let f): problem = "raw HTML image \(src) \(f.problem(kinds: EPUBResources.kinds))"
                 }
             }

@@ -87,11 +87,11 @@ package enum EPUBBook {
             document = rewriter.rewrite(document, path: f.relative, resolutions: resolutions[r], format: .epub, fileExtension: "xhtml",
                                         notesIndex: false, root: "")
             document = EPUBPreparation.prepare(document, baseFolder: inputs.root ?? imageBase(f), chapterFiles: chapterFiles, resources: resources,
-                                               file: f.path, diagnostics: &diagnostics)
+                                               file: f.path, reportsMissing: false, diagnostics: &diagnostics)
             // Raw HTML is not rewritten by the site: its images are read from the note's own folder.
             let raw = EPUBPreparation.rawHTMLImages(document, folder: PathText.deletingLastComponent(f.path).isEmpty ? "."
                                                         : PathText.deletingLastComponent(f.path),
-                                                    resources: resources, file: f.path, diagnostics: &diagnostics)
+                                                    resources: resources, file: f.path, reportsMissing: false, diagnostics: &diagnostics)
             let title = record.title ?? PathText.deletingExtension(PathText.lastComponent(f.relative))
             chapters.append(EPUBChapter(document: document, fileName: chapterOf[r]!, title: title, rawHTMLImages: raw))
             if !diagnostics.isEmpty {

@@ -82,6 +82,8 @@ final class DOCXBuilder {
     var imagesByPath: [String: (id: String, header: ImageHeader)?] = [:]
     var abstractLists: [DOCXAbstractList] = []
     var lists: [DOCXList] = []
+    /// The numberings of task boxes (``taskNumbering(checked:)``): checked or not → `w:num` id.
+    var taskLists: [Bool: Int] = [:]
     var footnotes: [String: [Block]] = [:]
     var footnoteOrder: [String] = []
     var writtenFootnotes: Set<String> = []

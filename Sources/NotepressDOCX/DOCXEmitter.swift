@@ -101,6 +101,16 @@ enum DOCXListKind: Equatable {
     case period
     /// `1)`
     case parenthesis
+    /// ☐ or ☒ at every level: a task item of a bullet list (its box is its bullet, as pandoc).
+    case task(checked: Bool)
+
+    /// Whether the marker is a symbol, not a number.
+    var isBullet: Bool {
+        switch self {
+        case .bullet, .task: return true
+        case .period, .parenthesis: return false
+        }
+    }
 }
 
 /// One abstract numbering (`w:abstractNum`): a top-level list and the lists nested in it, one

@@ -98,6 +98,28 @@ final class EPUBBookTests: XCTestCase {
         }
     }
 
+    /// mdBook's part titles (`# Part` in SUMMARY.md) were missing from the book's contents: they
+    /// head the chapters after them up to the next part or separator, as mdBook's sidebar shows.
+    func testSummaryPartTitlesGroupTheirChaptersInTheContents() throws {
+        let (input, _, dir) = try makeSiteFolder(self, [
+            "SUMMARY.md": "# Summary\n\n[Intro](intro.md)\n\n# Part One\n\n- [Ch 1](one.md)\n  - [Ch 1.1](one1.md)\n- [Ch 2](two.md)\n\n"
+                + "# Part Two\n\n- [Ch 3](three.md)\n\n---\n\n[Outro](outro.md)\n",
+            "intro.md": "# Intro\n", "one.md": "# One\n", "one1.md": "# One one\n", "two.md": "# Two\n", "three.md": "# Three\n",
+            "outro.md": "# Outro\n",
+        ])
+        let out = dir + "/parts.epub"
+        try NotepressBinary.runExpectingSuccess(["convert", input, "-o", out, "-q"])
+        let nav = try EPUBSupport.entry(out, "EPUB/nav.xhtml")
+        XCTAssertTrue(nav.contains("<ol><li><a href=\"ch001.xhtml\">Intro</a></li><li><span>Part One</span><ol><li><a href=\"ch002.xhtml\">Ch 1</a>"
+            + "<ol><li><a href=\"ch003.xhtml\">Ch 1.1</a></li></ol></li><li><a href=\"ch004.xhtml\">Ch 2</a></li></ol></li>"
+            + "<li><span>Part Two</span><ol><li><a href=\"ch005.xhtml\">Ch 3</a></li></ol></li><li><a href=\"ch006.xhtml\">Outro</a></li></ol>"), nav)
+        let ncx = try EPUBSupport.entry(out, "EPUB/toc.ncx")
+        XCTAssertTrue(ncx.contains("<text>Part One</text></navLabel><content src=\"ch002.xhtml\"/><navPoint"), ncx)
+        XCTAssertTrue(ncx.contains("<text>Part Two</text></navLabel><content src=\"ch005.xhtml\"/><navPoint"), ncx)
+        let check = try EPUBSupport.check(out)
+        XCTAssertEqual(check.fatals + check.errors + check.warnings, 0, check.output)
+    }
+
     /// Try-out (issue 48): a folder with subfolders that have no index page made an invalid book,
     /// the NCX giving a section and its first chapter two playOrders for one target (RSC-005).
     func testSubfoldersWithoutIndexPagesMakeAValidBook() throws {

@@ -23,10 +23,11 @@ package struct EPUBWriter: DocumentWriter {
         let raw = EPUBPreparation.rawHTMLImages(document, folder: folder.isEmpty ? "." : folder, resources: resources, file: path,
                                                 reportsMissing: missing, diagnostics: &diagnostics)
         let title = EPUBPreparation.title(of: document)
-        let book = EPUBBookContent(title: title, language: EPUBPreparation.language(of: document),
+        var book = EPUBBookContent(title: title, language: EPUBPreparation.language(of: document),
                                    creators: EPUBPreparation.creators(of: document), date: document.metadata.created,
                                    chapters: [EPUBChapter(document: prepared, fileName: EPUBChapter.fileName(0), title: title, rawHTMLImages: raw)],
                                    resources: resources)
+        book.direction = EPUBPreparation.direction(of: document)
         do {
             return try EPUBEmitter.render(book, options: Self.epubOptions(options), diagnostics: &diagnostics)
         } catch {
@@ -180,6 +181,13 @@ package enum EPUBPreparation {
         let f = document.metadata.fields
         guard let tag = (f["lang"] ?? f["language"])?.trimmingCharacters(in: .whitespaces), isLanguageTag(tag) else { return "en" }
         return tag
+    }
+
+    /// The book's direction: front matter `dir` (`rtl`, `ltr`), else that of ``language(of:)``'s
+    /// script (Hebrew, Arabic, Persian… right to left), as an HTML page's `dir` is chosen.
+    package static func direction(of document: Document) -> TextDirection {
+        if let d = document.metadata.fields["dir"].flatMap({ TextDirection(rawValue: $0.lowercased()) }) { return d }
+        return TextDirection.of(language: language(of: document))
     }
 
     /// `tag` has BCP 47's shape: 2–8 letters, then `-` and 1–8 letters or digits, repeated.

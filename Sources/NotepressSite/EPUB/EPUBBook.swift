@@ -105,10 +105,11 @@ package enum EPUBBook {
         // Several files: `--site-title`, else the first chapter's title (pandoc's metadata of the first file).
         let title = scan.folders.isEmpty && request.options.siteTitle == nil ? chapters.first?.title ?? navigation.siteTitle
             : navigation.siteTitle
-        let book = EPUBBookContent(title: title, language: first.map(EPUBPreparation.language(of:)) ?? "en",
+        var book = EPUBBookContent(title: title, language: first.map(EPUBPreparation.language(of:)) ?? "en",
                                    creators: first.map(EPUBPreparation.creators(of:)) ?? [], date: dates.max(),
                                    chapters: chapters, resources: resources,
                                    toc: scan.folders.isEmpty ? nil : tocEntries(navigation, chapterOf: chapterOf))
+        book.direction = first.map(EPUBPreparation.direction(of:)) ?? .leftToRight
         var diagnostics: [Diagnostic] = []
         let bytes: [UInt8]
         do {
@@ -156,7 +157,10 @@ package enum EPUBBook {
     }
 
     /// The sidebar's tree as the book's table of contents: pages that are chapters, folders with
-    /// chapters below them; parts, separators and external links left out.
+    /// chapters below them. A part title of `SUMMARY.md` (`# Part`) heads the entries after it, up
+    /// to the next part or separator, as mdBook's sidebar groups them (a `span` with their list in
+    /// the navigation document, a navPoint at its first chapter in the NCX); a part without
+    /// chapters, separators and external links are left out.
     static func tocEntries(_ nav: SiteNavigation, chapterOf: [Int: String]) -> [EPUBNavEntry] {
         func entry(_ n: Int, depth: Int) -> EPUBNavEntry? {
             let node = nav.nodes[n]
@@ -166,6 +170,25 @@ package enum EPUBBook {
             if href == nil && children.isEmpty { return nil }
             return EPUBNavEntry(title: node.title, href: href, children: children)
         }
-        return nav.top.compactMap { entry($0, depth: 0) }
+        var out: [EPUBNavEntry] = []
+        var part: EPUBNavEntry?
+        func closePart() {
+            if let p = part, !p.children.isEmpty { out.append(p) }
+            part = nil
+        }
+        for n in nav.top {
+            switch nav.nodes[n].role {
+            case .part:
+                closePart()
+                part = EPUBNavEntry(title: nav.nodes[n].title, href: nil)
+            case .separator:
+                closePart()
+            case .entry:
+                guard let e = entry(n, depth: 1) else { continue }
+                if part != nil { part!.children.append(e) } else { out.append(e) }
+            }
+        }
+        closePart()
+        return out
     }
 }

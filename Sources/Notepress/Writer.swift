@@ -99,8 +99,8 @@ public struct ConversionOptions: Sendable {
     /// EPUB) read them there. `nil`: beside ``DocumentMetadata/sourcePath``.
     package var sourceFile: String?
     /// A site run's link report already says which local images are missing, at file:line:column
-    /// (NotepressSite's `LinkReport`): the EPUB writer then does not say it a second time (it still
-    /// says what else keeps an image out: empty, damaged, not an image).
+    /// (NotepressSite's `LinkReport`): the EPUB, DOCX and ODT writers then do not say it a second
+    /// time (they still say what else keeps an image out: empty, damaged, not an image).
     package var missingImagesReported = false
     /// PDF: the paper (default A4; the command line takes Letter from a US or Canadian locale).
     public var paperSize: PaperSize = .a4

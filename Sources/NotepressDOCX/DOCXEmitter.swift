@@ -41,9 +41,10 @@ package enum DOCXEmitter {
     /// - Throws: ``ContainerError`` when libzip cannot be loaded or fails.
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                                tableOfContents: TableOfContents? = nil, sourceFile: String? = nil,
-                               diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+                               missingImagesReported: Bool = false, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let builder = DOCXBuilder(document: document, theme: theme)
         builder.sourceFile = sourceFile
+        builder.missingImagesReported = missingImagesReported
         builder.unsafe = unsafe
         builder.tableOfContents = tableOfContents
         let body = builder.buildDocument()

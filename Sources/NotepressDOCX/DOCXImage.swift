@@ -85,7 +85,7 @@ extension DOCXBuilder {
             return known.map { ($0.id, $0.header) }
         }
         guard case .image(let header, let bytes) = file else {
-            warn("image \(destination) \(file.problem(kinds: "PNG, JPEG or GIF")); its description is kept", at: link.position)
+            if file != .missing || !missingImagesReported { warn("image \(destination) \(file.problem(kinds: "PNG, JPEG or GIF")); its description is kept", at: link.position) }
             imagesByPath[key] = .some(nil)
             return nil
         }

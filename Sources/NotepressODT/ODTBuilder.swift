@@ -71,6 +71,8 @@ struct ODTBuilder {
     let sheet: ODTStyleSheet
     /// Keep dangerous link destinations live (``URLSafety``).
     var unsafe = false
+    /// A site run's link report says which images are missing: not said again here.
+    var missingImagesReported = false
     /// `--toc`.
     var tableOfContents: TableOfContents?
     var diagnostics: [Diagnostic] = []

@@ -47,8 +47,9 @@ package enum ODTEmitter {
     /// - Throws: ``ContainerError`` when libzip cannot be loaded or fails.
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                                tableOfContents: TableOfContents? = nil, sourceFile: String? = nil,
-                               diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+                               missingImagesReported: Bool = false, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         var builder = ODTBuilder(document: document.assigningMissingHeadingIDs(), theme: theme, sourceFile: sourceFile)
+        builder.missingImagesReported = missingImagesReported
         builder.unsafe = unsafe
         builder.tableOfContents = tableOfContents
         let body = builder.buildBody()

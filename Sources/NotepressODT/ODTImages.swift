@@ -25,6 +25,8 @@ struct ODTImages {
         /// Not embedded (missing, unreadable, not PNG/JPEG/GIF, remote): why, for the warning;
         /// `nil` for a remote image (shown as a link, no warning).
         case notEmbedded(String?)
+        /// No such file: why, for the warning (unless a site's link report says it).
+        case missing(String)
     }
 
     /// The files embedded so far, in order of first use.
@@ -70,6 +72,7 @@ struct ODTImages {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: base)
         let file = ImageFile.read(url.path, maxBytes: Self.maxBytes)
         guard case .image(let header, let bytes) = file else {
+            if file == .missing { return .missing("image '\(destination)' " + file.problem(kinds: "")) }
             return .notEmbedded("image '\(destination)' " + file.problem(kinds: "PNG, JPEG or GIF"))
         }
         let ext = header.kind == .jpeg ? "jpg" : header.kind.fileExtension

@@ -84,11 +84,13 @@ final class EPUBBookTests: XCTestCase {
     }
 
     /// A book's missing image was warned about twice, once by the link report and once by the
-    /// EPUB writer (without --verbose: "N warnings (input)", no line): one warning, at file:line:column.
+    /// EPUB writer (without --verbose: "N warnings (input)", no line): one warning, at file:line:column
+    /// (and so in a folder run to EPUB, DOCX and ODT).
     func testAMissingImageOfABookIsOneWarningAtItsPosition() throws {
         let (input, output, dir) = try makeSiteFolder(self, ["a.md": "# A\n\n![lost](lost.png)\n\n<img src=\"raw.png\" alt=\"r\">\n"])
         for (args, what) in [(["-o", dir + "/a.epub"], "book"), (["-o", dir + "/a.epub", "--verbose"], "book, verbose"),
-                             (["-t", "epub", "-o", output + "/", "--verbose"], "folder run")] {
+                             (["-t", "epub", "-o", output + "/", "--verbose"], "folder run"),
+                             (["-t", "docx,odt", "-o", dir + "/office/", "--verbose"], "DOCX and ODT folder run")] {
             let r = try NotepressBinary.runExpectingSuccess(["convert", input] + args)
             XCTAssertEqual(r.stderr.components(separatedBy: "lost.png").count - 1, 2, "\(what): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("\(input)/a.md:3:1: warning: image 'lost.png': no such file lost.png\n"), "\(what): \(r.stderr)")

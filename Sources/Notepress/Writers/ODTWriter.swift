@@ -10,6 +10,7 @@ package struct ODTWriter: DocumentWriter {
     package func write(_ document: Document, options: ConversionOptions, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         try ODTEmitter.render(RawHTMLReading.reading(document), theme: options.theme, unsafe: options.unsafe,
                               tableOfContents: options.tableOfContents(of: document), sourceFile: options.sourceFile,
+                               missingImagesReported: options.missingImagesReported,
                               diagnostics: &diagnostics)
     }
 }

@@ -125,4 +125,18 @@ final class EPUBRawHTMLImageTests: XCTestCase {
         let check = try EPUBSupport.check(out)
         XCTAssertEqual(check.fatals + check.errors + check.warnings, 0, check.output)
     }
+
+    /// DOCX said "doc.md: warning: DOCX: image gone.png not found" of a raw HTML block's image,
+    /// and PDF of a raw inline one, with no line: raw HTML read into the AST gives its images the
+    /// position of the block they are in.
+    func testRawHTMLImageWarningsOfOtherWritersHaveTheirLine() throws {
+        let dir = try makeTempDir(self)
+        let md = try writeTestFile("# Raw\n\nInline <img src=\"gone1.png\" alt=\"a\"> here.\n\n<img src=\"gone2.png\" alt=\"b\">\n", "doc.md", in: dir).path
+        for (ext, prefix) in [("docx", "DOCX: image "), ("odt", "ODT: image '")] {
+            let r = try NotepressBinary.runExpectingSuccess(["convert", md, "-o", dir.appendingPathComponent("doc." + ext).path, "--verbose"])
+            XCTAssertTrue(r.stderr.contains("\(md):3:1: warning: \(prefix)gone1.png"), "\(ext): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("\(md):5:1: warning: \(prefix)gone2.png"), "\(ext): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("\(md): warning"), "\(ext): \(r.stderr)")
+        }
+    }
 }

@@ -6,8 +6,9 @@ extension ConvertPlan {
     /// `convert FOLDER -o BOOK.epub`: the folder as one EPUB book (NotepressSite's ``EPUBBook``);
     /// warnings as a folder run prints them, then one summary line.
     /// - Throws: ``UsageError`` when the request cannot be made.
-    func convertEPUBBook() throws -> Int32 {
-        let request = try siteBuildRequest(keepForExit: true)
+    /// `keepForExit`: the process ends after this (not a `--watch` build).
+    func convertEPUBBook(keepForExit: Bool = true) throws -> Int32 {
+        let request = try siteBuildRequest(keepForExit: keepForExit)
         let start = Date()
         let report: EPUBBook.Report
         do {

@@ -353,15 +353,18 @@ final class ConvertWatchBookTests: XCTestCase {
             let deadline = Date(timeIntervalSinceNow: seconds)
             while Date() < deadline {
                 // Written atomically: once there, a whole book.
-                if FileManager.default.fileExists(atPath: out), let text = try? EPUBSupport.entry(out, "EPUB/ch001.xhtml"),
+                if let text = try? EPUBSupport.entry(out, "EPUB/ch001.xhtml"),
                    text.contains(needle) { return true }
                 usleep(200_000)
             }
             return false
         }
-        XCTAssertTrue(waitFor("One.", seconds: 60))
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while !FileManager.default.fileExists(atPath: out) && Date() < deadline { usleep(100_000) }
         var isFolder: ObjCBool = false
-        XCTAssertTrue(FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) && !isFolder.boolValue)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out, isDirectory: &isFolder))
+        guard !isFolder.boolValue else { return XCTFail("\(out) is a folder, not a book") }
+        XCTAssertTrue(waitFor("One.", seconds: 60))
         try Data("# A\n\nTwo.\n".utf8).write(to: URL(fileURLWithPath: input + "/a.md"))
         XCTAssertTrue(waitFor("Two.", seconds: 60))
         kill(p.processIdentifier, SIGINT)

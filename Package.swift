@@ -168,7 +168,7 @@ let package = Package(
         // reading into AST nodes for every other format.
         .target(name: "NotepressRawHTML", dependencies: ["NotepressAST", "CGumbo"]),
         .target(name: "NotepressHTML", dependencies: ["NotepressAST", "NotepressThemes", "NotepressResources", "NotepressRawHTML"]),
-        .target(name: "NotepressRTF", dependencies: ["NotepressAST", "NotepressThemes"]),
+        .target(name: "NotepressRTF", dependencies: ["NotepressAST", "NotepressThemes", "NotepressContainer"]),
         .target(name: "NotepressANSI", dependencies: ["NotepressAST", "NotepressThemes", "NotepressPlatform", "CLineBreak"]),
         .target(name: "NotepressTEI", dependencies: ["NotepressAST", "NotepressResources", "CLibXML2"]),
         .target(name: "NotepressMan", dependencies: ["NotepressAST", "NotepressThemes"]),
@@ -180,11 +180,12 @@ let package = Package(
         .target(name: "NotepressODT", dependencies: ["NotepressAST", "NotepressThemes", "NotepressContainer"]),
         .target(name: "NotepressEPUB", dependencies: ["NotepressAST", "NotepressThemes", "NotepressHTML", "NotepressRawHTML", "NotepressContainer", "CLibCrypto"]),
         // PDF: walks the AST and drives NotepressPDFShim, loaded with dlopen on first use (no link to it).
-        .target(name: "NotepressPDF", dependencies: ["NotepressAST", "NotepressThemes", "NotepressPlatform", "CNotepressPDF"]),
+        .target(name: "NotepressPDF", dependencies: ["NotepressAST", "NotepressThemes", "NotepressPlatform", "CNotepressPDF", "NotepressContainer"]),
         .target(name: "Notepress", dependencies: [
             "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",
             "NotepressHTML", "NotepressRTF", "NotepressANSI", "NotepressTEI", "NotepressMan", "NotepressPlatform",
             "NotepressHighlight", "CBuildInfo", "NotepressRawHTML", "NotepressPDF", "NotepressDOCX", "NotepressODT", "NotepressEPUB",
+            "NotepressContainer",
         ]),
         .target(name: "NotepressSite", dependencies: [
             "Notepress", "NotepressAST", "NotepressReaders", "NotepressResources", "NotepressThemes",

@@ -98,6 +98,10 @@ public struct ConversionOptions: Sendable {
     /// input folder): writers that embed files beside the source (the images of DOCX, ODT and
     /// EPUB) read them there. `nil`: beside ``DocumentMetadata/sourcePath``.
     package var sourceFile: String?
+    /// A site run's link report already says which local images are missing, at file:line:column
+    /// (NotepressSite's `LinkReport`): the EPUB, DOCX and ODT writers then do not say it a second
+    /// time (they still say what else keeps an image out: empty, damaged, not an image).
+    package var missingImagesReported = false
     /// PDF: the paper (default A4; the command line takes Letter from a US or Canadian locale).
     public var paperSize: PaperSize = .a4
 

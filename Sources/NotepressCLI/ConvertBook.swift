@@ -3,11 +3,12 @@ import Notepress
 import NotepressSite
 
 extension ConvertPlan {
-    /// `convert FOLDER -o BOOK.epub` or `BOOK.pdf`: the folder as one book (NotepressSite's
+    /// `convert FOLDER -o BOOK.epub` or `BOOK.pdf` (or several files): them as one book (NotepressSite's
     /// ``EPUBBook``, ``PDFBook``); warnings as a folder run prints them, then one summary line.
     /// - Throws: ``UsageError`` when the request cannot be made.
-    func convertBook() throws -> Int32 {
-        let request = try siteBuildRequest(keepForExit: true)
+    /// `keepForExit`: the process ends after this (not a `--watch` build).
+    func convertBook(keepForExit: Bool = true) throws -> Int32 {
+        let request = try siteBuildRequest(keepForExit: keepForExit)
         let start = Date()
         let report: SiteBook.Report
         do {

@@ -153,28 +153,40 @@ struct OutputOptions {
         template = a.value("--template")
         dataDirectory = a.value("--data-dir")
         themeFile = a.value("--theme").flatMap { $0.hasSuffix(".json") || $0.contains("/") ? $0 : nil }
-        let outputIsFolder = output.flatMap { Platform.status($0) }?.kind == .directory || output?.hasSuffix("/") == true
-        let fileOutput = input.onlyInput != nil && !input.isFolder && output != nil && !outputIsFolder
-        // A folder to `-o NAME.epub` or `NAME.pdf` is one book, not a folder of that name.
-        let bookOutput = mode == .convert && input.filesFrom == nil && input.isFolder && !outputIsFolder
-            && output.map { ["epub", "pdf"].contains(($0 as NSString).pathExtension.lowercased()) } == true
-        writers = try Self.writers(a, fileOutput: fileOutput || bookOutput ? output : nil, verbosity: verbosity)
-        book = bookOutput && writers.count == 1 && [.epub, .pdf].contains(writers[0].format)
-        single = mode == .convert && input.filesFrom == nil && input.onlyInput != nil && !input.isFolder
-            && (output == nil || (!outputIsFolder && writers.count == 1))
+        // What `-o` names (one file, one book, a folder): NotepressSite's ``OutputTarget``.
+        let given = try Self.formatNames(a)
+        let target: OutputTarget
+        do {
+            target = mode == .convert
+                ? try OutputTarget.of(inputs: input.inputs, folderInput: input.isFolder, listed: input.filesFrom != nil,
+                                      output: output, formats: given.map { $0.compactMap(OutputFormat.init(rawValue:)) })
+                : .folder
+        } catch let refusal as SiteBuildRefusal {
+            throw UsageError(refusal.message)
+        }
+        writers = try Self.writers(given, fileOutput: target != .folder ? output : nil, verbosity: verbosity)
+        book = target == .book
+        single = target == .file
         try checkDestinations(a, mode: mode, input: input)
     }
 
-    /// Writers: -t, else the output file's extension (pandoc's rule), else HTML.
-    private static func writers(_ a: Arguments, fileOutput: String?, verbosity: Verbosity) throws -> [any DocumentWriter] {
+    /// The format names `-t` gives, each once (`tree` is `json`), `nil` without `-t`.
+    /// - Throws: ``UsageError`` for `-t` without a name.
+    private static func formatNames(_ a: Arguments) throws -> [String]? {
+        guard let value = a.value("--to") else { return nil }
         var names: [String] = []
-        for n in (a.value("--to") ?? "").split(separator: ",") {
+        for n in value.split(separator: ",") {
             let name = n.trimmingCharacters(in: .whitespaces).lowercased()
             if !name.isEmpty && !names.contains(name) { names.append(name == "tree" ? "json" : name) }
         }
-        if a.value("--to") != nil && names.isEmpty { throw UsageError("-t needs a format: " + Suggestion.list(Commands.outputFormats)) }
+        if names.isEmpty { throw UsageError("-t needs a format: " + Suggestion.list(Commands.outputFormats)) }
+        return names
+    }
+
+    /// Writers: -t, else the output file's extension (pandoc's rule), else HTML.
+    private static func writers(_ names: [String]?, fileOutput: String?, verbosity: Verbosity) throws -> [any DocumentWriter] {
         var writers: [any DocumentWriter] = []
-        for n in names {
+        for n in names ?? [] {
             guard let w = WriterRegistry.writer(named: n) else {
                 throw unknownWord("output format", n, among: Commands.outputFormats)
             }
@@ -217,14 +229,7 @@ struct OutputOptions {
                 throw UsageError(input.isFolder ? "converting a folder needs an output folder (-o DIR)"
                                                 : "converting several files needs an output folder (-o DIR)")
             }
-            // `-o site.html` for a folder: a file name, not a new folder of that name (a trailing
-            // `/` asks for the folder). Several files with several formats keep any name.
-            if input.isFolder, outputStatus == nil, !output.hasSuffix("/"), case let ext = (output as NSString).pathExtension,
-               !ext.isEmpty, ext.utf8.count <= 5, ext.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }),
-               !PathText.lastComponent(output).hasPrefix(".") {
-                throw UsageError("-o \(output) looks like a file name; converting a folder needs an output folder "
-                    + "(-o \(output)/ makes a folder of that name)")
-            }
+            // `-o site.html` (a file name) was refused by ``OutputTarget``.
             if let st = outputStatus, st.kind != .directory {
                 throw UsageError("-o \(output) exists and is not a folder; converting "
                     + (input.isFolder ? "a folder" : "several files") + " needs an output folder")

@@ -19,6 +19,12 @@ struct WatchBuilder {
     func build() -> (Summary, ConvertPlan?) {
         do {
             let plan = try ConvertPlan(Arguments(arguments, options: spec.options))
+            // One book (`-o NAME.epub` or `NAME.pdf` of a folder or several files): rebuilt whole, as without --watch.
+            if plan.outputs.book {
+                let status = try plan.convertBook(keepForExit: false)
+                return (Summary(status: status, failures: status == 0 ? [] : ["\(plan.output ?? ""): error: not written (see above)"],
+                                written: 1), plan)
+            }
             if plan.single {
                 let status = plan.convertSingle(exitsAfter: false)
                 return (Summary(status: status, failures: status == 0 ? [] : ["\(plan.inputs[0]): error: not converted (see above)"],

@@ -196,11 +196,28 @@ extension DOCXBuilder {
             c.listLevel = level + 1
             c.list = current
             c.spaceAfter = list.tight ? 0 : 120
-            pendingNumbering = (current.id, level, hanging)
-            pendingTask = item.task
+            // A bullet list's task item: the box is its bullet (a numbering of boxes); an ordered
+            // one keeps its number, the box starting its text.
+            if let task = item.task, !ordered {
+                pendingNumbering = (taskNumbering(checked: task == .checked), level, hanging)
+            } else {
+                pendingNumbering = (current.id, level, hanging)
+                pendingTask = item.task
+            }
             for b in item.blocks { writeBlock(b, c) }
             flushPending(c)
         }
+    }
+
+    /// The numbering (`w:num` id) whose every level's bullet is ☐, or ☒ when `checked`, made once.
+    func taskNumbering(checked: Bool) -> Int {
+        if let id = taskLists[checked] { return id }
+        var abstract = DOCXAbstractList()
+        abstract.levels = abstract.levels.map { _ in (DOCXListKind.task(checked: checked), 1) }
+        abstractLists.append(abstract)
+        lists.append(DOCXList(abstract: abstractLists.count - 1))
+        taskLists[checked] = lists.count
+        return lists.count
     }
 
     /// The direction of the runs of `inl` in `range` (their text's first strong character).

@@ -85,6 +85,10 @@ final class DOCXBuilder {
     var imagesByPath: [String: (id: String, header: ImageHeader)?] = [:]
     var abstractLists: [DOCXAbstractList] = []
     var lists: [DOCXList] = []
+    /// The numberings of task boxes (``taskNumbering(checked:)``): checked or not → `w:num` id.
+    var taskLists: [Bool: Int] = [:]
+    /// A site run's link report says which images are missing: not said again here.
+    var missingImagesReported = false
     var footnotes: [String: [Block]] = [:]
     var footnoteOrder: [String] = []
     var writtenFootnotes: Set<String> = []

@@ -43,9 +43,11 @@ package enum DOCXEmitter {
     /// - Throws: ``ContainerError`` when libzip cannot be loaded or fails.
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                                tableOfContents: TableOfContents? = nil, markerContents: TableOfContents? = nil,
-                               sourceFile: String? = nil, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
+                               sourceFile: String? = nil,
+                               missingImagesReported: Bool = false, diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         let builder = DOCXBuilder(document: document, theme: theme)
         builder.sourceFile = sourceFile
+        builder.missingImagesReported = missingImagesReported
         builder.unsafe = unsafe
         builder.tableOfContents = tableOfContents
         builder.markerContents = markerContents
@@ -104,6 +106,16 @@ enum DOCXListKind: Equatable {
     case period
     /// `1)`
     case parenthesis
+    /// ☐ or ☒ at every level: a task item of a bullet list (its box is its bullet, as pandoc).
+    case task(checked: Bool)
+
+    /// Whether the marker is a symbol, not a number.
+    var isBullet: Bool {
+        switch self {
+        case .bullet, .task: return true
+        case .period, .parenthesis: return false
+        }
+    }
 }
 
 /// One abstract numbering (`w:abstractNum`): a top-level list and the lists nested in it, one

@@ -58,13 +58,14 @@ extension DOCXBuilder {
         let destination = URLSafety.destination(link.destination, unsafe: unsafe)
         guard !destination.isEmpty else { return nil }
         let key: String
-        var bytes: [UInt8]?
+        var file = ImageFile.missing
         if destination.hasPrefix("data:") {
             key = destination
+            file = .other([])  // not base64: no image
             if imagesByPath[key] == nil, let comma = destination.firstIndex(of: ","),
-               destination[..<comma].hasSuffix(";base64") {
-                bytes = Data(base64Encoded: String(destination[destination.index(after: comma)...]),
-                             options: .ignoreUnknownCharacters).map { [UInt8]($0) }
+               destination[..<comma].hasSuffix(";base64"),
+               let data = Data(base64Encoded: String(destination[destination.index(after: comma)...]), options: .ignoreUnknownCharacters) {
+                file = ImageFile.of([UInt8](data))
             }
         } else if Self.hasScheme(destination) {
             warn("image \(destination) is not embedded (a remote image); its description is kept", at: link.position)
@@ -78,18 +79,13 @@ extension DOCXBuilder {
                 if !folder.isEmpty { path = folder + "/" + path }
             }
             key = path
-            if imagesByPath[key] == nil { bytes = Self.readImageFile(path) }
+            if imagesByPath[key] == nil { file = ImageFile.read(path, maxBytes: Self.maxImageBytes) }
         }
         if let known = imagesByPath[key] {
             return known.map { ($0.id, $0.header) }
         }
-        guard let bytes else {
-            warn("image \(destination) not found; its description is kept", at: link.position)
-            imagesByPath[key] = .some(nil)
-            return nil
-        }
-        guard let header = ImageHeader.read(bytes) else {
-            warn("image \(destination) is not a PNG, JPEG or GIF image; its description is kept", at: link.position)
+        guard case .image(let header, let bytes) = file else {
+            if file != .missing || !missingImagesReported { warn("image \(destination) \(file.problem(kinds: "PNG, JPEG or GIF")); its description is kept", at: link.position) }
             imagesByPath[key] = .some(nil)
             return nil
         }
@@ -99,15 +95,5 @@ extension DOCXBuilder {
         media.append(DOCXMedia(id: id, target: target, bytes: bytes, kind: header.kind))
         imagesByPath[key] = (id, header)
         return (id, header)
-    }
-
-    /// The bytes of the regular file at `path`, or `nil` when there is none or it is larger than
-    /// ``maxImageBytes``.
-    static func readImageFile(_ path: String) -> [UInt8]? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              let size = attributes[.size] as? Int, size <= maxImageBytes,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return [UInt8](data)
     }
 }

@@ -110,14 +110,19 @@ struct DOCXParts {
                 let kind = format?.kind ?? .bullet
                 x.start("w:lvl", ["w:ilvl": String(level)])
                 x.element("w:start", ["w:val": String(format?.start ?? 1)])
-                x.element("w:numFmt", ["w:val": kind == .bullet ? "bullet" : "decimal"])
-                let text = kind == .bullet ? Self.bullet(level) : "%\(level + 1)" + (kind == .period ? "." : ")")
+                x.element("w:numFmt", ["w:val": kind.isBullet ? "bullet" : "decimal"])
+                let text: String
+                switch kind {
+                case .bullet: text = Self.bullet(level)
+                case .task(let checked): text = checked ? "\u{2612}" : "\u{2610}"
+                case .period, .parenthesis: text = "%\(level + 1)" + (kind == .period ? "." : ")")
+                }
                 x.element("w:lvlText", ["w:val": text])
                 x.element("w:lvlJc", ["w:val": "left"])
                 x.start("w:pPr")
                 x.element("w:ind", ["w:left": String(min(720 * (level + 1), DOCXEmitter.maxIndent)), "w:hanging": "360"])
                 x.end()
-                if kind != .bullet {
+                if !kind.isBullet {
                     x.start("w:rPr"); x.element("w:b"); x.element("w:bCs"); x.end()
                 }
                 x.end()

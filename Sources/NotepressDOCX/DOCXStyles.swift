@@ -84,11 +84,27 @@ extension DOCXParts {
         x.element("w:color", ["w:val": DOCXEmitter.hex(theme.colors.text)])
         x.element("w:sz", ["w:val": String(DOCXEmitter.halfPoints(body.size))])
         x.element("w:szCs", ["w:val": String(DOCXEmitter.halfPoints(body.size))])
+        x.element("w:lang", Self.language(document.metadata))
         x.end(); x.end()
         x.start("w:pPrDefault"); x.start("w:pPr")
         x.element("w:spacing", ["w:after": "120", "w:line": String(lineSpacing(body)), "w:lineRule": "auto"])
         x.end(); x.end()
         x.end()
+    }
+
+    /// `w:lang`: front matter `lang` (a well-formed tag, as HTML's `lang` is chosen), else `en`;
+    /// the same tag for complex scripts (`w:bidi`) when the language is written right to left,
+    /// and for East Asian text (`w:eastAsia`) when it is Chinese, Japanese or Korean.
+    static func language(_ metadata: DocumentMetadata) -> KeyValuePairs<String, String> {
+        let tag = metadata.language ?? "en"
+        let primary = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        let rtl = TextDirection.of(language: tag) == .rightToLeft
+        let eastAsian = ["zh", "ja", "ko"].contains(primary)
+        switch (rtl, eastAsian) {
+        case (true, _): return ["w:val": tag, "w:bidi": tag]
+        case (false, true): return ["w:val": tag, "w:eastAsia": tag]
+        case (false, false): return ["w:val": tag]
+        }
     }
 
     /// Line spacing in 240ths of a line (`w:lineRule="auto"`) from a style's line height.

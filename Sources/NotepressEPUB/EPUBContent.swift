@@ -14,8 +14,8 @@ import NotepressRawHTML
 /// - an `id` already used in the chapter is dropped (ids are unique per document);
 /// - a link into the book (``EPUBLinkTargets``) keeps its fragment only when the target chapter
 ///   has that id; a relative link to anything else becomes a `span` of its text (the preparation warned);
-/// - an image whose `src` is not a packaged image (``EPUBLinkTargets/images``) becomes its
-///   `alt` text; `srcset` and `<source>` go (they would name files not in the package);
+/// - an image whose `src` is not a packaged image (``EPUBLinkTargets/images``), nor raw HTML's
+///   image packaged (``EPUBChapter/rawHTMLImages``), becomes its `alt` text; `srcset` and `<source>` go (they would name files not in the package);
 /// - math spans (`<span class="math …">`) become MathML when ``EPUBMath`` can write the TeX,
 ///   else the TeX as `<code class="math …">`;
 /// - attributes HTML5 made obsolete (`align`, `name` on `a`, `type` on `ul`) go, as does anything
@@ -64,10 +64,14 @@ struct EPUBXHTMLWriter {
     private var seenIDs = Set<String>()
     private let w: XMLStreamWriter
 
-    init(writer: XMLStreamWriter, targets: EPUBLinkTargets, fileName: String) {
+    /// Raw HTML's images: `src` (percent-decoded) → packaged path (``EPUBChapter/rawHTMLImages``).
+    let rawHTMLImages: [String: String]
+
+    init(writer: XMLStreamWriter, targets: EPUBLinkTargets, fileName: String, rawHTMLImages: [String: String] = [:]) {
         w = writer
         self.targets = targets
         self.fileName = fileName
+        self.rawHTMLImages = rawHTMLImages
     }
 
     /// Attributes written as they are (values escaped by the writer), after the checks below.
@@ -177,7 +181,8 @@ struct EPUBXHTMLWriter {
     }
 
     private mutating func image(_ e: RawHTMLElement) {
-        let src = EPUBPaths.percentDecoded(e.attribute("src") ?? "")
+        var src = EPUBPaths.percentDecoded(e.attribute("src") ?? "")
+        if !targets.images.contains(src), let packaged = rawHTMLImages[src] { src = packaged }
         guard targets.images.contains(src) else {
             // Not in the package (missing, not an image, remote: the preparation warned).
             w.text(e.attribute("alt") ?? "")

@@ -32,11 +32,15 @@ package struct EPUBChapter: Sendable {
     package var fileName: String
     /// The title the navigation shows.
     package var title: String
+    /// The images raw HTML shows: `src` as written, percent-decoded → packaged path
+    /// (``EPUBResources``); any other raw `img` is written as its `alt` text.
+    package var rawHTMLImages: [String: String]
 
-    package init(document: Document, fileName: String, title: String) {
+    package init(document: Document, fileName: String, title: String, rawHTMLImages: [String: String] = [:]) {
         self.document = document
         self.fileName = fileName
         self.title = title
+        self.rawHTMLImages = rawHTMLImages
     }
 
     /// The file name of chapter `n` (0-based): `ch001.xhtml`, …
@@ -71,6 +75,9 @@ package struct EPUBBookContent {
     package var resources: EPUBResources
     /// The table of contents; `nil`: each chapter's headings (``EPUBOptions/tableOfContentsMaxLevel``).
     package var toc: [EPUBNavEntry]?
+    /// The book's writing direction: right to left turns pages right to left (the spine's
+    /// `page-progression-direction`) and sets `dir` on every document.
+    package var direction: TextDirection = .leftToRight
 
     package init(title: String, language: String, creators: [String], date: Date?, chapters: [EPUBChapter],
                  resources: EPUBResources, toc: [EPUBNavEntry]? = nil) {
@@ -123,13 +130,14 @@ package enum EPUBEmitter {
         archive.add("META-INF/container.xml", bytes: EPUBPackageDocuments.container(root + "package.opf"))
         var chapterFiles: [(name: String, bytes: [UInt8], mathML: Bool)] = []
         for (c, tree) in zip(book.chapters, trees) {
-            let (bytes, mathML) = chapterXHTML(c, tree: tree, targets: targets, language: book.language)
+            let (bytes, mathML) = chapterXHTML(c, tree: tree, targets: targets, language: book.language, direction: book.direction)
             chapterFiles.append((c.fileName, bytes, mathML))
         }
         let toc = book.toc ?? headingsTOC(book.chapters, maxLevel: options.tableOfContentsMaxLevel)
         let identifier = Self.identifier(book, chapters: chapterFiles.map(\.bytes))
         let docs = EPUBPackageDocuments(title: book.title, language: book.language, identifier: identifier,
-                                        toc: sanitized(toc, targets: targets), firstChapter: book.chapters.first?.fileName)
+                                        toc: sanitized(toc, targets: targets), firstChapter: book.chapters.first?.fileName,
+                                        direction: book.direction)
         archive.add(root + "package.opf", bytes: docs.packageDocument(creators: book.creators, modified: modified(book, options: options),
                                                                   chapters: chapterFiles.map { ($0.name, $0.mathML) },
                                                                   images: book.resources.images))
@@ -151,10 +159,13 @@ package enum EPUBEmitter {
     }
 
     /// One chapter's XHTML and whether it holds MathML.
-    static func chapterXHTML(_ c: EPUBChapter, tree: EPUBChapterTree, targets: EPUBLinkTargets, language: String) -> ([UInt8], Bool) {
+    static func chapterXHTML(_ c: EPUBChapter, tree: EPUBChapterTree, targets: EPUBLinkTargets, language: String,
+                             direction: TextDirection = .leftToRight) -> ([UInt8], Bool) {
         let w = XMLStreamWriter()
-        w.start("html", attributeList: [("xmlns", "http://www.w3.org/1999/xhtml"), ("xmlns:epub", "http://www.idpf.org/2007/ops"),
-                                        ("xml:lang", language), ("lang", language)])
+        var attributes = [("xmlns", "http://www.w3.org/1999/xhtml"), ("xmlns:epub", "http://www.idpf.org/2007/ops"),
+                          ("xml:lang", language), ("lang", language)]
+        if direction == .rightToLeft { attributes.append(("dir", "rtl")) }
+        w.start("html", attributeList: attributes)
         w.start("head")
         w.element("meta", ["charset": "utf-8"])
         w.element("title", text: c.title.isEmpty ? "Untitled" : c.title)
@@ -162,7 +173,7 @@ package enum EPUBEmitter {
         w.end()
         w.start("body")
         w.start("section", ["class": "note", "epub:type": "chapter"])
-        var body = EPUBXHTMLWriter(writer: w, targets: targets, fileName: c.fileName)
+        var body = EPUBXHTMLWriter(writer: w, targets: targets, fileName: c.fileName, rawHTMLImages: c.rawHTMLImages)
         body.write(tree.nodes)
         w.end()
         w.end()

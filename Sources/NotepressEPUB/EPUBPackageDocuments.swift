@@ -1,3 +1,4 @@
+import NotepressAST
 import NotepressContainer
 
 /// The package's XML documents besides the chapters, each through ``XMLStreamWriter``: the OCF
@@ -11,6 +12,8 @@ struct EPUBPackageDocuments {
     var toc: [EPUBNavEntry]
     /// The first chapter's file (the `bodymatter` landmark).
     var firstChapter: String?
+    /// Right to left: the spine's `page-progression-direction` and the navigation's `dir`.
+    var direction: TextDirection = .leftToRight
 
     /// `META-INF/container.xml` naming the package document at `path`.
     static func container(_ path: String) -> [UInt8] {
@@ -50,7 +53,7 @@ struct EPUBPackageDocuments {
             w.element("item", ["id": "img" + EPUBResources.pad(i + 1), "href": image.path, "media-type": image.mediaType])
         }
         w.end()
-        w.start("spine", ["toc": "ncx"])
+        w.start("spine", attributeList: direction == .rightToLeft ? [("toc", "ncx"), ("page-progression-direction", "rtl")] : [("toc", "ncx")])
         for i in chapters.indices { w.element("itemref", ["idref": "c" + EPUBResources.pad(i + 1)]) }
         w.end()
         w.end()
@@ -60,8 +63,10 @@ struct EPUBPackageDocuments {
     /// The navigation document: `toc` (nested `ol`s) and `landmarks` (where the text begins).
     func navigation() -> [UInt8] {
         let w = XMLStreamWriter()
-        w.start("html", ["xmlns": "http://www.w3.org/1999/xhtml", "xmlns:epub": "http://www.idpf.org/2007/ops",
-                         "xml:lang": language, "lang": language])
+        var attributes = [("xmlns", "http://www.w3.org/1999/xhtml"), ("xmlns:epub", "http://www.idpf.org/2007/ops"),
+                          ("xml:lang", language), ("lang", language)]
+        if direction == .rightToLeft { attributes.append(("dir", "rtl")) }
+        w.start("html", attributeList: attributes)
         w.start("head")
         w.element("meta", ["charset": "utf-8"])
         w.element("title", text: title)

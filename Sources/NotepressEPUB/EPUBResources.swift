@@ -1,4 +1,5 @@
 import Foundation
+import NotepressContainer
 
 /// The images of a book, each packaged once (EPUB 3.3 §3.2, core media types): a file is read,
 /// its kind told from its first bytes (not its name), and it gets a package path
@@ -19,11 +20,13 @@ package final class EPUBResources {
     package enum Outcome: Equatable {
         /// Packaged at this path.
         case packaged(String)
-        /// No such file (or unreadable).
-        case missing
-        /// The file is not an image of a core media type.
-        case notImage
+        /// Not packaged: what the file is (missing, empty, damaged, of another kind), for the
+        /// warning (``ImageFile/problem(kinds:)``).
+        case refused(ImageFile)
     }
+
+    /// The kinds a book packages, as warnings name them.
+    package static let kinds = "PNG, JPEG, GIF or SVG"
 
     /// The images packaged, in the order first used.
     package private(set) var images: [Image] = []
@@ -37,37 +40,38 @@ package final class EPUBResources {
         let key = (file as NSString).standardizingPath
         if let done = byFile[key] { return done }
         let outcome: Outcome
-        var isFolder: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: key, isDirectory: &isFolder) || isFolder.boolValue {
-            outcome = .missing
-        } else if let data = FileManager.default.contents(atPath: key) {
-            let bytes = [UInt8](data)
-            if let (type, ext) = Self.mediaType(of: bytes) {
-                let path = "images/" + Self.pad(images.count + 1) + "-" + Self.safeName(PathName.stem(key)) + "." + ext
-                images.append(Image(path: path, bytes: bytes, mediaType: type))
-                outcome = .packaged(path)
-            } else {
-                outcome = .notImage
-            }
+        let file = ImageFile.read(key, maxBytes: Int.max)
+        if let (type, ext) = Self.mediaType(of: file), case .image(_, let bytes) = file {
+            outcome = .packaged(add(bytes, type: type, ext: ext, key: key))
+        } else if let (type, ext) = Self.mediaType(of: file), case .other(let bytes) = file {
+            outcome = .packaged(add(bytes, type: type, ext: ext, key: key))
         } else {
-            outcome = .missing
+            outcome = .refused(file)
         }
         byFile[key] = outcome
         return outcome
     }
 
-    /// The media type and file extension of an image, told from its first bytes; `nil` when the
-    /// bytes are no PNG, JPEG, GIF or SVG image.
-    package static func mediaType(of b: [UInt8]) -> (String, String)? {
-        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return ("image/png", "png") }
-        if b.starts(with: [0xFF, 0xD8, 0xFF]) { return ("image/jpeg", "jpg") }
-        if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return ("image/gif", "gif") }
-        // SVG: XML text whose first element is `svg` (after a declaration, comments, a doctype).
-        let head = String(decoding: b.prefix(4096), as: UTF8.self)
-        if let r = head.range(of: "<svg"), !head[..<r.lowerBound].contains("<html"), head.contains("http://www.w3.org/2000/svg") {
-            return ("image/svg+xml", "svg")
+    private func add(_ bytes: [UInt8], type: String, ext: String, key: String) -> String {
+        let path = "images/" + Self.pad(images.count + 1) + "-" + Self.safeName(PathName.stem(key)) + "." + ext
+        images.append(Image(path: path, bytes: bytes, mediaType: type))
+        return path
+    }
+
+    /// The media type and file extension of an image file (``ImageFile``: a PNG, JPEG or GIF
+    /// whose header and structure are whole), or of SVG text; `nil` for anything else.
+    static func mediaType(of file: ImageFile) -> (String, String)? {
+        switch file {
+        case .image(let h, _): return (h.kind.mediaType, h.kind == .jpeg ? "jpg" : h.kind.fileExtension)
+        case .other(let b):
+            // SVG: XML text whose first element is `svg` (after a declaration, comments, a doctype).
+            let head = String(decoding: b.prefix(4096), as: UTF8.self)
+            if let r = head.range(of: "<svg"), !head[..<r.lowerBound].contains("<html"), head.contains("http://www.w3.org/2000/svg") {
+                return ("image/svg+xml", "svg")
+            }
+            return nil
+        default: return nil
         }
-        return nil
     }
 
     /// `name` with only ASCII letters, digits, `-` and `_` (others `_`), at most 40 of them: file

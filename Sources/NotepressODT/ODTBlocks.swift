@@ -242,7 +242,8 @@ extension ODTBuilder {
 
     /// A list as `text:list` in the bullet or number list style (``listStyle(ordered:)``); an
     /// item whose number does not continue the count (the first one's start, note markup's own
-    /// numbers) says so with `text:start-value`. A task item's first paragraph starts with ☐ or ☒.
+    /// numbers) says so with `text:start-value`. A bullet list's task item has ☐ or ☒ as its bullet
+    /// (`text:style-override`); an ordered one's first paragraph starts with it.
     /// Deeper than ``ODTEmitter/maxListDepth``: paragraphs indented to the deepest level, each
     /// item's first one starting with its marker.
     mutating func writeList(_ list: ListBlock, _ ctx: ODTContext) {
@@ -257,9 +258,14 @@ extension ODTBuilder {
             let number = item.number ?? (index == 0 ? list.start : expected)
             var task = item.task.map { $0 == .checked ? "\u{2612} " : "\u{2610} " } ?? ""
             if flat {
-                task = (ordered ? "\(number). " : "\u{2022} ") + task
+                // The box is a task item's bullet.
+                if ordered || task.isEmpty { task = (ordered ? "\(number). " : "\u{2022} ") + task }
             } else if ordered && number != expected {
                 x.start("text:list-item", ["text:start-value": String(number)])
+            } else if let t = item.task, !ordered {
+                // A bullet list's task item: its box is its bullet (its own list style), as pandoc.
+                x.start("text:list-item", ["text:style-override": listStyle(.task(checked: t == .checked))])
+                task = ""
             } else {
                 x.start("text:list-item")
             }

@@ -71,6 +71,8 @@ struct ODTBuilder {
     let sheet: ODTStyleSheet
     /// Keep dangerous link destinations live (``URLSafety``).
     var unsafe = false
+    /// A site run's link report says which images are missing: not said again here.
+    var missingImagesReported = false
     /// `--toc`.
     var tableOfContents: TableOfContents?
     /// The table written where a `[TOC]` marker is (``ContentsMarker``; `--toc`'s entries).
@@ -86,8 +88,8 @@ struct ODTBuilder {
     var paragraphOrder: [ParagraphKey] = []
     var textStyles: [TextKey: String] = [:]
     var textOrder: [TextKey] = []
-    /// List styles by kind: ordered or not.
-    var listStyles: [Bool] = []
+    /// List styles by kind, in order of first use (`L1`, `L2`, …).
+    var listStyles: [ODTListKind] = []
     /// Tables: each one's column widths (relative).
     var tables: [[Int]] = []
     var frameCount = 0
@@ -140,8 +142,13 @@ struct ODTBuilder {
 
     /// The name of the list style for ordered or bullet lists (`L1`, `L2`).
     mutating func listStyle(ordered: Bool) -> String {
-        if let i = listStyles.firstIndex(of: ordered) { return "L\(i + 1)" }
-        listStyles.append(ordered)
+        listStyle(ordered ? .number : .bullet)
+    }
+
+    /// The name of the list style of `kind`, made on first use.
+    mutating func listStyle(_ kind: ODTListKind) -> String {
+        if let i = listStyles.firstIndex(of: kind) { return "L\(i + 1)" }
+        listStyles.append(kind)
         return "L\(listStyles.count)"
     }
 
@@ -154,7 +161,7 @@ struct ODTBuilder {
         writeTableStyles(w)
         for key in paragraphOrder { writeParagraphStyle(w, key, name: paragraphStyles[key]!) }
         for key in textOrder { writeTextStyle(w, key, name: textStyles[key]!) }
-        for (i, ordered) in listStyles.enumerated() { writeListStyle(w, "L\(i + 1)", ordered: ordered) }
+        for (i, kind) in listStyles.enumerated() { writeListStyle(w, "L\(i + 1)", kind: kind) }
         w.start("style:style", ["style:name": "fr1", "style:family": "graphic"])
         w.start("style:graphic-properties", attributeList: [
             ("style:vertical-pos", "top"), ("style:vertical-rel", "baseline"), ("style:horizontal-pos", "center"),
@@ -232,10 +239,12 @@ struct ODTBuilder {
         w.end()
     }
 
-    /// A list style of ten levels, all bullets (•, ◦, ▪ in turn) or all numbers (`1.`, bold),
-    /// each level indented one step more: two ems of the body size for bullets, two and a half
-    /// for numbers (room for `100.`).
-    private func writeListStyle(_ w: XMLStreamWriter, _ name: String, ordered: Bool) {
+    /// A list style of ten levels, all bullets (•, ◦, ▪ in turn), all task boxes (☐ or ☒: a
+    /// task item's own style, ``ODTListKind/task(checked:)``) or all numbers (`1.`, bold), each
+    /// level indented one step more: two ems of the body size for bullets, two and a half for
+    /// numbers (room for `100.`).
+    private func writeListStyle(_ w: XMLStreamWriter, _ name: String, kind: ODTListKind) {
+        let ordered = kind == .number
         let em = theme.style(for: .body).size
         let step = ordered ? em * 2.5 : em * 2
         w.start("text:list-style", ["style:name": name])
@@ -248,7 +257,8 @@ struct ODTBuilder {
             } else {
                 w.start("text:list-level-style-bullet", attributeList: [
                     ("text:level", String(level)), ("text:style-name", "Bullet_20_Symbols"),
-                    ("text:bullet-char", ["\u{2022}", "\u{25E6}", "\u{25AA}"][(level - 1) % 3]),
+                    ("text:bullet-char", kind == .task(checked: true) ? "\u{2612}" : kind == .task(checked: false) ? "\u{2610}"
+                        : ["\u{2022}", "\u{25E6}", "\u{25AA}"][(level - 1) % 3]),
                 ])
             }
             w.start("style:list-level-properties", ["text:list-level-position-and-space-mode": "label-alignment"])
@@ -300,4 +310,14 @@ struct ODTBuilder {
         }
         return s
     }
+}
+
+/// What a list style numbers its items with.
+enum ODTListKind: Equatable {
+    /// •, ◦, ▪ by level.
+    case bullet
+    /// `1.`
+    case number
+    /// ☐ or ☒ at every level: the style a bullet list's task item overrides its list's with.
+    case task(checked: Bool)
 }

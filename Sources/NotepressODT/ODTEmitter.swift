@@ -47,8 +47,10 @@ package enum ODTEmitter {
     /// - Throws: ``ContainerError`` when libzip cannot be loaded or fails.
     package static func render(_ document: Document, theme: ResolvedTheme, unsafe: Bool = false,
                                tableOfContents: TableOfContents? = nil, markerContents: TableOfContents? = nil, sourceFile: String? = nil,
+                               missingImagesReported: Bool = false,
                                diagnostics: inout [Diagnostic]) throws -> [UInt8] {
         var builder = ODTBuilder(document: document.assigningMissingHeadingIDs(), theme: theme, sourceFile: sourceFile)
+        builder.missingImagesReported = missingImagesReported
         builder.unsafe = unsafe
         builder.tableOfContents = tableOfContents
         builder.markerContents = markerContents

@@ -1,5 +1,6 @@
 import Foundation
 import NotepressAST
+import NotepressContainer
 
 /// Images embedded in the package (`Pictures/N.ext`), each file once however often it is shown,
 /// sized from its header (PNG, JPEG, GIF) at 96 pixels per inch or from the size the source gave
@@ -24,6 +25,8 @@ struct ODTImages {
         /// Not embedded (missing, unreadable, not PNG/JPEG/GIF, remote): why, for the warning;
         /// `nil` for a remote image (shown as a link, no warning).
         case notEmbedded(String?)
+        /// No such file: why, for the warning (unless a site's link report says it).
+        case missing(String)
     }
 
     /// The files embedded so far, in order of first use.
@@ -67,56 +70,15 @@ struct ODTImages {
         path = path.removingPercentEncoding ?? path
         guard !path.isEmpty else { return .notEmbedded("the image has no file name") }
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: base)
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        guard let attributes, (attributes[.type] as? FileAttributeType) == .typeRegular else {
-            return .notEmbedded("image '\(destination)' not found")
+        let file = ImageFile.read(url.path, maxBytes: Self.maxBytes)
+        guard case .image(let header, let bytes) = file else {
+            if file == .missing { return .missing("image '\(destination)' " + file.problem(kinds: "")) }
+            return .notEmbedded("image '\(destination)' " + file.problem(kinds: "PNG, JPEG or GIF"))
         }
-        if let size = attributes[.size] as? Int, size > Self.maxBytes {
-            return .notEmbedded("image '\(destination)' is larger than \(Self.maxBytes >> 20) MB")
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .notEmbedded("image '\(destination)' cannot be read")
-        }
-        let bytes = [UInt8](data)
-        guard let (type, ext, pixels) = Self.sniff(bytes) else {
-            return .notEmbedded("'\(destination)' is not a PNG, JPEG or GIF image")
-        }
-        embedded.append(Embedded(name: "Pictures/\(embedded.count + 1).\(ext)", mediaType: type, bytes: bytes, pixels: pixels))
-        let result = Lookup.embedded(embedded.count - 1)
-        return result
-    }
-
-    /// The media type, extension and size in pixels of a PNG, JPEG or GIF file, from its header;
-    /// `nil` for anything else (or a header without a size).
-    static func sniff(_ b: [UInt8]) -> (String, String, (width: Int, height: Int))? {
-        func be16(_ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
-        func be32(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
-        // PNG: signature, then the IHDR chunk's width and height (big-endian).
-        if b.count >= 24, b[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            let w = be32(16), h = be32(20)
-            return w > 0 && h > 0 ? ("image/png", "png", (width: w, height: h)) : nil
-        }
-        // GIF87a / GIF89a: the logical screen's width and height (little-endian).
-        if b.count >= 10, b[0..<4].elementsEqual(Array("GIF8".utf8)) {
-            let w = Int(b[6]) | Int(b[7]) << 8, h = Int(b[8]) | Int(b[9]) << 8
-            return w > 0 && h > 0 ? ("image/gif", "gif", (width: w, height: h)) : nil
-        }
-        // JPEG: SOI, then segments up to a start-of-frame (SOF0–SOF15 but DHT, JPG, DAC).
-        if b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 {
-            var i = 2
-            while i + 9 < b.count {
-                guard b[i] == 0xFF else { return nil }
-                let marker = b[i + 1]
-                if marker == 0xFF { i += 1; continue }
-                if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }
-                if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
-                    let h = be16(i + 5), w = be16(i + 7)
-                    return w > 0 && h > 0 ? ("image/jpeg", "jpg", (width: w, height: h)) : nil
-                }
-                i += 2 + be16(i + 2)
-            }
-        }
-        return nil
+        let ext = header.kind == .jpeg ? "jpg" : header.kind.fileExtension
+        embedded.append(Embedded(name: "Pictures/\(embedded.count + 1).\(ext)", mediaType: header.kind.mediaType, bytes: bytes,
+                                 pixels: (header.width, header.height)))
+        return .embedded(embedded.count - 1)
     }
 
     /// The size an image is shown at, in points: the source's size in pixels when given (a width

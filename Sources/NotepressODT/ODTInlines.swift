@@ -165,6 +165,12 @@ extension ODTBuilder {
             }
             x.end()
             afterSpace = false
+        case .missing(let why):
+            if !missingImagesReported {
+                diagnostics.append(Diagnostic(.warning, "ODT: \(why); its description is kept as text",
+                                              file: document.metadata.sourcePath, position: link.position ?? currentPosition))
+            }
+            for r in range { writeRun(inl.runs[r], table[run: inl.runs[r]].attributes, ctx, inLink: inLink) }
         case .notEmbedded(let why):
             if let why {
                 diagnostics.append(Diagnostic(.warning, "ODT: \(why); its description is kept as text",

@@ -2,6 +2,7 @@ import Foundation
 import NotepressAST
 import NotepressPlatform
 import NotepressThemes
+import NotepressContainer
 
 /// Images: a paragraph that is one image becomes a figure, scaled to the text width (or its
 /// given width); an image given a width under half the column at the start of a paragraph
@@ -9,7 +10,7 @@ import NotepressThemes
 /// anything else (a missing file, another format) is warned about at its position and its
 /// description written instead.
 extension PDFEmitter {
-    /// The largest image file embedded (as DOCX and ODT embed).
+    /// The largest image file drawn (64 MiB, as DOCX and ODT embed).
     static let maxImageBytes = 64 << 20
 
     /// The image of a paragraph whose every run is the description of one image.
@@ -61,19 +62,13 @@ extension PDFEmitter {
         } else if !path.hasPrefix("/"), let source = document.metadata.sourcePath, let slash = source.lastIndex(of: "/") {
             path = String(source[...slash]) + path
         }
-        // Only a regular file of at most ``maxImageBytes``: the shim reads a file that is not a PNG
-        // to its end, and `/dev/zero` has none (nor a FIFO without a writer).
-        guard let file = Platform.status(path) else {
-            imageWarning(image, "not found")
-            return nil
-        }
-        guard file.kind == .regular else {
-            imageWarning(image, "is not a regular file")
-            return nil
-        }
-        guard file.size <= Self.maxImageBytes else {
-            imageWarning(image, "is larger than \(Self.maxImageBytes >> 20) MB")
-            return nil
+        // Told apart before the shim draws it: a missing file is not "not an image"; only a
+        // regular file of at most ``maxImageBytes`` is read (the shim would read `/dev/zero` to
+        // no end, and wait on a FIFO without a writer).
+        switch ImageFile.read(path, maxBytes: Self.maxImageBytes) {
+        case .image(let h, _) where h.kind != .gif: break
+        case .image: imageWarning(image, "is not a PNG or JPEG image (GIF is not drawn)"); return nil
+        case let file: imageWarning(image, file.problem(kinds: "PNG or JPEG")); return nil
         }
         var width = 0.0, height = 0.0
         if readable && library.imageSize(handle, path, &width, &height) != 0 {

@@ -64,20 +64,22 @@ extension RawHTMLReading {
             case .paragraph(let c):
                 if inline && hasRawHTML(c) {
                     var ids: [String] = []
-                    let l = lowered(c, anchors: &ids, keepingUnread: keepingUnread)
+                    let l = lowered(c, anchors: &ids, keepingUnread: keepingUnread, position: b.position)
                     if l.isEmpty && !ids.isEmpty { carried += ids; continue }
                     b.kind = .paragraph(l); b.anchors += ids
                 }
             case .heading(let level, let c):
                 if inline && hasRawHTML(c) {
                     var ids: [String] = []
-                    b.kind = .heading(level: level, content: lowered(c, anchors: &ids, keepingUnread: keepingUnread)); b.anchors += ids
+                    b.kind = .heading(level: level, content: lowered(c, anchors: &ids, keepingUnread: keepingUnread, position: b.position))
+                    b.anchors += ids
                 }
             case .table(var t):
                 if inline {
                     var ids: [String] = []
-                    t.header = t.header.map { hasRawHTML($0) ? lowered($0, anchors: &ids, keepingUnread: keepingUnread) : $0 }
-                    t.rows = t.rows.map { $0.map { hasRawHTML($0) ? lowered($0, anchors: &ids, keepingUnread: keepingUnread) : $0 } }
+                    let p = b.position
+                    t.header = t.header.map { hasRawHTML($0) ? lowered($0, anchors: &ids, keepingUnread: keepingUnread, position: p) : $0 }
+                    t.rows = t.rows.map { $0.map { hasRawHTML($0) ? lowered($0, anchors: &ids, keepingUnread: keepingUnread, position: p) : $0 } }
                     b.kind = .table(t)
                 }
             case .blockQuote(let bs): b.kind = .blockQuote(read(bs, inline: inline, depth: depth + 1, keepingUnread: keepingUnread))
@@ -292,7 +294,7 @@ struct BlockReader {
             case "img":
                 if pendingSpace && !inline.isEmpty { inline.append(.text(" ")) }
                 pendingSpace = false
-                RawHTMLReading.appendImage(e, to: &inline)
+                RawHTMLReading.appendImage(e, to: &inline, position: position)
             case "pre":
                 let t = Self.text(e.children)
                 if pendingSpace && !inline.isEmpty { inline.append(.text(" ")) }

@@ -44,7 +44,7 @@ package enum RawHTMLReading {
 
     /// ``lowered(_:)``, adding the ids kept start tags name (``RawHTMLPolicy/anchorIDs(of:)``)
     /// to `anchors`, in order; `keepingUnread`: a tag that reads as nothing stays a raw HTML run.
-    static func lowered(_ c: Inlines, anchors: inout [String], keepingUnread: Bool = false) -> Inlines {
+    static func lowered(_ c: Inlines, anchors: inout [String], keepingUnread: Bool = false, position: SourcePosition? = nil) -> Inlines {
         /// A raw element open across runs: its span and the Markdown spans open where it opened.
         struct Open { var name: String; var kind: InlineSpan.Kind; var chain: [Int] }
         enum Key: Equatable { case markdown(Int), raw(Int) }
@@ -106,7 +106,7 @@ package enum RawHTMLReading {
                     b.removeSuffixOfLastText(" ")
                     b.append(.hardBreak)
                 }
-                if e.name == "img" { appendImage(e, to: &b); continue }
+                if e.name == "img" { appendImage(e, to: &b, position: position); continue }
                 // At most ``ASTLimits/maxNestingDepth`` raw spans open: deeper start tags give nothing.
                 guard let kind = spanKind(e), raw.count < ASTLimits.maxNestingDepth else { continue }
                 raw.append(Open(name: e.name, kind: kind, chain: chain)); rawIDs.append(nextID); nextID += 1
@@ -124,12 +124,13 @@ package enum RawHTMLReading {
     }
 
     /// An `<img>`: an image span around its `alt` text (nothing without `src` and `alt`), its
-    /// `width` and `height` (``RawHTMLPolicy/dimension(_:)``: pixels) the image's size.
-    static func appendImage(_ e: RawHTMLElement, to b: inout InlinesBuilder) {
+    /// `width` and `height` (``RawHTMLPolicy/dimension(_:)``: pixels) the image's size, at
+    /// `position` (an HTML block's: where a writer's warning about it points).
+    static func appendImage(_ e: RawHTMLElement, to b: inout InlinesBuilder, position: SourcePosition? = nil) {
         let src = e.attribute("src") ?? ""
         let alt = e.attribute("alt") ?? ""
         guard !src.isEmpty || !alt.isEmpty else { return }
-        var link = Link(destination: src, title: e.attribute("title") ?? "")
+        var link = Link(destination: src, title: e.attribute("title") ?? "", position: position)
         link.width = e.attribute("width").flatMap(RawHTMLPolicy.dimension).flatMap { Int($0) }
         link.height = e.attribute("height").flatMap(RawHTMLPolicy.dimension).flatMap { Int($0) }
         b.push(.image(link))

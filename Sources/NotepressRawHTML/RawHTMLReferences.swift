@@ -9,6 +9,9 @@ package struct RawHTMLReferences: Sendable, Equatable {
     /// Link (`a href`) and image (`img src`, `srcset` URLs) destinations, with where their HTML
     /// starts (the block's position).
     package var destinations: [(link: Link, image: Bool)] = []
+    /// The `src` of each kept `img` (its `alt` the link's title), with where its HTML starts: the
+    /// pictures a writer that keeps raw HTML as HTML (EPUB) must carry.
+    package var imageSources: [Link] = []
 
     package static func == (a: RawHTMLReferences, b: RawHTMLReferences) -> Bool {
         a.anchors == b.anchors && a.destinations.map(\.link) == b.destinations.map(\.link)
@@ -53,7 +56,9 @@ package struct RawHTMLReferences: Sendable, Equatable {
             switch a.name {
             case "id", "name": anchors.append(a.value)
             case "href": destinations.append((Link(destination: a.value, position: position), false))
-            case "src": destinations.append((Link(destination: a.value, position: position), true))
+            case "src":
+                destinations.append((Link(destination: a.value, position: position), true))
+                if e.name == "img" { imageSources.append(Link(destination: a.value, title: e.attribute("alt") ?? "", position: position)) }
             case "srcset":
                 for url in RawHTMLPolicy.srcsetURLs(a.value) { destinations.append((Link(destination: url, position: position), true)) }
             default: continue

@@ -9,9 +9,13 @@ package struct InputFile: Sendable, Equatable {
     package var path: String
     /// The path below the input folder (the file name for a file given directly); outputs mirror it.
     package var relative: String
-    package init(path: String, relative: String) {
+    /// Given itself on the command line (not found walking a folder): the files its images name
+    /// are read from its own folder (``SiteScanner/besideFiles(_:records:known:)``).
+    package var given = false
+    package init(path: String, relative: String, given: Bool = false) {
         self.path = path
         self.relative = relative
+        self.given = given
     }
 }
 
@@ -134,7 +138,7 @@ package enum InputScanner {
                 scan.errors.append(.inputNotFound(file: input)); continue
             }
             if !isDir.boolValue {
-                scan.files.append(InputFile(path: input, relative: (input as NSString).lastPathComponent)); continue
+                scan.files.append(InputFile(path: input, relative: (input as NSString).lastPathComponent, given: true)); continue
             }
             let root = realPath(input)
             scan.folders.append(root)

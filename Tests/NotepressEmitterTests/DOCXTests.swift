@@ -117,7 +117,9 @@ final class DOCXTests: XCTestCase {
         XCTAssertTrue(html.contains("sdfootnote1sym") && html.contains("sdfootnote2sym"), "footnotes are not footnotes")
         XCTAssertNotNil(html.range(of: #"<th[^>]*>[\s\S]*Name"#, options: .regularExpression), "no header cell")
         XCTAssertTrue(html.contains("<img"), "the image is not embedded")
-        XCTAssertTrue(html.contains("☐") && html.contains("☒"), "task boxes")
+        // Task boxes are the items' bullets: a numbering of ☐ and one of ☒ (WriterFidelityTests reads them in LibreOffice's PDF).
+        let numbering = try runTool("unzip", ["-p", docx.path, "word/numbering.xml"]).output
+        XCTAssertTrue(numbering.contains("<w:lvlText w:val=\"☐\"/>") && numbering.contains("<w:lvlText w:val=\"☒\"/>"), numbering)
         XCTAssertTrue(html.contains("$e^{i\\pi}+1=0$"), "math is not its TeX source")
     }
 
@@ -205,7 +207,8 @@ final class DOCXTests: XCTestCase {
         try Data(Array("GIF89a".utf8) + [30, 0, 10, 0, 0, 0, 0, 0x3B]).write(to: dir.appendingPathComponent("a.gif"))
         let app0: [UInt8] = [0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
         let sof0: [UInt8] = [0xFF, 0xC0, 0, 11, 8, 0, 48, 0, 64, 1, 1, 0x11, 0]
-        try Data([0xFF, 0xD8] + app0 + sof0 + [0xFF, 0xD9]).write(to: dir.appendingPathComponent("b.jpg"))
+        let sos: [UInt8] = [0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 0x3F, 0, 0]
+        try Data([0xFF, 0xD8] + app0 + sof0 + sos + [0xFF, 0xD9]).write(to: dir.appendingPathComponent("b.jpg"))
         _ = try writeTestFile("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "c.svg", in: dir)
         let md = try writeTestFile("# Images\n\n![gif](a.gif) ![jpeg](b.jpg) ![svg drawing](c.svg)\n", "img.md", in: dir)
         let docx = dir.appendingPathComponent("img.docx")

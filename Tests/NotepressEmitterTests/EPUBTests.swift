@@ -64,7 +64,7 @@ final class EPUBTests: XCTestCase {
         let r = try NotepressBinary.runExpectingSuccess(["convert", input.path, "-o", out, "--verbose"], environment: env)
         XCTAssertTrue(r.stderr.contains("notes.md:21:68: warning: epub: link to other.md: not in the book"), r.stderr)
         XCTAssertTrue(r.stderr.contains("notes.md:23:21: warning: epub: image missing.png not found"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("notes.md:23:42: warning: epub: notes.txt is not an image"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("notes.md:23:42: warning: epub: image notes.txt is not a PNG, JPEG, GIF or SVG image"), r.stderr)
         let first = try Data(contentsOf: URL(fileURLWithPath: out))
         try NotepressBinary.runExpectingSuccess(["convert", input.path, "-o", out, "-q"], environment: env)
         XCTAssertEqual(first, try Data(contentsOf: URL(fileURLWithPath: out)), "two runs with SOURCE_DATE_EPOCH differ")

@@ -69,6 +69,59 @@ final class EPUBBookTests: XCTestCase {
         XCTAssertTrue(chapter.contains("<img src=\"images/001-shot.png\""), chapter)
     }
 
+    /// A book's raw HTML `<img>` (in a note in a subfolder) was written as its alt text without a
+    /// word: it is packaged, read from the note's own folder (the site does not rewrite raw HTML).
+    func testRawHTMLImagesOfABookAreReadFromTheNotesFolder() throws {
+        let (input, _, dir) = try makeSiteFolder(self, ["part/a.md": "# A\n\n<img src=\"shot.png\" alt=\"raw shot\">\n", "b.md": "# B\n"])
+        try Data(EPUBBookTestsPNG.bytes).write(to: URL(fileURLWithPath: input + "/part/shot.png"))
+        let out = dir + "/raw.epub"
+        let r = try NotepressBinary.runExpectingSuccess(["convert", input, "-o", out, "--verbose"])
+        XCTAssertFalse(r.stderr.contains("warning"), r.stderr)
+        let chapters = try EPUBSupport.spine(out).map { try EPUBSupport.entry(out, "EPUB/" + $0) }
+        XCTAssertTrue(chapters.contains { $0.contains("<img src=\"images/001-shot.png\" alt=\"raw shot\"/>") }, chapters.joined())
+        let check = try EPUBSupport.check(out)
+        XCTAssertEqual(check.fatals + check.errors + check.warnings, 0, check.output)
+    }
+
+    /// A book's missing image was warned about twice, once by the link report and once by the
+    /// EPUB writer (without --verbose: "N warnings (input)", no line): one warning, at file:line:column
+    /// (and so in a folder run to EPUB, DOCX and ODT).
+    func testAMissingImageOfABookIsOneWarningAtItsPosition() throws {
+        let (input, output, dir) = try makeSiteFolder(self, ["a.md": "# A\n\n![lost](lost.png)\n\n<img src=\"raw.png\" alt=\"r\">\n"])
+        for (args, what) in [(["-o", dir + "/a.epub"], "book"), (["-o", dir + "/a.epub", "--verbose"], "book, verbose"),
+                             (["-t", "epub", "-o", output + "/", "--verbose"], "folder run"),
+                             (["-t", "docx,odt", "-o", dir + "/office/", "--verbose"], "DOCX and ODT folder run")] {
+            let r = try NotepressBinary.runExpectingSuccess(["convert", input] + args)
+            XCTAssertEqual(r.stderr.components(separatedBy: "lost.png").count - 1, 2, "\(what): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("\(input)/a.md:3:1: warning: image 'lost.png': no such file lost.png\n"), "\(what): \(r.stderr)")
+            XCTAssertEqual(r.stderr.components(separatedBy: "raw.png").count - 1, 2, "\(what): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("\(input)/a.md:5:1: warning: image 'raw.png': no such file raw.png\n"), "\(what): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("warnings ("), "\(what): \(r.stderr)")
+        }
+    }
+
+    /// mdBook's part titles (`# Part` in SUMMARY.md) were missing from the book's contents: they
+    /// head the chapters after them up to the next part or separator, as mdBook's sidebar shows.
+    func testSummaryPartTitlesGroupTheirChaptersInTheContents() throws {
+        let (input, _, dir) = try makeSiteFolder(self, [
+            "SUMMARY.md": "# Summary\n\n[Intro](intro.md)\n\n# Part One\n\n- [Ch 1](one.md)\n  - [Ch 1.1](one1.md)\n- [Ch 2](two.md)\n\n"
+                + "# Part Two\n\n- [Ch 3](three.md)\n\n---\n\n[Outro](outro.md)\n",
+            "intro.md": "# Intro\n", "one.md": "# One\n", "one1.md": "# One one\n", "two.md": "# Two\n", "three.md": "# Three\n",
+            "outro.md": "# Outro\n",
+        ])
+        let out = dir + "/parts.epub"
+        try NotepressBinary.runExpectingSuccess(["convert", input, "-o", out, "-q"])
+        let nav = try EPUBSupport.entry(out, "EPUB/nav.xhtml")
+        XCTAssertTrue(nav.contains("<ol><li><a href=\"ch001.xhtml\">Intro</a></li><li><span>Part One</span><ol><li><a href=\"ch002.xhtml\">Ch 1</a>"
+            + "<ol><li><a href=\"ch003.xhtml\">Ch 1.1</a></li></ol></li><li><a href=\"ch004.xhtml\">Ch 2</a></li></ol></li>"
+            + "<li><span>Part Two</span><ol><li><a href=\"ch005.xhtml\">Ch 3</a></li></ol></li><li><a href=\"ch006.xhtml\">Outro</a></li></ol>"), nav)
+        let ncx = try EPUBSupport.entry(out, "EPUB/toc.ncx")
+        XCTAssertTrue(ncx.contains("<text>Part One</text></navLabel><content src=\"ch002.xhtml\"/><navPoint"), ncx)
+        XCTAssertTrue(ncx.contains("<text>Part Two</text></navLabel><content src=\"ch005.xhtml\"/><navPoint"), ncx)
+        let check = try EPUBSupport.check(out)
+        XCTAssertEqual(check.fatals + check.errors + check.warnings, 0, check.output)
+    }
+
     /// Try-out (issue 48): a folder with subfolders that have no index page made an invalid book,
     /// the NCX giving a section and its first chapter two playOrders for one target (RSC-005).
     func testSubfoldersWithoutIndexPagesMakeAValidBook() throws {

@@ -337,6 +337,42 @@ final class ConvertWatchTests: XCTestCase {
     }
 }
 
+/// `convert book/ -o book.epub --watch` (and several files) wrote a site folder named `book.epub`:
+/// a watching run of one book rebuilds the book, a file.
+final class ConvertWatchBookTests: XCTestCase {
+    func testWatchingABookRebuildsTheEPUBFile() throws {
+        let (input, _, dir) = try makeSiteFolder(self, ["a.md": "# A\n\nOne.\n", "b.md": "# B\n"])
+        let out = dir + "/book.epub"
+        let p = Process()
+        p.executableURL = NotepressBinary.url
+        p.arguments = ["convert", input + "/a.md", input + "/b.md", "-o", out, "-q", "--watch"]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        addTeardownBlock { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        func waitFor(_ needle: String, seconds: Double) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while Date() < deadline {
+                // Written atomically: once there, a whole book.
+                if let text = try? EPUBSupport.entry(out, "EPUB/ch001.xhtml"),
+                   text.contains(needle) { return true }
+                usleep(200_000)
+            }
+            return false
+        }
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while !FileManager.default.fileExists(atPath: out) && Date() < deadline { usleep(100_000) }
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out, isDirectory: &isFolder))
+        guard !isFolder.boolValue else { return XCTFail("\(out) is a folder, not a book") }
+        XCTAssertTrue(waitFor("One.", seconds: 60))
+        try Data("# A\n\nTwo.\n".utf8).write(to: URL(fileURLWithPath: input + "/a.md"))
+        XCTAssertTrue(waitFor("Two.", seconds: 60))
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+    }
+}
+
 /// The request-path fuzzer of `make fuzz-serve` (.ci/fuzz-serve.py), a few seconds on fixed seeds
 /// against the debug binary: it runs, and finds nothing (nothing outside the output, always an
 /// answer, no crash, exit 0 on SIGINT).

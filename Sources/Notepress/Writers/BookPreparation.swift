@@ -15,8 +15,11 @@ package enum BookPreparation {
     /// a book's chapters by their site output path (`notes/a.xhtml` → `ch002.xhtml`); `nil` for a
     /// single document. `resources`: where images are packaged; `nil`: images are left as they
     /// are. `label` starts each warning (`epub`); `file`: the document's path for diagnostics.
+    /// `reportsMissing`: a missing image is warned about (not when the site's link report says
+    /// it: one warning, not two).
     package static func prepare(_ document: Document, baseFolder: String, chapterFiles: [String: String]?,
-                                resources: EPUBResources?, label: String, file: String?, diagnostics: inout [Diagnostic]) -> Document {
+                                resources: EPUBResources?, label: String, file: String?, reportsMissing: Bool = true,
+                                diagnostics: inout [Diagnostic]) -> Document {
         var d = document
         var notes: [Diagnostic] = []
         func warn(_ message: String, _ l: Link) {
@@ -54,11 +57,10 @@ package enum BookPreparation {
             switch resources.add(file: full) {
             case .packaged(let p):
                 out.destination = p
-            case .missing:
-                warn("image \(dest) not found; written as its text", l)
-                out.destination = ""
-            case .notImage:
-                warn("\(dest) is not an image (PNG, JPEG, GIF or SVG); written as its text", l)
+            case .refused(let file):
+                if reportsMissing || file != .missing {
+                    warn("image \(dest) \(file.problem(kinds: EPUBResources.kinds)); written as its text", l)
+                }
                 out.destination = ""
             }
             return (out, false)
@@ -87,6 +89,41 @@ package enum BookPreparation {
         return d
     }
 
+    /// The images raw HTML shows (`<img src>`, which the chapter keeps as HTML), packaged like
+    /// Markdown's from `folder` (the document's own: the site does not rewrite raw HTML): their
+    /// `src` as written (percent-decoded) → the package path. One that cannot be packaged
+    /// (missing, damaged, not an image, remote, `data:`) is warned about at its HTML's file, line
+    /// and column; the chapter shows its `alt` text.
+    package static func rawHTMLImages(_ document: Document, folder: String, resources: EPUBResources, file: String?,
+                                      reportsMissing: Bool = true, diagnostics: inout [Diagnostic]) -> [String: String] {
+        var out: [String: String] = [:]
+        var warned = Set<String>()
+        for image in RawHTMLReferences.of(document).imageSources {
+            let src = image.destination
+            let key = EPUBPaths.percentDecoded(src)
+            let path = EPUBPaths.percentDecoded(split(src).path)
+            guard !path.isEmpty, out[key] == nil, !warned.contains(src) else { continue }
+            let alt = image.title.isEmpty ? "" : " ('\(image.title)')"
+            var problem: String?
+            if src.hasPrefix("//") || EPUBPaths.hasScheme(src) {
+                problem = src.lowercased().hasPrefix("data:") ? "raw HTML image data: URL not packaged"
+                    : "remote raw HTML image \(src) not packaged (a book holds its images)"
+            } else {
+                switch resources.add(file: path.hasPrefix("/") ? path : folder + "/" + path) {
+                case .packaged(let p): out[key] = p
+                case .refused(let f) where f == .missing && !reportsMissing: warned.insert(src)
+                case .refused(let f): problem = "raw HTML image \(src) \(f.problem(kinds: EPUBResources.kinds))"
+                }
+            }
+            if let problem {
+                warned.insert(src)
+                diagnostics.append(Diagnostic(.warning, "epub: " + problem + "; written as its alt text" + alt, file: file,
+                                              position: image.position))
+            }
+        }
+        return out
+    }
+
     /// `dest` without its query, and its fragment (`a.xhtml?x=1#h` → `a.xhtml`, `h`).
     static func split(_ dest: String) -> (path: String, fragment: String?) {
         var path = Substring(dest)
@@ -107,6 +144,13 @@ package enum BookPreparation {
         let f = document.metadata.fields
         guard let tag = (f["lang"] ?? f["language"])?.trimmingCharacters(in: .whitespaces), isLanguageTag(tag) else { return "en" }
         return tag
+    }
+
+    /// The book's direction: front matter `dir` (`rtl`, `ltr`), else that of ``language(of:)``'s
+    /// script (Hebrew, Arabic, Persian… right to left), as an HTML page's `dir` is chosen.
+    package static func direction(of document: Document) -> TextDirection {
+        if let d = document.metadata.fields["dir"].flatMap({ TextDirection(rawValue: $0.lowercased()) }) { return d }
+        return TextDirection.of(language: language(of: document))
     }
 
     /// `tag` has BCP 47's shape: 2–8 letters, then `-` and 1–8 letters or digits, repeated.

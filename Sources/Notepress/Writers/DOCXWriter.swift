@@ -11,6 +11,7 @@ package struct DOCXWriter: DocumentWriter {
         try DOCXEmitter.render(RawHTMLReading.reading(document), theme: options.theme, unsafe: options.unsafe,
                                tableOfContents: options.tableOfContents(of: document),
                                markerContents: options.markerContents(of: document), sourceFile: options.sourceFile,
+                               missingImagesReported: options.missingImagesReported,
                                diagnostics: &diagnostics)
     }
 }

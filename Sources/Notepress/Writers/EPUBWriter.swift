@@ -1,6 +1,7 @@
 import Foundation
 import NotepressAST
 import NotepressEPUB
+import NotepressRawHTML
 
 /// `-t epub`: an EPUB 3 book of one chapter (see ``EPUBEmitter``); a folder becomes one book of
 /// many in the site engine (NotepressSite's `EPUBBook`), with the same preparation
@@ -16,13 +17,17 @@ package struct EPUBWriter: DocumentWriter {
         let resources = EPUBResources()
         let path = document.metadata.sourcePath
         let folder = (options.sourceFile ?? path).map(PathText.deletingLastComponent) ?? ""
+        let missing = !options.missingImagesReported
         let prepared = BookPreparation.prepare(document, baseFolder: folder.isEmpty ? "." : folder, chapterFiles: nil,
-                                               resources: resources, label: "epub", file: path, diagnostics: &diagnostics)
+                                               resources: resources, label: "epub", file: path, reportsMissing: missing, diagnostics: &diagnostics)
+        let raw = BookPreparation.rawHTMLImages(document, folder: folder.isEmpty ? "." : folder, resources: resources, file: path,
+                                                reportsMissing: missing, diagnostics: &diagnostics)
         let title = BookPreparation.title(of: document)
-        let book = EPUBBookContent(title: title, language: BookPreparation.language(of: document),
+        var book = EPUBBookContent(title: title, language: BookPreparation.language(of: document),
                                    creators: BookPreparation.creators(of: document), date: document.metadata.created,
-                                   chapters: [EPUBChapter(document: prepared, fileName: EPUBChapter.fileName(0), title: title)],
+                                   chapters: [EPUBChapter(document: prepared, fileName: EPUBChapter.fileName(0), title: title, rawHTMLImages: raw)],
                                    resources: resources)
+        book.direction = BookPreparation.direction(of: document)
         do {
             return try EPUBEmitter.render(book, options: Self.epubOptions(options), diagnostics: &diagnostics)
         } catch {

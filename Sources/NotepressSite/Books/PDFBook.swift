@@ -28,7 +28,7 @@ package enum PDFBook {
         report.failures = found.failures
         guard report.failures.isEmpty else { return report }
         let chapters = found.chapters.map {
-            PDFBookContent.Chapter(document: PDFWriter.reading($0.document), name: $0.name, title: $0.title, imageFolder: found.root)
+            PDFBookContent.Chapter(document: PDFWriter.reading($0.document), name: $0.name, title: $0.title, imageFolder: $0.imageFolder)
         }
         var contents: [PDFBookContent.Entry] = []
         func add(_ entries: [EPUBNavEntry], depth: Int) {
@@ -37,7 +37,8 @@ package enum PDFBook {
                 add(e.children, depth: depth + 1)
             }
         }
-        add(found.contents, depth: 0)
+        // Several files: the chapters in the command line's order.
+        add(found.fromFolder ? found.contents : found.chapters.map { EPUBNavEntry(title: $0.title, href: $0.name) }, depth: 0)
         let first = chapters.first?.document
         let book = PDFBookContent(title: found.title, authors: first.map(BookPreparation.creators(of:)) ?? [],
                                   date: chapters.compactMap(\.document.metadata.created).max(), chapters: chapters, contents: contents)

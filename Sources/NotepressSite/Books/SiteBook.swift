@@ -32,6 +32,8 @@ package enum SiteBook {
         package var name: String
         package var title: String
         package var file: String
+        /// The folder its images' paths start from (after the site's rewriting).
+        package var imageFolder: String
     }
 
     /// The chapters of a run, or the inputs that could not be read.
@@ -45,6 +47,9 @@ package enum SiteBook {
         package var contents: [EPUBNavEntry] = []
         /// The folder the pages' links (and images) are relative to after the site's rewriting.
         package var root = "."
+        /// The inputs are a folder (else several files, in the command line's order: the
+        /// contents then follow the chapters, not the sidebar).
+        package var fromFolder = true
     }
 
     /// The chapters of `request`'s inputs, each document's links rewritten by the site, then
@@ -65,7 +70,8 @@ package enum SiteBook {
         batch.book = request.book
         let files = scan.files
         let pool = batch.jobs > 1 && files.count > 1 ? WorkerPool(threads: min(batch.jobs, files.count)) : nil
-        let (scanned, records, lines) = batch.scanPhase(files, otherFiles: scan.others, previous: Manifest(), previousTable: nil, pool: pool)
+        let (scanned, records, lines, others) = batch.scanPhase(files, otherFiles: scan.others, previous: Manifest(), previousTable: nil,
+                                                                pool: pool)
         pool?.finish()
         var out = Chapters()
         out.failures = scan.errors.map { "\($0)" } + files.indices.compactMap { scanned.get($0)?.error.map { "\($0)" } }
@@ -76,9 +82,9 @@ package enum SiteBook {
         var fileOf: [String: Int] = [:]
         for (i, f) in files.enumerated() { fileOf[f.relative] = i }
         var sources: [String: String] = [:]
-        for f in files + scan.others { sources[f.relative] = f.path }
+        for f in files + others { sources[f.relative] = f.path }
         let embeds = SiteEmbeds.forRun(batch, rewriter: rewriter, sources: sources, sharded: false)
-        let order = readingOrder(table, navigation, isFile: { fileOf[table.paths[$0]] != nil })
+        let order = chapterOrder(table, navigation: navigation, files: files, fileOf: fileOf, folders: scan.folders)
         var chapterOf: [Int: String] = [:]
         var chapterFiles: [String: String] = [:]
         for (n, r) in order.enumerated() {
@@ -108,26 +114,46 @@ package enum SiteBook {
             }
             document = rewriter.rewrite(document, path: f.relative, resolutions: resolutions[r], format: format, fileExtension: "xhtml",
                                         notesIndex: false, root: "")
-            document = prepare(document, chapterFiles, out.root, f.path, &diagnostics)
+            document = prepare(document, chapterFiles, inputs.root ?? imageBase(f), f.path, &diagnostics)
             let title = record.title ?? PathText.deletingExtension(PathText.lastComponent(f.relative))
-            out.chapters.append(Chapter(document: document, name: chapterOf[r]!, title: title, file: f.path))
+            out.chapters.append(Chapter(document: document, name: chapterOf[r]!, title: title, file: f.path,
+                                        imageFolder: inputs.root ?? imageBase(f)))
             if !diagnostics.isEmpty {
                 observer?.tell(.diagnostics(file: f.path, diagnostics: diagnostics, origins: diagnostics.map { _ in "input" }))
             }
         }
         for p in LinkReport.problems(table, resolutions: resolutions) { observer?.tell(.note(p.description(file: sources[p.path] ?? p.path))) }
-        out.title = navigation.siteTitle
+        // Several files: `--site-title`, else the first chapter's title (pandoc's metadata of the first file).
+        out.fromFolder = !scan.folders.isEmpty
+        out.title = !out.fromFolder && request.options.siteTitle == nil ? out.chapters.first?.title ?? navigation.siteTitle
+            : navigation.siteTitle
         out.contents = contents(navigation, chapterOf: chapterOf)
         return out
     }
 
-    /// The chapters' pages: the sidebar's reading order, then any page it leaves out, in table
-    /// order (pages only, `SUMMARY.md` left out, `isFile`: a page of this run's files).
-    static func readingOrder(_ table: SiteTable, _ navigation: SiteNavigation, isFile: (Int) -> Bool) -> [Int] {
-        var order = navigation.order.filter { table.kinds[$0] == .page && $0 != table.summary && isFile($0) }
+    /// The chapters' records in reading order. Several files: as the command line gives them
+    /// (pandoc's order). A folder: the sidebar's reading order, then any page it leaves out, in
+    /// table order.
+    static func chapterOrder(_ table: SiteTable, navigation: SiteNavigation, files: [InputFile], fileOf: [String: Int],
+                             folders: [String]) -> [Int] {
+        if folders.isEmpty {
+            return files.compactMap { f in table.byPath[f.relative].flatMap { table.kinds[$0] == .page ? $0 : nil } }
+        }
+        var order = navigation.order.filter { table.kinds[$0] == .page && $0 != table.summary && fileOf[table.paths[$0]] != nil }
         let listed = Set(order)
-        order += table.records.indices.filter { table.kinds[$0] == .page && $0 != table.summary && !listed.contains($0) && isFile($0) }
+        order += table.records.indices.filter { table.kinds[$0] == .page && $0 != table.summary && !listed.contains($0)
+            && fileOf[table.paths[$0]] != nil }
         return order
+    }
+
+    /// The folder an input's images are read from: the one its path below the input is relative
+    /// to (the input folder of a folder's file, whose links the site made relative to it; a
+    /// file's own folder when it was given itself).
+    static func imageBase(_ f: InputFile) -> String {
+        guard f.path.hasSuffix(f.relative), f.path.utf8.count > f.relative.utf8.count else { return "." }
+        var base = String(f.path.dropLast(f.relative.count))
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        return base
     }
 
     /// The path a link to page `r` has after ``SiteRewriter/rewrite(_:path:resolutions:format:fileExtension:notesIndex:root:outputFrom:)``
@@ -138,7 +164,10 @@ package enum SiteBook {
     }
 
     /// The sidebar's tree as the book's contents: pages that are chapters, folders with chapters
-    /// below them; parts, separators and external links left out.
+    /// below them. A part title of `SUMMARY.md` (`# Part`) heads the entries after it, up to the
+    /// next part or separator, as mdBook's sidebar groups them (in an EPUB a `span` with their
+    /// list in the navigation document, a navPoint at its first chapter in the NCX); a part
+    /// without chapters, separators and external links are left out.
     static func contents(_ nav: SiteNavigation, chapterOf: [Int: String]) -> [EPUBNavEntry] {
         func entry(_ n: Int, depth: Int) -> EPUBNavEntry? {
             let node = nav.nodes[n]
@@ -148,6 +177,25 @@ package enum SiteBook {
             if href == nil && children.isEmpty { return nil }
             return EPUBNavEntry(title: node.title, href: href, children: children)
         }
-        return nav.top.compactMap { entry($0, depth: 0) }
+        var out: [EPUBNavEntry] = []
+        var part: EPUBNavEntry?
+        func closePart() {
+            if let p = part, !p.children.isEmpty { out.append(p) }
+            part = nil
+        }
+        for n in nav.top {
+            switch nav.nodes[n].role {
+            case .part:
+                closePart()
+                part = EPUBNavEntry(title: nav.nodes[n].title, href: nil)
+            case .separator:
+                closePart()
+            case .entry:
+                guard let e = entry(n, depth: 1) else { continue }
+                if part != nil { part!.children.append(e) } else { out.append(e) }
+            }
+        }
+        closePart()
+        return out
     }
 }

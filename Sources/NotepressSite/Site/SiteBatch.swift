@@ -180,7 +180,7 @@ extension BatchConverter {
     /// scan` writes these records; ``runSite(_:otherFiles:previous:previousTable:siteTable:sitePages:progress:)``
     /// renders against them.
     func scanPhase(_ files: [InputFile], otherFiles: [InputFile], previous: Manifest, previousTable: SiteTable?,
-                   pool: WorkerPool?) -> (scanned: Slots<ScannedInput>, records: [SiteRecord], lines: [[UInt8]?]) {
+                   pool: WorkerPool?) -> (scanned: Slots<ScannedInput>, records: [SiteRecord], lines: [[UInt8]?], others: [InputFile]) {
         let scanned = Slots<ScannedInput>(count: files.count)
         let budget = ByteBudget(Self.keptDocumentBudget)
         parallel(files.count, pool: pool) { i in
@@ -221,8 +221,13 @@ extension BatchConverter {
                 lines[i] = nil
             }
         }
-        for f in otherFiles { records.append(SiteScanner.fileRecord(f.relative)); lines.append(nil) }
-        return (scanned, records, lines)
+        // Files given themselves: the images beside them are the site's files too.
+        var others = otherFiles
+        if files.contains(where: \.given) {
+            others += SiteScanner.besideFiles(files, records: records, known: Set(records.map(\.path) + otherFiles.map(\.relative)))
+        }
+        for f in others { records.append(SiteScanner.fileRecord(f.relative)); lines.append(nil) }
+        return (scanned, records, lines, others)
     }
 
     /// `notepress scan`: the site table of `files` (pages) and `otherFiles` (assets), with the
@@ -231,7 +236,7 @@ extension BatchConverter {
     package func scanTable(_ files: [InputFile], otherFiles: [InputFile] = []) -> (table: SiteTable, errors: [NotepressError]) {
         let pool = jobs > 1 && files.count > 1 ? WorkerPool(threads: min(jobs, files.count)) : nil
         defer { pool?.finish() }
-        let (scanned, records, lines) = scanPhase(files, otherFiles: otherFiles, previous: Manifest(), previousTable: nil, pool: pool)
+        let (scanned, records, lines, _) = scanPhase(files, otherFiles: otherFiles, previous: Manifest(), previousTable: nil, pool: pool)
         let errors = files.indices.compactMap { scanned.get($0)?.error }
         return (SiteTable(records: records, lines: lines), errors)
     }
@@ -261,7 +266,8 @@ extension BatchConverter {
         let pool = jobs > 1 && files.count > 1 ? WorkerPool(threads: min(jobs, files.count)) : nil
         defer { pool?.finish() }
         // Phase 1: scan.
-        let (scanned, records, lines) = scanPhase(files, otherFiles: otherFiles, previous: previous, previousTable: previousTable, pool: pool)
+        let (scanned, records, lines, others) = scanPhase(files, otherFiles: otherFiles, previous: previous, previousTable: previousTable,
+                                                          pool: pool)
         let table = siteTable ?? SiteTable(records: records, lines: lines)
         if let siteTable { Self.checkAgainstTable(siteTable, files: files, scanned: scanned) }
         let rewriter = SiteRewriter(resolver: SiteResolver(table: table))
@@ -286,9 +292,9 @@ extension BatchConverter {
         pageExtras.editURL = options.editURL
         let extras = pageExtras
         var sources: [String: String] = [:]
-        sources.reserveCapacity(files.count + otherFiles.count)
+        sources.reserveCapacity(files.count + others.count)
         for f in files { sources[f.relative] = f.path }
-        for f in otherFiles { sources[f.relative] = f.path }
+        for f in others { sources[f.relative] = f.path }
         let embeds = SiteEmbeds.forRun(self, rewriter: rewriter, sources: sources, sharded: siteTable != nil)
         let pendingSitePages = sitePages && htmlPages && jobs > 1 && siteTable == nil && previousTable?.lines != table.lines
             ? PendingSitePages(self, table: table, sourcePaths: sources) : nil
@@ -297,7 +303,7 @@ extension BatchConverter {
         let outputs = files.map { f in writers.map { outputPath(f, $0, table: table) } }
         let clashes = outputClashes(files, outputs: outputs, table: table, sharded: siteTable != nil)
         let context = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
-                                  inputFiles: LazyIdentities(files.map(\.path) + otherFiles.map(\.path)))
+                                  inputFiles: LazyIdentities(files.map(\.path) + others.map(\.path)))
 
         makeOutputFolders(outputs, context: context)
 

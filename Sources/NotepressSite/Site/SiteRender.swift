@@ -75,6 +75,7 @@ extension BatchConverter {
                                                 ? SitePaths.notFoundRoot(baseURL: options.baseURL) : nil)
                 var pageOptions = options
                 pageOptions.sourceFile = input.path
+                pageOptions.missingImagesReported = true
                 if pages {
                     extras.apply(to: &page, record: record, table: table, options: &pageOptions)
                 }

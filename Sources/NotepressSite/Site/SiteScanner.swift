@@ -133,6 +133,33 @@ package enum SiteScanner {
         SiteRecord(path: relative, kind: .file)
     }
 
+    /// The files the images of files given themselves (``InputFile/given``: several files, not a
+    /// folder) name, read from each file's own folder: the site's other files, under the path
+    /// the image gives from the page (`img/a.png` beside `notes/x.md` is `img/a.png`, as its
+    /// page `x.html` links it), so they resolve and are copied as a folder's are. Only regular
+    /// files; not a path that climbs out (`../a.png`), is `known` (a file of the site already),
+    /// or another given file's image took (the first file given wins).
+    static func besideFiles(_ files: [InputFile], records: [SiteRecord], known: Set<String>) -> [InputFile] {
+        var recordOf: [String: Int] = [:]
+        for (i, r) in records.enumerated() where r.kind == .page { recordOf[r.path] = recordOf[r.path] ?? i }
+        var out: [InputFile] = []
+        var taken = known
+        for f in files where f.given && f.path != "-" {
+            guard let r = recordOf[f.relative] else { continue }
+            let folder = PathText.deletingLastComponent(f.path)
+            for link in records[r].links where link.kind == .image {
+                let decoded = SitePaths.percentDecoded(SitePaths.split(link.target).path)
+                guard !decoded.isEmpty, !decoded.hasPrefix("/"), let virtual = SitePaths.resolve(decoded, inFolder: ""),
+                      !taken.contains(virtual) else { continue }
+                let real = folder.isEmpty ? decoded : PathText.join(folder, decoded)
+                guard Platform.status(real)?.kind == .regular else { continue }
+                taken.insert(virtual)
+                out.append(InputFile(path: real, relative: virtual))
+            }
+        }
+        return out
+    }
+
     /// Every link and image into the site (not external, not empty), in document order.
     static func links(in document: Document) -> [SiteLinkRecord] {
         var out: [SiteLinkRecord] = []

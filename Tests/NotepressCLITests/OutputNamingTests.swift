@@ -14,10 +14,10 @@ final class OutputNamingTests: XCTestCase {
         let cases: [([String], String)] = [
             ([a, b, "-o", dir.path + "/x.docx"],
              "-o \(dir.path)/x.docx looks like a file name; converting several files needs an output folder "
-                + "(-o \(dir.path)/x.docx/ makes a folder of that name; -o NAME.epub makes one book of them)"),
+                + "(-o \(dir.path)/x.docx/ makes a folder of that name; -o NAME.epub or NAME.pdf makes one book of them)"),
             ([a, b, "-o", dir.path + "/x.html"],
              "-o \(dir.path)/x.html looks like a file name; converting several files needs an output folder "
-                + "(-o \(dir.path)/x.html/ makes a folder of that name; -o NAME.epub makes one book of them)"),
+                + "(-o \(dir.path)/x.html/ makes a folder of that name; -o NAME.epub or NAME.pdf makes one book of them)"),
             ([a, "-t", "docx,pdf", "-o", dir.path + "/multi.docx"],
              "-o \(dir.path)/multi.docx looks like a file name; several formats need an output folder "
                 + "(-o \(dir.path)/multi.docx/ makes a folder of that name)"),
@@ -72,5 +72,26 @@ final class OutputNamingTests: XCTestCase {
         XCTAssertTrue(try EPUBSupport.entry(out, "EPUB/package.opf").contains("<dc:title>Bravo</dc:title>"))
         let check = try EPUBSupport.check(out)
         XCTAssertEqual(check.fatals + check.errors + check.warnings, 0, check.output)
+    }
+
+    /// Several files with `-o NAME.pdf` are one PDF book as with `NAME.epub` (the merge of the
+    /// PDF book and the several-files book): chapters in the order given, each image read from
+    /// its own file's folder.
+    func testSeveralFilesToOnePDFAreOneBookInTheOrderGiven() throws {
+        let dir = try makeTempDir(self)
+        let b = try writeTestFile("# Bravo\n\nBravo text.\n\n![missing picture](pic.png)\n", "b/y.md", in: dir).path
+        let a = try writeTestFile("# Alpha\n\nAlpha text.\n", "a/x.md", in: dir).path
+        let out = dir.path + "/x.pdf"
+        let r = try NotepressBinary.runExpectingSuccess(["convert", b, a, "-o", out])
+        XCTAssertTrue(r.stderr.contains("wrote \(out): 2 chapters"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("y.md:5:1: warning"), r.stderr)
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out, isDirectory: &isFolder))
+        XCTAssertFalse(isFolder.boolValue, "one file, not a site folder")
+        let text = try runTool("pdftotext", [out, "-"]).output
+        let bravo = text.range(of: "Bravo text."), alpha = text.range(of: "Alpha text.")
+        XCTAssertNotNil(bravo, text)
+        XCTAssertNotNil(alpha, text)
+        if let bravo, let alpha { XCTAssertLessThan(bravo.lowerBound, alpha.lowerBound, "the order given") }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NotepressAST
 import NotepressEPUB
+import NotepressRawHTML
 
 /// A document made ready to be a chapter of a book (EPUB, and a PDF book's chapters, whose
 /// images stay where they are): its links into the book pointing at chapter files, for EPUB its

@@ -90,11 +90,20 @@ extension BatchConverter {
     /// bytes) are unchanged since `previous` is not copied again. Sources are read through
     /// symbolic links, like inputs, but only when the link's real target lies inside a real input
     /// folder (``inputFolders``): one outside it (`secret.png -> /etc/passwd`) is an error of the
-    /// run, "outside the input folder; not copied", and nothing is written for it.
+    /// run, "outside the input folder; not copied", and nothing is written for it. An asset whose
+    /// copy would replace a page's output (`report.pdf` beside `report.md` in a `-t pdf` run, a
+    /// `report.html` of the user's in an HTML run) is not copied either, an error of the run: the
+    /// converted page is kept (the try-out's silently lost page).
     package func copyAssets(_ run: SiteRun, previous: Manifest, copyAll: Bool, records: [Int]? = nil) -> AssetCopy {
         var result = AssetCopy()
         let guardContext = OutputGuard(root: InputScanner.realPath(outputRoot), inputFolders: inputFolders,
                                        inputFiles: LazyIdentities(Array(run.sourcePaths.values)))
+        // The pages' outputs, this run's and (for pages not converted again) the manifest's.
+        var pageOutputs: [String: String] = [:]
+        for o in run.outcomes {
+            for w in o.written { pageOutputs[relativeToRoot(w)] = o.input.path }
+            for out in previous.entries[o.input.relative]?.outputs ?? [] where pageOutputs[out.path] == nil { pageOutputs[out.path] = o.input.path }
+        }
         for i in records ?? referencedAssets(run, copyAll: copyAll) {
             let rel = run.table.records[i].path
             let source = run.sourcePaths[rel] ?? rel
@@ -110,6 +119,12 @@ extension BatchConverter {
             for root in treeRoots {
                 let dest = PathText.join(root, rel)
                 let key = relativeToRoot(dest)
+                if let page = pageOutputs[key] {
+                    result.errors.append(.failed(file: source, position: nil, message:
+                        "its copy would replace \(PathText.oneLine(dest)), the output of \(PathText.oneLine(page)); not copied "
+                        + "(rename one of them)"))
+                    continue
+                }
                 if let old = previous.assets[key], old.source == rel, let size = st?.size, old.sourceSize == size,
                    old.sourceMtimeNanoseconds == st?.modifiedNanoseconds, outputsMatch([old.output]) {
                     result.assets[key] = old

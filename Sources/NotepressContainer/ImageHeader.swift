@@ -45,11 +45,11 @@ package struct ImageHeader: Sendable, Equatable {
 
     /// Whether the file's structure is whole, as readers that decode it (epubcheck's PKG-021,
     /// Word) need: a PNG's chunks, walked by their lengths, stay inside the file and reach
-    /// `IEND` after at least one `IDAT`; a JPEG's segments reach a start of scan (`SOS`). A
-    /// GIF's header is all that is read.
+    /// `IEND` after at least one `IDAT`; a JPEG's segments reach a start of scan (`SOS`); a GIF
+    /// ends with its trailer (`;`: a GIF cut short does not).
     static func isComplete(_ b: [UInt8], kind: Kind) -> Bool {
         switch kind {
-        case .gif: return true
+        case .gif: return b.last == 0x3B  // the trailer ends the data stream (GIF89a §27)
         case .png:
             var i = 8, data = false
             while i + 8 <= b.count {

@@ -85,6 +85,26 @@ final class DamagedImageTests: XCTestCase {
         }
     }
 
+    /// The new-user try-out: a 17-byte "GIF" (`GIF89a` and text) was packaged whole, epubcheck
+    /// failed the book (PKG-021) and DOCX gave it a page-high blank frame: a GIF without its
+    /// trailer is damaged, warned about and not packaged; a whole GIF still is.
+    func testAGIFCutShortIsDamagedInEPUBAndDOCX() throws {
+        let dir = try makeTempDir(self)
+        try Data("GIF89a not really".utf8).write(to: dir.appendingPathComponent("fake.png"))
+        try Data(Array("GIF89a".utf8) + [30, 0, 10, 0, 0, 0, 0, 0x3B]).write(to: dir.appendingPathComponent("whole.gif"))
+        let md = try writeTestFile("# G\n\n![fake alt](fake.png) ![whole alt](whole.gif)\n", "g.md", in: dir).path
+        let epub = dir.appendingPathComponent("g.epub").path
+        let r = try NotepressBinary.runExpectingSuccess(["convert", md, "-o", epub])
+        XCTAssertTrue(r.stderr.contains("g.md:3:1: warning: epub: image fake.png is a damaged GIF file; written as its text"), r.stderr)
+        let list = try runTool("unzip", ["-l", epub]).output
+        XCTAssertTrue(list.contains("whole.gif"), list)
+        XCTAssertFalse(list.contains("fake"), list)
+        let docx = dir.appendingPathComponent("g.docx").path
+        let d = try NotepressBinary.runExpectingSuccess(["convert", md, "-o", docx])
+        XCTAssertTrue(d.stderr.contains("g.md:3:1: warning: DOCX: image fake.png is a damaged GIF file"), d.stderr)
+        XCTAssertEqual(try runTool("unzip", ["-l", docx]).output.components(separatedBy: "word/media/").count - 1, 1)
+    }
+
     /// PDF said a missing file "is not a PNG or JPEG file that can be read": it says it is not found.
     func testPDFSaysAMissingImageIsNotFound() throws {
         let dir = try makeTempDir(self)

@@ -53,6 +53,13 @@ final class OutputNamingTests: XCTestCase {
         // Asked for with a slash, the folder takes the output.
         try NotepressBinary.runExpectingSuccess(["convert", a, "-t", "rtf", "-o", dir.path + "/x.pdf/", "-q"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.path + "/x.pdf/x.rtf"))
+        // Several files (the new-user try-out: they were written into the folder as HTML pages,
+        // exit 0, where without the folder they make one PDF book): the same usage error.
+        let b = try writeTestFile("# B\n", "b.md", in: dir).path
+        let several = try NotepressBinary.run(["convert", a, b, "-o", dir.path + "/x.pdf"])
+        XCTAssertEqual(several.status, 2, several.stderr)
+        XCTAssertTrue(several.stderr.hasPrefix("notepress convert: -o \(dir.path)/x.pdf is a folder, not a file;"), several.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/x.pdf").filter { !$0.hasPrefix(".") }, ["x.rtf"])
     }
 
     /// `convert a.md b.md -o x.epub` wrote a folder `x.epub` of HTML pages: several files with

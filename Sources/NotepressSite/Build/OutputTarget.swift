@@ -33,7 +33,9 @@ package enum OutputTarget: Sendable, Equatable {
         let namesFormat = !asksFolder && WriterRegistry.writer(forOutputPath: output) != nil
         let count = formats?.count ?? 1
         if exists?.kind == .directory || asksFolder {
-            if oneFile, count == 1, namesFormat {
+            // One file, or several files (not a folder) that a name like `x.pdf` would make one
+            // book or one file of: the folder of that name is not written into unless `/` says so.
+            if (oneFile && count == 1 || !oneFile && !folderInput), namesFormat {
                 throw SiteBuildRefusal("-o \(output) is a folder, not a file; give another file name, "
                     + "or -o \(output)/ to write into that folder")
             }

@@ -17,13 +17,15 @@
 #
 # `bash .ci/fuzz.sh serve` fuzzes the request path of `notepress serve`: random and malformed HTTP
 # requests to a running server on 127.0.0.1 (.ci/fuzz-serve.py: never a byte from outside the
-# output, always an answer, never a crash; FUZZ_SECONDS, default 300; findings in
+# output, always an answer, never a crash; FUZZ_SECONDS, default 300 (FUZZ_ROUNDS requests at most); findings in
 # .build/fuzz-serve-findings/SEED/, replay with .ci/fuzz-serve.py --seed SEED).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = serve ]; then
   swift build -c release --product notepress $( [ "$(uname -s)" = Linux ] && echo --static-swift-stdlib )
-  exec python3 .ci/fuzz-serve.py --seconds "${FUZZ_SECONDS:-300}" --binary .build/release/notepress ${FUZZ_SEED:+--seed $FUZZ_SEED}
+  # --rounds: the script's own cap (100 000 requests, under 2 min here) would end a long run early.
+  exec python3 .ci/fuzz-serve.py --seconds "${FUZZ_SECONDS:-300}" --rounds "${FUZZ_ROUNDS:-1000000000}" \
+    --binary .build/release/notepress ${FUZZ_SEED:+--seed $FUZZ_SEED}
 fi
 if [ "${1:-}" = site ]; then
   swift build -c release --product notepress $( [ "$(uname -s)" = Linux ] && echo --static-swift-stdlib )

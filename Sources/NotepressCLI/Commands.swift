@@ -78,7 +78,7 @@ let dataDirOption = OptionSpec(["--data-dir"], value: "DIR", completes: .folder,
                                "templates, themes and schemas in DIR override\nthe built-in ones")
 let colorModes = ["auto", "always", "never"]
 /// `--toc`.
-let tocOption = OptionSpec(["--toc"], "a table of contents of the headings, linked (html,\nrtf, ansi, tei; not man or json)")
+let tocOption = OptionSpec(["--toc"], "a table of contents of the headings, linked (html,\nrtf, ansi, tei, docx, odt, epub, pdf; not man or json)")
 /// `--toc-depth N`.
 let tocDepthOption = OptionSpec(["--toc-depth"], value: "N", choices: ["1", "2", "3", "4", "5", "6"],
                                 "heading levels 1..N in the table of contents\n(default: 3)")
@@ -374,7 +374,7 @@ enum Commands {
                notepress [convert options] INPUT...
 
         Notepress converts note markup and CommonMark/GFM to HTML, RTF, terminal text (ANSI),
-        TEI XML, man pages and a JSON dump of its document tree.
+        TEI XML, man pages, DOCX, ODT, EPUB, PDF and a JSON dump of its document tree.
 
         Commands:
 

@@ -26,7 +26,7 @@ extension ConvertPlan {
         }
         if verbosity != .quiet {
             let images = outputs.writers.first?.format == .pdf ? "" : String(format: ", %d images", report.images)
-            printError(String(format: "wrote %@: %d chapters%@ in %.2f s", request.output, report.chapters, images,
+            printError(String(format: "wrote %@: %d chapter%@%@ in %.2f s", request.output, report.chapters, report.chapters == 1 ? "" : "s", images,
                               Date().timeIntervalSince(start)))
         }
         return 0

@@ -126,7 +126,10 @@ final class RawHTMLTests: XCTestCase {
             let r = try NotepressBinary.run(["convert", md.path, "-t", format, "-o", "-", "-q"])
             XCTAssertEqual(r.status, 0, r.stderr)
             for w in words where !(format == "man" && w == "the logo") {
-                XCTAssertTrue(r.stdoutText.contains(w), "\(format) lost \(w): \(r.stdoutText)")
+                // The terminal writes 2<sup>7</sup> as 2⁷ (its date line held a 7 until 2026-12-08,
+                // when this test, which looked for a plain 7 anywhere, began to fail).
+                let shown = format == "ansi" && w == "7" ? "2⁷" : w
+                XCTAssertTrue(r.stdoutText.contains(shown), "\(format) lost \(shown): \(r.stdoutText)")
             }
         }
         let ansi = try NotepressBinary.run(["convert", md.path, "-t", "ansi", "-o", "-", "-q"]).stdoutText
